@@ -1,0 +1,99 @@
+# Spot: `make run` serves the demo organisation, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+ROOT := $(CURDIR)
+VAR := $(ROOT)/var
+UV := $(shell command -v uv 2>/dev/null || echo python3 -m uv)
+VENV := $(ROOT)/backend/.venv
+SPOT := $(VENV)/bin/spot
+PYTEST := $(VENV)/bin/pytest
+CHROMIUM := /usr/bin/chromium
+PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
+export SPOT_DATA_DIR ?= $(VAR)/data
+
+.PHONY: uv run test deps backend-deps frontend-deps chromium openapi api-client frontend \
+        test-backend test-backend-pg test-frontend test-e2e check-api lint bench
+
+## Installing what is needed ---------------------------------------------------
+
+uv:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+
+backend-deps: uv
+	cd backend && $(UV) sync --quiet --frozen
+
+frontend-deps:
+	@command -v npm >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq nodejs npm)
+	cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
+
+chromium:
+	@[ -x $(CHROMIUM) ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+deps: backend-deps frontend-deps
+
+## Building ----------------------------------------------------------------------
+
+openapi: backend-deps
+	mkdir -p $(VAR)
+	$(VENV)/bin/python -m spot.openapi > $(VAR)/openapi.json
+
+api-client: openapi frontend-deps
+	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o src/api/schema.d.ts
+
+frontend: frontend-deps
+	cd frontend && npm run build --silent
+
+## Running -----------------------------------------------------------------------
+
+run: deps frontend
+	mkdir -p $(VAR)
+	$(SPOT) migrate
+	$(SPOT) seed-demo
+	@echo "Spot is at http://$(HOST):$(PORT)/spotv2/"
+	$(SPOT) serve --host $(HOST) --port $(PORT)
+
+## Testing -----------------------------------------------------------------------
+
+test: deps chromium
+	$(MAKE) --no-print-directory test-backend test-backend-pg test-frontend check-api test-e2e
+
+test-backend: backend-deps
+	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests
+
+test-backend-pg: backend-deps
+	@if ! $(VENV)/bin/python -c "import psycopg; psycopg.connect('$(PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
+	  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then \
+	    echo "PostgreSQL is installed but not answering: starting it"; \
+	    pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start || true; sleep 2; \
+	  fi; \
+	fi; \
+	if $(VENV)/bin/python -c "import psycopg; psycopg.connect('$(PG_URL)', connect_timeout=3).close()" 2>/dev/null; then \
+	  cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR SPOT_TEST_DATABASE_URL=$(PG_URL) $(PYTEST) -p no:warnings -n 2 tests; \
+	else \
+	  echo "SKIPPED: the PostgreSQL leg of the backend suite (no PostgreSQL answers at $(PG_URL))"; \
+	fi
+
+test-frontend: frontend-deps
+	cd frontend && npx tsc -b --noEmit && npm run lint --silent && npx vitest run
+
+check-api: openapi frontend-deps
+	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o $(VAR)/schema.check.d.ts >/dev/null 2>&1 && \
+	  diff -q src/api/schema.d.ts $(VAR)/schema.check.d.ts >/dev/null || \
+	  (echo "frontend/src/api/schema.d.ts does not match the server's OpenAPI document: run 'make api-client'"; exit 1)
+	@echo "The generated API client matches the server's OpenAPI document."
+
+test-e2e: backend-deps frontend chromium
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q .
+
+lint: backend-deps frontend-deps
+	cd backend && $(VENV)/bin/ruff check src tests && $(VENV)/bin/mypy src
+	cd frontend && npx tsc -b --noEmit && npm run lint --silent
+
+bench: backend-deps
+	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(VENV)/bin/python -m bench $(BENCH_ARGS)

@@ -1,0 +1,105 @@
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.responses import RedirectResponse
+
+from spot.account import oidc, service
+from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, TokenOut
+from spot.config import get_settings
+from spot.core.auth import DB, CurrentSession, CurrentUser
+from spot.core.errors import ApiError, ErrorBody, FieldError
+from spot.users.schemas import UserWithPermissions
+
+router = APIRouter(prefix="/account", tags=["account"])
+
+APP_ROOT = "/spotv2/"
+
+
+def _safe_redirect(url: str | None) -> str:
+    """Only same-site paths are followed after login, never another host."""
+    if not url or not url.startswith("/") or url.startswith("//") or "\\" in url:
+        return APP_ROOT
+    return url
+
+
+THROTTLED: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "Too many failed attempts (Retry-After says how long)"}
+}
+
+
+@router.post("/login", responses=THROTTLED)
+def login(db: DB, request: Request, credentials: Credentials) -> LoginResult:
+    address = request.client.host if request.client else "unknown"
+    token = service.login(db, username=credentials.username, password=credentials.password, address=address)
+    return LoginResult(token=token, redirect_url=_safe_redirect(credentials.return_url))
+
+
+@router.post("/renewToken")
+def renew_token(db: DB, session: CurrentSession, request: Request) -> TokenOut:
+    return TokenOut(token=service.renew(db, session=session, token=request.headers["x-access-token"]))
+
+
+@router.post("/logout", status_code=204)
+def logout(db: DB, session: CurrentSession) -> Response:
+    service.logout(db, session=session)
+    return Response(status_code=204)
+
+
+@router.get("/whoAmI")
+def who_am_i(user: CurrentUser) -> UserWithPermissions:
+    return UserWithPermissions.model_validate(user)
+
+
+@router.get("/identity-providers")
+def identity_providers(
+    redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
+) -> list[IdentityProviderOut]:
+    if not redirect_url:
+        raise ApiError(400, "The parameter 'redirectUrl' must be defined",
+                       [FieldError(field="redirectUrl", code="emptyFieldError")])
+    query = urlencode({"redirectUrl": _safe_redirect(redirect_url)})
+    return [
+        IdentityProviderOut(name=provider.name, login_url=f"{OIDC_PATH}/{index}/start?{query}",
+                            icon_url=provider.icon_url)
+        for index, provider in enumerate(get_settings().identity_providers)
+    ]
+
+
+OIDC_PATH = "/backend/api/v2/account/oidc"
+REDIRECT: dict[int | str, dict[str, Any]] = {303: {"description": "Sends the browser on"}, 307: {"description": "Sends the browser on"}}
+
+
+@router.get("/oidc/{index}/start", response_class=RedirectResponse, responses=REDIRECT)
+def oidc_start(
+    request: Request,
+    index: Annotated[int, Path(ge=0, le=100)],
+    redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
+) -> RedirectResponse:
+    """Sends the browser to the provider; the nonce cookie ties the answer to this browser."""
+    target, nonce = oidc.authorization_redirect(index, _safe_redirect(redirect_url))
+    response = RedirectResponse(target, status_code=307)
+    response.set_cookie(oidc.NONCE_COOKIE, nonce, max_age=oidc.STATE_TTL_SECONDS, path=OIDC_PATH,
+                        httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    return response
+
+
+@router.get("/oidc/{index}/callback", response_class=RedirectResponse, responses=REDIRECT)
+def oidc_callback(
+    db: DB,
+    request: Request,
+    index: Annotated[int, Path(ge=0, le=100)],
+    code: Annotated[str, Query(max_length=4000)] = "",
+    state: Annotated[str, Query(max_length=4000)] = "",
+) -> RedirectResponse:
+    """Back from the provider: on to the client with the session token in the fragment (never sent
+    to a server nor in a Referer), or to Login with the reason it failed."""
+    try:
+        token, return_url = oidc.sign_in(db, index=index, code=code, state=state,
+                                         cookie_nonce=request.cookies.get(oidc.NONCE_COOKIE))
+        target = f"{APP_ROOT}login?{urlencode({'returnUrl': return_url})}#{urlencode({'ssoToken': token})}"
+    except ApiError as exc:
+        target = f"{APP_ROOT}login?{urlencode({'ssoError': exc.message})}"
+    response = RedirectResponse(target, status_code=303)
+    response.delete_cookie(oidc.NONCE_COOKIE, path=OIDC_PATH)
+    return response

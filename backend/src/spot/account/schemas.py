@@ -1,0 +1,24 @@
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Str
+
+
+class Credentials(CamelModel):
+    username: Str = Field(max_length=200)
+    password: str = Field(max_length=200)
+    return_url: str | None = Field(default=None, max_length=2000)
+
+
+class LoginResult(CamelModel):
+    token: str
+    redirect_url: str
+
+
+class TokenOut(CamelModel):
+    token: str
+
+
+class IdentityProviderOut(CamelModel):
+    name: str
+    login_url: str
+    icon_url: str

@@ -1,0 +1,112 @@
+import hashlib
+import logging
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy.orm import Session, contains_eager
+
+from spot.account.models import LoginFailure, SessionToken
+from spot.config import get_settings
+from spot.core.errors import ApiError
+from spot.core.passwords import verify_password
+from spot.core.time import utcnow
+from spot.permissions.models import GroupPermission
+from spot.users.models import Group, User, user_group
+
+log = logging.getLogger("spot.security")
+
+RENEWAL_AFTER = timedelta(hours=1)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _throttled(db: Session, *, login: str, address: str) -> bool:
+    settings = get_settings()
+    since = utcnow() - timedelta(minutes=settings.login_window_minutes)
+    recent = select(func.count()).select_from(LoginFailure).where(LoginFailure.at >= since)
+    by_login = db.scalar(recent.where(LoginFailure.login == login))
+    by_address = db.scalar(recent.where(LoginFailure.address == address))
+    return (by_login or 0) >= settings.login_max_failures_per_login or (
+        by_address or 0
+    ) >= settings.login_max_failures_per_address
+
+
+def issue_token(db: Session, *, user: User) -> str:
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    db.add(
+        SessionToken(
+            token_hash=_hash(token),
+            user_id=user.id,
+            issued_at=now,
+            expires_at=now + timedelta(hours=get_settings().session_hours),
+        )
+    )
+    db.flush()
+    return token
+
+
+def login(db: Session, *, username: str, password: str, address: str) -> str:
+    """Check the credentials and open a session; failures are counted and throttled."""
+    if _throttled(db, login=username, address=address):
+        log.warning("login throttled login=%r address=%s", username, address)
+        raise ApiError(429, "Too many failed login attempts, try again later", headers={"Retry-After": "900"})
+    user = db.scalar(select(User).where(User.login == username))
+    if not verify_password(user.password_hash if user else None, password) or user is None:
+        now = utcnow()
+        db.add(LoginFailure(login=username, address=address, at=now))
+        # Failures older than the window count for nothing: forget them so the table stays small.
+        db.execute(delete(LoginFailure).where(
+            LoginFailure.at < now - timedelta(minutes=get_settings().login_window_minutes)))
+        # The error rolls the request back; the failure must survive it or throttling never triggers.
+        db.commit()
+        log.warning("login failed login=%r address=%s", username, address)
+        raise ApiError(401, "Invalid login or password")
+    db.execute(delete(LoginFailure).where(LoginFailure.login == username))
+    log.info("login user_id=%s address=%s", user.id, address)
+    return issue_token(db, user=user)
+
+
+# Every signed-in request runs it: the user, groups and permissions come in the same statement (flat
+# outer joins; the ORM's default loaders would take three), built once with the hash as a parameter.
+_SIGNED_IN = (
+    select(SessionToken)
+    .join(User, User.id == SessionToken.user_id)
+    .outerjoin(user_group, user_group.c.user_id == User.id)
+    .outerjoin(Group, Group.id == user_group.c.group_id)
+    .outerjoin(GroupPermission, GroupPermission.group_id == Group.id)
+    .options(contains_eager(SessionToken.user).contains_eager(User.groups).contains_eager(Group.permissions))
+    .where(SessionToken.token_hash == bindparam("token_hash"))
+    .order_by(Group.name, GroupPermission.name)
+)
+
+
+def session_for(db: Session, *, token: str) -> SessionToken | None:
+    """The live session of a token, or None when it is unknown, revoked or expired."""
+    session = db.scalars(_SIGNED_IN, {"token_hash": _hash(token)}).unique().one_or_none()
+    if session is None or session.revoked_at is not None or session.expires_at <= utcnow():
+        return None
+    return session
+
+
+def renew(db: Session, *, session: SessionToken, token: str) -> str:
+    """A new token once more than an hour has passed since issue (the old one is revoked); else the same."""
+    if utcnow() - session.issued_at <= RENEWAL_AFTER:
+        return token
+    session.revoked_at = utcnow()
+    return issue_token(db, user=session.user)
+
+
+def revoke_sessions(db: Session, *, user_id: int, keep: int | None = None) -> None:
+    """End every live session of a user (but `keep`), e.g. once its password has changed."""
+    db.execute(update(SessionToken).where(
+        SessionToken.user_id == user_id, SessionToken.revoked_at.is_(None), SessionToken.id != (keep or 0),
+    ).values(revoked_at=utcnow()))
+
+
+def logout(db: Session, *, session: SessionToken) -> None:
+    session.revoked_at = utcnow()
+    log.info("logout user_id=%s", session.user_id)

@@ -1,0 +1,111 @@
+import logging
+from typing import Annotated
+
+import typer
+import uvicorn
+from sqlalchemy import select
+
+from spot import db as database
+
+app = typer.Typer(help="Spot: the server and its administration.", no_args_is_help=True)
+
+
+def _logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+
+@app.command()
+def migrate() -> None:
+    """Bring the database schema up to date (alembic upgrade head)."""
+    database.migrate()
+
+
+@app.command()
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/."""
+    _logging()
+    database.migrate()
+    uvicorn.run("spot.main:create_app", factory=True, host=host, port=port, workers=workers,
+                access_log=False, log_level="info")
+
+
+@app.command("create-user")
+def create_user(
+    login: str,
+    password: Annotated[str, typer.Option()],
+    first_name: Annotated[str, typer.Option("--first-name")] = "",
+    last_name: Annotated[str, typer.Option("--last-name")] = "",
+    external_id: Annotated[str | None, typer.Option("--external-id")] = None,
+    admin: Annotated[bool, typer.Option("--admin", help="Join the all-permissions group.")] = False,
+) -> None:
+    """Create a user; --admin adds it to the administrators group."""
+    from pydantic import ValidationError
+
+    from spot.core.errors import ApiError
+    from spot.permissions.models import GroupPermission
+    from spot.permissions.names import ALL_PERMISSIONS
+    from spot.users import service
+    from spot.users.models import Group
+    from spot.users.schemas import UserCreate
+
+    database.load_models()
+    with database.session_factory()() as db:
+        group_ids: list[int] = []
+        if admin:
+            group = db.scalar(select(Group).where(Group.name == ADMIN_GROUP))
+            if group is None:
+                permissions = [GroupPermission(name=p) for p in ALL_PERMISSIONS]
+                group = Group(name=ADMIN_GROUP, permissions=permissions)
+                db.add(group)
+                db.flush()
+            group_ids = [group.id]
+        try:
+            data = UserCreate(login=login, password=password, first_name=first_name, last_name=last_name,
+                              external_id=external_id, group_ids=group_ids)
+            user = service.create(db, data=data)
+        except ValidationError as exc:
+            typer.echo(f"invalid user: {exc}", err=True)
+            raise typer.Exit(2) from exc
+        except ApiError as exc:
+            typer.echo(f"cannot create user: {exc.message}", err=True)
+            raise typer.Exit(2) from exc
+        db.commit()
+        typer.echo(f"created user {user.login} (id {user.id})")
+
+
+ADMIN_GROUP = "Administrateurs"
+
+
+@app.command("seed-demo")
+def seed_demo() -> None:
+    """Load the demo organisation (idempotent) and print its logins."""
+    from spot import demo
+
+    database.load_models()
+    with database.session_factory()() as db:
+        logins = demo.seed(db)
+        db.commit()
+    typer.echo(f"Demo logins (password for all: {demo.DEMO_PASSWORD}):")
+    for item in logins:
+        typer.echo(f"  {item.login:<12} {item.first_name} {item.last_name} — {item.role}")
+
+
+@app.command("import-map")
+def import_map(file: Annotated[typer.FileBinaryRead, typer.Argument(help="A map bundle (.zip)")]) -> None:
+    """Import a map bundle (docs/map-bundle.md): created or updated by codes, all or nothing."""
+    from spot.core.errors import ApiError
+    from spot.mapping import bundle
+
+    data = file.read(bundle.MAX_BUNDLE_BYTES + 1)
+    if len(data) > bundle.MAX_BUNDLE_BYTES:
+        typer.echo("refused: the bundle is bigger than 30,000,000 bytes", err=True)
+        raise typer.Exit(2)
+    database.load_models()
+    with database.session_factory()() as db:
+        try:
+            result = bundle.import_bundle(db, data=data, user=None)
+        except ApiError as exc:
+            typer.echo(f"refused: {exc.message}", err=True)
+            raise typer.Exit(2) from exc
+        db.commit()
+    typer.echo(f"imported site {result.site_id}: created {result.created}, updated {result.updated}")

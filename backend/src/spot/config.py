@@ -1,0 +1,52 @@
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class IdentityProvider(BaseModel):
+    """An OpenID Connect provider offered on the login page."""
+
+    name: str
+    issuer: str
+    client_id: str
+    client_secret: str = ""
+    authorization_endpoint: str
+    token_endpoint: str
+    jwks_uri: str
+    icon_url: str = ""
+    scope: str = "openid profile email"
+    # The ID-token claim naming the Spot user, matched against the user's login or external id.
+    user_claim: str = "preferred_username"
+    user_field: Literal["login", "external_id"] = "login"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SPOT_", extra="ignore")
+
+    database_url: str = "sqlite:///./var/spot.db"
+    data_dir: Path = Path("./var/data")
+    timezone: str = "Europe/Paris"
+    customer_name: str = ""
+    secret_key: str = "change-me"
+    # Where the built single-page client lives; served under /spotv2/.
+    frontend_dist: Path = Path(__file__).resolve().parents[3] / "frontend" / "dist"
+    # A session lasts this long without renewal; the client renews hourly.
+    session_hours: int = 12
+    # Login throttling: failures counted over this window, per login and per client address.
+    login_window_minutes: int = 15
+    login_max_failures_per_login: int = 5
+    login_max_failures_per_address: int = 30
+    # JSON list of IdentityProvider objects.
+    identity_providers: list[IdentityProvider] = []
+    # The address browsers reach Spot at, for identity providers' redirections (e.g. https://spot.example.com).
+    public_url: str = "http://127.0.0.1:8000"
+    # Base address of the legacy (V1) application; unset hides the legacy links.
+    legacy_base_url: str = ""
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,114 @@
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import DataError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger("spot")
+
+
+class FieldError(BaseModel):
+    field: str
+    code: str
+    # Character offset of the error in a query-language text; left out of every other error.
+    position: int | None = Field(default=None, ge=0, exclude_if=lambda value: value is None)
+
+
+class ErrorBody(BaseModel):
+    """The body of every non-2xx answer."""
+
+    status: int
+    reason: str
+    message: str
+    errors: list[FieldError] = []
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        errors: list[FieldError] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.errors = errors or []
+        self.headers = headers
+
+
+def bad_request(message: str, field: str | None = None, code: str | None = None) -> ApiError:
+    errors = [FieldError(field=field, code=code or message)] if field else []
+    return ApiError(400, message, errors)
+
+
+def not_found(message: str = "notFound") -> ApiError:
+    return ApiError(404, message)
+
+
+def forbidden(message: str = "Insufficient rights to access this information") -> ApiError:
+    return ApiError(403, message)
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, message)
+
+
+def error_response(
+    status: int, message: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    body = ErrorBody(status=status, reason=HTTPStatus(status).phrase, message=message, errors=errors or [])
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
+
+
+# Answers every route may give, so that the OpenAPI document describes them.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": HTTPStatus(code).phrase}
+    for code in (400, 401, 403, 404, 409, 422)
+}
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or str(loc[-1] if loc else "")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.message, exc.errors, exc.headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
+        return error_response(exc.status_code, message, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = []
+        for err in exc.errors():
+            code = err.get("type", "invalidValue")
+            if code == "missing":
+                code = "emptyFieldError"
+            errors.append(FieldError(field=_field_name(tuple(err.get("loc", ()))), code=code))
+        return error_response(422, "atLeastOneErrorLeft", errors)
+
+    # Values the database cannot hold (NUL in text or too long a string on PostgreSQL, an integer beyond
+    # 64 bits on SQLite) come from the request: bad input, not a server fault. Schemas should refuse them
+    # first (core.schemas Str, Id); this keeps a missed one from answering 500.
+    @app.exception_handler(DataError)
+    @app.exception_handler(OverflowError)
+    async def _unstorable_value(_request: Request, exc: Exception) -> JSONResponse:
+        log.warning("value refused by the database: %s", str(exc).splitlines()[0])
+        return error_response(400, "invalidValue")
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return error_response(500, "An unexpected server error occurred.")

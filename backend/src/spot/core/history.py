@@ -1,0 +1,100 @@
+"""The one way to record that a user read or wrote a tracked item (DESIGN.md §4)."""
+
+from enum import StrEnum
+from typing import Any, Literal, cast
+
+from sqlalchemy import Integer, Table, bindparam, insert, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from spot.core.time import utcnow
+from spot.history.models import CartographyCounter, HistoryEntry
+from spot.users.models import User
+
+
+class Event(StrEnum):
+    """The event kinds of spec 1 §3, plus 'deleted' so that deletions count as writes."""
+
+    created = "created"
+    updated = "updated"
+    deleted = "deleted"
+    mindMapUpdated = "mindMapUpdated"
+    duplicatedFrom = "duplicatedFrom"
+    followed = "followed"
+    resolved = "resolved"
+    criticity = "criticity"
+    standardized = "standardized"
+    statusChanged = "statusChanged"
+    trackingPeriodsChanged = "trackingPeriodsChanged"
+    mediationSigned = "mediationSigned"
+    resourceCreated = "resourceCreated"
+    resourceUpdated = "resourceUpdated"
+    resourceDeleted = "resourceDeleted"
+
+
+Mode = Literal["R", "W"]
+
+
+def _counting(upsert: Any) -> Any:
+    table = CartographyCounter.__table__
+    reads, writes = bindparam("reads", type_=Integer), bindparam("writes", type_=Integer)
+    statement = upsert(table).values(cartography_id=bindparam("cartography_id"), reads=reads, writes=writes)
+    return statement.on_conflict_do_update(
+        index_elements=[table.c.cartography_id],
+        set_={"reads": table.c.reads + reads, "writes": table.c.writes + writes},
+    )
+
+
+# Built once (every read of a tracked item runs them): plain INSERTs rather than session.add, since
+# nothing reads the entry back in the request and the unit of work costs more than the statement.
+_ENTRY = insert(cast(Table, HistoryEntry.__table__))
+_COUNT = {"postgresql": _counting(pg_insert), "sqlite": _counting(sqlite_insert)}
+
+
+def record(
+    db: Session,
+    *,
+    user: User | None,
+    item_type: str,
+    item_id: int,
+    item_key: str,
+    item_name: str,
+    mode: Mode,
+    event: Event | None = None,
+    cartography_id: int | None = None,
+) -> None:
+    """A read carries no event; a write always says what happened. An entry of a cartography also
+    counts in that cartography's CartographyCounter, in the same transaction.
+
+    Record after the reads of a request where possible: on SQLite the first write takes the
+    database's write lock until the commit."""
+    if mode not in ("R", "W"):
+        raise ValueError(f"unknown history mode {mode!r}")
+    if mode == "W" and event is None:
+        raise ValueError("a write needs an event kind")
+    entry = {
+        "at": utcnow(),
+        "user_id": user.id if user else None,
+        "item_type": item_type,
+        "item_id": item_id,
+        "item_key": item_key[:100],
+        "item_name": item_name[:300],
+        "mode": mode,
+        "event": Event(event).value if event is not None else None,
+        "cartography_id": cartography_id,
+    }
+    db.execute(_ENTRY, entry)
+    if cartography_id is not None:
+        counts = {"cartography_id": cartography_id, "reads": int(mode == "R"), "writes": int(mode == "W")}
+        db.execute(_COUNT[db.get_bind().dialect.name], counts)
+
+
+def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:
+    """(reads, writes) recorded for the cartography."""
+    row = db.execute(
+        select(CartographyCounter.reads, CartographyCounter.writes).where(
+            CartographyCounter.cartography_id == cartography_id
+        )
+    ).first()
+    return (row.reads, row.writes) if row else (0, 0)

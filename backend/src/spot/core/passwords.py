@@ -1,0 +1,17 @@
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+_hasher = PasswordHasher()
+# Verified against when the login is unknown, so that both failure paths cost the same.
+_DUMMY_HASH = _hasher.hash("spot-dummy-password")
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str | None, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash or _DUMMY_HASH, password) and bool(password_hash)
+    except (VerificationError, InvalidHashError):
+        return False

@@ -1,0 +1,14 @@
+"""The demo organisation: each area adds what it needs, and every step is idempotent."""
+
+from sqlalchemy.orm import Session
+
+from spot.demo import mapping, people
+
+DEMO_PASSWORD = people.DEMO_PASSWORD
+
+
+def seed(db: Session) -> list[people.DemoLogin]:
+    logins = people.seed(db)
+    db.flush()
+    mapping.seed(db)
+    return logins

@@ -1,0 +1,65 @@
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from spot.core.passwords import hash_password
+from spot.permissions.models import GroupPermission
+from spot.permissions.names import ALL_PERMISSIONS, Permission
+from spot.users.models import Group, User
+
+DEMO_PASSWORD = "spot-demo-2026"
+
+P = Permission
+GROUPS: dict[str, list[str]] = {
+    "Administrateurs": ALL_PERMISSIONS,
+    "Encadrement": [P.TableauBord, P.VisuTrack, P.TrainingPathView],
+    "Responsables formation": [
+        P.TrainingManagement, P.TrainingPathAdmin, P.TrainingReferenceAdmin, P.QualificationAdmin,
+        P.TrainingPathView, P.TableauBord,
+    ],
+    "Médiateurs": [P.VisuTrack, P.EditPdv],
+    "Référents": [P.EditPdv, P.EditNotHaute, P.EditNotBasse, P.EditResourcesVideos, P.TrainingPathView],
+    "Créateurs": [
+        P.EditPdv, P.RemPdv, P.ValidNotHaute, P.EditNotHaute, P.EditNotBasse, P.EditResourcesVideos,
+    ],
+    "Opérateurs": [],
+}
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    login: str
+    first_name: str
+    last_name: str
+    groups: tuple[str, ...]
+    role: str
+
+
+LOGINS = [
+    DemoLogin("admin", "Alice", "Martin", ("Administrateurs",), "administrator"),
+    DemoLogin("manager", "Bernard", "Dubois", ("Encadrement",), "manager"),
+    DemoLogin("formation", "Claire", "Lefèvre", ("Responsables formation",), "training manager"),
+    DemoLogin("mediateur", "David", "Moreau", ("Médiateurs", "Opérateurs"), "mediator"),
+    DemoLogin("referent", "Émilie", "Laurent", ("Référents", "Opérateurs"), "referent"),
+    DemoLogin("createur", "François", "Girard", ("Créateurs",), "creator"),
+    DemoLogin("apprenant", "Gabriel", "Roux", ("Opérateurs",), "learner"),
+    DemoLogin("operatrice", "Hélène", "Fournier", ("Opérateurs",), "learner"),
+]
+
+
+def seed(db: Session) -> list[DemoLogin]:
+    groups: dict[str, Group] = {}
+    for name, permissions in GROUPS.items():
+        group = db.scalar(select(Group).where(Group.name == name))
+        if group is None:
+            group = Group(name=name, permissions=[GroupPermission(name=str(p)) for p in permissions])
+            db.add(group)
+        groups[name] = group
+    db.flush()
+    password_hash = hash_password(DEMO_PASSWORD)
+    for demo in LOGINS:
+        if db.scalar(select(User).where(User.login == demo.login)) is None:
+            db.add(User(login=demo.login, first_name=demo.first_name, last_name=demo.last_name,
+                        password_hash=password_hash, groups=[groups[g] for g in demo.groups]))
+    return LOGINS

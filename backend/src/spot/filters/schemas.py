@@ -1,0 +1,40 @@
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+from pydantic_core import PydanticCustomError
+
+from spot.core.schemas import CamelModel, Text
+from spot.querylang.schemas import FilterText, SortText
+
+MAX_FILTERS = 100
+
+
+def _encodable(value: str) -> str:
+    """JSON may carry lone surrogates, which no database can store."""
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        raise PydanticCustomError("invalidCharacter", "Text may not contain a lone surrogate")
+    return value
+
+
+Name = Annotated[Text, Field(max_length=200), AfterValidator(_encodable)]
+
+
+class SavedFilterIn(CamelModel):
+    name: Name
+    filter: FilterText
+    sorting: SortText = ""
+    is_default: bool = False
+
+
+class SavedFiltersSave(CamelModel):
+    """All of the user's filters of one entity type, replacing those saved before."""
+
+    entity_type: str = Field(max_length=60)
+    filters: list[SavedFilterIn] = Field(max_length=MAX_FILTERS)
+
+
+class SavedFilterOut(CamelModel):
+    name: str
+    filter: str
+    sorting: str
+    is_default: bool

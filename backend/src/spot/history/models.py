@@ -1,0 +1,66 @@
+from datetime import datetime
+
+from sqlalchemy import ColumnElement, ForeignKey, Index, Integer, String, literal_column, text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from spot.db import Base, UtcDateTime
+
+# The predicate of the partial index on writes; queries repeat it literally (not as a bound
+# parameter), since SQLite uses a partial index only when the query's WHERE names its constant.
+WRITES = "mode = 'W'"
+
+
+class HistoryEntry(Base):
+    """One read ('R') or write ('W') of a tracked item by a user; written only through
+    spot.core.history.record. Counters, visits, contributions and reports read from here."""
+
+    __tablename__ = "history_entry"
+    __table_args__ = (
+        Index("ix_history_entry_item", "item_type", "item_id", "at"),
+        Index("ix_history_entry_user_at", "user_id", "at"),
+        Index("ix_history_entry_cartography_mode", "cartography_id", "mode"),
+        Index("ix_history_entry_at", "at"),
+        # Contributors of an item: its writers, without reading the (many more) reads.
+        Index(
+            "ix_history_entry_writes",
+            "item_type",
+            "item_id",
+            "user_id",
+            "at",
+            sqlite_where=text(WRITES),
+            postgresql_where=text(WRITES),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # Kept when the user is deleted, so that counters do not change retroactively.
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    item_type: Mapped[str] = mapped_column(String(30))
+    item_id: Mapped[int] = mapped_column(Integer)
+    # Key and name as they were at the time: the item may since have been renamed or deleted.
+    item_key: Mapped[str] = mapped_column(String(100), default="")
+    item_name: Mapped[str] = mapped_column(String(300), default="")
+    mode: Mapped[str] = mapped_column(String(1))
+    event: Mapped[str | None] = mapped_column(String(40))
+    # The cartography the item belongs to, when it belongs to one: its reads/writes counters.
+    cartography_id: Mapped[int | None] = mapped_column(Integer)
+
+
+def is_write() -> ColumnElement[bool]:
+    """history_entry.mode = 'W', with the constant written into the SQL so that SQLite sees that
+    ix_history_entry_writes applies."""
+    return HistoryEntry.mode == literal_column("'W'")
+
+
+class CartographyCounter(Base):
+    """How many history entries of each mode carry a cartography: the cartography page's reads and
+    writes counters. Maintained by spot.core.history.record with each entry it writes, because
+    counting a cartography's entries means reading hundreds of thousands of index rows per view."""
+
+    __tablename__ = "cartography_counter"
+
+    # No foreign key: like history_entry.cartography_id, it outlives a deleted cartography.
+    cartography_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    reads: Mapped[int] = mapped_column(Integer, default=0)
+    writes: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,0 +1,59 @@
+import mimetypes
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse, RedirectResponse, Response
+
+from spot.account.routes import router as account_router
+from spot.config import get_settings
+from spot.core.errors import ERROR_RESPONSES, error_response, install_error_handlers
+from spot.filters.routes import router as filters_router
+from spot.mapping.routes import router as mapping_router
+from spot.organization.routes import router as organization_router
+from spot.permissions.routes import router as permissions_router
+from spot.querylang.routes import router as querylang_router
+from spot.subjects.routes import router as subjects_router
+from spot.users.routes import router as users_router
+
+API_PREFIX = "/backend/api/v2"
+SPA_PREFIX = "/spotv2"
+
+ROUTERS: list[APIRouter] = [account_router, users_router, permissions_router, organization_router]
+ROUTERS += [mapping_router, subjects_router]
+ROUTERS += [querylang_router, filters_router]
+
+
+def _mount_spa(app: FastAPI, dist: Path) -> None:
+    index = dist / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse(f"{SPA_PREFIX}/")
+
+    @app.get(SPA_PREFIX, include_in_schema=False)
+    @app.get(SPA_PREFIX + "/{path:path}", include_in_schema=False)
+    def spa(path: str = "") -> Response:
+        """Built files as they are; any other path is a client route and gets index.html."""
+        candidate = (dist / path).resolve() if path and "\x00" not in path else dist
+        if candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+            cache = "public, max-age=31536000, immutable" if path.startswith("assets/") else "no-cache"
+            media_type = mimetypes.guess_type(candidate.name)[0]
+            return FileResponse(candidate, media_type=media_type, headers={"Cache-Control": cache})
+        if not index.is_file():
+            return error_response(404, "The client is not built: run `make run`")
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="Spot",
+        version="2",
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+    )
+    install_error_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router, prefix=API_PREFIX, responses=ERROR_RESPONSES)
+    _mount_spa(app, get_settings().frontend_dist)
+    return app

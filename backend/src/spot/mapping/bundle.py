@@ -1,0 +1,673 @@
+"""Map bundles: a zip holding map.json (one site: cartographies with image, activities,
+functions, zones, pictograms and optionally subjects with their mind-map nodes) and the image
+files it names. The format is documented in docs/map-bundle.md at the root of the repository.
+
+Import is keyed by codes: a re-import updates what exists and creates what does not, never
+duplicates, and never deletes (an item absent from the bundle is kept), except that the zones
+and pictograms of an imported cartography are replaced by the bundle's. Everything is
+validated before anything is written; a bad bundle is refused with a message naming the
+faulty entry ("cartographies[1].zones[3]: unknown activity code A12")."""
+
+import hashlib
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import filetype  # type: ignore[import-untyped]
+from PIL import Image, UnidentifiedImageError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.alias_generators import to_camel
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from spot.core import history
+from spot.core.errors import ApiError, not_found
+from spot.core.files import get_file_store
+from spot.core.history import Event
+from spot.core.schemas import Text
+from spot.core.time import utcnow
+from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
+from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
+from spot.subjects.service import criticity_score
+from spot.users.models import User
+
+FORMAT = "spot-map/1"
+MANIFEST = "map.json"
+MAX_BUNDLE_BYTES = 30_000_000
+MAX_MEMBER_BYTES = 30_000_000
+MAX_TOTAL_BYTES = 200_000_000
+IMAGE_TYPES = {"image/png": "png", "image/jpeg": "jpg"}
+
+Code = Field(min_length=1, max_length=100)
+Name = Field(max_length=300)
+FileName = Field(min_length=1, max_length=300)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+
+
+class BundleActivity(_Strict):
+    code: Text = Code
+    name: Text = Name
+    activities: list["BundleActivity"] = []
+
+
+class BundleFunction(_Strict):
+    code: Text = Code
+    name: Text = Name
+
+
+class BundleZone(_Strict):
+    type: Literal["activity", "function"]
+    target: Text = Code
+    x: float = Field(ge=0)
+    y: float = Field(ge=0)
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class BundlePictogram(_Strict):
+    activity: Text = Code
+    image: str = FileName
+
+
+class BundleNode(_Strict):
+    code: int = Field(ge=0)
+    name: str = Name
+    status: NodeStatus = NodeStatus.empty
+
+
+class BundleSubject(_Strict):
+    code: Text = Code
+    name: Text = Name
+    type: SubjectType = SubjectType.risk
+    function: Text = Code
+    activity: Text = Code
+    # Left out, a rating keeps its current value (0 for a new subject): a bundle describing
+    # the map does not reset what users rated.
+    frequency: int | None = Field(default=None, ge=0, le=5)
+    gravity: int | None = Field(default=None, ge=0, le=5)
+    detectability: int | None = Field(default=None, ge=0, le=5)
+    has_diagram: bool = False
+    picture: str | None = Field(default=None, min_length=1, max_length=300)
+    # Left out, an existing subject keeps its mind map; a new one gets its main node (code 0).
+    mind_map: list[BundleNode] = []
+
+
+class BundleCartography(_Strict):
+    code: Text = Code
+    name: Text = Name
+    image: str = FileName
+    activities: list[BundleActivity] = []
+    functions: list[BundleFunction] = []
+    zones: list[BundleZone] = []
+    pictograms: list[BundlePictogram] = []
+    subjects: list[BundleSubject] = []
+
+
+class Bundle(_Strict):
+    format: Literal["spot-map/1"]
+    code: Text = Code
+    name: Text = Name
+    cartographies: list[BundleCartography] = []
+
+
+class ImportResult(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    site_id: int
+    created: dict[str, int]
+    updated: dict[str, int]
+
+
+@dataclass(frozen=True)
+class BundleImage:
+    content: bytes
+    media_type: str
+    sha256: str
+    width: int
+    height: int
+
+
+@dataclass
+class ValidBundle:
+    map: Bundle
+    images: dict[str, BundleImage]
+
+
+def refuse(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+# Reading and validating -----------------------------------------------------------------------
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _walk(activities: list[BundleActivity], path: str) -> Iterator[tuple[BundleActivity, str]]:
+    for i, activity in enumerate(activities):
+        here = f"{path}[{i}]"
+        yield activity, here
+        yield from _walk(activity.activities, f"{here}.activities")
+
+
+def _read_members(data: bytes) -> zipfile.ZipFile:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise refuse("bundle: not a zip file") from exc
+    total = 0
+    for info in archive.infolist():
+        total += info.file_size
+        if info.file_size > MAX_MEMBER_BYTES or total > MAX_TOTAL_BYTES:
+            raise refuse(f"{info.filename}: file is too big")
+    return archive
+
+
+def _member(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
+    try:
+        with archive.open(name) as handle:
+            content = handle.read(MAX_MEMBER_BYTES + 1)
+    except KeyError as exc:
+        raise refuse(f"{where}: missing file {name}") from exc
+    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
+        raise refuse(f"{where}: unreadable file {name}") from exc
+    if len(content) > MAX_MEMBER_BYTES:
+        raise refuse(f"{where}: file {name} is too big")
+    return content
+
+
+def _image(archive: zipfile.ZipFile, name: str, where: str) -> BundleImage:
+    content = _member(archive, name, where)
+    kind = filetype.guess(content)
+    if kind is None or kind.mime not in IMAGE_TYPES:
+        raise refuse(f"{where}: {name} is not a png or jpeg image")
+    try:
+        with Image.open(io.BytesIO(content)) as picture:
+            width, height = picture.size
+            picture.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        raise refuse(f"{where}: {name} is not a readable image") from exc
+    return BundleImage(
+        content=content,
+        media_type=kind.mime,
+        sha256=hashlib.sha256(content).hexdigest(),
+        width=width,
+        height=height,
+    )
+
+
+def read(data: bytes) -> ValidBundle:
+    """Parse and check a whole bundle; raises a 400 naming the first faulty entry."""
+    archive = _read_members(data)
+    raw = _member(archive, MANIFEST, MANIFEST)
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise refuse(f"{MANIFEST}: not UTF-8 text") from exc
+    except json.JSONDecodeError as exc:
+        raise refuse(f"{MANIFEST}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+    try:
+        bundle = Bundle.model_validate(document)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = _path(tuple(error["loc"])) or "map"
+        raise refuse(f"{where}: {error['msg']}") from exc
+    images: dict[str, BundleImage] = {}
+
+    def image(name: str, where: str) -> None:
+        if name not in images:
+            images[name] = _image(archive, name, where)
+
+    seen_cartographies: set[str] = set()
+    for ci, cartography in enumerate(bundle.cartographies):
+        base = f"cartographies[{ci}]"
+        if cartography.code in seen_cartographies:
+            raise refuse(f"{base}.code: duplicate cartography code {cartography.code}")
+        seen_cartographies.add(cartography.code)
+        image(cartography.image, f"{base}.image")
+        activity_codes: set[str] = set()
+        for activity, where in _walk(cartography.activities, f"{base}.activities"):
+            if activity.code in activity_codes:
+                raise refuse(f"{where}.code: duplicate activity code {activity.code}")
+            activity_codes.add(activity.code)
+        function_codes: set[str] = set()
+        for fi, function in enumerate(cartography.functions):
+            if function.code in function_codes:
+                raise refuse(f"{base}.functions[{fi}].code: duplicate function code {function.code}")
+            function_codes.add(function.code)
+        known = {"activity": activity_codes, "function": function_codes}
+        for zi, zone in enumerate(cartography.zones):
+            if zone.target not in known[zone.type]:
+                raise refuse(f"{base}.zones[{zi}]: unknown {zone.type} code {zone.target}")
+        with_pictogram: set[str] = set()
+        for pi, pictogram in enumerate(cartography.pictograms):
+            where = f"{base}.pictograms[{pi}]"
+            if pictogram.activity not in activity_codes:
+                raise refuse(f"{where}: unknown activity code {pictogram.activity}")
+            if pictogram.activity in with_pictogram:
+                raise refuse(f"{where}: a second pictogram for activity {pictogram.activity}")
+            with_pictogram.add(pictogram.activity)
+            image(pictogram.image, f"{where}.image")
+        subject_codes: set[str] = set()
+        for si, subject in enumerate(cartography.subjects):
+            where = f"{base}.subjects[{si}]"
+            if subject.code in subject_codes:
+                raise refuse(f"{where}.code: duplicate subject code {subject.code}")
+            subject_codes.add(subject.code)
+            if subject.function not in function_codes:
+                raise refuse(f"{where}: unknown function code {subject.function}")
+            if subject.activity not in activity_codes:
+                raise refuse(f"{where}: unknown activity code {subject.activity}")
+            node_codes = [n.code for n in subject.mind_map]
+            if len(set(node_codes)) != len(node_codes):
+                raise refuse(f"{where}.mindMap: duplicate node code")
+            if subject.mind_map and 0 not in node_codes:
+                raise refuse(f"{where}.mindMap: the main node (code 0) is missing")
+            if subject.picture is not None:
+                image(subject.picture, f"{where}.picture")
+    return ValidBundle(map=bundle, images=images)
+
+
+# Writing --------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Writer:
+    db: Session
+    user: User | None
+    images: dict[str, BundleImage]
+    created: dict[str, int] = field(default_factory=dict)
+    updated: dict[str, int] = field(default_factory=dict)
+    stored: list[str] = field(default_factory=list)
+
+    def count(self, kind: str, is_new: bool) -> None:
+        target = self.created if is_new else self.updated
+        target[kind] = target.get(kind, 0) + 1
+
+    def store(self, name: str, current_sha: str | None, current_ref: str | None) -> tuple[str, BundleImage]:
+        """The stored file for a bundle image; an unchanged image keeps its stored file."""
+        image = self.images[name]
+        if current_ref and current_sha == image.sha256:
+            return current_ref, image
+        ref = get_file_store().put(image.content, extension=IMAGE_TYPES[image.media_type])
+        self.stored.append(ref)
+        return ref, image
+
+
+def _set(entity: Any, **values: Any) -> bool:
+    changed = False
+    for key, value in values.items():
+        if getattr(entity, key) != value:
+            setattr(entity, key, value)
+            changed = True
+    return changed
+
+
+def apply(db: Session, *, bundle: ValidBundle, user: User | None) -> ImportResult:
+    """Write a validated bundle in the caller's transaction. Files written for a bundle that
+    then fails are removed again."""
+    writer = _Writer(db=db, user=user, images=bundle.images)
+    try:
+        site = _write(writer, bundle.map)
+        db.flush()
+    except BaseException:
+        for ref in writer.stored:
+            get_file_store().delete(ref)
+        raise
+    return ImportResult(site_id=site.id, created=writer.created, updated=writer.updated)
+
+
+def _write(w: _Writer, bundle: Bundle) -> Site:
+    db = w.db
+    site = db.scalar(select(Site).where(Site.code == bundle.code))
+    w.count("sites", site is None)
+    if site is None:
+        site = Site(code=bundle.code, name=bundle.name)
+        db.add(site)
+    site.name = bundle.name
+    db.flush()
+    for ordering, data in enumerate(bundle.cartographies):
+        _write_cartography(w, site, ordering, data)
+    return site
+
+
+def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartography) -> None:
+    db = w.db
+    cartography = db.scalar(
+        select(Cartography).where(Cartography.site_id == site.id, Cartography.code == data.code)
+    )
+    w.count("cartographies", cartography is None)
+    if cartography is None:
+        cartography = Cartography(site_id=site.id, code=data.code, name=data.name)
+        db.add(cartography)
+    ref, image = w.store(data.image, cartography.image_sha256, cartography.image_ref)
+    _set(
+        cartography,
+        name=data.name,
+        ordering=ordering,
+        image_ref=ref,
+        image_media_type=image.media_type,
+        image_sha256=image.sha256,
+        image_width=image.width,
+        image_height=image.height,
+    )
+    db.flush()
+
+    activities = {
+        a.code: a for a in db.scalars(select(Activity).where(Activity.cartography_id == cartography.id))
+    }
+
+    def write_activities(items: list[BundleActivity], parent: Activity | None) -> None:
+        for index, item in enumerate(items):
+            activity = activities.get(item.code)
+            w.count("activities", activity is None)
+            if activity is None:
+                activity = Activity(cartography_id=cartography.id, code=item.code, name=item.name)
+                db.add(activity)
+                activities[item.code] = activity
+            _set(activity, name=item.name, ordering=index, parent_id=parent.id if parent else None)
+            db.flush()
+            write_activities(item.activities, activity)
+
+    write_activities(data.activities, None)
+
+    functions = {
+        f.code: f for f in db.scalars(select(Function).where(Function.cartography_id == cartography.id))
+    }
+    for index, function_data in enumerate(data.functions):
+        function = functions.get(function_data.code)
+        w.count("functions", function is None)
+        if function is None:
+            function = Function(
+                cartography_id=cartography.id, code=function_data.code, name=function_data.name
+            )
+            db.add(function)
+            functions[function_data.code] = function
+        _set(function, name=function_data.name, ordering=index)
+    db.flush()
+
+    db.execute(delete(Zone).where(Zone.cartography_id == cartography.id))
+    targets: dict[str, dict[str, Activity] | dict[str, Function]] = {
+        "activity": activities,
+        "function": functions,
+    }
+    for index, zone in enumerate(data.zones):
+        db.add(
+            Zone(
+                cartography_id=cartography.id,
+                ordering=index,
+                item_type=zone.type,
+                item_id=targets[zone.type][zone.target].id,
+                x=zone.x,
+                y=zone.y,
+                width=zone.width,
+                height=zone.height,
+            )
+        )
+        w.count("zones", True)
+
+    existing = {
+        p.activity_id: p
+        for p in db.scalars(select(Pictogram).where(Pictogram.cartography_id == cartography.id))
+    }
+    wanted = {activities[p.activity].id: p for p in data.pictograms}
+    for activity_id, old in existing.items():
+        if activity_id not in wanted:
+            db.delete(old)
+    for activity_id, pictogram_data in wanted.items():
+        pictogram = existing.get(activity_id)
+        w.count("pictograms", pictogram is None)
+        ref, image = w.store(
+            pictogram_data.image,
+            pictogram.image_sha256 if pictogram else None,
+            pictogram.image_ref if pictogram else None,
+        )
+        if pictogram is None:
+            db.add(
+                Pictogram(
+                    cartography_id=cartography.id,
+                    activity_id=activity_id,
+                    image_ref=ref,
+                    image_media_type=image.media_type,
+                    image_sha256=image.sha256,
+                )
+            )
+        else:
+            _set(pictogram, image_ref=ref, image_media_type=image.media_type, image_sha256=image.sha256)
+    db.flush()
+
+    subjects = {
+        s.code: s for s in db.scalars(select(Subject).where(Subject.cartography_id == cartography.id))
+    }
+    for subject_data in data.subjects:
+        _write_subject(w, cartography, subjects.get(subject_data.code), subject_data, activities, functions)
+    db.flush()
+
+
+def _write_subject(
+    w: _Writer,
+    cartography: Cartography,
+    subject: Subject | None,
+    item: BundleSubject,
+    activities: dict[str, Activity],
+    functions: dict[str, Function],
+) -> None:
+    db, now, user_id = w.db, utcnow(), w.user.id if w.user else None
+    is_new = subject is None
+    if subject is None:
+        subject = Subject(
+            cartography_id=cartography.id,
+            code=item.code,
+            name=item.name,
+            created_by=user_id,
+            created_at=now,
+            updated_by=user_id,
+            updated_at=now,
+        )
+        db.add(subject)
+    picture: dict[str, Any] = {"picture_ref": None, "picture_media_type": None, "picture_sha256": None}
+    if item.picture is not None:
+        ref, image = w.store(item.picture, subject.picture_sha256, subject.picture_ref)
+        picture = {"picture_ref": ref, "picture_media_type": image.media_type, "picture_sha256": image.sha256}
+    ratings = {
+        key: value if value is not None else (getattr(subject, key) or 0)
+        for key, value in (
+            ("frequency", item.frequency),
+            ("gravity", item.gravity),
+            ("detectability", item.detectability),
+        )
+    }
+    changed = _set(
+        subject,
+        name=item.name,
+        type=item.type.value,
+        function_id=functions[item.function].id,
+        activity_id=activities[item.activity].id,
+        **ratings,
+        criticity_score=criticity_score(ratings["frequency"], ratings["gravity"]),
+        has_diagram=item.has_diagram,
+        **picture,
+    )
+    mind_map_changed = False
+    if item.mind_map or is_new:
+        mind_map_changed = _write_mind_map(subject, item.mind_map or [BundleNode(code=0, name=item.name)])
+        db.flush()
+        if mind_map_changed and not is_new:
+            subject.last_mindmap_update = now
+    if (changed or mind_map_changed) and not is_new:
+        subject.updated_by, subject.updated_at = user_id, now
+    db.flush()
+    if is_new or changed or mind_map_changed:
+        w.count("subjects", is_new)
+        event = Event.created if is_new else (Event.updated if changed else Event.mindMapUpdated)
+        history.record(
+            db,
+            user=w.user,
+            item_type="subject",
+            item_id=subject.id,
+            item_key=subject.code,
+            item_name=subject.name,
+            mode="W",
+            event=event,
+            cartography_id=cartography.id,
+        )
+
+
+def _write_mind_map(subject: Subject, nodes: list[BundleNode]) -> bool:
+    """Nodes matched by code, updated in place (a replaced row would collide on its code)."""
+    current = {n.code: n for n in subject.mind_map_items}
+    wanted = {n.code: n for n in nodes}
+    changed = False
+    for code, old in current.items():
+        if code not in wanted:
+            subject.mind_map_items.remove(old)
+            changed = True
+    for code, item in wanted.items():
+        node = current.get(code)
+        if node is None:
+            subject.mind_map_items.append(MindMapItem(code=code, name=item.name, status=item.status.value))
+            changed = True
+        else:
+            changed = _set(node, name=item.name, status=item.status.value) or changed
+    return changed
+
+
+def import_bundle(db: Session, *, data: bytes, user: User | None) -> ImportResult:
+    return apply(db, bundle=read(data), user=user)
+
+
+# Exporting ------------------------------------------------------------------------------------
+
+
+def export(db: Session, *, site_id: int) -> tuple[Site, bytes]:
+    """The site as a bundle that imports back into the same map."""
+    site = db.get(Site, site_id)
+    if site is None:
+        raise not_found("siteNotFound")
+    store = get_file_store()
+    files: dict[str, bytes] = {}
+
+    def add_file(prefix: str, ref: str, media_type: str) -> str:
+        name = f"images/{prefix}.{IMAGE_TYPES.get(media_type, 'bin')}"
+        files[name] = store.get(ref)
+        return name
+
+    cartographies = []
+    for ci, cartography in enumerate(site.cartographies, start=1):
+        activities = db.scalars(
+            select(Activity)
+            .where(Activity.cartography_id == cartography.id)
+            .order_by(Activity.ordering, Activity.id)
+        ).all()
+        by_id = {a.id: a for a in activities}
+        children: dict[int | None, list[Activity]] = {}
+        for activity in activities:
+            children.setdefault(activity.parent_id, []).append(activity)
+
+        functions = db.scalars(
+            select(Function)
+            .where(Function.cartography_id == cartography.id)
+            .order_by(Function.ordering, Function.id)
+        ).all()
+        function_codes = {f.id: f.code for f in functions}
+        zones = db.scalars(
+            select(Zone).where(Zone.cartography_id == cartography.id).order_by(Zone.ordering, Zone.id)
+        ).all()
+        target_codes = {"activity": {a.id: a.code for a in activities}, "function": function_codes}
+        pictograms = (
+            db.execute(
+                select(Pictogram)
+                .join(Activity, Activity.id == Pictogram.activity_id)
+                .where(Pictogram.cartography_id == cartography.id)
+                .order_by(Activity.ordering, Activity.id)
+            )
+            .scalars()
+            .all()
+        )
+        subjects = db.scalars(
+            select(Subject).where(Subject.cartography_id == cartography.id).order_by(Subject.code)
+        ).all()
+        image = (
+            add_file(f"cartography-{ci}", cartography.image_ref, cartography.image_media_type or "")
+            if cartography.image_ref
+            else ""
+        )
+        cartographies.append(
+            {
+                "code": cartography.code,
+                "name": cartography.name,
+                "image": image,
+                "activities": _activity_tree(children, None),
+                "functions": [{"code": f.code, "name": f.name} for f in functions],
+                "zones": [
+                    {
+                        "type": z.item_type,
+                        "target": target_codes[z.item_type].get(z.item_id, ""),
+                        "x": z.x,
+                        "y": z.y,
+                        "width": z.width,
+                        "height": z.height,
+                    }
+                    for z in zones
+                ],
+                "pictograms": [
+                    {
+                        "activity": by_id[p.activity_id].code,
+                        "image": add_file(f"pictogram-{ci}-{pi}", p.image_ref, p.image_media_type),
+                    }
+                    for pi, p in enumerate(pictograms, start=1)
+                ],
+                "subjects": [
+                    _export_subject(s, function_codes, by_id, add_file, f"subject-{ci}-{si}")
+                    for si, s in enumerate(subjects, start=1)
+                ],
+            }
+        )
+    document = {"format": FORMAT, "code": site.code, "name": site.name, "cartographies": cartographies}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(MANIFEST, json.dumps(document, ensure_ascii=False, indent=1))
+        for name, content in files.items():
+            archive.writestr(name, content, compress_type=zipfile.ZIP_STORED)
+    return site, buffer.getvalue()
+
+
+def _activity_tree(children: dict[int | None, list[Activity]], parent_id: int | None) -> list[dict[str, Any]]:
+    return [
+        {"code": a.code, "name": a.name, "activities": _activity_tree(children, a.id)}
+        for a in children.get(parent_id, [])
+    ]
+
+
+def _export_subject(
+    subject: Subject,
+    function_codes: dict[int, str],
+    activities: dict[int, Activity],
+    add_file: Any,
+    picture_name: str,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "code": subject.code,
+        "name": subject.name,
+        "type": subject.type,
+        "function": function_codes[subject.function_id],
+        "activity": activities[subject.activity_id].code,
+        "frequency": subject.frequency,
+        "gravity": subject.gravity,
+        "detectability": subject.detectability,
+        "hasDiagram": subject.has_diagram,
+        "mindMap": [{"code": n.code, "name": n.name, "status": n.status} for n in subject.mind_map_items],
+    }
+    if subject.picture_ref:
+        out["picture"] = add_file(picture_name, subject.picture_ref, subject.picture_media_type or "")
+    return out

@@ -1,0 +1,266 @@
+import hashlib
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Query, Request, Response
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import ApiError, ErrorBody, FieldError
+from spot.core.schemas import Id, Str
+from spot.mapping import bundle, items, query, service
+from spot.mapping.schemas import (
+    ActivityOut,
+    CartographyCard,
+    CartographyListItem,
+    CartographyOut,
+    CartographySiteName,
+    FunctionCard,
+    FunctionOut,
+    ItemOut,
+    ItemType,
+    MapItemName,
+    MapItemType,
+    PictogramOut,
+    SiteOut,
+    ZoneOut,
+)
+from spot.permissions.names import Permission
+from spot.querylang.schemas import QueryRequest, QueryResult
+
+router = APIRouter(tags=["mapping"])
+
+IMAGE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"image/png": {}, "image/jpeg": {}}},
+    304: {"description": "Not modified"},
+}
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {304: {"description": "Not modified"}}
+
+
+def _matches(request: Request, etag: str) -> bool:
+    header = request.headers.get("if-none-match", "")
+    return any(tag.strip().removeprefix("W/") == etag for tag in header.split(",")) or header.strip() == "*"
+
+
+def image_response(request: Request, image: service.StoredImage) -> Response:
+    headers = {
+        "ETag": image.etag,
+        "Cache-Control": "private, no-cache",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": f'inline; filename="{image.filename}"',
+    }
+    if _matches(request, image.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(image.content, media_type=image.media_type, headers=headers)
+
+
+@router.get("/site")
+def sites(db: DB, user: CurrentUser) -> list[SiteOut]:
+    """The sites with the cartographies the user may see."""
+    return service.list_sites(db, user=user)
+
+
+@router.get("/cartography", response_model=list[CartographyListItem], responses=NOT_MODIFIED)
+def cartographies(db: DB, user: CurrentUser, request: Request) -> Response:
+    """Every cartography the user may see, with its site. The ETag covers the data as this user
+    sees it, so a change of content or of visibility gives a new one."""
+    items = service.list_cartographies(db, user=user)
+    body = json.dumps([i.model_dump(by_alias=True) for i in items], ensure_ascii=False, separators=(",", ":"))
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache"}
+    if _matches(request, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get("/cartography/searchCartographySite")
+def search_cartography_site(
+    db: DB,
+    user: CurrentUser,
+    name: Annotated[str | None, Query(max_length=200)] = None,
+    visible_only: Annotated[bool, Query(alias="visibleOnly")] = True,
+) -> list[CartographySiteName]:
+    """Cartographies whose name or site name contains `name`; `visibleOnly=false` lists hidden
+    ones too, for map administrators only (others always get what they may see)."""
+    if name is None or not name.strip():
+        raise ApiError(
+            400, "The parameter 'name' must be defined", [FieldError(field="name", code="emptyFieldError")]
+        )
+    return service.search_cartographies(db, user=user, name=name, visible_only=visible_only)
+
+
+@router.post("/cartography/getCartographySiteNames")
+def cartography_site_names(
+    db: DB, user: CurrentUser, ids: Annotated[list[int], Body(max_length=1000)]
+) -> list[CartographySiteName]:
+    """Names (and site names) of the given cartography ids; hidden or unknown ids are left out."""
+    return service.cartography_site_names(db, user=user, ids=ids)
+
+
+@router.post("/cartography/query")
+def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
+    """A page of the cartographies the user may see, filtered and sorted with the query language
+    (fields: GET /querylang/cartography/fields), each with its site."""
+    cards, total = query.query_cartographies(
+        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    )
+    return QueryResult[CartographyCard](results=cards, total_items=total)
+
+
+@router.post("/function/query")
+def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
+    """A page of the functions of the cartographies the user may see, filtered and sorted with the
+    query language (fields: GET /querylang/function/fields), each with its site and cartography."""
+    cards, total = query.query_functions(
+        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    )
+    return QueryResult[FunctionCard](results=cards, total_items=total)
+
+
+TYPES_DESCRIPTION = "Comma list of site, cartography, activity, function; all of them when absent"
+
+
+@router.get("/mapping/items/search")
+def search_map_items(
+    db: DB,
+    user: CurrentUser,
+    name: Annotated[Str | None, Query(max_length=200)] = None,
+    types: Annotated[Str | None, Query(max_length=200, description=TYPES_DESCRIPTION)] = None,
+) -> list[MapItemName]:
+    """At most 30 items of the map the user may see whose name contains `name` (ignoring case and
+    accents), names starting with it first, each with the path from its site to its parent."""
+    if name is None or not name.strip():
+        raise ApiError(
+            400, "The parameter 'name' must be defined", [FieldError(field="name", code="emptyFieldError")]
+        )
+    return items.search(db, user=user, name=name, types=_item_types(types))
+
+
+@router.post("/mapping/items/names")
+def map_item_names(
+    db: DB, user: CurrentUser, ids: Annotated[list[Id], Body(max_length=1000)]
+) -> list[MapItemName]:
+    """The items of the map of these ids (any of site, cartography, activity, function), in the
+    order given, each with its context; unknown ids and items the user may not see are left out."""
+    return items.names(db, user=user, ids=ids)
+
+
+def _item_types(text: str | None) -> list[MapItemType]:
+    if text is None or not text.strip():
+        return list(items.ITEM_TYPES)
+    chosen = [part.strip() for part in text.split(",") if part.strip()]
+    if not chosen or any(part not in items.ITEM_TYPES for part in chosen):
+        raise ApiError(400, "invalidValue", [FieldError(field="types", code="invalidValue")])
+    return [kind for kind in items.ITEM_TYPES if kind in chosen]
+
+
+@router.get("/cartography/{cartographyId}")
+def cartography(db: DB, user: CurrentUser, cartographyId: int) -> CartographyOut:  # noqa: N803
+    """The cartography page: nested activities with subject counts, functions, read/write counters."""
+    return service.cartography_view(db, user=user, cartography_id=cartographyId)
+
+
+@router.get("/cartography/{cartographyId}/image", response_class=Response, responses=IMAGE_RESPONSES)
+def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: int) -> Response:  # noqa: N803
+    return image_response(request, service.cartography_image(db, user=user, cartography_id=cartographyId))
+
+
+@router.get("/cartography/{cartographyId}/zones")
+def zones(db: DB, user: CurrentUser, cartographyId: int) -> list[ZoneOut]:  # noqa: N803
+    return service.zones(db, user=user, cartography_id=cartographyId)
+
+
+@router.get("/cartography/{cartographyId}/functions")
+def functions(db: DB, user: CurrentUser, cartographyId: int) -> list[FunctionOut]:  # noqa: N803
+    return service.functions_of(db, user=user, cartography_id=cartographyId)
+
+
+@router.get("/cartography/{cartographyId}/activities")
+def activities(db: DB, user: CurrentUser, cartographyId: int) -> list[ActivityOut]:  # noqa: N803
+    """The top-level activities of the cartography; their sub-activities via /activity/{id}/subActivities."""
+    return service.top_activities(db, user=user, cartography_id=cartographyId)
+
+
+@router.get("/activity/{activityId}/subActivities")
+def sub_activities(db: DB, user: CurrentUser, activityId: int) -> list[ActivityOut]:  # noqa: N803
+    return service.sub_activities(db, user=user, activity_id=activityId)
+
+
+@router.get("/pictos/{cartographyId}")
+def pictograms(db: DB, user: CurrentUser, cartographyId: int) -> list[PictogramOut]:  # noqa: N803
+    return service.pictograms(db, user=user, cartography_id=cartographyId)
+
+
+@router.get("/pictos/{cartographyId}/{pictogramId}/image", response_class=Response, responses=IMAGE_RESPONSES)
+def pictogram_image(
+    db: DB,
+    user: CurrentUser,
+    request: Request,
+    cartographyId: int,
+    pictogramId: int,  # noqa: N803
+) -> Response:
+    image = service.pictogram_image(db, user=user, cartography_id=cartographyId, pictogram_id=pictogramId)
+    return image_response(request, image)
+
+
+@router.get("/item/{itemType}/{itemId}")
+def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: int) -> ItemOut:  # noqa: N803
+    """Any item of the hierarchy (site, cartography, activity, function, subject, mindmapNode)
+    with its contexts."""
+    return service.item(db, user=user, item_type=itemType, item_id=itemId)
+
+
+async def bundle_body(request: Request) -> bytes:
+    """The uploaded zip, refused (413 fileTooBig) as soon as it passes the limit while reading."""
+    limit = bundle.MAX_BUNDLE_BYTES
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "fileTooBig")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "fileTooBig")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+ZIP_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/zip": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+
+
+@router.post(
+    "/mapping/import",
+    dependencies=[require(Permission.SetPermissions)],
+    openapi_extra=ZIP_BODY,
+    responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
+)
+def import_map(
+    db: DB, user: CurrentUser, data: Annotated[bytes, Depends(bundle_body)]
+) -> bundle.ImportResult:
+    """Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
+    duplicates; a bad bundle is refused whole with a message naming the faulty entry."""
+    return bundle.import_bundle(db, data=data, user=user)
+
+
+@router.get(
+    "/mapping/export/{siteId}",
+    dependencies=[require(Permission.SetPermissions)],
+    response_class=Response,
+    responses={200: {"content": {"application/zip": {}}}},
+)
+def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
+    """The site as a map bundle, every cartography included (an administrator's tool)."""
+    site, content = bundle.export(db, site_id=siteId)
+    filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"
+    return Response(
+        content,
+        media_type="application/zip",
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}.zip"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )

@@ -1,0 +1,631 @@
+"""Reading the map: sites, cartographies, activities, functions, zones, pictograms and the
+hierarchy contexts of any item. Every query goes through spot.mapping.policy."""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import BindParameter, Integer, and_, bindparam, func, literal, null, select, union, union_all
+from sqlalchemy.orm import Session, joinedload
+
+from spot.core import history
+from spot.core.errors import not_found
+from spot.core.files import get_file_store
+from spot.mapping import policy
+from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
+from spot.mapping.policy import VIEWER, sees_cartography
+from spot.mapping.schemas import (
+    ActivityNode,
+    ActivityOut,
+    CartographyListItem,
+    CartographyOut,
+    CartographyRef,
+    CartographySiteName,
+    ContextEntry,
+    FunctionOut,
+    ItemOut,
+    PictogramOut,
+    Rectangle,
+    SiteOut,
+    SiteRef,
+    Stats,
+    ZoneOut,
+)
+from spot.querylang import folded
+from spot.querylang.text import fold
+from spot.subjects.models import MindMapItem, Subject
+from spot.users.models import User
+
+# The API's base path, for the URLs of files carried in payloads.
+API_BASE = "/backend/api/v2"
+SEARCH_LIMIT = 30
+
+
+# The statements every page of the map runs are built once, with parameters (CARTOGRAPHY_ID, ITEM_ID,
+# policy.VIEWER): composing a statement and its cache key costs more than running it.
+CARTOGRAPHY_ID = bindparam("cartography_id", type_=Integer)
+ITEM_ID = bindparam("item_id", type_=Integer)
+
+
+def _visible_statement(model: Any) -> Any:
+    cartography_id = model.id if model is Cartography else model.cartography_id
+    statement = select(model, sees_cartography(VIEWER, cartography_id)).where(model.id == ITEM_ID)
+    # A cartography comes with its site, which its page and contexts show.
+    return statement.options(joinedload(Cartography.site)) if model is Cartography else statement
+
+
+_VISIBLE = {model: _visible_statement(model) for model in (Cartography, Activity, Function, Subject)}
+
+
+def _visible_or_raise(db: Session, user: User, model: Any, item_id: int, message: str) -> Any:
+    """The entity by id: 404 when unknown, 403 when its cartography is hidden from the user."""
+    row = db.execute(_VISIBLE[model], {"viewer_id": user.id, "item_id": item_id}).first()
+    if row is None:
+        raise not_found(message)
+    if not row[1]:
+        raise policy.hidden()
+    return row[0]
+
+
+def get_cartography(db: Session, *, user: User, cartography_id: int) -> Cartography:
+    return _visible_or_raise(db, user, Cartography, cartography_id, "Cartography not found")
+
+
+def get_activity(db: Session, *, user: User, activity_id: int) -> Activity:
+    return _visible_or_raise(db, user, Activity, activity_id, "activityNotFound")
+
+
+def get_function(db: Session, *, user: User, function_id: int) -> Function:
+    return _visible_or_raise(db, user, Function, function_id, "functionNotFound")
+
+
+def get_site(db: Session, *, user: User, site_id: int) -> Site:
+    """A site is visible when it has no cartography or when the user sees one of them."""
+    site = db.get(Site, site_id)
+    if site is None:
+        raise not_found("siteNotFound")
+    has_any = db.scalar(select(func.count()).select_from(Cartography).where(Cartography.site_id == site_id))
+    visible = db.scalar(
+        select(func.count())
+        .select_from(Cartography)
+        .where(Cartography.site_id == site_id, sees_cartography(user, Cartography.id))
+    )
+    if has_any and not visible:
+        raise policy.hidden()
+    return site
+
+
+# Lists --------------------------------------------------------------------------------------
+
+
+def list_sites(db: Session, *, user: User) -> list[SiteOut]:
+    visible = db.execute(
+        select(Cartography, Site)
+        .join(Site)
+        .where(sees_cartography(user, Cartography.id))
+        .order_by(Site.name, Site.id, Cartography.ordering, Cartography.id)
+    ).all()
+    by_site: dict[int, SiteOut] = {}
+    for cartography, site in visible:
+        entry = by_site.setdefault(
+            site.id, SiteOut(id=site.id, code=site.code, name=site.name, cartographies=[])
+        )
+        entry.cartographies.append(CartographyRef.model_validate(cartography))
+    empty_sites = db.scalars(select(Site).where(~Site.cartographies.any())).all()
+    for site in empty_sites:
+        by_site[site.id] = SiteOut(id=site.id, code=site.code, name=site.name, cartographies=[])
+    return sorted(by_site.values(), key=lambda s: (s.name.lower(), s.id))
+
+
+def list_cartographies(db: Session, *, user: User) -> list[CartographyListItem]:
+    rows = db.execute(
+        select(Cartography, Site)
+        .join(Site)
+        .where(sees_cartography(user, Cartography.id))
+        .order_by(Site.name, Site.id, Cartography.ordering, Cartography.id)
+    ).all()
+    return [
+        CartographyListItem(
+            id=c.id,
+            code=c.code,
+            name=c.name,
+            site=SiteRef.model_validate(s),
+            image_width=c.image_width,
+            image_height=c.image_height,
+        )
+        for c, s in rows
+    ]
+
+
+def search_cartographies(
+    db: Session, *, user: User, name: str, visible_only: bool
+) -> list[CartographySiteName]:
+    """Cartographies whose name or site name contains `name` (ignoring case and accents). Only map
+    administrators may look past visibility (the visibility screen lists every cartography)."""
+    text = fold(name.strip())
+    query = (
+        select(Cartography, Site)
+        .join(Site)
+        .where(
+            folded(Cartography.name).contains(text, autoescape=True)
+            | folded(Site.name).contains(text, autoescape=True)
+        )
+        .order_by(Site.name, Cartography.name, Cartography.id)
+        .limit(SEARCH_LIMIT)
+    )
+    if visible_only or not policy.may_administer_maps(user):
+        query = query.where(sees_cartography(user, Cartography.id))
+    return [_site_name(c, s) for c, s in db.execute(query).all()]
+
+
+def cartography_site_names(db: Session, *, user: User, ids: Sequence[int]) -> list[CartographySiteName]:
+    """Names of the given cartographies; unknown and hidden ids are left out."""
+    if not ids:
+        return []
+    rows = db.execute(
+        select(Cartography, Site)
+        .join(Site)
+        .where(Cartography.id.in_(set(ids)), sees_cartography(user, Cartography.id))
+        .order_by(Cartography.id)
+    ).all()
+    return [_site_name(c, s) for c, s in rows]
+
+
+def _site_name(cartography: Cartography, site: Site) -> CartographySiteName:
+    return CartographySiteName(
+        id=cartography.id, code=cartography.code, name=cartography.name, site_id=site.id, site_name=site.name
+    )
+
+
+# Files --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    content: bytes
+    media_type: str
+    etag: str
+    filename: str
+
+
+def cartography_image(db: Session, *, user: User, cartography_id: int) -> StoredImage:
+    cartography = get_cartography(db, user=user, cartography_id=cartography_id)
+    if not cartography.image_ref or not cartography.image_media_type or not cartography.image_sha256:
+        raise not_found("could not load image")
+    return StoredImage(
+        content=get_file_store().get(cartography.image_ref),
+        media_type=cartography.image_media_type,
+        etag=f'"{cartography.image_sha256}"',
+        filename=f"cartography-{cartography.id}.{_ext(cartography.image_media_type)}",
+    )
+
+
+def pictogram_image(db: Session, *, user: User, cartography_id: int, pictogram_id: int) -> StoredImage:
+    get_cartography(db, user=user, cartography_id=cartography_id)
+    pictogram = db.get(Pictogram, pictogram_id)
+    if pictogram is None or pictogram.cartography_id != cartography_id:
+        raise not_found("pictogramNotFound")
+    return StoredImage(
+        content=get_file_store().get(pictogram.image_ref),
+        media_type=pictogram.image_media_type,
+        etag=f'"{pictogram.image_sha256}"',
+        filename=f"pictogram-{pictogram.id}.{_ext(pictogram.image_media_type)}",
+    )
+
+
+def _ext(media_type: str) -> str:
+    return "png" if media_type == "image/png" else "jpg"
+
+
+# One cartography ----------------------------------------------------------------------------
+
+
+def _zones_statement() -> Any:
+    # Each zone with the code and name of the activity or function of its cartography it points at.
+    activity = and_(
+        Zone.item_type == "activity",
+        Activity.id == Zone.item_id,
+        Activity.cartography_id == Zone.cartography_id,
+    )
+    function = and_(
+        Zone.item_type == "function",
+        Function.id == Zone.item_id,
+        Function.cartography_id == Zone.cartography_id,
+    )
+    return (
+        select(
+            Zone.id,
+            Zone.item_type,
+            Zone.item_id,
+            Zone.x,
+            Zone.y,
+            Zone.width,
+            Zone.height,
+            func.coalesce(Activity.code, Function.code, ""),
+            func.coalesce(Activity.name, Function.name, ""),
+        )
+        .outerjoin(Activity, activity)
+        .outerjoin(Function, function)
+        .where(Zone.cartography_id == CARTOGRAPHY_ID)
+        .order_by(Zone.ordering, Zone.id)
+    )
+
+
+_ZONES = _zones_statement()
+
+
+def zones(db: Session, *, user: User, cartography_id: int) -> list[ZoneOut]:
+    get_cartography(db, user=user, cartography_id=cartography_id)
+    return [
+        ZoneOut(
+            id=zone_id,
+            type=item_type,
+            item_id=item_id,
+            item_code=code,
+            item_name=name,
+            rectangle=Rectangle(x=x, y=y, width=width, height=height),
+        )
+        for zone_id, item_type, item_id, x, y, width, height, code, name in db.execute(
+            _ZONES, {"cartography_id": cartography_id}
+        )
+    ]
+
+
+_PICTOGRAMS = (
+    select(Pictogram, Activity.code)
+    .join(Activity, Activity.id == Pictogram.activity_id)
+    .where(Pictogram.cartography_id == CARTOGRAPHY_ID)
+    .order_by(Activity.ordering, Pictogram.id)
+)
+
+
+def pictograms(db: Session, *, user: User, cartography_id: int) -> list[PictogramOut]:
+    get_cartography(db, user=user, cartography_id=cartography_id)
+    rows = db.execute(_PICTOGRAMS, {"cartography_id": cartography_id}).all()
+    return [
+        PictogramOut(
+            id=p.id,
+            activity_id=p.activity_id,
+            activity_code=code,
+            image_url=f"{API_BASE}/pictos/{cartography_id}/{p.id}/image",
+        )
+        for p, code in rows
+    ]
+
+
+def functions_of(db: Session, *, user: User, cartography_id: int) -> list[FunctionOut]:
+    get_cartography(db, user=user, cartography_id=cartography_id)
+    return [FunctionOut.model_validate(f) for f in _functions(db, cartography_id)]
+
+
+_FUNCTIONS = (
+    select(Function).where(Function.cartography_id == CARTOGRAPHY_ID).order_by(Function.ordering, Function.id)
+)
+_ACTIVITIES = (
+    select(Activity).where(Activity.cartography_id == CARTOGRAPHY_ID).order_by(Activity.ordering, Activity.id)
+)
+_SUBJECT_COUNTS = (
+    select(Subject.activity_id, func.count())
+    .where(Subject.cartography_id == CARTOGRAPHY_ID)
+    .group_by(Subject.activity_id)
+)
+
+
+def _functions(db: Session, cartography_id: int) -> Sequence[Function]:
+    return db.scalars(_FUNCTIONS, {"cartography_id": cartography_id}).all()
+
+
+def activities_of(db: Session, *, cartography_id: int) -> Sequence[Activity]:
+    return db.scalars(_ACTIVITIES, {"cartography_id": cartography_id}).all()
+
+
+def _direct_subject_counts(db: Session, cartography_id: int) -> dict[int, int]:
+    return dict(db.execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).tuples().all())
+
+
+def _total_counts(activities: Sequence[Activity], direct: dict[int, int]) -> dict[int, int]:
+    children = _children(activities)
+    totals: dict[int, int] = {}
+
+    def total(activity_id: int) -> int:
+        if activity_id not in totals:
+            totals[activity_id] = direct.get(activity_id, 0) + sum(total(c.id) for c in children[activity_id])
+        return totals[activity_id]
+
+    for activity in activities:
+        total(activity.id)
+    return totals
+
+
+def _children(activities: Sequence[Activity]) -> dict[int | None, list[Activity]]:
+    children: dict[int | None, list[Activity]] = defaultdict(list)
+    for activity in activities:
+        children[activity.parent_id].append(activity)
+    return children
+
+
+def activity_tree(db: Session, *, cartography_id: int) -> list[ActivityNode]:
+    activities = activities_of(db, cartography_id=cartography_id)
+    children = _children(activities)
+    totals = _total_counts(activities, _direct_subject_counts(db, cartography_id))
+
+    def node(activity: Activity) -> ActivityNode:
+        return ActivityNode(
+            id=activity.id,
+            code=activity.code,
+            name=activity.name,
+            subjects_count=totals[activity.id],
+            activities=[node(c) for c in children[activity.id]],
+        )
+
+    return [node(a) for a in children[None]]
+
+
+def _activity_list(db: Session, cartography_id: int, parent_id: int | None) -> list[ActivityOut]:
+    activities = activities_of(db, cartography_id=cartography_id)
+    children = _children(activities)
+    totals = _total_counts(activities, _direct_subject_counts(db, cartography_id))
+    return [
+        ActivityOut(
+            id=a.id,
+            code=a.code,
+            name=a.name,
+            cartography_id=a.cartography_id,
+            parent_id=a.parent_id,
+            has_sub_activities=bool(children[a.id]),
+            subjects_count=totals[a.id],
+        )
+        for a in children[parent_id]
+    ]
+
+
+def top_activities(db: Session, *, user: User, cartography_id: int) -> list[ActivityOut]:
+    get_cartography(db, user=user, cartography_id=cartography_id)
+    return _activity_list(db, cartography_id, None)
+
+
+def sub_activities(db: Session, *, user: User, activity_id: int) -> list[ActivityOut]:
+    activity = get_activity(db, user=user, activity_id=activity_id)
+    return _activity_list(db, activity.cartography_id, activity.id)
+
+
+def stats(db: Session, *, cartography_id: int) -> Stats:
+    reads, writes = history.cartography_counts(db, cartography_id=cartography_id)
+    return Stats(reads=reads, writes=writes)
+
+
+def cartography_view(db: Session, *, user: User, cartography_id: int) -> CartographyOut:
+    """The cartography page; looking at it counts as a read, and its counters include this read."""
+    cartography = get_cartography(db, user=user, cartography_id=cartography_id)
+    site = cartography.site
+    activities = activity_tree(db, cartography_id=cartography.id)
+    functions = [FunctionOut.model_validate(f) for f in _functions(db, cartography.id)]
+    # Written after the reads: on SQLite the first write holds the write lock until the commit.
+    history.record(
+        db,
+        user=user,
+        item_type="cartography",
+        item_id=cartography.id,
+        item_key=cartography.code,
+        item_name=cartography.name,
+        mode="R",
+        cartography_id=cartography.id,
+    )
+    return CartographyOut(
+        id=cartography.id,
+        code=cartography.code,
+        name=cartography.name,
+        site=SiteRef.model_validate(site),
+        image_width=cartography.image_width,
+        image_height=cartography.image_height,
+        image_url=f"{API_BASE}/cartography/{cartography.id}/image",
+        activities=activities,
+        functions=functions,
+        stats=stats(db, cartography_id=cartography.id),
+        context=[entry(site, "site"), entry(cartography, "cartography")],
+    )
+
+
+# Contexts -----------------------------------------------------------------------------------
+
+
+def entry(item: Site | Cartography | Activity | Function | Subject, kind: str) -> ContextEntry:
+    return ContextEntry(id=item.id, code=item.code, name=item.name, type=kind)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Step:
+    entry: ContextEntry
+    cartography_id: int | None  # of a function or an activity; a cartography's own id
+    parent_id: int | None  # the site of a cartography, the parent of an activity
+
+
+class MapPaths:
+    """The hierarchy paths (site first) to items of the map, from the rows map_paths read."""
+
+    def __init__(self, rows: Sequence[Any]) -> None:
+        self._steps = {
+            (kind, item_id): _Step(ContextEntry(id=item_id, code=code, name=name, type=kind), owner, parent)
+            for kind, item_id, code, name, owner, parent in rows
+        }
+
+    def cartography(self, cartography_id: int | None) -> list[ContextEntry]:
+        """Its site and itself; empty for an unknown cartography."""
+        step = self._steps.get(("cartography", cartography_id))
+        if step is None:
+            return []
+        return [self._steps[("site", step.parent_id)].entry, step.entry]
+
+    def function(self, function_id: int) -> list[ContextEntry] | None:
+        step = self._steps.get(("function", function_id))
+        if step is None:
+            return None
+        return [*self.cartography(step.cartography_id), step.entry]
+
+    def activity(self, activity_id: int) -> list[ContextEntry] | None:
+        """Down to the activity through its ancestors, top-level first."""
+        step = self._steps.get(("activity", activity_id))
+        if step is None:
+            return None
+        chain, seen = [step], {activity_id}
+        while chain[0].parent_id is not None and chain[0].parent_id not in seen:
+            parent = self._steps.get(("activity", chain[0].parent_id))
+            if parent is None:
+                break
+            seen.add(parent.entry.id)
+            chain.insert(0, parent)
+        return [*self.cartography(step.cartography_id), *(s.entry for s in chain)]
+
+    def subject(self, subject: Subject) -> list[list[ContextEntry]]:
+        """Through its function and through its activity (and sub-activity)."""
+        paths = (self.function(subject.function_id), self.activity(subject.activity_id))
+        return [path for path in paths if path is not None]
+
+
+def _map_paths_statement() -> Any:
+    cartography_ids: BindParameter[int] = bindparam("cartography_ids", expanding=True)
+    function_ids: BindParameter[int] = bindparam("function_ids", expanding=True)
+    activity_ids: BindParameter[int] = bindparam("activity_ids", expanding=True)
+    seeds = select(Activity.id, Activity.parent_id).where(Activity.id.in_(activity_ids))
+    ancestors = seeds.cte("ancestors", recursive=True)
+    # UNION, not UNION ALL: a cycle of parents (bad data) ends the recursion instead of looping.
+    ancestors = ancestors.union(
+        select(Activity.id, Activity.parent_id).join(ancestors, Activity.id == ancestors.c.parent_id)
+    )
+    cartographies = union(
+        select(Cartography.id).where(Cartography.id.in_(cartography_ids)),
+        select(Function.cartography_id).where(Function.id.in_(function_ids)),
+        select(Activity.cartography_id).where(Activity.id.in_(activity_ids)),
+    ).cte("cartographies")
+    of_cartographies = Cartography.id.in_(select(cartographies.c.id))
+    return union_all(
+        select(
+            literal("cartography"),
+            Cartography.id,
+            Cartography.code,
+            Cartography.name,
+            Cartography.id,
+            Cartography.site_id,
+        ).where(of_cartographies),
+        select(literal("site"), Site.id, Site.code, Site.name, null(), null()).where(
+            Site.id.in_(select(Cartography.site_id).where(of_cartographies))
+        ),
+        select(
+            literal("function"), Function.id, Function.code, Function.name, Function.cartography_id, null()
+        ).where(Function.id.in_(function_ids)),
+        select(
+            literal("activity"),
+            Activity.id,
+            Activity.code,
+            Activity.name,
+            Activity.cartography_id,
+            Activity.parent_id,
+        ).where(Activity.id.in_(select(ancestors.c.id))),
+    )
+
+
+# Built once: composing this statement costs more than running it.
+_MAP_PATHS = _map_paths_statement()
+
+
+def map_paths(
+    db: Session,
+    *,
+    cartography_ids: Iterable[int] = (),
+    function_ids: Iterable[int] = (),
+    activity_ids: Iterable[int] = (),
+) -> MapPaths:
+    """In one statement, what the paths to these items need: the items, every ancestor of the
+    activities, and the cartographies (with their sites) of them all."""
+    ids = {
+        "cartography_ids": list(set(cartography_ids)),
+        "function_ids": list(set(function_ids)),
+        "activity_ids": list(set(activity_ids)),
+    }
+    return MapPaths(db.execute(_MAP_PATHS, ids).all())
+
+
+def cartography_context(db: Session, cartography_id: int) -> list[ContextEntry]:
+    return map_paths(db, cartography_ids=[cartography_id]).cartography(cartography_id)
+
+
+def subject_paths(db: Session, subjects: Iterable[Subject]) -> MapPaths:
+    """The paths of every subject given, in one statement (MapPaths.subject gives each one's)."""
+    subjects = list(subjects)
+    return map_paths(
+        db, function_ids=(s.function_id for s in subjects), activity_ids=(s.activity_id for s in subjects)
+    )
+
+
+def subject_contexts(db: Session, subject: Subject) -> list[list[ContextEntry]]:
+    return subject_paths(db, [subject]).subject(subject)
+
+
+def item(db: Session, *, user: User, item_type: str, item_id: int) -> ItemOut:
+    """Any item of the hierarchy with the paths that lead to it; visibility as for its cartography."""
+    if item_type == "site":
+        site = get_site(db, user=user, site_id=item_id)
+        return ItemOut(
+            id=site.id, code=site.code, name=site.name, type="site", cartography_id=None, contexts=[[]]
+        )
+    if item_type == "cartography":
+        c = get_cartography(db, user=user, cartography_id=item_id)
+        return ItemOut(
+            id=c.id,
+            code=c.code,
+            name=c.name,
+            type="cartography",
+            cartography_id=c.id,
+            contexts=[[entry(c.site, "site")]],
+        )
+    if item_type == "activity":
+        a = get_activity(db, user=user, activity_id=item_id)
+        return ItemOut(
+            id=a.id,
+            code=a.code,
+            name=a.name,
+            type="activity",
+            cartography_id=a.cartography_id,
+            contexts=[(map_paths(db, activity_ids=[a.id]).activity(a.id) or [])[:-1]],
+        )
+    if item_type == "function":
+        f = get_function(db, user=user, function_id=item_id)
+        return ItemOut(
+            id=f.id,
+            code=f.code,
+            name=f.name,
+            type="function",
+            cartography_id=f.cartography_id,
+            contexts=[cartography_context(db, f.cartography_id)],
+        )
+    if item_type == "subject":
+        s = _visible_or_raise(db, user, Subject, item_id, "subjectNotFound")
+        return ItemOut(
+            id=s.id,
+            code=s.code,
+            name=s.name,
+            type="subject",
+            cartography_id=s.cartography_id,
+            contexts=subject_contexts(db, s),
+        )
+    if item_type == "mindmapNode":
+        row = db.execute(
+            select(MindMapItem, Subject, sees_cartography(user, Subject.cartography_id))
+            .join(Subject, Subject.id == MindMapItem.subject_id)
+            .where(MindMapItem.id == item_id)
+        ).first()
+        if row is None:
+            raise not_found("mindmapNodeNotFound")
+        node, subject, visible = row
+        if not visible:
+            raise policy.hidden()
+        return ItemOut(
+            id=node.id,
+            code=str(node.code),
+            name=node.name,
+            type="mindmapNode",
+            cartography_id=subject.cartography_id,
+            contexts=[[*c, entry(subject, "subject")] for c in subject_contexts(db, subject)],
+        )
+    raise not_found("unknownItemType")

@@ -1,0 +1,56 @@
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from spot.config import get_settings
+from spot.core.schemas import CamelModel
+from spot.organization import service
+
+router = APIRouter(prefix="/organization", tags=["organization"])
+
+
+class OrganizationInfo(CamelModel):
+    customer_name: str
+    application_name: str
+    legacy_base_url: str | None
+
+
+@router.get("/info")
+def info() -> OrganizationInfo:
+    settings = get_settings()
+    return OrganizationInfo(
+        customer_name=settings.customer_name, application_name="Spot",
+        legacy_base_url=settings.legacy_base_url or None,
+    )
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """If-None-Match may list several tags, weak ones included, or be *."""
+    if not if_none_match:
+        return False
+    tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+    return "*" in tags or etag in tags
+
+
+def _image_response(kind: str, request: Request) -> Response:
+    image = service.image(kind)
+    headers = {"ETag": image.etag, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+    if _matches(request.headers.get("if-none-match"), image.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(image.content, media_type=image.media_type, headers=headers)
+
+
+IMAGE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"image/png": {}, "image/jpeg": {}, "image/svg+xml": {}}},
+    304: {"description": "Not modified"},
+}
+
+
+@router.get("/logo", response_class=Response, responses=IMAGE_RESPONSES)
+def logo(request: Request) -> Response:
+    return _image_response("logo", request)
+
+
+@router.get("/applogo", response_class=Response, responses=IMAGE_RESPONSES)
+def applogo(request: Request) -> Response:
+    return _image_response("applogo", request)

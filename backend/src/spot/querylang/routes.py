@@ -1,0 +1,48 @@
+from fastapi import APIRouter
+
+from spot.core.auth import CurrentUser
+from spot.core.errors import not_found
+from spot.querylang.fields import EntityType, find_entity
+from spot.querylang.parser import parse_filter, parse_sort
+from spot.querylang.schemas import (
+    QueryFieldsOut,
+    QueryParseRequest,
+    QueryParseResult,
+    field_out,
+    node_out,
+    sort_out,
+)
+from spot.querylang.users import router as user_query_router
+
+querylang_router = APIRouter(prefix="/querylang", tags=["querylang"])
+
+
+def _entity(name: str) -> EntityType:
+    entity = find_entity(name)
+    if entity is None:
+        raise not_found("unknownEntityType")
+    return entity
+
+
+@querylang_router.post("/{entityType}/parse")
+def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
+    """The trees of a filter and a sort, or 400 with the message and position of the first error."""
+    entity = _entity(entityType)
+    tree = parse_filter(data.filter, entity)
+    keys = parse_sort(data.sort, entity)
+    return QueryParseResult(filter=None if tree is None else node_out(tree, entity), sort=sort_out(keys))
+
+
+@querylang_router.get("/{entityType}/fields")
+def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:  # noqa: N803
+    entity = _entity(entityType)
+    return QueryFieldsOut(
+        entity_type=entity.name,
+        fields=[field_out(f) for f in entity.fields],
+        default_sort=sort_out(tuple(entity.default_sort)),
+    )
+
+
+router = APIRouter()
+router.include_router(querylang_router)
+router.include_router(user_query_router)

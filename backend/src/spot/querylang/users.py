@@ -1,0 +1,41 @@
+"""The `user` entity type of the query language and its list call, POST /user/query."""
+
+from fastapi import APIRouter
+from sqlalchemy import exists, select
+
+from spot.core.auth import DB, CurrentUser
+from spot.querylang.fields import EntityType, Field, FieldType, register
+from spot.querylang.schemas import QueryRequest, QueryResult
+from spot.querylang.service import run_query
+from spot.querylang.tree import SortKey
+from spot.users.models import User, user_group
+from spot.users.schemas import UserOut
+
+
+def _in_groups(group_ids: tuple[int, ...]):  # noqa: ANN202
+    return exists().where(user_group.c.user_id == User.id, user_group.c.group_id.in_(group_ids))
+
+
+USER = register(
+    EntityType(
+        name="user",
+        primary_key=User.id,
+        fields=[
+            Field("login", FieldType.STRING, column=User.login, sortable=True),
+            Field("first_name", FieldType.STRING, column=User.first_name, sortable=True),
+            Field("last_name", FieldType.STRING, column=User.last_name, sortable=True),
+            Field("external_id", FieldType.STRING, column=User.external_id, sortable=True),
+            Field("group", FieldType.ID, matches=_in_groups),
+            Field("created_date", FieldType.DATE, column=User.created_at, sortable=True),
+        ],
+        default_sort=[SortKey("last_name"), SortKey("first_name")],
+    )
+)
+
+router = APIRouter(prefix="/user", tags=["users"])
+
+
+@router.post("/query")
+def query_users(db: DB, _: CurrentUser, data: QueryRequest) -> QueryResult[UserOut]:
+    rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)
+    return QueryResult[UserOut](results=[UserOut.model_validate(u) for u in rows], total_items=total)

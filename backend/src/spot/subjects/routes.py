@@ -1,0 +1,125 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request, Response
+
+from spot.core.auth import DB, CurrentUser
+from spot.mapping.routes import IMAGE_RESPONSES, image_response
+from spot.querylang.schemas import QueryRequest, QueryResult
+from spot.subjects import query, service
+from spot.subjects.schemas import (
+    CreatedId,
+    FunctionView,
+    Ratings,
+    StandardizeBody,
+    SubjectCard,
+    SubjectOut,
+    SubjectSave,
+    SubjectUpdate,
+    Visit,
+)
+
+router = APIRouter(tags=["subjects"])
+
+
+@router.post("/subject")
+def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> CreatedId:
+    """Needs perm_EditPdv."""
+    return CreatedId(id=service.create(db, user=user, data=data).id)
+
+
+@router.post("/subject/query")
+def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
+    """A page of the subjects the user may see, filtered and sorted with the query language
+    (fields: GET /querylang/subject/fields)."""
+    cards, total = query.query(
+        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    )
+    return QueryResult[SubjectCard](results=cards, total_items=total)
+
+
+@router.get("/subject/{subjectId}")
+def subject(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+    """The subject; counts as a read and as a visit."""
+    return service.read(db, user=user, subject_id=subjectId)
+
+
+@router.post("/subject/{subjectId}")
+def update_subject(db: DB, user: CurrentUser, subjectId: int, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
+    """Needs perm_EditPdv; the cartography cannot change; a stale version answers 409."""
+    subject = service.update(
+        db, user=user, subject=service.get(db, user=user, subject_id=subjectId), data=data
+    )
+    return service.view(db, user=user, subject=subject)
+
+
+@router.delete("/subject/{subjectId}", status_code=204)
+def delete_subject(db: DB, user: CurrentUser, subjectId: int) -> Response:  # noqa: N803
+    """Needs perm_RemPdv."""
+    service.delete(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
+    return Response(status_code=204)
+
+
+@router.post("/subject/{subjectId}/duplicate")
+def duplicate_subject(
+    db: DB,
+    user: CurrentUser,
+    subjectId: int,  # noqa: N803
+    data: Annotated[SubjectSave | None, Body()] = None,
+) -> CreatedId:
+    """Needs perm_EditPdv. Without a body the copy keeps the name and links; with the subject
+    form's body (CreateFromSubject) it takes those."""
+    source = service.get(db, user=user, subject_id=subjectId)
+    return CreatedId(id=service.duplicate(db, user=user, subject=source, data=data).id)
+
+
+@router.post("/subject/{subjectId}/follow")
+def follow(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+    subject = service.follow(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
+    return service.view(db, user=user, subject=subject)
+
+
+@router.post("/subject/{subjectId}/resolve")
+def resolve(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+    """Also marks the subject followed when it was not."""
+    subject = service.resolve(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
+    return service.view(db, user=user, subject=subject)
+
+
+@router.post("/subject/{subjectId}/rate")
+def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> SubjectOut:  # noqa: N803
+    """Frequency and gravity 0-5 (0 is 'not defined'); the client sends detectability 0."""
+    subject = service.rate(
+        db, user=user, subject=service.get(db, user=user, subject_id=subjectId), ratings=ratings
+    )
+    return service.view(db, user=user, subject=subject)
+
+
+@router.post("/subject/{subjectId}/standardize")
+def standardize(
+    db: DB,
+    user: CurrentUser,
+    subjectId: int,  # noqa: N803
+    body: Annotated[StandardizeBody | None, Body()] = None,
+) -> SubjectOut:
+    """Needs perm_ValidNotHaute."""
+    subject = service.get(db, user=user, subject_id=subjectId)
+    subject = service.standardize(db, user=user, subject=subject, comment=body.comment if body else "")
+    return service.view(db, user=user, subject=subject)
+
+
+@router.get("/subject/{subjectId}/picture", response_class=Response, responses=IMAGE_RESPONSES)
+def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -> Response:  # noqa: N803
+    return image_response(request, service.picture(db, user=user, subject_id=subjectId))
+
+
+@router.get("/function/{functionId}")
+def function(db: DB, user: CurrentUser, functionId: int) -> FunctionView:  # noqa: N803
+    """The function view: its context and, per top-level activity of the cartography, the
+    subjects of this function in that activity and its sub-activities."""
+    return service.function_view(db, user=user, function_id=functionId)
+
+
+@router.get("/account/visits")
+def visits(db: DB, user: CurrentUser) -> list[Visit]:
+    """When the user last visited each subject they may still see."""
+    return service.visits(db, user=user)

@@ -1,0 +1,147 @@
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Text
+from spot.mapping.schemas import ContextEntry
+from spot.subjects.models import NodeStatus, SubjectType
+
+CriticityLevel = Literal["low", "medium", "high"]
+Rating = Field(ge=0, le=5)
+
+
+class LifetimeEvent(CamelModel):
+    user_id: int | None
+    user_name: str
+    date: datetime
+
+
+class LifetimeEvents(CamelModel):
+    creation: LifetimeEvent | None
+    last_update: LifetimeEvent | None
+    followed: LifetimeEvent | None
+    resolved: LifetimeEvent | None
+    criticity: LifetimeEvent | None
+    standardized: LifetimeEvent | None
+
+
+class Ratings(CamelModel):
+    frequency: int = Rating
+    gravity: int = Rating
+    detectability: int = Rating
+
+
+class MindMapItemOut(CamelModel):
+    code: int
+    name: str
+    status: NodeStatus
+
+
+class Contributor(CamelModel):
+    id: int
+    name: str
+
+
+class SubjectCan(CamelModel):
+    """What the signed-in user may do with this subject, from spot.subjects.policy."""
+
+    edit: bool
+    delete: bool
+    duplicate: bool
+    standardize: bool
+    follow: bool
+    resolve: bool
+    rate: bool
+
+
+class SubjectSummary(CamelModel):
+    """A subject as shown in lists and tables."""
+
+    id: int
+    code: str
+    name: str
+    type: SubjectType
+    cartography_id: int
+    function_id: int
+    activity_id: int
+    lifetime_events: LifetimeEvents
+    ratings: Ratings
+    criticity: int | None = Field(description="0-100 from frequency × gravity; null while either is 0")
+    criticity_level: CriticityLevel | None = Field(description="low < 33 ≤ medium ≤ 66 < high")
+    main_node_status: NodeStatus | None
+    has_diagram: bool
+    last_mindmap_update: datetime | None
+
+
+class SubjectCard(SubjectSummary):
+    """A subject of the list, with its contexts (site, cartography, function / activity)."""
+
+    contexts: list[list[ContextEntry]]
+
+
+class SubjectOut(SubjectSummary):
+    contexts: list[list[ContextEntry]]
+    ancestors: list[ContextEntry]
+    standardized_comment: str
+    mind_map_items: list[MindMapItemOut]
+    picture_url: str | None
+    contributors: list[Contributor]
+    version: int
+    can: SubjectCan
+
+
+class SubjectSave(CamelModel):
+    """The subject form. The links are checked by the service so that a missing one gives
+    mustNotBeEmpty and one that does not belong gives invalidValue."""
+
+    name: Text = Field(max_length=300)
+    type: SubjectType = SubjectType.risk
+    cartography_id: int | None = None
+    function_id: int | None = None
+    activity_id: int | None = Field(
+        default=None, description="The sub-activity if one is chosen, else the activity"
+    )
+
+
+class SubjectUpdate(SubjectSave):
+    version: int = Field(description="The version read; a stale one answers 409")
+
+
+class CreatedId(CamelModel):
+    id: int
+
+
+class StandardizeBody(CamelModel):
+    comment: str = Field(default="", max_length=5000)
+
+
+class Visit(CamelModel):
+    subject_id: int
+    date: datetime
+
+
+class FunctionActivity(CamelModel):
+    """One table of the function view: a top-level activity and the subjects of this function
+    in it or in its sub-activities."""
+
+    id: int
+    code: str
+    name: str
+    subjects: list[SubjectSummary]
+
+
+class FunctionCan(CamelModel):
+    """What the signed-in user may do from a function's page, from spot.subjects.policy."""
+
+    create: bool = Field(description="Add subjects to this function")
+
+
+class FunctionView(CamelModel):
+    id: int
+    code: str
+    name: str
+    cartography_id: int
+    context: list[ContextEntry]
+    activities: list[FunctionActivity]
+    can: FunctionCan

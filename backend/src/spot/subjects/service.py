@@ -1,0 +1,564 @@
+"""Subjects: reading with their contexts, the form (create, update, duplicate, delete) and the
+lifetime marks (follow, resolve, rate, standardize). Every action records user and date,
+updates lastUpdate, records a visit and a history entry."""
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session, joinedload, lazyload
+from sqlalchemy.orm.exc import StaleDataError
+
+from spot.core import history
+from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.files import get_file_store
+from spot.core.history import Event
+from spot.core.time import utcnow
+from spot.db import UtcDateTime
+from spot.history.models import HistoryEntry, is_write
+from spot.mapping import policy as mapping_policy
+from spot.mapping import service as mapping
+from spot.mapping.models import Activity, Cartography, Function
+from spot.mapping.policy import VIEWER, sees_cartography
+from spot.mapping.schemas import ContextEntry
+from spot.subjects import policy
+from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
+from spot.subjects.schemas import (
+    Contributor,
+    CriticityLevel,
+    FunctionView,
+    MindMapItemOut,
+    Ratings,
+    SubjectOut,
+    SubjectSave,
+    SubjectUpdate,
+    Visit,
+)
+from spot.users.models import User
+
+log = logging.getLogger("spot.security")
+ITEM_TYPE = "subject"
+
+
+# Criticity ----------------------------------------------------------------------------------
+
+
+def criticity_score(frequency: int, gravity: int) -> int | None:
+    """0-100 from frequency × gravity (each 0-5); undefined while either is 0 ('not defined')."""
+    if frequency == 0 or gravity == 0:
+        return None
+    return round(frequency * gravity / 25 * 100)
+
+
+def criticity_level(score: int | None) -> CriticityLevel | None:
+    if score is None:
+        return None
+    if score < 33:
+        return "low"
+    if score > 66:
+        return "high"
+    return "medium"
+
+
+# Reading ------------------------------------------------------------------------------------
+
+
+# The statements of the subject page and of lists are built once, with parameters (policy.VIEWER
+# among them): composing a statement costs more than running it.
+_SUBJECT = (
+    select(Subject, sees_cartography(VIEWER, Subject.cartography_id))
+    .where(Subject.id == bindparam("subject_id"))
+    .options(joinedload(Subject.mind_map_items))
+)
+
+
+def get(db: Session, *, user: User, subject_id: int) -> Subject:
+    row = db.execute(_SUBJECT, {"viewer_id": user.id, "subject_id": subject_id}).unique().first()
+    if row is None:
+        raise not_found("subjectNotFound")
+    if not row[1]:
+        raise mapping_policy.hidden()
+    return row[0]
+
+
+# Names of users: the columns User.display_name reads, not whole users (three times the cost).
+_NAMED = (User.id, User.login, User.first_name, User.last_name, User.external_id)
+
+
+def _display_name(user: Any) -> str:
+    """User.display_name, of a row of the columns it reads."""
+    return User.display_name.fget(user)  # type: ignore[attr-defined]
+
+
+_USERS = select(*_NAMED).where(User.id.in_(bindparam("ids", expanding=True)))
+
+
+def _contributors_statement() -> Any:
+    writers = (
+        select(HistoryEntry.user_id, func.min(HistoryEntry.at).label("first"))
+        .where(
+            HistoryEntry.item_type == ITEM_TYPE, HistoryEntry.item_id == bindparam("subject_id"), is_write()
+        )
+        .group_by(HistoryEntry.user_id)
+        .subquery()
+    )
+    return select(*_NAMED).join(writers, writers.c.user_id == User.id).order_by(writers.c.first, User.id)
+
+
+_CONTRIBUTORS = _contributors_statement()
+
+
+def _user_names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
+    wanted = [i for i in set(ids) if i is not None]
+    if not wanted:
+        return {}
+    return {u.id: _display_name(u) for u in db.execute(_USERS, {"ids": wanted})}
+
+
+_EVENT_COLUMNS = {
+    "creation": "created",
+    "last_update": "updated",
+    "followed": "followed",
+    "resolved": "resolved",
+    "criticity": "criticity",
+    "standardized": "standardized",
+}
+
+
+def _event_user_ids(subject: Subject) -> list[int | None]:
+    return [getattr(subject, f"{column}_by") for column in _EVENT_COLUMNS.values()]
+
+
+def _lifetime_events(subject: Subject, names: dict[int, str]) -> dict[str, dict | None]:
+    events: dict[str, dict | None] = {}
+    for key, column in _EVENT_COLUMNS.items():
+        at: datetime | None = getattr(subject, f"{column}_at")
+        by: int | None = getattr(subject, f"{column}_by")
+        events[key] = (
+            None
+            if at is None
+            else {"user_id": by, "user_name": names.get(by, "") if by is not None else "", "date": at}
+        )
+    return events
+
+
+def _main_status(subject: Subject) -> NodeStatus | None:
+    main = next((n for n in subject.mind_map_items if n.code == 0), None)
+    return NodeStatus(main.status) if main else None
+
+
+def _summary_fields(subject: Subject, names: dict[int, str], main_status: NodeStatus | None) -> dict:
+    """The fields of SubjectSummary as plain data: the response model validates them all at once
+    (building its nested models one by one costs several times more, in lists of hundreds)."""
+    return {
+        "id": subject.id,
+        "code": subject.code,
+        "name": subject.name,
+        "type": subject.type,
+        "cartography_id": subject.cartography_id,
+        "function_id": subject.function_id,
+        "activity_id": subject.activity_id,
+        "lifetime_events": _lifetime_events(subject, names),
+        "ratings": {
+            "frequency": subject.frequency,
+            "gravity": subject.gravity,
+            "detectability": subject.detectability,
+        },
+        "criticity": subject.criticity_score,
+        "criticity_level": criticity_level(subject.criticity_score),
+        "main_node_status": main_status,
+        "has_diagram": subject.has_diagram,
+        "last_mindmap_update": subject.last_mindmap_update,
+    }
+
+
+def summary_fields(db: Session, subjects: Sequence[Subject]) -> list[dict]:
+    """The SubjectSummary fields of each subject, as plain data (for lists: one statement whatever
+    their number). Load the subjects with LIST_OPTIONS: their mind maps are not needed."""
+    names = _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
+    return [_summary_fields(s, names, _listed_status(s)) for s in subjects]
+
+
+def _listed_status(subject: Subject) -> NodeStatus | None:
+    return NodeStatus(subject.main_node_status) if subject.main_node_status else None
+
+
+# Lists show the main node's status (Subject.main_node_status), not the whole mind map.
+LIST_OPTIONS = (lazyload(Subject.mind_map_items),)
+
+
+def contributors(db: Session, subject_id: int) -> list[Contributor]:
+    """Users who wrote to the subject, from the history (first contribution first)."""
+    return [
+        Contributor(id=u.id, name=_display_name(u))
+        for u in db.execute(_CONTRIBUTORS, {"subject_id": subject_id})
+    ]
+
+
+def _ancestors(contexts: list[list[ContextEntry]]) -> list[ContextEntry]:
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for chain in contexts:
+        for step in chain:
+            if (step.type, step.id) not in seen:
+                seen.add((step.type, step.id))
+                out.append(step)
+    return out
+
+
+def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
+    names = _user_names(db, _event_user_ids(subject))
+    contexts = mapping.subject_contexts(db, subject)
+    return SubjectOut.model_validate(
+        {
+            **_summary_fields(subject, names, _main_status(subject)),
+            "contexts": contexts,
+            "ancestors": _ancestors(contexts),
+            "standardized_comment": subject.standardized_comment,
+            "mind_map_items": [
+                MindMapItemOut(code=n.code, name=n.name, status=NodeStatus(n.status))
+                for n in subject.mind_map_items
+            ],
+            "picture_url": f"{mapping.API_BASE}/subject/{subject.id}/picture"
+            if subject.picture_ref
+            else None,
+            "contributors": contributors(db, subject.id),
+            "version": subject.version,
+            "can": policy.can(user, subject),
+        }
+    )
+
+
+def read(db: Session, *, user: User, subject_id: int) -> SubjectOut:
+    """The subject page: a read in the history and a visit, written after the reads (on SQLite
+    the first write holds the database's write lock until the commit)."""
+    subject = get(db, user=user, subject_id=subject_id)
+    page = view(db, user=user, subject=subject)
+    _record(db, user, subject, mode="R")
+    record_visit(db, user=user, subject_id=subject.id)
+    return page
+
+
+# Visits -------------------------------------------------------------------------------------
+
+
+def _visiting(upsert: Any) -> Any:
+    table = SubjectVisit.__table__
+    at = bindparam("visited_at", type_=UtcDateTime)
+    statement = upsert(table).values(
+        user_id=bindparam("user_id"), subject_id=bindparam("subject_id"), visited_at=at
+    )
+    return statement.on_conflict_do_update(
+        index_elements=[table.c.user_id, table.c.subject_id], set_={"visited_at": at}
+    )
+
+
+_VISIT = {"postgresql": _visiting(pg_insert), "sqlite": _visiting(sqlite_insert)}
+
+
+def record_visit(db: Session, *, user: User, subject_id: int) -> None:
+    """Insert or refresh the (user, subject) visit in one statement, safe under concurrency."""
+    visit = {"user_id": user.id, "subject_id": subject_id, "visited_at": utcnow()}
+    db.execute(_VISIT[db.get_bind().dialect.name], visit)
+
+
+def visits(db: Session, *, user: User) -> list[Visit]:
+    rows = db.execute(
+        select(SubjectVisit.subject_id, SubjectVisit.visited_at)
+        .join(Subject, Subject.id == SubjectVisit.subject_id)
+        .where(SubjectVisit.user_id == user.id, sees_cartography(user, Subject.cartography_id))
+        .order_by(SubjectVisit.subject_id)
+    ).all()
+    return [Visit(subject_id=s, date=d) for s, d in rows]
+
+
+# Writing ------------------------------------------------------------------------------------
+
+
+def _record(
+    db: Session, user: User | None, subject: Subject, *, mode: history.Mode, event: Event | None = None
+) -> None:
+    history.record(
+        db,
+        user=user,
+        item_type=ITEM_TYPE,
+        item_id=subject.id,
+        item_key=subject.code,
+        item_name=subject.name,
+        mode=mode,
+        event=event,
+        cartography_id=subject.cartography_id,
+    )
+
+
+def _touch(db: Session, user: User, subject: Subject, event: Event, *, at: datetime | None = None) -> None:
+    """What every action does: lastUpdate, a history write and a visit."""
+    now = at or utcnow()
+    subject.updated_by, subject.updated_at = user.id, now
+    _flush(db)
+    _record(db, user, subject, mode="W", event=event)
+    record_visit(db, user=user, subject_id=subject.id)
+
+
+def _flush(db: Session) -> None:
+    """Write now, so that a concurrent writer who won (the version moved) answers 409."""
+    try:
+        db.flush()
+    except StaleDataError as exc:
+        raise conflict("staleVersion") from exc
+
+
+def _check_links(
+    db: Session, *, user: User, data: SubjectSave, locked_cartography_id: int | None = None
+) -> tuple[Cartography, Function, Activity]:
+    """Cartography, function and activity are required and must belong together."""
+    errors: list[FieldError] = []
+    for field in ("cartography_id", "function_id", "activity_id"):
+        if getattr(data, field) is None:
+            errors.append(FieldError(field=_camel(field), code="mustNotBeEmpty"))
+    if errors:
+        raise ApiError(400, "atLeastOneErrorLeft", errors)
+    cartography = db.get(Cartography, data.cartography_id)
+    if (
+        cartography is None
+        or not mapping_policy.may_see_cartography(db, user, cartography.id)
+        or (locked_cartography_id is not None and cartography.id != locked_cartography_id)
+    ):
+        raise ApiError(400, "atLeastOneErrorLeft", [FieldError(field="cartographyId", code="invalidValue")])
+    function = db.get(Function, data.function_id)
+    activity = db.get(Activity, data.activity_id)
+    if function is None or function.cartography_id != cartography.id:
+        errors.append(FieldError(field="functionId", code="invalidValue"))
+    if activity is None or activity.cartography_id != cartography.id:
+        errors.append(FieldError(field="activityId", code="invalidValue"))
+    if errors:
+        raise ApiError(400, "atLeastOneErrorLeft", errors)
+    assert function is not None and activity is not None
+    return cartography, function, activity
+
+
+def _camel(field: str) -> str:
+    head, *rest = field.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+def _new_code(db: Session, cartography_id: int, subject_id: int) -> str:
+    """Subjects created in the application get S<id>; a suffix avoids an imported code."""
+    code, n = f"S{subject_id}", 1
+    while db.scalar(
+        select(Subject.id).where(
+            Subject.cartography_id == cartography_id, Subject.code == code, Subject.id != subject_id
+        )
+    ):
+        n += 1
+        code = f"S{subject_id}-{n}"
+    return code
+
+
+def create(db: Session, *, user: User, data: SubjectSave) -> Subject:
+    policy.ensure(policy.can_create(user))
+    cartography, function, activity = _check_links(db, user=user, data=data)
+    now = utcnow()
+    subject = Subject(
+        code=f"new-{now.timestamp()}-{user.id}",
+        name=data.name,
+        type=data.type,
+        cartography_id=cartography.id,
+        function_id=function.id,
+        activity_id=activity.id,
+        created_by=user.id,
+        created_at=now,
+        updated_by=user.id,
+        updated_at=now,
+        mind_map_items=[MindMapItem(code=0, name=data.name, status=NodeStatus.empty.value)],
+    )
+    db.add(subject)
+    db.flush()
+    subject.code = _new_code(db, cartography.id, subject.id)
+    db.flush()
+    _record(db, user, subject, mode="W", event=Event.created)
+    record_visit(db, user=user, subject_id=subject.id)
+    return subject
+
+
+def update(db: Session, *, user: User, subject: Subject, data: SubjectUpdate) -> Subject:
+    policy.ensure(policy.can_edit(user, subject))
+    if data.version != subject.version:
+        raise conflict("staleVersion")
+    _, function, activity = _check_links(
+        db, user=user, data=data, locked_cartography_id=subject.cartography_id
+    )
+    subject.name, subject.type = data.name, data.type
+    subject.function_id, subject.activity_id = function.id, activity.id
+    _touch(db, user, subject, Event.updated)
+    return subject
+
+
+def delete(db: Session, *, user: User, subject: Subject) -> None:
+    policy.ensure(policy.can_delete(user, subject))
+    _record(db, user, subject, mode="W", event=Event.deleted)
+    log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
+    db.delete(subject)
+    db.flush()
+
+
+def duplicate(db: Session, *, user: User, subject: Subject, data: SubjectSave | None) -> Subject:
+    """A copy with the same name, links, ratings and mind map, or with the form's name and links."""
+    policy.ensure(policy.can_duplicate(user, subject))
+    if data is not None:
+        _, function, activity = _check_links(db, user=user, data=data)
+        name, kind, links = data.name, data.type.value, (function.cartography_id, function.id, activity.id)
+    else:
+        name, kind, links = (
+            subject.name,
+            subject.type,
+            (subject.cartography_id, subject.function_id, subject.activity_id),
+        )
+    now = utcnow()
+    copy = Subject(
+        code=f"new-{now.timestamp()}-{user.id}",
+        name=name,
+        type=kind,
+        cartography_id=links[0],
+        function_id=links[1],
+        activity_id=links[2],
+        frequency=subject.frequency,
+        gravity=subject.gravity,
+        detectability=subject.detectability,
+        criticity_score=subject.criticity_score,
+        criticity_by=subject.criticity_by,
+        criticity_at=subject.criticity_at,
+        picture_ref=subject.picture_ref,
+        picture_media_type=subject.picture_media_type,
+        picture_sha256=subject.picture_sha256,
+        created_by=user.id,
+        created_at=now,
+        updated_by=user.id,
+        updated_at=now,
+        last_mindmap_update=subject.last_mindmap_update,
+        mind_map_items=[
+            MindMapItem(code=n.code, name=n.name, status=n.status) for n in subject.mind_map_items
+        ],
+    )
+    db.add(copy)
+    db.flush()
+    copy.code = _new_code(db, copy.cartography_id, copy.id)
+    db.flush()
+    _record(db, user, copy, mode="W", event=Event.duplicatedFrom)
+    record_visit(db, user=user, subject_id=copy.id)
+    return copy
+
+
+def follow(db: Session, *, user: User, subject: Subject) -> Subject:
+    policy.ensure(policy.can_mark(user, subject))
+    now = utcnow()
+    subject.followed_by, subject.followed_at = user.id, now
+    _touch(db, user, subject, Event.followed, at=now)
+    return subject
+
+
+def resolve(db: Session, *, user: User, subject: Subject) -> Subject:
+    """Resolving also marks the subject followed when it was not."""
+    policy.ensure(policy.can_mark(user, subject))
+    now = utcnow()
+    subject.resolved_by, subject.resolved_at = user.id, now
+    if subject.followed_at is None:
+        subject.followed_by, subject.followed_at = user.id, now
+    _touch(db, user, subject, Event.resolved, at=now)
+    return subject
+
+
+def rate(db: Session, *, user: User, subject: Subject, ratings: Ratings) -> Subject:
+    policy.ensure(policy.can_mark(user, subject))
+    now = utcnow()
+    subject.frequency, subject.gravity = ratings.frequency, ratings.gravity
+    subject.detectability = ratings.detectability
+    subject.criticity_score = criticity_score(ratings.frequency, ratings.gravity)
+    subject.criticity_by, subject.criticity_at = user.id, now
+    _touch(db, user, subject, Event.criticity, at=now)
+    return subject
+
+
+def standardize(db: Session, *, user: User, subject: Subject, comment: str) -> Subject:
+    policy.ensure(policy.can_standardize(user, subject))
+    now = utcnow()
+    subject.standardized_by, subject.standardized_at = user.id, now
+    subject.standardized_comment = comment.strip()
+    _touch(db, user, subject, Event.standardized, at=now)
+    return subject
+
+
+def picture(db: Session, *, user: User, subject_id: int) -> mapping.StoredImage:
+    subject = get(db, user=user, subject_id=subject_id)
+    if not subject.picture_ref or not subject.picture_media_type or not subject.picture_sha256:
+        raise not_found("pictureNotFound")
+    ext = "png" if subject.picture_media_type == "image/png" else "jpg"
+    return mapping.StoredImage(
+        content=get_file_store().get(subject.picture_ref),
+        media_type=subject.picture_media_type,
+        etag=f'"{subject.picture_sha256}"',
+        filename=f"subject-{subject.id}.{ext}",
+    )
+
+
+# The function view --------------------------------------------------------------------------
+
+
+_FUNCTION_SUBJECTS = (
+    select(Subject)
+    .where(Subject.function_id == bindparam("function_id"))
+    .order_by(Subject.name, Subject.id)
+    .options(*LIST_OPTIONS)
+)
+
+
+def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
+    """One table per top-level activity of the cartography, listing the subjects of this
+    function in that activity or any of its sub-activities."""
+    function = mapping.get_function(db, user=user, function_id=function_id)
+    activities = mapping.activities_of(db, cartography_id=function.cartography_id)
+    by_id = {a.id: a for a in activities}
+
+    def top(activity_id: int) -> int:
+        seen = set()
+        current = by_id.get(activity_id)
+        while current is not None and current.parent_id is not None and current.id not in seen:
+            seen.add(current.id)
+            current = by_id.get(current.parent_id)
+        return current.id if current is not None else activity_id
+
+    subjects = db.scalars(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    for fields in summary_fields(db, subjects):
+        grouped[top(fields["activity_id"])].append(fields)
+    view = FunctionView.model_validate(
+        {
+            "id": function.id,
+            "code": function.code,
+            "name": function.name,
+            "cartography_id": function.cartography_id,
+            "context": mapping.cartography_context(db, function.cartography_id),
+            "activities": [
+                {"id": a.id, "code": a.code, "name": a.name, "subjects": grouped.get(a.id, [])}
+                for a in activities
+                if a.parent_id is None
+            ],
+            "can": policy.can_on_function(user, function),
+        }
+    )
+    history.record(
+        db,
+        user=user,
+        item_type="function",
+        item_id=function.id,
+        item_key=function.code,
+        item_name=function.name,
+        mode="R",
+        cartography_id=function.cartography_id,
+    )
+    return view

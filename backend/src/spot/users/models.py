@@ -1,0 +1,62 @@
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Column, ForeignKey, Index, String, Table
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from spot.core.time import utcnow
+from spot.db import Base, UtcDateTime
+
+if TYPE_CHECKING:
+    from spot.permissions.models import GroupPermission
+
+user_group = Table(
+    "user_group",
+    Base.metadata,
+    Column("user_id", ForeignKey("user.id", ondelete="CASCADE"), primary_key=True),
+    Column("group_id", ForeignKey("group.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+
+class Group(Base):
+    __tablename__ = "group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    permissions: Mapped[list["GroupPermission"]] = relationship(
+        "GroupPermission", cascade="all, delete-orphan", lazy="selectin", order_by="GroupPermission.name"
+    )
+
+    @property
+    def permission_names(self) -> list[str]:
+        return [p.name for p in self.permissions]
+
+
+class User(Base):
+    __tablename__ = "user"
+    __table_args__ = (
+        Index("ix_user_names", "last_name", "first_name"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    login: Mapped[str] = mapped_column(String(200), unique=True)
+    first_name: Mapped[str] = mapped_column(String(200), default="")
+    last_name: Mapped[str] = mapped_column(String(200), default="")
+    external_id: Mapped[str | None] = mapped_column(String(200), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(300), default="")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
+
+    @property
+    def display_name(self) -> str:
+        name = f"{self.first_name} {self.last_name}".strip() or self.login
+        return f"{name} ({self.external_id})" if self.external_id else name
+
+    @property
+    def permission_names(self) -> list[str]:
+        return sorted({p for g in self.groups for p in g.permission_names})
+
+
+# Groups name their permissions' class by string: import it so that the mapping is complete
+# whenever users are (some areas build statements with loader options at import time).
+from spot.permissions.models import GroupPermission  # noqa: E402, F401

@@ -1,0 +1,173 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Path, Query, Response
+from sqlalchemy.orm import Session
+
+from spot.account import service as account_service
+from spot.core.auth import DB, CurrentSession, CurrentUser, require
+from spot.core.errors import forbidden
+from spot.core.schemas import Id, Str
+from spot.permissions.names import Permission
+from spot.users import service
+from spot.users.models import User
+from spot.users.schemas import (
+    GroupOut,
+    GroupRef,
+    GroupSave,
+    PasswordChange,
+    UserCreate,
+    UserGroups,
+    UserName,
+    UserOut,
+    UserUpdate,
+    UserWithPermissions,
+)
+
+router = APIRouter(prefix="/user", tags=["users"])
+manage = require(Permission.UserManagement)
+Ids = Annotated[list[Id], Body(max_length=1000)]
+Name = Annotated[Str, Query(max_length=200)]
+UserId = Annotated[Id, Path(alias="userId")]
+GroupId = Annotated[Id, Path(alias="groupId")]
+# "First Last" as displayed, hence longer than one name.
+RequiredName = Annotated[Str, Query(min_length=1, max_length=400)]
+
+
+class GroupWithMembers(GroupOut):
+    members_count: int
+
+
+class UserGroupsOut(UserName):
+    groups: list[GroupRef]
+
+
+def _names(users: list[User]) -> list[UserName]:
+    return [UserName(id=u.id, name=u.display_name) for u in users]
+
+
+@router.get("/search")
+def search_users(db: DB, _: CurrentUser, name: Name = "") -> list[UserOut]:
+    return [UserOut.model_validate(u) for u in service.search(db, name=name)]
+
+
+@router.post("/getUserNames")
+def user_names(db: DB, _: CurrentUser, ids: Ids) -> list[UserName]:
+    return _names(service.by_ids(db, ids=ids))
+
+
+@router.post("/byIds")
+def users_by_ids(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
+    return [UserOut.model_validate(u) for u in service.by_ids(db, ids=ids)]
+
+
+@router.post("/byGroups")
+def users_by_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
+    return [UserOut.model_validate(u) for u in service.by_groups(db, group_ids=ids)]
+
+
+@router.get("/byId/{userId}")
+def get_user(db: DB, _: CurrentUser, user_id: UserId) -> UserWithPermissions:
+    return UserWithPermissions.model_validate(service.get(db, user_id=user_id))
+
+
+@router.post("/byId/{userId}", dependencies=[manage])
+def update_user(db: DB, user_id: UserId, data: UserUpdate) -> UserWithPermissions:
+    user = service.update(db, user=service.get(db, user_id=user_id), data=data)
+    return UserWithPermissions.model_validate(user)
+
+
+@router.delete("/byId/{userId}", status_code=204)
+def delete_user(db: DB, user_id: UserId, user: Annotated[User, manage]) -> Response:
+    service.remove(db, user=service.get(db, user_id=user_id), by=user)
+    return Response(status_code=204)
+
+
+@router.post("/byId/{userId}/groups", dependencies=[manage])
+def set_user_groups(db: DB, user_id: UserId, data: UserGroups) -> UserWithPermissions:
+    user = service.set_groups(db, user=service.get(db, user_id=user_id), group_ids=data.group_ids)
+    return UserWithPermissions.model_validate(user)
+
+
+@router.get("/byExternalId/{externalId}")
+def user_by_external_id(
+    db: DB, _: CurrentUser, external_id: Annotated[Str, Path(alias="externalId", max_length=200)]
+) -> UserOut:
+    return UserOut.model_validate(service.get_by(db, external_id=external_id))
+
+
+@router.get("/byName")
+def user_by_name(db: DB, _: CurrentUser, name: RequiredName) -> UserOut:
+    return UserOut.model_validate(service.by_name(db, name=name))
+
+
+@router.get("/byLogin")
+def user_by_login(
+    db: DB, _: CurrentUser, login: Annotated[Str, Query(min_length=1, max_length=200)]
+) -> UserOut:
+    return UserOut.model_validate(service.get_by(db, login=login))
+
+
+@router.put("/create", dependencies=[manage])
+def create_user(db: DB, data: UserCreate) -> UserWithPermissions:
+    return UserWithPermissions.model_validate(service.create(db, data=data))
+
+
+@router.post("/changePassword/{userId}", status_code=204)
+def change_password(db: DB, session: CurrentSession, user_id: UserId, data: PasswordChange) -> Response:
+    """The user's other sessions end: whoever knew the old password is signed out."""
+    user = session.user
+    if user_id != user.id and Permission.UserManagement not in user.permission_names:
+        raise forbidden()
+    service.change_password(db, user=service.get(db, user_id=user_id), password=data.password)
+    account_service.revoke_sessions(db, user_id=user_id, keep=session.id)
+    return Response(status_code=204)
+
+
+@router.get("/searchGroup")
+def search_groups(db: DB, _: CurrentUser, name: Name = "") -> list[GroupRef]:
+    return [GroupRef.model_validate(g) for g in service.search_groups(db, name=name)]
+
+
+@router.post("/getGroupNames")
+def group_names(db: DB, _: CurrentUser, ids: Ids) -> list[GroupRef]:
+    return [GroupRef.model_validate(g) for g in service.groups_by_ids(db, ids=ids)]
+
+
+@router.post("/getUserGroups")
+def user_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserGroupsOut]:
+    return [
+        UserGroupsOut(id=u.id, name=u.display_name, groups=[GroupRef.model_validate(g) for g in u.groups])
+        for u in service.by_ids(db, ids=ids)
+    ]
+
+
+def _with_members(db: Session) -> list[GroupWithMembers]:
+    counts = service.member_counts(db)
+    return [
+        GroupWithMembers(
+            id=g.id, name=g.name, permissions=g.permission_names, members_count=counts.get(g.id, 0)
+        )
+        for g in service.list_groups(db)
+    ]
+
+
+@router.get("/groups", dependencies=[manage])
+def list_groups(db: DB) -> list[GroupWithMembers]:
+    return _with_members(db)
+
+
+@router.put("/group", dependencies=[manage])
+def create_group(db: DB, data: GroupSave) -> GroupOut:
+    return GroupOut.model_validate(service.save_group(db, name=data.name))
+
+
+@router.post("/group/{groupId}", dependencies=[manage])
+def rename_group(db: DB, group_id: GroupId, data: GroupSave) -> GroupOut:
+    group = service.save_group(db, name=data.name, group=service.get_group(db, group_id=group_id))
+    return GroupOut.model_validate(group)
+
+
+@router.delete("/group/{groupId}", status_code=204, dependencies=[manage])
+def delete_group(db: DB, group_id: GroupId) -> Response:
+    service.remove_group(db, group=service.get_group(db, group_id=group_id))
+    return Response(status_code=204)

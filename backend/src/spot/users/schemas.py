@@ -1,0 +1,62 @@
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Id, Str, Text
+
+
+class GroupRef(CamelModel):
+    id: int
+    name: str
+
+
+class GroupOut(CamelModel):
+    id: int
+    name: str
+    permissions: list[str] = Field(validation_alias="permission_names")
+
+
+class UserOut(CamelModel):
+    id: int
+    login: str
+    first_name: str
+    last_name: str
+    external_id: str | None
+    display_name: str
+    groups: list[GroupRef]
+
+
+class UserWithPermissions(UserOut):
+    permissions: list[str] = Field(validation_alias="permission_names")
+
+
+class UserName(CamelModel):
+    id: int
+    name: str
+
+
+class UserCreate(CamelModel):
+    login: Text = Field(max_length=200)
+    password: str = Field(min_length=8, max_length=200)
+    first_name: Str = Field(default="", max_length=200)
+    last_name: Str = Field(default="", max_length=200)
+    external_id: Str | None = Field(default=None, max_length=200)
+    group_ids: list[Id] = Field(default=[], max_length=1000)
+
+
+class UserUpdate(CamelModel):
+    login: Text = Field(max_length=200)
+    first_name: Str = Field(default="", max_length=200)
+    last_name: Str = Field(default="", max_length=200)
+    external_id: Str | None = Field(default=None, max_length=200)
+    group_ids: list[Id] | None = Field(default=None, max_length=1000)
+
+
+class PasswordChange(CamelModel):
+    password: str = Field(min_length=8, max_length=200)
+
+
+class GroupSave(CamelModel):
+    name: Text = Field(max_length=200)
+
+
+class UserGroups(CamelModel):
+    group_ids: list[Id] = Field(max_length=1000)

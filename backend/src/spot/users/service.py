@@ -1,0 +1,204 @@
+import logging
+
+from sqlalchemy import ColumnElement, delete, func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.passwords import hash_password
+from spot.permissions.service import ensure_an_administrator_remains
+from spot.users.models import Group, User, user_group
+from spot.users.schemas import UserCreate, UserUpdate
+
+log = logging.getLogger("spot.security")
+
+SEARCH_LIMIT = 30
+
+
+def get(db: Session, *, user_id: int) -> User:
+    user = db.get(User, user_id)
+    if user is None:
+        raise not_found("userNotFound")
+    return user
+
+
+def get_by(db: Session, **where: str) -> User:
+    user = db.scalar(select(User).filter_by(**where))
+    if user is None:
+        raise not_found("userNotFound")
+    return user
+
+
+def _name_filter(name: str) -> ColumnElement[bool]:
+    """Part of the name in either order, of the login or of the external id; % and _ are plain characters."""
+    text = name.strip().lower()
+    columns = [User.first_name + " " + User.last_name, User.last_name + " " + User.first_name, User.login,
+               User.external_id]
+    return or_(*(func.lower(column).contains(text, autoescape=True) for column in columns))
+
+
+def search(db: Session, *, name: str, limit: int = SEARCH_LIMIT) -> list[User]:
+    query = select(User).order_by(User.last_name, User.first_name, User.id).limit(limit)
+    if name.strip():
+        query = query.where(_name_filter(name))
+    return list(db.scalars(query))
+
+
+def by_name(db: Session, *, name: str) -> User:
+    """The one user whose display name (first + last) is exactly this, ignoring case."""
+    user = db.scalar(
+        select(User)
+        .where(func.lower(User.first_name + " " + User.last_name) == name.strip().lower())
+        .order_by(User.id)
+        .limit(1)
+    )
+    if user is None:
+        raise not_found("userNotFound")
+    return user
+
+
+def by_ids(db: Session, *, ids: list[int]) -> list[User]:
+    if not ids:
+        return []
+    return list(db.scalars(select(User).where(User.id.in_(ids)).order_by(User.last_name, User.first_name)))
+
+
+def by_groups(db: Session, *, group_ids: list[int]) -> list[User]:
+    if not group_ids:
+        return []
+    query = (
+        select(User)
+        .where(User.id.in_(select(user_group.c.user_id).where(user_group.c.group_id.in_(group_ids))))
+        .order_by(User.last_name, User.first_name)
+    )
+    return list(db.scalars(query))
+
+
+def _groups(db: Session, group_ids: list[int]) -> list[Group]:
+    groups = list(db.scalars(select(Group).where(Group.id.in_(group_ids)))) if group_ids else []
+    if len(groups) != len(set(group_ids)):
+        raise ApiError(400, "unknownGroup", [FieldError(field="groupIds", code="invalidValue")])
+    return groups
+
+
+def _taken(field: str, code: str) -> ApiError:
+    return ApiError(409, code, [FieldError(field=field, code=code)])
+
+
+def _check_unique(db: Session, *, login: str, external_id: str | None, user_id: int | None) -> None:
+    others = select(User.id).where(User.id != (user_id or 0))
+    if db.scalar(others.where(User.login == login)):
+        raise _taken("login", "loginAlreadyUsed")
+    if external_id and db.scalar(others.where(User.external_id == external_id)):
+        raise _taken("externalId", "externalIdAlreadyUsed")
+
+
+def _flush_unique(db: Session, *, login: str, external_id: str | None, user_id: int | None) -> None:
+    """A concurrent request may take the login or external id between the check and the write."""
+    try:
+        db.flush()
+    except IntegrityError as exc:
+        db.rollback()
+        _check_unique(db, login=login, external_id=external_id, user_id=user_id)
+        raise _taken("login", "loginAlreadyUsed") from exc
+
+
+def create(db: Session, *, data: UserCreate) -> User:
+    external_id = (data.external_id or "").strip() or None
+    _check_unique(db, login=data.login, external_id=external_id, user_id=None)
+    user = User(
+        login=data.login,
+        first_name=data.first_name.strip(),
+        last_name=data.last_name.strip(),
+        external_id=external_id,
+        password_hash=hash_password(data.password),
+        groups=_groups(db, data.group_ids),
+    )
+    db.add(user)
+    _flush_unique(db, login=data.login, external_id=external_id, user_id=None)
+    log.info("user created user_id=%s login=%r", user.id, user.login)
+    return user
+
+
+def update(db: Session, *, user: User, data: UserUpdate) -> User:
+    external_id = (data.external_id or "").strip() or None
+    _check_unique(db, login=data.login, external_id=external_id, user_id=user.id)
+    user.login = data.login
+    user.first_name = data.first_name.strip()
+    user.last_name = data.last_name.strip()
+    user.external_id = external_id
+    _flush_unique(db, login=data.login, external_id=external_id, user_id=user.id)
+    if data.group_ids is not None:
+        set_groups(db, user=user, group_ids=data.group_ids)
+    return user
+
+
+def set_groups(db: Session, *, user: User, group_ids: list[int]) -> User:
+    user.groups = _groups(db, group_ids)
+    ensure_an_administrator_remains(db)
+    log.info("user groups changed user_id=%s groups=%s", user.id, sorted(group_ids))
+    return user
+
+
+def change_password(db: Session, *, user: User, password: str) -> None:
+    user.password_hash = hash_password(password)
+    log.info("password changed user_id=%s", user.id)
+
+
+def remove(db: Session, *, user: User, by: User) -> None:
+    if user.id == by.id:
+        raise conflict("cannotDeleteYourself")
+    db.delete(user)
+    ensure_an_administrator_remains(db)
+    log.info("user deleted user_id=%s by=%s", user.id, by.id)
+
+
+def get_group(db: Session, *, group_id: int) -> Group:
+    group = db.get(Group, group_id)
+    if group is None:
+        raise not_found("groupNotFound")
+    return group
+
+
+def list_groups(db: Session) -> list[Group]:
+    return list(db.scalars(select(Group).order_by(Group.name)))
+
+
+def search_groups(db: Session, *, name: str, limit: int = SEARCH_LIMIT) -> list[Group]:
+    query = select(Group).order_by(Group.name).limit(limit)
+    if name.strip():
+        query = query.where(func.lower(Group.name).contains(name.strip().lower(), autoescape=True))
+    return list(db.scalars(query))
+
+
+def groups_by_ids(db: Session, *, ids: list[int]) -> list[Group]:
+    if not ids:
+        return []
+    return list(db.scalars(select(Group).where(Group.id.in_(ids)).order_by(Group.name)))
+
+
+def member_counts(db: Session) -> dict[int, int]:
+    rows = db.execute(select(user_group.c.group_id, func.count()).group_by(user_group.c.group_id))
+    return {group_id: count for group_id, count in rows}
+
+
+def save_group(db: Session, *, name: str, group: Group | None = None) -> Group:
+    if db.scalar(select(Group.id).where(Group.name == name, Group.id != (group.id if group else 0))):
+        raise _taken("name", "groupNameAlreadyUsed")
+    if group is None:
+        group = Group(name=name)
+        db.add(group)
+    else:
+        group.name = name
+    try:
+        db.flush()
+    except IntegrityError as exc:
+        raise _taken("name", "groupNameAlreadyUsed") from exc
+    return group
+
+
+def remove_group(db: Session, *, group: Group) -> None:
+    db.execute(delete(user_group).where(user_group.c.group_id == group.id))
+    db.delete(group)
+    ensure_an_administrator_remains(db)
+    log.info("group deleted group_id=%s name=%r", group.id, group.name)

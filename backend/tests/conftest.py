@@ -1,0 +1,185 @@
+"""Tests talk HTTP to the real app on a real database: a temporary SQLite file, or PostgreSQL
+when SPOT_TEST_DATABASE_URL is set (each test process, hence each xdist worker, gets a database of its
+own, named after its process id so that concurrent runs on one server never drop each other's)."""
+
+import atexit
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import Connection, create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+_tmp = Path(tempfile.mkdtemp(prefix="spot-tests-"))
+atexit.register(shutil.rmtree, _tmp, ignore_errors=True)
+_PG_BASE = os.environ.get("SPOT_TEST_DATABASE_URL")
+_PG_DATABASE = f"spot_test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+
+
+@contextmanager
+def _pg_admin() -> Iterator[Connection]:
+    assert _PG_BASE
+    engine = create_engine(
+        make_url(_PG_BASE).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT"
+    )
+    with engine.connect() as conn:
+        yield conn
+    engine.dispose()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def _create_pg_database() -> None:
+    """A fresh database for this process, after dropping those of runs killed before their teardown."""
+    with _pg_admin() as conn:
+        for name in conn.scalars(text(r"SELECT datname FROM pg_database WHERE datname LIKE 'spot\_test\_%'")):
+            pid = name.rsplit("_", 1)[-1]
+            if name == _PG_DATABASE or (pid.isdigit() and not _alive(int(pid))):
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        conn.execute(text(f'CREATE DATABASE "{_PG_DATABASE}"'))
+
+
+def _drop_pg_database() -> None:
+    with _pg_admin() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{_PG_DATABASE}" WITH (FORCE)'))
+
+
+def _database_url() -> str:
+    if not _PG_BASE:
+        return f"sqlite:///{_tmp}/spot.db"
+    url = make_url(_PG_BASE).set(drivername="postgresql+psycopg", database=_PG_DATABASE)
+    return url.render_as_string(hide_password=False)
+
+
+os.environ["SPOT_DATABASE_URL"] = _database_url()
+os.environ["SPOT_DATA_DIR"] = str(_tmp / "data")
+os.environ.setdefault("SPOT_CUSTOMER_NAME", "Usine de test")
+
+from argon2 import PasswordHasher  # noqa: E402
+
+from spot.core import passwords  # noqa: E402
+
+# argon2's production cost (64 MiB, 3 passes) makes every sign-in take 0.1 to 0.5 s; tests use the
+# cheapest parameters. Verification reads the parameters from the stored hash, so the code paths are the same.
+passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+passwords._DUMMY_HASH = passwords._hasher.hash("spot-dummy-password")
+
+from spot import db as database  # noqa: E402
+from spot.config import Settings, get_settings  # noqa: E402
+from spot.core.passwords import hash_password  # noqa: E402
+from spot.main import create_app  # noqa: E402
+from spot.permissions.models import GroupPermission  # noqa: E402
+from spot.users.models import Group, User  # noqa: E402
+from support import PASSWORD  # noqa: E402
+
+_PASSWORD_HASH = hash_password(PASSWORD)
+
+
+@pytest.fixture(scope="session")
+def app():  # noqa: ANN201
+    # Created here, not at import: the xdist controller imports this file too but runs no test.
+    if _PG_BASE:
+        _create_pg_database()
+    get_settings.cache_clear()
+    database.get_engine.cache_clear()
+    database.session_factory.cache_clear()
+    database.load_models()
+    database.migrate()
+    yield create_app()
+    database.get_engine().dispose()
+    if _PG_BASE:
+        _drop_pg_database()
+
+
+@pytest.fixture(autouse=True)
+def _clean_tables(app) -> Iterator[None]:  # noqa: ANN001
+    yield
+    engine = database.get_engine()
+    with engine.begin() as conn:
+        for table in reversed(database.Base.metadata.sorted_tables):
+            conn.execute(table.delete())
+
+
+@pytest.fixture
+def client(app) -> TestClient:  # noqa: ANN001
+    return TestClient(app, raise_server_exceptions=True)
+
+
+@pytest.fixture
+def db() -> Iterator[Session]:
+    with database.session_factory()() as session:
+        yield session
+        session.commit()
+
+
+MakeUser = Callable[..., User]
+
+
+@pytest.fixture
+def make_user(db: Session) -> MakeUser:
+    """A committed user holding exactly the given permissions (through a group of its own)."""
+    counter = iter(range(1, 10_000))
+
+    def make(login: str | None = None, permissions: tuple[str, ...] | list[str] = (), **fields: str) -> User:
+        n = next(counter)
+        login = login or f"user{n}"
+        group = Group(
+            name=f"group-of-{login}", permissions=[GroupPermission(name=str(p)) for p in permissions]
+        )
+        user = User(
+            login=login,
+            first_name=fields.get("first_name", f"Prénom{n}"),
+            last_name=fields.get("last_name", f"Nom{n}"),
+            external_id=fields.get("external_id"),
+            password_hash=_PASSWORD_HASH,
+            groups=[group],
+        )
+        db.add(user)
+        db.commit()
+        return user
+
+    return make
+
+
+@pytest.fixture
+def login(client: TestClient) -> Callable[[User], dict[str, str]]:
+    """Sign a user in through the API and return the headers that carry the session."""
+
+    def do(user: User) -> dict[str, str]:
+        response = client.post(
+            "/backend/api/v2/account/login", json={"username": user.login, "password": PASSWORD}
+        )
+        assert response.status_code == 200, response.text
+        return {"x-access-token": response.json()["token"]}
+
+    return do
+
+
+@pytest.fixture
+def settings_env() -> Iterator[Callable[..., Settings]]:
+    """Change settings through the environment, as in production; restored after the test."""
+    patch = pytest.MonkeyPatch()
+
+    def apply(**env: str) -> Settings:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        get_settings.cache_clear()
+        return get_settings()
+
+    yield apply
+    patch.undo()
+    get_settings.cache_clear()

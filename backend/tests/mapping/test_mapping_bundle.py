@@ -1,0 +1,308 @@
+import io
+import json
+import zipfile
+
+import pytest
+from sqlalchemy import delete, func, select
+from typer.testing import CliRunner
+
+from mapping.maps import FILES, Map, document, load, make_zip
+from spot.cli import app as cli
+from spot.config import get_settings
+from spot.db import Base
+from spot.mapping import bundle
+from spot.mapping.models import Cartography, Site
+from spot.subjects.models import Subject
+from support import API, assert_error
+
+
+@pytest.fixture
+def admin(make_user, login):
+    return login(make_user("admin-map", ["perm_SetPermissions"]))
+
+
+def snapshot(db):
+    """Row counts of every table and the stored files: what a refused bundle must leave alone."""
+    db.expire_all()
+    counts = {t.name: db.scalar(select(func.count()).select_from(t)) for t in Base.metadata.sorted_tables}
+    files_dir = get_settings().data_dir / "files"
+    files = sorted(str(p) for p in files_dir.rglob("*") if p.is_file()) if files_dir.exists() else []
+    return counts, files
+
+
+def manifest(zip_bytes):
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as archive:
+        return json.loads(archive.read("map.json")), {
+            n: archive.read(n) for n in archive.namelist() if n != "map.json"
+        }
+
+
+def test_import_by_upload_creates_the_map(client, db, admin):
+    response = client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["created"] == {
+        "sites": 1,
+        "cartographies": 2,
+        "activities": 6,
+        "functions": 3,
+        "zones": 3,
+        "pictograms": 1,
+        "subjects": 4,
+    }
+    assert body["updated"] == {}
+    m = Map(db)
+    assert body["siteId"] == m.site_id
+    subject = db.get(Subject, m.subject("S1"))
+    assert (subject.frequency, subject.gravity, subject.criticity_score, subject.has_diagram) == (
+        3,
+        4,
+        48,
+        True,
+    )
+    assert [(n.code, n.name, n.status) for n in subject.mind_map_items] == [
+        (0, "Changer une plaquette", "inProgress"),
+        (1, "Consigner", "validated"),
+    ]
+    # A subject without a mind map gets its main node.
+    assert [(n.code, n.name) for n in db.get(Subject, m.subject("S2")).mind_map_items] == [
+        (0, "Mesurer une cote")
+    ]
+
+
+def test_reimport_updates_and_never_duplicates(client, db, admin):
+    client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    before = snapshot(db)
+    again = client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    assert again.status_code == 200
+    assert again.json()["created"] == {"zones": 3}  # zones and pictograms are replaced, the rest kept
+    assert snapshot(db) == before
+
+    changed = document()
+    changed["cartographies"][0]["name"] = "Atelier renommé"
+    changed["cartographies"][0]["activities"][1]["activities"] = [{"code": "A21", "name": "Métrologie"}]
+    changed["cartographies"][0]["subjects"][1]["name"] = "Mesurer une cote au pied à coulisse"
+    third = client.post(f"{API}/mapping/import", content=make_zip(changed), headers=admin)
+    assert third.status_code == 200
+    assert third.json()["created"]["activities"] == 1
+    assert third.json()["updated"]["subjects"] == 1
+    m = Map(db)
+    db.expire_all()
+    assert db.get(Cartography, m.cartography("C1")).name == "Atelier renommé"
+    assert db.scalar(select(func.count()).select_from(Subject)) == 4
+
+
+def test_reimport_keeps_ratings_the_bundle_leaves_out(db, make_user):
+    load(db)
+    m = Map(db)
+    subject = db.get(Subject, m.subject("S2"))
+    subject.frequency, subject.gravity = 5, 5
+    db.commit()
+    load(db)
+    db.expire_all()
+    assert (db.get(Subject, m.subject("S2")).frequency, db.get(Subject, m.subject("S2")).gravity) == (5, 5)
+
+
+def test_export_then_import_gives_the_same_map(client, db, admin):
+    client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    site_id = Map(db).site_id
+    exported = client.get(f"{API}/mapping/export/{site_id}", headers=admin)
+    assert exported.status_code == 200
+    assert exported.headers["content-type"] == "application/zip"
+    assert exported.headers["content-disposition"] == 'attachment; filename="TST.zip"'
+    first_doc, first_files = manifest(exported.content)
+    assert sorted(first_files.values()) == sorted(FILES.values())
+
+    db.execute(delete(Site))
+    db.commit()
+    assert db.scalar(select(func.count()).select_from(Subject)) == 0
+    reimported = client.post(f"{API}/mapping/import", content=exported.content, headers=admin)
+    assert reimported.status_code == 200, reimported.text
+    second = client.get(f"{API}/mapping/export/{reimported.json()['siteId']}", headers=admin)
+    second_doc, second_files = manifest(second.content)
+    assert second_doc == first_doc
+    assert second_files == first_files
+    # And the export describes what was imported in the first place.
+    original = document()
+    assert [c["code"] for c in first_doc["cartographies"]] == ["C1", "C2"]
+    assert first_doc["cartographies"][0]["activities"][0]["activities"][1]["activities"][0]["code"] == "A121"
+    assert first_doc["cartographies"][0]["zones"] == [
+        {**z, "x": float(z["x"]), "y": float(z["y"])} for z in original["cartographies"][0]["zones"]
+    ]
+    s1 = first_doc["cartographies"][0]["subjects"][0]
+    assert (s1["code"], s1["frequency"], s1["gravity"], s1["hasDiagram"]) == ("S1", 3, 4, True)
+
+
+def test_import_and_export_are_for_administrators(client, db, make_user, login, test_map):
+    for permissions in ([], ["perm_EditPdv", "perm_RemPdv", "perm_ValidNotHaute"]):
+        headers = login(make_user(permissions=permissions))
+        assert_error(client.post(f"{API}/mapping/import", content=make_zip(), headers=headers), 403)
+        assert_error(client.get(f"{API}/mapping/export/{test_map.site_id}", headers=headers), 403)
+
+
+def test_export_of_an_unknown_site(client, admin):
+    assert_error(client.get(f"{API}/mapping/export/424242", headers=admin), 404)
+
+
+def _without(doc, path):
+    del doc["cartographies"][0][path]
+    return doc
+
+
+def _bad_zone():
+    doc = document()
+    doc["cartographies"][1]["zones"].append(
+        {"type": "activity", "target": "A12", "x": 1, "y": 1, "width": 1, "height": 1}
+    )
+    return doc
+
+
+def _with(path_setter):
+    doc = document()
+    path_setter(doc)
+    return doc
+
+
+BROKEN = [
+    ("bad JSON", make_zip(manifest=b'{"format": "spot-map/1", '), "map.json: invalid JSON at line 1"),
+    ("not UTF-8", make_zip(manifest=b"\xff\xfe{"), "map.json: not UTF-8 text"),
+    ("not a zip", b"PK\x03\x04 this is not a zip", "bundle: not a zip file"),
+    ("empty body", b"", "bundle: not a zip file"),
+    (
+        "missing image",
+        make_zip(files={k: v for k, v in FILES.items() if k != "plan-2.jpg"}),
+        "cartographies[1].image: missing file plan-2.jpg",
+    ),
+    (
+        "non-image file",
+        make_zip(files={**FILES, "picto.png": b"GIF89a not really"}),
+        "cartographies[0].pictograms[0].image: picto.png is not a png or jpeg image",
+    ),
+    (
+        "text as image",
+        make_zip(files={**FILES, "photo.jpg": b"<html>hello</html>"}),
+        "cartographies[0].subjects[0].picture: photo.jpg is not a png or jpeg image",
+    ),
+    (
+        "truncated png",
+        make_zip(files={**FILES, "plan-1.png": FILES["plan-1.png"][:40]}),
+        "cartographies[0].image: plan-1.png is not a readable image",
+    ),
+    ("unknown zone target", make_zip(_bad_zone()), "cartographies[1].zones[1]: unknown activity code A12"),
+    (
+        "unknown subject function",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][2].update(function="F9"))),
+        "cartographies[0].subjects[2]: unknown function code F9",
+    ),
+    (
+        "unknown pictogram activity",
+        make_zip(_with(lambda d: d["cartographies"][0]["pictograms"][0].update(activity="B1"))),
+        "cartographies[0].pictograms[0]: unknown activity code B1",
+    ),
+    (
+        "duplicate nested activity",
+        make_zip(
+            _with(
+                lambda d: d["cartographies"][0]["activities"][0]["activities"][1]["activities"].append(
+                    {"code": "A11", "name": "Doublon"}
+                )
+            )
+        ),
+        "cartographies[0].activities[0].activities[1].activities[1].code: duplicate activity code A11",
+    ),
+    (
+        "duplicate cartography",
+        make_zip(_with(lambda d: d["cartographies"][1].update(code="C1"))),
+        "cartographies[1].code: duplicate cartography code C1",
+    ),
+    (
+        "bad rating",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0].update(gravity=7))),
+        "cartographies[0].subjects[0].gravity: Input should be less than or equal to 5",
+    ),
+    (
+        "name with spaces",
+        make_zip(_with(lambda d: d["cartographies"][0]["functions"][0].update(name=" F "))),
+        "cartographies[0].functions[0].name: Text may not begin or end with whitespace",
+    ),
+    (
+        "unknown field",
+        make_zip(_with(lambda d: d.update(colour="red"))),
+        "colour: Extra inputs are not permitted",
+    ),
+    (
+        "wrong format",
+        make_zip(_with(lambda d: d.update(format="other/2"))),
+        "format: Input should be 'spot-map/1'",
+    ),
+    (
+        "missing main node",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0]["mindMap"].pop(0))),
+        "cartographies[0].subjects[0].mindMap: the main node (code 0) is missing",
+    ),
+    (
+        "negative width",
+        make_zip(_with(lambda d: d["cartographies"][0]["zones"][0].update(width=0))),
+        "cartographies[0].zones[0].width: Input should be greater than 0",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, data, message", BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_bundle_is_refused_and_changes_nothing(client, db, admin, test_map, name, data, message):
+    before = snapshot(db)
+    response = client.post(f"{API}/mapping/import", content=data, headers=admin)
+    body = assert_error(response, 400)
+    assert body["message"].startswith(message), body["message"]
+    assert snapshot(db) == before
+
+
+def test_a_missing_manifest_is_named(client, db, admin):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("plan.png", FILES["plan-1.png"])
+    assert_error(
+        client.post(f"{API}/mapping/import", content=out.getvalue(), headers=admin),
+        400,
+        "map.json: missing file map.json",
+    )
+
+
+def test_a_bundle_over_the_size_limit_is_refused_while_reading(client, db, admin, monkeypatch):
+    monkeypatch.setattr(bundle, "MAX_BUNDLE_BYTES", 1000)
+    assert_error(client.post(f"{API}/mapping/import", content=make_zip(), headers=admin), 413, "fileTooBig")
+
+    def chunks():
+        for _ in range(20):
+            yield b"x" * 100
+
+    assert_error(client.post(f"{API}/mapping/import", content=chunks(), headers=admin), 413, "fileTooBig")
+
+
+def test_a_failure_while_writing_leaves_no_file_behind(db, monkeypatch):
+    before = snapshot(db)
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(bundle, "_write_subject", explode)
+    with pytest.raises(RuntimeError):
+        bundle.import_bundle(db, data=make_zip(), user=None)
+    db.rollback()
+    assert snapshot(db) == before
+
+
+def test_cli_import_map(db, tmp_path):
+    path = tmp_path / "map.zip"
+    path.write_bytes(make_zip())
+    result = CliRunner().invoke(cli, ["import-map", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "imported site" in result.output
+    assert Map(db).cartography("C1")
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(make_zip(_bad_zone()))
+    before = snapshot(db)
+    refused = CliRunner().invoke(cli, ["import-map", str(broken)])
+    assert refused.exit_code == 2
+    assert "cartographies[1].zones[1]: unknown activity code A12" in refused.output
+    assert snapshot(db) == before

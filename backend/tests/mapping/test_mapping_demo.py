@@ -1,0 +1,51 @@
+from sqlalchemy import func, select
+
+from spot import demo
+from spot.db import Base
+from spot.mapping.models import Cartography
+from spot.subjects.models import Subject
+from support import API, PASSWORD, assert_error
+
+
+def counts(db):
+    db.expire_all()
+    return {t.name: db.scalar(select(func.count()).select_from(t)) for t in Base.metadata.sorted_tables}
+
+
+def demo_login(client, db, login_name):
+    from spot.core.passwords import hash_password
+    from spot.users.models import User
+
+    user = db.scalar(select(User).where(User.login == login_name))
+    user.password_hash = hash_password(PASSWORD)
+    db.commit()
+    token = client.post(f"{API}/account/login", json={"username": login_name, "password": PASSWORD}).json()[
+        "token"
+    ]
+    return {"x-access-token": token}
+
+
+def test_demo_map_is_seeded_once_and_shows_visibility(client, db):
+    demo.seed(db)
+    db.commit()
+    first = counts(db)
+    demo.seed(db)
+    db.commit()
+    assert counts(db) == first
+    assert first["site"] == 1 and first["cartography"] == 2
+    assert 35 <= first["subject"] <= 50
+    marked = db.scalar(select(func.count()).select_from(Subject).where(Subject.standardized_at.is_not(None)))
+    assert marked >= 5
+    cartographies = {c.code: c.id for c in db.scalars(select(Cartography))}
+
+    admin = demo_login(client, db, "admin")
+    assert len(client.get(f"{API}/cartography", headers=admin).json()) == 2
+    learner = demo_login(client, db, "apprenant")
+    assert [c["code"] for c in client.get(f"{API}/cartography", headers=learner).json()] == ["USI"]
+    assert_error(client.get(f"{API}/cartography/{cartographies['ASM']}", headers=learner), 403)
+    page = client.get(f"{API}/cartography/{cartographies['USI']}", headers=learner).json()
+    assert page["name"] == "Atelier d'usinage"
+    assert sum(a["subjectsCount"] for a in page["activities"]) == 24
+    image = client.get(f"{API}/cartography/{cartographies['USI']}/image", headers=learner)
+    assert image.headers["content-type"] == "image/png"
+    assert len(client.get(f"{API}/cartography/{cartographies['USI']}/zones", headers=learner).json()) > 10

@@ -1,0 +1,25 @@
+"""Helpers shared by the test modules (plain functions; fixtures live in conftest.py)."""
+
+from typing import Any
+
+import httpx
+
+API = "/backend/api/v2"
+# The password of every user made by the make_user fixture.
+PASSWORD = "correct-horse-battery"
+
+
+def assert_error(response: httpx.Response, status: int, message: str | None = None) -> dict[str, Any]:
+    """The response is the uniform error body with this status (and message, when given)."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"status", "reason", "message", "errors"}, body
+    assert body["status"] == status
+    assert isinstance(body["reason"], str) and body["reason"]
+    if message is not None:
+        assert body["message"] == message, body
+    return body
+
+
+def field_codes(response: httpx.Response) -> set[tuple[str, str]]:
+    return {(e["field"], e["code"]) for e in response.json()["errors"]}

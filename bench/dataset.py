@@ -1,0 +1,193 @@
+"""A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 5,000,000 history rows.
+
+Rows are generated with fixed seeds (the same data every time) and loaded in bulk: executemany
+on SQLite, COPY on PostgreSQL. Migrations create the schema, so the benchmark runs on the real one.
+"""
+
+import random
+import time
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime, timedelta
+from itertools import islice
+
+from sqlalchemy import Engine, Table, func, select, text
+
+from spot import db as database
+from spot.core.passwords import hash_password
+from spot.permissions.names import ALL_PERMISSIONS
+from spot.querylang.text import fold
+
+USERS = 20_000
+SITES = 5
+CARTOGRAPHIES_PER_SITE = 5
+TOP_ACTIVITIES = 8
+SUB_ACTIVITIES = 2
+FUNCTIONS = 20
+SUBJECTS = 100_000
+HISTORY = 5_000_000
+ADMIN_LOGIN = "bench-admin"
+ADMIN_PASSWORD = "bench-password"
+
+FIRST = ["Alice", "Bernard", "Claire", "David", "Émilie", "François", "Gabriel", "Hélène", "Inès", "Jules",
+         "Karim", "Léa", "Mathis", "Nadia", "Octave", "Pauline", "Quentin", "Rose", "Sébastien", "Théo"]
+LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau",
+        "Simon", "Laurent", "Lefèvre", "Michel", "Garcia", "David", "Bertrand", "Roux", "Vincent", "Fournier"]
+WHAT = ["Fuite", "Usure", "Blocage", "Surchauffe", "Réglage", "Nettoyage", "Contrôle", "Changement", "Graissage",
+        "Calibrage", "Vibration", "Bruit", "Chute", "Coupure", "Écrasement", "Projection", "Démarrage", "Arrêt"]
+OF = ["de la pompe", "du convoyeur", "de la presse", "du tour", "de la fraiseuse", "du compresseur", "de la vanne",
+      "du moteur", "de l'outil", "du chariot", "de la soudeuse", "du four", "du robot", "de la cuve", "du filtre"]
+WHERE = ["poste 1", "poste 2", "ligne A", "ligne B", "atelier nord", "atelier sud", "quai", "magasin"]
+EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _chunks(rows: Iterable[dict], size: int = 20_000) -> Iterator[list[dict]]:
+    iterator = iter(rows)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _load(engine: Engine, table: Table, rows: Iterable[dict]) -> None:
+    if engine.dialect.name == "postgresql":
+        columns = [c.name for c in table.columns]
+        raw = engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            quoted = ", ".join(f'"{c}"' for c in columns)
+            with cursor.copy(f'COPY "{table.name}" ({quoted}) FROM STDIN') as copy:  # type: ignore[attr-defined]
+                for row in rows:
+                    copy.write_row([row.get(c) for c in columns])
+            raw.commit()
+        finally:
+            raw.close()
+        return
+    with engine.begin() as conn:
+        for chunk in _chunks(rows):
+            conn.execute(table.insert(), chunk)
+
+
+def _at(rng: random.Random) -> datetime:
+    return EPOCH + timedelta(seconds=rng.randrange(0, 3 * 365 * 86400))
+
+
+def present(engine: Engine) -> bool:
+    database.load_models()
+    tables = database.Base.metadata.tables
+    try:
+        with engine.connect() as conn:
+            return (conn.scalar(select(func.count()).select_from(tables["subject"])) or 0) >= SUBJECTS
+    except Exception:  # noqa: BLE001 — no schema yet
+        return False
+
+
+def generate(engine: Engine, database_url: str) -> None:
+    started = time.monotonic()
+    database.migrate(database_url)
+    tables = database.Base.metadata.tables
+    rng = random.Random(42)
+    password = hash_password(ADMIN_PASSWORD)
+
+    _load(engine, tables["group"], [{"id": 1, "name": "Administrateurs"}, {"id": 2, "name": "Opérateurs"}])
+    _load(engine, tables["group_permission"], [{"group_id": 1, "name": p} for p in ALL_PERMISSIONS])
+    users = [{"id": 1, "login": ADMIN_LOGIN, "first_name": "Admin", "last_name": "Bench", "external_id": None,
+              "password_hash": password, "created_at": EPOCH}]
+    users += [{"id": i, "login": f"user{i}", "first_name": rng.choice(FIRST), "last_name": rng.choice(LAST),
+               "external_id": f"M{i:06d}", "password_hash": password, "created_at": _at(rng)}
+              for i in range(2, USERS + 1)]
+    _load(engine, tables["user"], users)
+    _load(engine, tables["user_group"], [{"user_id": 1, "group_id": 1}]
+          + [{"user_id": i, "group_id": 2} for i in range(2, USERS + 1)])
+
+    sites, cartographies, activities, functions = [], [], [], []
+    leaf_activities: dict[int, list[int]] = {}
+    function_ids: dict[int, list[int]] = {}
+    for s in range(1, SITES + 1):
+        sites.append({"id": s, "code": f"S{s}", "name": f"Usine {s}"})
+        for c in range(CARTOGRAPHIES_PER_SITE):
+            cid = len(cartographies) + 1
+            cartographies.append({"id": cid, "site_id": s, "code": f"C{cid}", "name": f"Atelier {cid}",
+                                  "ordering": c, "image_ref": None, "image_media_type": None,
+                                  "image_sha256": None, "image_width": 0, "image_height": 0})
+            leaf_activities[cid] = []
+            for a in range(TOP_ACTIVITIES):
+                top = len(activities) + 1
+                activities.append({"id": top, "cartography_id": cid, "parent_id": None, "ordering": a,
+                                   "code": f"A{top}", "name": f"Activité {top}"})
+                leaf_activities[cid].append(top)
+                for b in range(SUB_ACTIVITIES):
+                    sub = len(activities) + 1
+                    activities.append({"id": sub, "cartography_id": cid, "parent_id": top, "ordering": b,
+                                       "code": f"A{sub}", "name": f"Sous-activité {sub}"})
+                    leaf_activities[cid].append(sub)
+            function_ids[cid] = []
+            for f in range(FUNCTIONS):
+                fid = len(functions) + 1
+                functions.append({"id": fid, "cartography_id": cid, "ordering": f, "code": f"F{fid}",
+                                  "name": f"Fonction {fid}"})
+                function_ids[cid].append(fid)
+    _load(engine, tables["site"], sites)
+    _load(engine, tables["cartography"], cartographies)
+    _load(engine, tables["activity"], activities)
+    _load(engine, tables["function"], functions)
+
+    subject_cartography: list[int] = []
+
+    def subjects() -> Iterator[dict]:
+        for sid in range(1, SUBJECTS + 1):
+            cid = rng.randrange(1, len(cartographies) + 1)
+            subject_cartography.append(cid)
+            created = _at(rng)
+            updated = created + timedelta(days=rng.randrange(0, 200))
+            frequency, gravity = rng.randrange(0, 6), rng.randrange(0, 6)
+            marks = {}
+            for mark in ("followed", "resolved", "criticity", "standardized"):
+                done = rng.random() < 0.3
+                marks[f"{mark}_by"] = rng.randrange(1, USERS + 1) if done else None
+                marks[f"{mark}_at"] = updated if done else None
+            kind = rng.choice(["risk", "quality"])
+            name = f"{rng.choice(WHAT)} {rng.choice(OF)} {rng.choice(WHERE)}"
+            yield {
+                "id": sid, "code": f"P{sid}", "code_folded": fold(f"P{sid}"), "type": kind,
+                "name": name, "name_folded": fold(name), "main_node_status": None,  # set by the mind-map trigger
+                "cartography_id": cid, "function_id": rng.choice(function_ids[cid]),
+                "activity_id": rng.choice(leaf_activities[cid]), "frequency": frequency, "gravity": gravity,
+                "detectability": 0,
+                "criticity_score": round(frequency * gravity / 25 * 100) if frequency and gravity else None,
+                "created_by": rng.randrange(1, USERS + 1), "created_at": created,
+                "updated_by": rng.randrange(1, USERS + 1), "updated_at": updated,
+                **marks, "standardized_comment": "", "has_diagram": rng.random() < 0.2, "picture_ref": None,
+                "picture_media_type": None, "picture_sha256": None, "last_mindmap_update": updated, "version": 1,
+            }
+
+    _load(engine, tables["subject"], subjects())
+    statuses = ["empty", "inProgress", "toValidate", "validated"]
+    _load(engine, tables["mind_map_item"], ({"id": sid, "subject_id": sid, "code": 0, "name": f"Nœud {sid}",
+                                            "status": rng.choice(statuses)} for sid in range(1, SUBJECTS + 1)))
+    _load(engine, tables["subject_visit"], ({"user_id": 1, "subject_id": sid, "visited_at": _at(rng)}
+                                           for sid in range(1, SUBJECTS + 1, 5)))
+
+    def history() -> Iterator[dict]:
+        for hid in range(1, HISTORY + 1):
+            sid = rng.randrange(1, SUBJECTS + 1)
+            write = rng.random() < 0.2
+            yield {"id": hid, "at": _at(rng), "user_id": rng.randrange(1, USERS + 1), "item_type": "subject",
+                   "item_id": sid, "item_key": f"P{sid}", "item_name": "", "mode": "W" if write else "R",
+                   "event": "updated" if write else None, "cartography_id": subject_cartography[sid - 1]}
+
+    _load(engine, tables["history_entry"], history())
+    with engine.begin() as conn:  # what spot.core.history.record maintains entry by entry
+        conn.execute(text(
+            "INSERT INTO cartography_counter (cartography_id, reads, writes) "
+            "SELECT cartography_id, SUM(CASE WHEN mode = 'R' THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN mode = 'W' THEN 1 ELSE 0 END) FROM history_entry GROUP BY cartography_id"))
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            for table in tables.values():
+                if "id" in table.columns:
+                    conn.execute(text(
+                        f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
+                        f"(SELECT COALESCE(MAX(id), 1) FROM \"{table.name}\"))"))
+            conn.execute(text("ANALYZE"))
+    else:
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+    print(f"dataset generated in {time.monotonic() - started:.0f} s", flush=True)

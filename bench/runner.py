@@ -1,0 +1,165 @@
+"""Start Spot and the floor on a prepared database, load both with wrk, print and save the table."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+from sqlalchemy import event
+
+from bench.wrk import Call, Figures, measure
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results"
+VENV_BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait(url: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"server exited early: {url}")
+        try:
+            httpx.get(url, timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise SystemExit(f"server did not start: {url}")
+
+
+@contextmanager
+def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "SPOT_DATABASE_URL": database_url, "SPOT_DATA_DIR": str(data_dir)}
+    process = subprocess.Popen([VENV_BIN / "spot", "serve", "--port", str(port)], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait(f"{base}/backend/api/v2/organization/info", process)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@contextmanager
+def floor_server(database_url: str, statements: list[tuple[str, object]]) -> Iterator[str]:
+    port = free_port()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(statements, handle, default=str)
+    env = {**os.environ, "FLOOR_DATABASE_URL": database_url, "FLOOR_STATEMENTS": handle.name,
+           "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [VENV_BIN / "uvicorn", "bench.floor:app", "--port", str(port), "--log-level", "warning", "--no-access-log"],
+        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait(base + "/", process)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        Path(handle.name).unlink()
+
+
+def capture_statements(app: object, engine: object, call: Call, headers: dict[str, str]) -> list[tuple[str, object]]:
+    """The SQL Spot runs for one call, in order, as the driver received it."""
+    from fastapi.testclient import TestClient
+
+    captured: list[tuple[str, object]] = []
+
+    def listener(_conn, _cursor, statement, parameters, _context, _executemany):  # noqa: ANN001
+        captured.append((statement, parameters))
+
+    client = TestClient(app)  # type: ignore[arg-type]
+    request_headers = {**headers, "content-type": "application/json"}
+
+    def send() -> None:
+        response = client.request(call.method, call.path, content=call.body or None, headers=request_headers)
+        if response.status_code >= 400:
+            raise SystemExit(f"{call.name}: {response.status_code} {response.text[:300]}")
+
+    send()  # warm caches so that only the steady-state statements are captured
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        send()
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return captured
+
+
+def table(title: str, rows: list[tuple[str, Figures, Figures, dict[str, float]]]) -> str:
+    lines = [
+        f"## {title}",
+        "",
+        "| call | Spot p50 ms | Spot p95 ms | Spot req/s @16 | floor p50 ms | floor p95 ms | floor req/s @16 "
+        "| p50 / floor | budget p50 / p95 / req/s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, spot, floor, budget in rows:
+        ratio = spot.p50_ms / floor.p50_ms if floor.p50_ms else float("nan")
+        lines.append(
+            f"| {name} | {spot.p50_ms:.2f} | {spot.p95_ms:.2f} | {spot.rps:.0f} | {floor.p50_ms:.2f} | "
+            f"{floor.p95_ms:.2f} | {floor.rps:.0f} | {ratio:.1f}× | "
+            f"≤ {budget['p50']:g} / ≤ {budget['p95']:g} / ≥ {budget['rps']:g} |"
+        )
+    return "\n".join(lines)
+
+
+def save(name: str, text: str) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.md"
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    path.write_text(f"<!-- {stamp}, {os.cpu_count()} cores -->\n{text}\n")
+    return path
+
+
+def run_calls(
+    database_url: str, data_dir: Path, calls: list[tuple[Call, dict[str, float]]], login: tuple[str, str],
+    seconds: int,
+) -> list[tuple[str, Figures, Figures, dict[str, float]]]:
+    os.environ["SPOT_DATABASE_URL"] = database_url
+    os.environ["SPOT_DATA_DIR"] = str(data_dir)
+    from spot import db as database
+    from spot.config import get_settings
+    from spot.main import create_app
+
+    get_settings.cache_clear()
+    database.get_engine.cache_clear()
+    database.session_factory.cache_clear()
+    app = create_app()
+    rows = []
+    with spot_server(database_url, data_dir) as spot_url:
+        token = httpx.post(f"{spot_url}/backend/api/v2/account/login",
+                           json={"username": login[0], "password": login[1]}).json()["token"]
+        headers = {"x-access-token": token}
+        for call, budget in calls:
+            statements = capture_statements(app, database.get_engine(), call, headers)
+            spot_1 = measure(spot_url, call, headers, 1, seconds)
+            spot_16 = measure(spot_url, call, headers, 16, seconds)
+            with floor_server(database_url, statements) as floor_url:
+                floor_1 = measure(floor_url, call, {}, 1, seconds)
+                floor_16 = measure(floor_url, call, {}, 16, seconds)
+            spot = Figures(spot_1.p50_ms, spot_1.p95_ms, spot_16.rps, spot_1.errors + spot_16.errors)
+            floor = Figures(floor_1.p50_ms, floor_1.p95_ms, floor_16.rps, floor_1.errors + floor_16.errors)
+            if spot.errors:
+                print(f"warning: {call.name}: {spot.errors} failed requests", file=sys.stderr)
+            rows.append((call.name, spot, floor, budget))
+            print(f"  {call.name}: p50 {spot.p50_ms:.2f} ms (floor {floor.p50_ms:.2f}), {spot.rps:.0f} req/s @16",
+                  flush=True)
+    return rows

@@ -1,0 +1,59 @@
+export interface FieldError {
+  field: string
+  code: string
+}
+
+interface ErrorBody {
+  status: number
+  reason: string
+  message: string
+  errors: FieldError[]
+}
+
+/** The call that failed, for the details shown to whoever reports the problem. */
+export interface FailedCall {
+  method: string
+  path: string
+}
+
+/** A non-2xx answer of the server, with the body every error carries. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly reason: string
+  readonly errors: FieldError[]
+  readonly call: FailedCall | undefined
+
+  constructor({ status, reason, message, errors }: ErrorBody, call?: FailedCall) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.reason = reason
+    this.errors = errors
+    this.call = call
+  }
+}
+
+export const UNEXPECTED_SERVER_ERROR = 'unexpectedServerError'
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false
+  const candidate = body as Partial<ErrorBody>
+  return typeof candidate.status === 'number' && typeof candidate.message === 'string'
+}
+
+export async function apiErrorFrom(response: Response, request?: Request): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined)
+  const call = request && { method: request.method, path: new URL(request.url).pathname }
+  if (isErrorBody(body)) {
+    const errors = Array.isArray(body.errors) ? body.errors : []
+    return new ApiError({ status: body.status, reason: body.reason ?? response.statusText, message: body.message, errors }, call)
+  }
+  return new ApiError(
+    { status: response.status, reason: response.statusText, message: UNEXPECTED_SERVER_ERROR, errors: [] },
+    call,
+  )
+}
+
+export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status))
+}

@@ -1,0 +1,10 @@
+import type { components } from './schema'
+
+type Schemas = components['schemas']
+
+export type CurrentUser = Schemas['UserWithPermissions']
+export type User = Schemas['UserOut']
+export type Group = Schemas['GroupOut']
+export type GroupWithMembers = Schemas['GroupWithMembers']
+export type GroupRef = Schemas['GroupRef']
+export type IdentityProvider = Schemas['IdentityProviderOut']

@@ -1,0 +1,65 @@
+import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router'
+import { Loading } from '../components/Loading'
+import { LogoutPage } from '../features/account/LogoutPage'
+import { mappingRoutes } from '../features/mapping/routes'
+import { subjectRoutes } from '../features/subjects/routes'
+import { holds } from '../lib/permissions'
+import { APP_BASE, getToken, loginPathFor } from '../lib/session'
+import { ForbiddenPage } from './pages/ForbiddenPage'
+import { HomePage } from './pages/HomePage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { RouteErrorPage } from './pages/RouteErrorPage'
+import { RequirePermission } from './RequirePermission'
+import { Shell } from './shell/Shell'
+
+/** Every route but Login and Logout needs a session; without one, Login brings the user back here. */
+export function requireSession({ request }: LoaderFunctionArgs): null {
+  if (getToken()) return null
+  const url = new URL(request.url)
+  throw redirect(loginPathFor(url.pathname, url.search))
+}
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: Loading,
+    children: [
+      { path: 'login', lazy: async () => ({ Component: (await import('../features/account/LoginPage')).LoginPage }) },
+      { path: 'logout', Component: LogoutPage },
+      {
+        loader: requireSession,
+        Component: Shell,
+        children: [
+          { index: true, Component: HomePage },
+          { path: 'forbidden', Component: ForbiddenPage },
+          ...mappingRoutes,
+          ...subjectRoutes,
+          {
+            element: <RequirePermission check={holds('perm_SetPermissions')} />,
+            children: [
+              {
+                path: 'administration/permissions',
+                lazy: async () => ({ Component: (await import('../features/permissions/PermissionsPage')).PermissionsPage }),
+              },
+              { path: 'administration/cartographies/permissions', lazy: async () => ({ Component: (await import('../features/permissions/CartographyVisibilityPage')).CartographyVisibilityPage }) },
+            ],
+          },
+          {
+            element: <RequirePermission check={holds('perm_UserManagement')} />,
+            children: [
+              {
+                path: 'administration/users/:filter?',
+                lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: APP_BASE })
+}

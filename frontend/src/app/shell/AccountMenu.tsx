@@ -1,0 +1,57 @@
+import AccountCircle from '@mui/icons-material/AccountCircle'
+import Logout from '@mui/icons-material/Logout'
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined'
+import Divider from '@mui/material/Divider'
+import IconButton from '@mui/material/IconButton'
+import ListItemIcon from '@mui/material/ListItemIcon'
+import ListItemText from '@mui/material/ListItemText'
+import Menu from '@mui/material/Menu'
+import MenuItem from '@mui/material/MenuItem'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { CurrentUser } from '../../api/types'
+import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
+
+export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null)
+  const [showingGroups, setShowingGroups] = useState(false)
+  return (
+    <>
+      <IconButton color="inherit" aria-label={t('account.menu')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+        <AccountCircle />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {user && (
+          <ListItemText
+            primary={user.displayName}
+            secondary={user.login}
+            sx={{ px: 2, py: 0.5, minWidth: 220 }}
+          />
+        )}
+        {user && <Divider />}
+        <MenuItem
+          disabled={!user}
+          onClick={() => {
+            setAnchor(null)
+            setShowingGroups(true)
+          }}
+        >
+          <ListItemIcon>
+            <VerifiedUserOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('account.groupsAndPermissions')}
+        </MenuItem>
+        <MenuItem onClick={() => void navigate('/logout')}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('account.logout')}
+        </MenuItem>
+      </Menu>
+      {showingGroups && user && <GroupsAndPermissionsDialog user={user} onClose={() => setShowingGroups(false)} />}
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import MenuIcon from '@mui/icons-material/Menu'
+import AppBar from '@mui/material/AppBar'
+import Box from '@mui/material/Box'
+import Divider from '@mui/material/Divider'
+import IconButton from '@mui/material/IconButton'
+import Stack from '@mui/material/Stack'
+import Toolbar from '@mui/material/Toolbar'
+import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import { useTheme } from '@mui/material/styles'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, Outlet } from 'react-router'
+import { APP_LOGO_URL, organizationInfoQuery, whoAmIQuery } from '../../api/queries'
+import { LanguageSwitch } from '../../components/LanguageSwitch'
+import { startTokenRenewal } from '../../features/account/renewal'
+import { AccountMenu } from './AccountMenu'
+import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
+
+const DRAWER_OPEN_KEY = 'spot.drawerOpen'
+
+/** The frame of every signed-in page: header bar, navigation drawer, page. */
+export function Shell() {
+  const { t } = useTranslation()
+  const theme = useTheme()
+  const docked = useMediaQuery(theme.breakpoints.up('md'))
+  const [dockedOpen, setDockedOpen] = useState(() => localStorage.getItem(DRAWER_OPEN_KEY) !== 'false')
+  const [overlayOpen, setOverlayOpen] = useState(false)
+  const { data: user, isError } = useQuery(whoAmIQuery)
+  const { data: organization } = useQuery(organizationInfoQuery)
+
+  useEffect(() => startTokenRenewal(), [])
+
+  const drawerOpen = docked ? dockedOpen : overlayOpen
+  const toggleDrawer = () => {
+    if (!docked) return setOverlayOpen(!overlayOpen)
+    localStorage.setItem(DRAWER_OPEN_KEY, String(!dockedOpen))
+    setDockedOpen(!dockedOpen)
+  }
+  const userName = user?.displayName ?? (isError ? t('account.notAuthenticated') : '')
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <IconButton color="inherit" edge="start" aria-label={t('nav.toggle')} aria-expanded={drawerOpen} onClick={toggleDrawer} sx={{ mr: 1 }}>
+            <MenuIcon />
+          </IconButton>
+          <Stack
+            component={RouterLink}
+            to="/"
+            direction="row"
+            spacing={1.5}
+            sx={{ alignItems: 'center', color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+          >
+            <Box
+              component="img"
+              src={APP_LOGO_URL}
+              alt=""
+              sx={{ height: 32, width: 32, bgcolor: 'common.white', borderRadius: 1, p: 0.25 }}
+            />
+            <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600 }}>
+              {organization?.applicationName ?? t('app.name')}
+            </Typography>
+            {organization?.customerName && (
+              <>
+                <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.4)', my: 1, display: { xs: 'none', sm: 'block' } }} />
+                <Typography component="span" noWrap sx={{ opacity: 0.9, display: { xs: 'none', sm: 'block' } }}>
+                  {organization.customerName}
+                </Typography>
+              </>
+            )}
+          </Stack>
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+              {userName}
+            </Typography>
+            <LanguageSwitch onDark />
+            <AccountMenu user={user} />
+          </Stack>
+        </Toolbar>
+      </AppBar>
+      <NavigationDrawer user={user} open={drawerOpen} docked={docked} onClose={() => setOverlayOpen(false)} />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          p: { xs: 2, md: 4 },
+          ml: docked && !dockedOpen ? `-${DRAWER_WIDTH}px` : 0,
+          transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shortest }),
+        }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  )
+}

@@ -1,0 +1,36 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
+import type SvgIcon from '@mui/material/SvgIcon'
+import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
+import { holds, type PermissionCheck } from '../../lib/permissions'
+
+export interface NavigationEntry {
+  to: string
+  /** i18n key of the entry's label. */
+  label: string
+  /** i18n key of the drawer section the entry belongs to. */
+  section: string
+  icon: typeof SvgIcon
+  allowed: PermissionCheck
+}
+
+/** The drawer, in display order; the first entry a user may use is also where the root leads. */
+export const NAVIGATION: NavigationEntry[] = [
+  ...MAPPING_NAVIGATION,
+  {
+    to: '/administration/permissions',
+    label: 'nav.permissions',
+    section: 'nav.sections.administration',
+    icon: AdminPanelSettingsOutlined,
+    allowed: holds('perm_SetPermissions'),
+  },
+  { to: '/administration/cartographies/permissions', label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined, allowed: holds('perm_SetPermissions') },
+  {
+    to: '/administration/users',
+    label: 'nav.users',
+    section: 'nav.sections.administration',
+    icon: PeopleAltOutlined,
+    allowed: holds('perm_UserManagement'),
+  },
+]

@@ -1,0 +1,100 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import Cookies from 'js-cookie'
+import { describe, expect, it } from 'vitest'
+import { storeToken } from '../../lib/session'
+import { renderRoutes } from '../../test/render'
+import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import { LoginPage } from './LoginPage'
+
+const LOGIN = 'POST /backend/api/v2/account/login'
+const PROVIDERS = 'GET /backend/api/v2/account/identity-providers'
+
+function server(login: () => Response) {
+  return fakeServer({
+    'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
+    [PROVIDERS]: () => json([{ name: 'Entra ID', loginUrl: 'https://idp.example/authorize?x=1', iconUrl: '' }]),
+    [LOGIN]: login,
+  })
+}
+
+const routes = [
+  { path: '/login', Component: LoginPage },
+  { path: '*', Component: () => null },
+]
+
+async function signIn(username: string, password: string) {
+  if (username) await userEvent.type(screen.getByLabelText('Login'), username)
+  if (password) await userEvent.type(screen.getByLabelText('Password'), password)
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+}
+
+describe('login page', () => {
+  it('asks for both login and password before calling the server', async () => {
+    const fetchMock = server(() => json({ token: 't', redirectUrl: '/spotv2/' }))
+    renderRoutes(routes, '/spotv2/login')
+    await signIn('', '')
+    expect(await screen.findByText('Enter your login and your password')).toBeInTheDocument()
+    await signIn('admin', '')
+    expect(screen.getByText('Enter your login and your password')).toBeInTheDocument()
+    expect(sentRequests(fetchMock, LOGIN)).toHaveLength(0)
+  })
+
+  it('says the credentials were refused on 401, without the error dialog', async () => {
+    server(() => errorBody(401, 'Unauthorized', 'Invalid login or password'))
+    renderRoutes(routes, '/spotv2/login')
+    await signIn('admin', 'wrong')
+    expect(await screen.findByText('Bad identifier or password. Connection refused')).toBeInTheDocument()
+    expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
+    expect(Cookies.get('userToken')).toBeUndefined()
+  })
+
+  it('explains throttling on 429', async () => {
+    server(() => errorBody(429, 'Too Many Requests', 'Too many failed login attempts, try again later'))
+    renderRoutes(routes, '/spotv2/login')
+    await signIn('admin', 'wrong')
+    expect(await screen.findByText('Too many failed attempts. Wait a few minutes before trying again.')).toBeInTheDocument()
+  })
+
+  it('keeps the token and goes to the returnUrl, with the other query parameters carried over', async () => {
+    const fetchMock = server(() => json({ token: 'new-token', redirectUrl: '/spotv2/administration/users?tab=groups' }))
+    const { router } = renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/administration/users&tab=groups')
+    await signIn('admin', 'secret')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/administration/users'))
+    expect(router.state.location.search).toBe('?tab=groups')
+    expect(Cookies.get('userToken')).toBe('new-token')
+    const body: unknown = await sentRequests(fetchMock, LOGIN)[0].json()
+    expect(body).toEqual({ username: 'admin', password: 'secret', returnUrl: '/spotv2/administration/users?tab=groups' })
+  })
+
+  it('offers the identity providers, telling them where to come back', async () => {
+    const fetchMock = server(() => json({}))
+    renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/administration/users')
+    const button = await screen.findByRole('link', { name: 'Sign in with Entra ID' })
+    expect(button).toHaveAttribute('href', 'https://idp.example/authorize?x=1')
+    const asked = new URL(sentRequests(fetchMock, PROVIDERS)[0].url)
+    expect(asked.searchParams.get('redirectUrl')).toBe('/spotv2/administration/users')
+  })
+
+  it('sends an already signed-in user on at once', async () => {
+    server(() => json({}))
+    storeToken('existing')
+    const { router } = renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/administration/permissions')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/administration/permissions'))
+  })
+
+  it('takes the session an identity provider opened, and wipes the token from the address', async () => {
+    server(() => json({}))
+    window.history.replaceState(null, '', '/spotv2/login?returnUrl=/spotv2/sites#ssoToken=from-provider')
+    const { router } = renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/sites')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/sites'))
+    expect(Cookies.get('userToken')).toBe('from-provider')
+    expect(window.location.hash).toBe('')
+  })
+
+  it('says when the identity provider sign-in failed, without carrying the reason on', async () => {
+    server(() => json({}))
+    renderRoutes(routes, '/spotv2/login?ssoError=unknownExternalUser')
+    expect(await screen.findByText(/Signing in through the identity provider failed/)).toBeInTheDocument()
+  })
+})

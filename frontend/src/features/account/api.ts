@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, data } from '../../api/client'
+import { closeSession, getToken } from '../../lib/session'
+
+export const identityProvidersQuery = (redirectUrl: string) =>
+  queryOptions({
+    queryKey: ['account', 'identityProviders', redirectUrl],
+    queryFn: () => data(api.GET('/backend/api/v2/account/identity-providers', { params: { query: { redirectUrl } } })),
+    staleTime: Infinity,
+  })
+
+export interface Credentials {
+  username: string
+  password: string
+  returnUrl: string
+}
+
+export function login(credentials: Credentials) {
+  return data(api.POST('/backend/api/v2/account/login', { body: credentials }))
+}
+
+/** Forgets the session at once (this tab and the others), then tells the server to revoke it. */
+export async function logout(): Promise<void> {
+  const token = getToken()
+  if (!token) return
+  closeSession()
+  await api.POST('/backend/api/v2/account/logout', { headers: { 'x-access-token': token } }).catch(() => undefined)
+}

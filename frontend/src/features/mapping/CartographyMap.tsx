@@ -1,0 +1,146 @@
+import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong'
+import ZoomIn from '@mui/icons-material/ZoomIn'
+import ZoomOut from '@mui/icons-material/ZoomOut'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Paper from '@mui/material/Paper'
+import Skeleton from '@mui/material/Skeleton'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { alpha } from '@mui/material/styles'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { TransformComponent, TransformWrapper, useControls, useTransformEffect } from 'react-zoom-pan-pinch'
+import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
+import { functionPath, subjectsAtPath } from './paths'
+import { usePanSafeClick } from './zoneClick'
+
+/** Pan and zoom of the map (spec 1 §9). */
+export const MAP_ZOOM = { min: 0.1, max: 2, initial: 0.3, step: 0.5 }
+
+const zoneTarget = (zone: Zone) => (zone.type === 'function' ? functionPath(zone.itemId) : subjectsAtPath(zone.itemId))
+
+interface CartographyMapProps {
+  cartography: Cartography
+  /** The activity or function to outline, e.g. while the pointer is over it in the side lists. */
+  highlighted: number | undefined
+}
+
+/** The cartography's image, zoomable and pannable, with its clickable zones drawn over it. */
+export function CartographyMap({ cartography, highlighted }: CartographyMapProps) {
+  const { t } = useTranslation()
+  const { data: image, isError } = useQuery(cartographyImageQuery(cartography.id))
+  const { data: zones = [] } = useQuery(zonesQuery(cartography.id))
+  const width = cartography.imageWidth
+  const height = cartography.imageHeight
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ position: 'relative', overflow: 'hidden', height: { xs: 420, md: 'calc(100vh - 230px)' }, minHeight: 420, bgcolor: 'grey.100' }}
+    >
+      {isError ? (
+        <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+          {t('mapping.cartography.imageError')}
+        </Typography>
+      ) : !image ? (
+        <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} aria-label={t('common.loading')} />
+      ) : (
+        <TransformWrapper
+          minScale={MAP_ZOOM.min}
+          maxScale={MAP_ZOOM.max}
+          initialScale={MAP_ZOOM.initial}
+          wheel={{ step: MAP_ZOOM.step }}
+          centerOnInit
+          limitToBounds={false}
+          doubleClick={{ disabled: true }}
+        >
+          <ZoomControls />
+          <TransformComponent wrapperStyle={{ width: '100%', height: '100%', cursor: 'grab' }}>
+            <Box
+              role="group"
+              aria-label={t('mapping.cartography.mapLabel', { name: cartography.name })}
+              sx={{ position: 'relative', width, height }}
+            >
+              <Box component="img" src={image} alt={cartography.name} width={width} height={height} draggable={false} sx={{ display: 'block' }} />
+              {zones.map((zone) => (
+                <ZoneLink key={zone.id} zone={zone} highlighted={zone.itemId === highlighted} />
+              ))}
+            </Box>
+          </TransformComponent>
+        </TransformWrapper>
+      )}
+    </Paper>
+  )
+}
+
+function ZoneLink({ zone, highlighted }: { zone: Zone; highlighted: boolean }) {
+  const { t } = useTranslation()
+  const panSafe = usePanSafeClick()
+  const { x, y, width, height } = zone.rectangle
+  const label =
+    zone.type === 'function' ? t('mapping.cartography.zoneFunction', { name: zone.itemName }) : t('mapping.cartography.zoneActivity', { name: zone.itemName })
+  return (
+    <Tooltip title={label} followCursor>
+      <Box
+        component={RouterLink}
+        to={zoneTarget(zone)}
+        aria-label={label}
+        {...panSafe}
+        sx={(theme) => {
+          const colour = zone.type === 'function' ? theme.palette.accent.main : theme.palette.primary.main
+          return {
+            position: 'absolute',
+            left: x,
+            top: y,
+            width,
+            height,
+            border: `3px solid ${highlighted ? colour : 'transparent'}`,
+            bgcolor: highlighted ? alpha(colour, 0.18) : 'transparent',
+            borderRadius: 1,
+            transition: theme.transitions.create(['background-color', 'border-color'], { duration: theme.transitions.duration.shortest }),
+            '&:hover, &:focus-visible': { borderColor: colour, bgcolor: alpha(colour, 0.18), outline: 'none' },
+          }
+        }}
+      />
+    </Tooltip>
+  )
+}
+
+function ZoomControls() {
+  const { t } = useTranslation()
+  const { zoomIn, zoomOut, centerView } = useControls()
+  const [scale, setScale] = useState(MAP_ZOOM.initial)
+  useTransformEffect(({ state }) => setScale(state.scale))
+  return (
+    <Paper
+      elevation={2}
+      sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2, display: 'flex', alignItems: 'center', px: 0.5, borderRadius: 2 }}
+    >
+      <Tooltip title={t('mapping.cartography.zoomOut')}>
+        <span>
+          <IconButton aria-label={t('mapping.cartography.zoomOut')} onClick={() => void zoomOut(MAP_ZOOM.step)} disabled={scale <= MAP_ZOOM.min}>
+            <ZoomOut />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Typography variant="body2" aria-live="polite" sx={{ minWidth: 48, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>
+        {t('mapping.cartography.zoomLevel', { percent: Math.round(scale * 100) })}
+      </Typography>
+      <Tooltip title={t('mapping.cartography.zoomIn')}>
+        <span>
+          <IconButton aria-label={t('mapping.cartography.zoomIn')} onClick={() => void zoomIn(MAP_ZOOM.step)} disabled={scale >= MAP_ZOOM.max}>
+            <ZoomIn />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('mapping.cartography.zoomReset')}>
+        <IconButton aria-label={t('mapping.cartography.zoomReset')} onClick={() => void centerView(MAP_ZOOM.initial)}>
+          <CenterFocusStrong />
+        </IconButton>
+      </Tooltip>
+    </Paper>
+  )
+}

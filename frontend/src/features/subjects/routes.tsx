@@ -1,0 +1,20 @@
+import type { RouteObject } from 'react-router'
+import { RequirePermission } from '../../app/RequirePermission'
+import { holds } from '../../lib/permissions'
+
+/** The subject pages and the legacy exits, each loaded on first visit. */
+export const subjectRoutes: RouteObject[] = [
+  { path: 'subjects/:filter?', lazy: async () => ({ Component: (await import('./SubjectsPage')).SubjectsPage }) },
+  { path: 'subject/:subjectId', lazy: async () => ({ Component: (await import('./SubjectPage')).SubjectPage }) },
+  { path: 'function/:functionId', lazy: async () => ({ Component: (await import('./FunctionPage')).FunctionPage }) },
+  {
+    element: <RequirePermission check={holds('perm_EditPdv')} />,
+    children: [
+      { path: 'subject/add', lazy: async () => ({ Component: (await import('./SubjectFormPage')).NewSubjectPage }) },
+      { path: 'subject/edit/:subjectId', lazy: async () => ({ Component: (await import('./SubjectFormPage')).EditSubjectPage }) },
+      { path: 'subject/createFrom/:subjectId', lazy: async () => ({ Component: (await import('./SubjectFormPage')).CreateFromSubjectPage }) },
+    ],
+  },
+  { path: 'v1', lazy: async () => ({ Component: (await import('./LegacyRedirectPage')).V1RedirectionPage }) },
+  { path: 'lms', lazy: async () => ({ Component: (await import('./LegacyRedirectPage')).LmsRedirectionPage }) },
+]

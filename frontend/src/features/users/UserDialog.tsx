@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Autocomplete from '@mui/material/Autocomplete'
+import TextField from '@mui/material/TextField'
+import { useQuery } from '@tanstack/react-query'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { User } from '../../api/types'
+import { FormDialog } from '../../components/FormDialog'
+import { TextInput } from '../../components/TextInput'
+import { showServerFieldErrors } from '../../lib/forms'
+import { useMessage } from '../../lib/messages'
+import { optionalText, text } from '../../lib/text'
+import { groupsQuery, useCreateUser, useUpdateUser, USER_FIELDS } from './api'
+
+export const PASSWORD_MIN_LENGTH = 8
+
+export const newPassword = () => z.string().min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+
+function userSchema(creating: boolean) {
+  return z.object({
+    login: text(),
+    firstName: optionalText(),
+    lastName: optionalText(),
+    externalId: optionalText(),
+    password: creating ? newPassword() : z.string(),
+    groupIds: z.array(z.number()),
+  })
+}
+type UserForm = z.infer<ReturnType<typeof userSchema>>
+
+interface UserDialogProps {
+  /** The user to edit; none to create one. */
+  user?: User
+  onSaved: () => void
+  onClose: () => void
+}
+
+export function UserDialog({ user, onSaved, onClose }: UserDialogProps) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const creating = user === undefined
+  const { data: groups = [] } = useQuery(groupsQuery)
+  const create = useCreateUser()
+  const update = useUpdateUser()
+  const { control, handleSubmit, setError, formState } = useForm<UserForm>({
+    resolver: zodResolver(userSchema(creating)),
+    defaultValues: {
+      login: user?.login ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      externalId: user?.externalId ?? '',
+      password: '',
+      groupIds: user?.groups.map((group) => group.id) ?? [],
+    },
+  })
+
+  const save = ({ password, ...form }: UserForm) => {
+    const body = { ...form, externalId: form.externalId || null }
+    const handlers = { onSuccess: onSaved, onError: (error: Error) => showServerFieldErrors(error, USER_FIELDS, setError) }
+    if (creating) create.mutate({ ...body, password }, handlers)
+    else update.mutate({ userId: user.id, body }, handlers)
+  }
+
+  return (
+    <FormDialog
+      title={creating ? t('users.createTitle') : t('users.editTitle', { name: user.displayName })}
+      hasErrors={Object.keys(formState.errors).length > 0}
+      submitting={create.isPending || update.isPending}
+      onSubmit={(event) => void handleSubmit(save)(event)}
+      onClose={onClose}
+    >
+      <TextInput control={control} name="login" label={t('users.login')} required autoFocus autoComplete="off" />
+      <TextInput control={control} name="firstName" label={t('users.firstName')} autoComplete="off" />
+      <TextInput control={control} name="lastName" label={t('users.lastName')} autoComplete="off" />
+      <TextInput control={control} name="externalId" label={t('users.externalId')} autoComplete="off" />
+      {creating && (
+        <TextInput control={control} name="password" label={t('users.password')} type="password" required autoComplete="new-password" />
+      )}
+      <Controller
+        control={control}
+        name="groupIds"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            multiple
+            options={groups}
+            value={groups.filter((group) => field.value.includes(group.id))}
+            onChange={(_event, chosen) => field.onChange(chosen.map((group) => group.id))}
+            getOptionLabel={(group) => group.name}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            noOptionsText={t('users.noGroupOption')}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                label={t('users.groups')}
+                error={fieldState.error !== undefined}
+                helperText={message(fieldState.error?.message) ?? ' '}
+              />
+            )}
+          />
+        )}
+      />
+    </FormDialog>
+  )
+}

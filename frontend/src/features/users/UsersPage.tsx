@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { PageHeader } from '../../components/PageHeader'
+import { GroupsTab } from './GroupsTab'
+import { UsersTab } from './UsersTab'
+
+const TABS = ['users', 'groups'] as const
+type UsersPageTab = (typeof TABS)[number]
+
+/** User and group management; the open tab is kept in the address (?tab=groups). */
+export function UsersPage() {
+  const { t } = useTranslation()
+  const [search, setSearch] = useSearchParams()
+  const tab: UsersPageTab = search.get('tab') === 'groups' ? 'groups' : 'users'
+  return (
+    <>
+      <PageHeader title={t('users.title')} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs value={tab} onChange={(_event, next: UsersPageTab) => setSearch(next === 'users' ? {} : { tab: next }, { replace: true })}>
+          {TABS.map((value) => (
+            <Tab key={value} value={value} label={t(`${value}.tab`)} />
+          ))}
+        </Tabs>
+      </Box>
+      {tab === 'users' ? <UsersTab /> : <GroupsTab />}
+    </>
+  )
+}

@@ -1,0 +1,126 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined'
+import EditOutlined from '@mui/icons-material/EditOutlined'
+import KeyOutlined from '@mui/icons-material/KeyOutlined'
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import IconButton from '@mui/material/IconButton'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { whoAmIQuery } from '../../api/queries'
+import type { User } from '../../api/types'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { FilteredListPage } from '../../components/lists/FilteredListPage'
+import { Notice } from '../../components/Notice'
+import { fetchUsers, USER_FILTER_SOURCES, USERS_LIST_KEY, USERS_PATH, useDeleteUser } from './api'
+import { PasswordDialog } from './PasswordDialog'
+import { UserDialog } from './UserDialog'
+
+type Editing = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: User }
+
+interface UserCardProps {
+  user: User
+  isMe: boolean
+  onEdit: (kind: 'edit' | 'password' | 'delete') => void
+}
+
+function UserCard({ user, isMe, onEdit }: UserCardProps) {
+  const { t } = useTranslation()
+  return (
+    <Paper variant="outlined" component="article" aria-label={user.displayName} sx={{ px: 2, py: 1.25 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 200, flex: '1 1 220px' }}>
+          <Typography sx={{ fontWeight: 600 }}>{user.displayName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.login}
+            {user.externalId && ` · ${user.externalId}`}
+          </Typography>
+        </Box>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, flex: '2 1 240px' }} aria-label={t('users.groups')}>
+          {user.groups.map((group) => (
+            <Chip key={group.id} label={group.name} size="small" />
+          ))}
+        </Stack>
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title={t('actions.edit')}>
+            <IconButton aria-label={t('users.editLabel', { name: user.displayName })} onClick={() => onEdit('edit')}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('users.changePassword')}>
+            <IconButton aria-label={t('users.passwordLabel', { name: user.displayName })} onClick={() => onEdit('password')}>
+              <KeyOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={isMe ? t('codes.cannotDeleteYourself') : t('actions.delete')}>
+            <span>
+              <IconButton aria-label={t('users.deleteLabel', { name: user.displayName })} disabled={isMe} onClick={() => onEdit('delete')}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** The users, filtered, sorted and paged by the server (POST /user/query), with their management actions. */
+export function UsersTab() {
+  const { t } = useTranslation()
+  const { data: me } = useQuery(whoAmIQuery)
+  const remove = useDeleteUser()
+  const [editing, setEditing] = useState<Editing>()
+  const [notice, setNotice] = useState<string>()
+
+  const done = (text: string) => () => {
+    setEditing(undefined)
+    setNotice(text)
+  }
+
+  return (
+    <>
+      <FilteredListPage<User>
+        entityType="user"
+        basePath={USERS_PATH}
+        listKey={USERS_LIST_KEY}
+        fetchPage={fetchUsers}
+        itemKey={(user) => user.id}
+        renderItem={(user) => <UserCard user={user} isMe={user.id === me?.id} onEdit={(kind) => setEditing({ kind, user })} />}
+        fieldLabel={(field) => t(`users.fields.${field}`)}
+        sources={USER_FILTER_SOURCES}
+        emptyText={t('users.noMatch')}
+        countText={(count) => t('users.count', { count })}
+        actions={
+          <Button variant="contained" startIcon={<PersonAddAlt />} onClick={() => setEditing({ kind: 'create' })}>
+            {t('users.create')}
+          </Button>
+        }
+      />
+      {editing?.kind === 'create' && <UserDialog onSaved={done(t('users.created'))} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'edit' && (
+        <UserDialog user={editing.user} onSaved={done(t('users.saved'))} onClose={() => setEditing(undefined)} />
+      )}
+      {editing?.kind === 'password' && (
+        <PasswordDialog user={editing.user} onSaved={done(t('users.passwordChanged'))} onClose={() => setEditing(undefined)} />
+      )}
+      {editing?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('users.deleteTitle')}
+          message={t('users.deleteMessage', { name: editing.user.displayName })}
+          confirmLabel={t('actions.delete')}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(editing.user.id, { onSuccess: done(t('users.deleted')), onError: () => setEditing(undefined) })}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <Notice message={notice} onClose={() => setNotice(undefined)} />
+    </>
+  )
+}

@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, data } from '../../api/client'
+import type { components } from '../../api/schema'
+import type { GroupRef } from '../../api/types'
+import type { ValueSources } from '../../components/lists/types'
+import type { ListQuery } from '../../lib/querylang/types'
+
+type Schemas = components['schemas']
+export type UserCreate = Schemas['UserCreate']
+export type UserUpdate = Schemas['UserUpdate']
+
+/** The users list's address, without its filter. */
+export const USERS_PATH = '/administration/users'
+
+/** Under ['users'], which every users mutation invalidates. */
+export const USERS_LIST_KEY = ['users', 'list'] as const
+
+export const fetchUsers = (query: ListQuery) => data(api.POST('/backend/api/v2/user/query', { body: query }))
+
+const groupOptions = (groups: GroupRef[]) => groups.map((group) => ({ id: group.id, label: group.name }))
+
+/** The members of the users list's id fields: groups, searched by name. */
+export const USER_FILTER_SOURCES: ValueSources = {
+  group: {
+    search: async (name) => groupOptions(await data(api.GET('/backend/api/v2/user/searchGroup', { params: { query: { name } } }))),
+    labels: async (ids) => {
+      const numeric = ids.filter((id): id is number => typeof id === 'number')
+      return numeric.length === 0 ? [] : groupOptions(await data(api.POST('/backend/api/v2/user/getGroupNames', { body: numeric })))
+    },
+  },
+}
+
+export const groupsQuery = queryOptions({
+  queryKey: ['users', 'groups'],
+  queryFn: () => data(api.GET('/backend/api/v2/user/groups')),
+})
+
+/** A mutation of users or groups; what is shown of them (and of permissions) is read again afterwards. */
+function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>, formFields?: string[]) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    meta: formFields && { formFields },
+    onSuccess: () =>
+      Promise.all(
+        [['users'], ['permission'], ['account']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  })
+}
+
+export const USER_FIELDS = ['login', 'firstName', 'lastName', 'externalId', 'password', 'groupIds']
+export const PASSWORD_FIELDS = ['password']
+export const GROUP_FIELDS = ['name']
+
+export const useCreateUser = () =>
+  useUsersMutation((body: UserCreate) => data(api.PUT('/backend/api/v2/user/create', { body })), USER_FIELDS)
+
+export const useUpdateUser = () =>
+  useUsersMutation(
+    ({ userId, body }: { userId: number; body: UserUpdate }) =>
+      data(api.POST('/backend/api/v2/user/byId/{userId}', { params: { path: { userId } }, body })),
+    USER_FIELDS,
+  )
+
+export const useChangePassword = () =>
+  useUsersMutation(
+    ({ userId, password }: { userId: number; password: string }) =>
+      data(api.POST('/backend/api/v2/user/changePassword/{userId}', { params: { path: { userId } }, body: { password } })),
+    PASSWORD_FIELDS,
+  )
+
+export const useDeleteUser = () =>
+  useUsersMutation((userId: number) => data(api.DELETE('/backend/api/v2/user/byId/{userId}', { params: { path: { userId } } })))
+
+export const useCreateGroup = () =>
+  useUsersMutation((name: string) => data(api.PUT('/backend/api/v2/user/group', { body: { name } })), GROUP_FIELDS)
+
+export const useRenameGroup = () =>
+  useUsersMutation(
+    ({ groupId, name }: { groupId: number; name: string }) =>
+      data(api.POST('/backend/api/v2/user/group/{groupId}', { params: { path: { groupId } }, body: { name } })),
+    GROUP_FIELDS,
+  )
+
+export const useDeleteGroup = () =>
+  useUsersMutation((groupId: number) => data(api.DELETE('/backend/api/v2/user/group/{groupId}', { params: { path: { groupId } } })))

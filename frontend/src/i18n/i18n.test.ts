@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { PERMISSIONS } from '../lib/permissions'
+import i18n, { catalogues, chooseLanguage, storedLanguage } from '.'
+
+type Entries = [string, string][]
+
+function entries(tree: object, prefix = ''): Entries {
+  return Object.entries(tree).flatMap(([key, value]): Entries =>
+    typeof value === 'object' && value !== null ? entries(value as object, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)]],
+  )
+}
+
+const keys = (tree: object) => entries(tree).map(([key]) => key)
+
+describe('catalogues', () => {
+  it('have the same keys in French and English', () => {
+    expect(keys(catalogues.en).sort()).toEqual(keys(catalogues.fr).sort())
+  })
+
+  it('have no empty text', () => {
+    const empty = [...entries(catalogues.fr), ...entries(catalogues.en)].filter(([, value]) => value.trim() === '')
+    expect(empty).toEqual([])
+  })
+
+  it('label every permission in both languages', () => {
+    for (const name of PERMISSIONS) {
+      expect(catalogues.fr.permissionNames).toHaveProperty(name)
+      expect(catalogues.en.permissionNames).toHaveProperty(name)
+    }
+  })
+
+  it('translate the validation keys of the specification and the server error codes', () => {
+    const codes = [
+      'emptyFieldError',
+      'beginEndWhitespaceError',
+      'atLeastOneErrorLeft',
+      'loginError',
+      'mustNotBeEmpty',
+      'invalidValue',
+      'loginAlreadyUsed',
+      'groupNameAlreadyUsed',
+      'lastAdministrator',
+      'cannotDeleteYourself',
+      'unknownPermission',
+    ]
+    for (const code of codes) expect(catalogues.en.codes).toHaveProperty(code)
+  })
+})
+
+describe('language', () => {
+  it('is French by default', () => {
+    expect(storedLanguage()).toBe('fr')
+  })
+
+  it('falls back to French for a text missing in English', async () => {
+    i18n.addResource('fr', 'translation', 'probe.onlyInFrench', 'Seulement en français')
+    await i18n.changeLanguage('en')
+    expect(i18n.t('probe.onlyInFrench')).toBe('Seulement en français')
+    expect(i18n.t('actions.cancel')).toBe('Cancel')
+  })
+
+  it('remembers the chosen language', () => {
+    chooseLanguage('en')
+    expect(localStorage.getItem('spot.language')).toBe('en')
+    expect(storedLanguage()).toBe('en')
+    expect(i18n.language).toBe('en')
+    expect(document.documentElement.lang).toBe('en')
+  })
+})

@@ -1,0 +1,96 @@
+import Cookies from 'js-cookie'
+
+export const APP_BASE = '/spotv2'
+const TOKEN_COOKIE = 'userToken'
+const ISSUED_AT_KEY = 'spot.tokenIssuedAt'
+const EVENT_KEY = 'spot.sessionEvent'
+const CHANNEL_NAME = 'spot-session'
+
+export type SessionEvent = 'login' | 'logout'
+
+function cookieOptions(): Cookies.CookieAttributes {
+  return { path: APP_BASE, sameSite: 'Strict', secure: window.location.protocol === 'https:' }
+}
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE)
+}
+
+export function tokenIssuedAt(): number | undefined {
+  const value = Number(localStorage.getItem(ISSUED_AT_KEY))
+  return value > 0 ? value : undefined
+}
+
+export function storeToken(token: string, issuedAt = Date.now()): void {
+  Cookies.set(TOKEN_COOKIE, token, cookieOptions())
+  localStorage.setItem(ISSUED_AT_KEY, String(issuedAt))
+}
+
+// One channel object for both directions: a BroadcastChannel never receives its own messages,
+// so this tab does not react to what it announces itself.
+let channel: BroadcastChannel | undefined
+function sessionChannel(): BroadcastChannel | undefined {
+  if (!channel && typeof BroadcastChannel !== 'undefined') channel = new BroadcastChannel(CHANNEL_NAME)
+  return channel
+}
+
+function announce(event: SessionEvent): void {
+  const broadcast = sessionChannel()
+  if (broadcast) broadcast.postMessage(event)
+  else localStorage.setItem(EVENT_KEY, JSON.stringify({ event, at: Date.now() }))
+}
+
+/** Calls back when another tab of this browser logs in or out. */
+export function listenToOtherTabs(onEvent: (event: SessionEvent) => void): () => void {
+  const broadcast = sessionChannel()
+  if (broadcast) {
+    const onMessage = (message: MessageEvent<SessionEvent>) => onEvent(message.data)
+    broadcast.addEventListener('message', onMessage)
+    return () => broadcast.removeEventListener('message', onMessage)
+  }
+  const onStorage = (storage: StorageEvent) => {
+    if (storage.key === EVENT_KEY && storage.newValue) onEvent((JSON.parse(storage.newValue) as { event: SessionEvent }).event)
+  }
+  window.addEventListener('storage', onStorage)
+  return () => window.removeEventListener('storage', onStorage)
+}
+
+export function openSession(token: string): void {
+  storeToken(token)
+  announce('login')
+}
+
+export function closeSession(): void {
+  const hadSession = getToken() !== undefined
+  Cookies.remove(TOKEN_COOKIE, cookieOptions())
+  localStorage.removeItem(ISSUED_AT_KEY)
+  if (hadSession) announce('logout')
+}
+
+let onExpired: (() => void) | undefined
+
+/** What to do once the server no longer accepts the session (the application goes to Login). */
+export function setSessionExpiredHandler(handler: (() => void) | undefined): void {
+  onExpired = handler
+}
+
+export function expireSession(): void {
+  closeSession()
+  onExpired?.()
+}
+
+/** The Login address that brings the user back to `pathname` (which includes the base path) afterwards. */
+export function loginPathFor(pathname: string, search = ''): string {
+  const others = new URLSearchParams(search)
+  others.delete('returnUrl')
+  // Slashes stay readable in the address bar; they need no escaping inside a query value.
+  const returnUrl = encodeURIComponent(pathname).replaceAll('%2F', '/')
+  const rest = others.toString()
+  return `/login?returnUrl=${returnUrl}${rest ? `&${rest}` : ''}`
+}
+
+/** The in-application path of an address under the base path, or undefined for any other address. */
+export function appPath(url: string): string | undefined {
+  if (url === APP_BASE) return '/'
+  return url.startsWith(`${APP_BASE}/`) ? url.slice(APP_BASE.length) : undefined
+}

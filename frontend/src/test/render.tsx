@@ -1,0 +1,27 @@
+import { ThemeProvider } from '@mui/material/styles'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { createQueryClient } from '../api/queryClient'
+import { ErrorDialog } from '../app/ErrorDialog'
+import { theme } from '../app/theme'
+
+export function renderWithClient(ui: ReactNode) {
+  const queryClient = createQueryClient()
+  return render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        {ui}
+        <ErrorDialog />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  )
+}
+
+/** Renders routes in memory under the application's base path, starting at `entry` (which includes it). */
+export function renderRoutes(routes: RouteObject[], entry: string) {
+  const router = createMemoryRouter(routes, { basename: '/spotv2', initialEntries: [entry] })
+  const result = renderWithClient(<RouterProvider router={router} />)
+  return { router, ...result }
+}

@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  base: '/spotv2/',
+  plugins: [react()],
+  server: {
+    proxy: { '/backend': 'http://127.0.0.1:8000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    // Under the base path, so that the session cookie (path /spotv2) is visible as in the browser.
+    environmentOptions: { jsdom: { url: 'http://localhost:3000/spotv2/' } },
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+})
