@@ -1,3 +1,4 @@
+import asyncio
 import logging
 from typing import Annotated
 
@@ -62,7 +63,7 @@ def create_user(
         try:
             data = UserCreate(login=login, password=password, first_name=first_name, last_name=last_name,
                               external_id=external_id, group_ids=group_ids)
-            user = service.create(db, data=data)
+            user = asyncio.run(service.create(db, data=data))
         except ValidationError as exc:
             typer.echo(f"invalid user: {exc}", err=True)
             raise typer.Exit(2) from exc

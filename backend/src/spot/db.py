@@ -1,14 +1,12 @@
-import threading
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import DateTime, Engine, MetaData, TypeDecorator, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
-from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 
 from spot.config import get_settings
 from spot.querylang.text import register_sqlite_functions
@@ -66,31 +64,6 @@ def sqlite_pragmas(dbapi_connection: object, _record: object = None) -> None:
     register_sqlite_functions(dbapi_connection)  # type: ignore[arg-type]
 
 
-def _queue_sqlite_writers(engine: Engine) -> None:
-    """SQLite lets one transaction write at a time and makes the others retry after sleeping 1, 2,
-    5, 10... ms (busy_timeout): concurrent requests that all record history would spend their time
-    asleep while the database idles. In this process they queue on a lock instead, held from a
-    transaction's first write until its connection returns to the pool (after the commit or
-    rollback). Other processes still meet SQLite's own locking, as does a writer that waited here
-    longer than busy_timeout."""
-    lock = threading.Lock()
-
-    def take(conn: Any, _cursor: Any, _statement: str, _params: Any, context: Any, _many: bool) -> None:
-        writes = context is not None and (context.isinsert or context.isupdate or context.isdelete)
-        if writes and not conn.info.get(_WRITING) and lock.acquire(timeout=SQLITE_BUSY_SECONDS):
-            conn.info[_WRITING] = True
-
-    def release(_dbapi_connection: Any, record: Any) -> None:
-        if record.info.pop(_WRITING, False):
-            lock.release()
-
-    event.listen(engine, "before_cursor_execute", take)
-    event.listen(engine.pool, "checkin", release)
-
-
-_WRITING = "spot_writing"
-
-
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
@@ -98,14 +71,13 @@ def make_engine(url: str) -> Engine:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"check_same_thread": False}, **POOL)
         event.listen(engine, "connect", sqlite_pragmas)
-        _queue_sqlite_writers(engine)
         return engine
     return create_engine(url, pool_pre_ping=True, **POOL)
 
 
-# Sync routes run in a thread pool of 40 (anyio's default), each holding at most one connection while
-# it runs: the pool keeps enough open that concurrent requests never open and close connections.
-POOL = {"pool_size": 20, "max_overflow": 20}
+# Requests hold a connection each from their first statement to their end; they interleave only where
+# a route awaits (a password hash, a provider's answer), so a few connections serve a worker.
+POOL = {"pool_size": 10, "max_overflow": 20}
 
 
 @lru_cache
@@ -118,20 +90,28 @@ def session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 
-async def get_db() -> AsyncIterator[Session]:
+async def get_db(request: Request) -> AsyncIterator[Session]:
     """The request is the transaction: commit once after the route returns, roll back on error.
 
-    Async, so that opening the session (no I/O yet) costs no trip through the thread pool; the
-    commit and the rollback, which do I/O, go through it."""
+    Every route is a coroutine and runs its statements on the event loop (see README, "How requests
+    run"): database calls take microseconds on SQLite and a round trip on PostgreSQL, far less than a
+    trip through the thread pool, and a transaction that never awaits between its first write and its
+    commit cannot interleave with another request's in this process. Only slow work that touches no
+    database (password hashing, calls to an identity provider) goes to the thread pool."""
     session = session_factory()()
+    session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD")
     try:
         yield session
-        await run_in_threadpool(session.commit)
+        session.commit()
     except BaseException:
-        await run_in_threadpool(session.rollback)
+        session.rollback()
         raise
     finally:
         session.close()
+
+
+# Set on the session of a GET or HEAD request: what it writes is only the tracking of reads.
+SAFE_REQUEST = "spot_safe_request"
 
 
 MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.models"]

@@ -20,6 +20,7 @@ import httpx
 import jwt
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from spot.account.service import issue_token
 from spot.config import IdentityProvider, get_settings
@@ -78,14 +79,17 @@ def authorization_redirect(index: int, return_url: str) -> tuple[str, str]:
     return f"{chosen.authorization_endpoint}?{query}", nonce
 
 
-def sign_in(db: Session, *, index: int, code: str, state: str, cookie_nonce: str | None) -> tuple[str, str]:
-    """Check the provider's answer and open a session: (token, return path)."""
+async def sign_in(
+    db: Session, *, index: int, code: str, state: str, cookie_nonce: str | None
+) -> tuple[str, str]:
+    """Check the provider's answer and open a session: (token, return path). The calls to the
+    provider go through the thread pool."""
     payload = _unsign(state)
     same_browser = bool(cookie_nonce) and hmac.compare_digest(str(payload["n"]), cookie_nonce or "")
     if payload.get("p") != index or not same_browser:
         raise ApiError(400, "invalidSignInState")
     chosen = provider(index)
-    claims = _id_token_claims(chosen, index, code, nonce=str(payload["n"]))
+    claims = await run_in_threadpool(_id_token_claims, chosen, index, code, nonce=str(payload["n"]))
     value = claims.get(chosen.user_claim)
     column = User.login if chosen.user_field == "login" else User.external_id
     user = db.scalar(select(User).where(column == str(value))) if value else None

@@ -29,30 +29,32 @@ THROTTLED: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("/login", responses=THROTTLED)
-def login(db: DB, request: Request, credentials: Credentials) -> LoginResult:
+async def login(db: DB, request: Request, credentials: Credentials) -> LoginResult:
     address = request.client.host if request.client else "unknown"
-    token = service.login(db, username=credentials.username, password=credentials.password, address=address)
+    token = await service.login(
+        db, username=credentials.username, password=credentials.password, address=address
+    )
     return LoginResult(token=token, redirect_url=_safe_redirect(credentials.return_url))
 
 
 @router.post("/renewToken")
-def renew_token(db: DB, session: CurrentSession, request: Request) -> TokenOut:
+async def renew_token(db: DB, session: CurrentSession, request: Request) -> TokenOut:
     return TokenOut(token=service.renew(db, session=session, token=request.headers["x-access-token"]))
 
 
 @router.post("/logout", status_code=204)
-def logout(db: DB, session: CurrentSession) -> Response:
+async def logout(db: DB, session: CurrentSession) -> Response:
     service.logout(db, session=session)
     return Response(status_code=204)
 
 
 @router.get("/whoAmI")
-def who_am_i(user: CurrentUser) -> UserWithPermissions:
+async def who_am_i(user: CurrentUser) -> UserWithPermissions:
     return UserWithPermissions.model_validate(user)
 
 
 @router.get("/identity-providers")
-def identity_providers(
+async def identity_providers(
     redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
 ) -> list[IdentityProviderOut]:
     if not redirect_url:
@@ -67,11 +69,14 @@ def identity_providers(
 
 
 OIDC_PATH = "/backend/api/v2/account/oidc"
-REDIRECT: dict[int | str, dict[str, Any]] = {303: {"description": "Sends the browser on"}, 307: {"description": "Sends the browser on"}}
+REDIRECT: dict[int | str, dict[str, Any]] = {
+    303: {"description": "Sends the browser on"},
+    307: {"description": "Sends the browser on"},
+}
 
 
 @router.get("/oidc/{index}/start", response_class=RedirectResponse, responses=REDIRECT)
-def oidc_start(
+async def oidc_start(
     request: Request,
     index: Annotated[int, Path(ge=0, le=100)],
     redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
@@ -85,7 +90,7 @@ def oidc_start(
 
 
 @router.get("/oidc/{index}/callback", response_class=RedirectResponse, responses=REDIRECT)
-def oidc_callback(
+async def oidc_callback(
     db: DB,
     request: Request,
     index: Annotated[int, Path(ge=0, le=100)],
@@ -95,7 +100,7 @@ def oidc_callback(
     """Back from the provider: on to the client with the session token in the fragment (never sent
     to a server nor in a Referer), or to Login with the reason it failed."""
     try:
-        token, return_url = oidc.sign_in(db, index=index, code=code, state=state,
+        token, return_url = await oidc.sign_in(db, index=index, code=code, state=state,
                                          cookie_nonce=request.cookies.get(oidc.NONCE_COOKIE))
         target = f"{APP_ROOT}login?{urlencode({'returnUrl': return_url})}#{urlencode({'ssoToken': token})}"
     except ApiError as exc:

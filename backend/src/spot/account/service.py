@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.orm import Session, contains_eager
+from starlette.concurrency import run_in_threadpool
 
 from spot.account.models import LoginFailure, SessionToken
 from spot.config import get_settings
@@ -49,13 +50,15 @@ def issue_token(db: Session, *, user: User) -> str:
     return token
 
 
-def login(db: Session, *, username: str, password: str, address: str) -> str:
-    """Check the credentials and open a session; failures are counted and throttled."""
+async def login(db: Session, *, username: str, password: str, address: str) -> str:
+    """Check the credentials and open a session; failures are counted and throttled. The hash is
+    checked in the thread pool, before anything is written."""
     if _throttled(db, login=username, address=address):
         log.warning("login throttled login=%r address=%s", username, address)
         raise ApiError(429, "Too many failed login attempts, try again later", headers={"Retry-After": "900"})
     user = db.scalar(select(User).where(User.login == username))
-    if not verify_password(user.password_hash if user else None, password) or user is None:
+    known = await run_in_threadpool(verify_password, user.password_hash if user else None, password)
+    if not known or user is None:
         now = utcnow()
         db.add(LoginFailure(login=username, address=address, at=now))
         # Failures older than the window count for nothing: forget them so the table stays small.

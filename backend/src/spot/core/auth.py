@@ -14,7 +14,7 @@ DB = Annotated[Session, Depends(get_db, scope="function")]
 _token_header = APIKeyHeader(name="x-access-token", auto_error=False)
 
 
-def current_session(
+async def current_session(
     db: DB, x_access_token: Annotated[str | None, Depends(_token_header)] = None
 ) -> SessionToken:
     """The session named by the x-access-token header; 401 when absent, unknown, revoked or expired."""

@@ -8,7 +8,7 @@ router = APIRouter(prefix="/account/filters", tags=["account"])
 
 
 @router.get("")
-def saved_filters(db: DB, user: CurrentUser) -> dict[str, list[SavedFilterOut]]:
+async def saved_filters(db: DB, user: CurrentUser) -> dict[str, list[SavedFilterOut]]:
     """The signed-in user's saved filters, keyed by entity type."""
     return {
         entity_type: [SavedFilterOut.model_validate(f) for f in filters]
@@ -17,6 +17,6 @@ def saved_filters(db: DB, user: CurrentUser) -> dict[str, list[SavedFilterOut]]:
 
 
 @router.post("", status_code=204)
-def save_filters(db: DB, user: CurrentUser, data: SavedFiltersSave) -> Response:
+async def save_filters(db: DB, user: CurrentUser, data: SavedFiltersSave) -> Response:
     service.replace(db, user=user, entity_type=data.entity_type, filters=data.filters)
     return Response(status_code=204)

@@ -54,13 +54,13 @@ def image_response(request: Request, image: service.StoredImage) -> Response:
 
 
 @router.get("/site")
-def sites(db: DB, user: CurrentUser) -> list[SiteOut]:
+async def sites(db: DB, user: CurrentUser) -> list[SiteOut]:
     """The sites with the cartographies the user may see."""
     return service.list_sites(db, user=user)
 
 
 @router.get("/cartography", response_model=list[CartographyListItem], responses=NOT_MODIFIED)
-def cartographies(db: DB, user: CurrentUser, request: Request) -> Response:
+async def cartographies(db: DB, user: CurrentUser, request: Request) -> Response:
     """Every cartography the user may see, with its site. The ETag covers the data as this user
     sees it, so a change of content or of visibility gives a new one."""
     items = service.list_cartographies(db, user=user)
@@ -73,7 +73,7 @@ def cartographies(db: DB, user: CurrentUser, request: Request) -> Response:
 
 
 @router.get("/cartography/searchCartographySite")
-def search_cartography_site(
+async def search_cartography_site(
     db: DB,
     user: CurrentUser,
     name: Annotated[str | None, Query(max_length=200)] = None,
@@ -89,7 +89,7 @@ def search_cartography_site(
 
 
 @router.post("/cartography/getCartographySiteNames")
-def cartography_site_names(
+async def cartography_site_names(
     db: DB, user: CurrentUser, ids: Annotated[list[int], Body(max_length=1000)]
 ) -> list[CartographySiteName]:
     """Names (and site names) of the given cartography ids; hidden or unknown ids are left out."""
@@ -97,7 +97,7 @@ def cartography_site_names(
 
 
 @router.post("/cartography/query")
-def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
+async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
     """A page of the cartographies the user may see, filtered and sorted with the query language
     (fields: GET /querylang/cartography/fields), each with its site."""
     cards, total = query.query_cartographies(
@@ -107,7 +107,7 @@ def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryR
 
 
 @router.post("/function/query")
-def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
+async def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
     """A page of the functions of the cartographies the user may see, filtered and sorted with the
     query language (fields: GET /querylang/function/fields), each with its site and cartography."""
     cards, total = query.query_functions(
@@ -120,7 +120,7 @@ TYPES_DESCRIPTION = "Comma list of site, cartography, activity, function; all of
 
 
 @router.get("/mapping/items/search")
-def search_map_items(
+async def search_map_items(
     db: DB,
     user: CurrentUser,
     name: Annotated[Str | None, Query(max_length=200)] = None,
@@ -136,7 +136,7 @@ def search_map_items(
 
 
 @router.post("/mapping/items/names")
-def map_item_names(
+async def map_item_names(
     db: DB, user: CurrentUser, ids: Annotated[list[Id], Body(max_length=1000)]
 ) -> list[MapItemName]:
     """The items of the map of these ids (any of site, cartography, activity, function), in the
@@ -154,44 +154,44 @@ def _item_types(text: str | None) -> list[MapItemType]:
 
 
 @router.get("/cartography/{cartographyId}")
-def cartography(db: DB, user: CurrentUser, cartographyId: int) -> CartographyOut:  # noqa: N803
+async def cartography(db: DB, user: CurrentUser, cartographyId: int) -> CartographyOut:  # noqa: N803
     """The cartography page: nested activities with subject counts, functions, read/write counters."""
     return service.cartography_view(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/image", response_class=Response, responses=IMAGE_RESPONSES)
-def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: int) -> Response:  # noqa: N803
+async def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: int) -> Response:  # noqa: N803
     return image_response(request, service.cartography_image(db, user=user, cartography_id=cartographyId))
 
 
 @router.get("/cartography/{cartographyId}/zones")
-def zones(db: DB, user: CurrentUser, cartographyId: int) -> list[ZoneOut]:  # noqa: N803
+async def zones(db: DB, user: CurrentUser, cartographyId: int) -> list[ZoneOut]:  # noqa: N803
     return service.zones(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/functions")
-def functions(db: DB, user: CurrentUser, cartographyId: int) -> list[FunctionOut]:  # noqa: N803
+async def functions(db: DB, user: CurrentUser, cartographyId: int) -> list[FunctionOut]:  # noqa: N803
     return service.functions_of(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/activities")
-def activities(db: DB, user: CurrentUser, cartographyId: int) -> list[ActivityOut]:  # noqa: N803
+async def activities(db: DB, user: CurrentUser, cartographyId: int) -> list[ActivityOut]:  # noqa: N803
     """The top-level activities of the cartography; their sub-activities via /activity/{id}/subActivities."""
     return service.top_activities(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/activity/{activityId}/subActivities")
-def sub_activities(db: DB, user: CurrentUser, activityId: int) -> list[ActivityOut]:  # noqa: N803
+async def sub_activities(db: DB, user: CurrentUser, activityId: int) -> list[ActivityOut]:  # noqa: N803
     return service.sub_activities(db, user=user, activity_id=activityId)
 
 
 @router.get("/pictos/{cartographyId}")
-def pictograms(db: DB, user: CurrentUser, cartographyId: int) -> list[PictogramOut]:  # noqa: N803
+async def pictograms(db: DB, user: CurrentUser, cartographyId: int) -> list[PictogramOut]:  # noqa: N803
     return service.pictograms(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/pictos/{cartographyId}/{pictogramId}/image", response_class=Response, responses=IMAGE_RESPONSES)
-def pictogram_image(
+async def pictogram_image(
     db: DB,
     user: CurrentUser,
     request: Request,
@@ -203,7 +203,7 @@ def pictogram_image(
 
 
 @router.get("/item/{itemType}/{itemId}")
-def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: int) -> ItemOut:  # noqa: N803
+async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: int) -> ItemOut:  # noqa: N803
     """Any item of the hierarchy (site, cartography, activity, function, subject, mindmapNode)
     with its contexts."""
     return service.item(db, user=user, item_type=itemType, item_id=itemId)
@@ -238,7 +238,7 @@ ZIP_BODY = {
     openapi_extra=ZIP_BODY,
     responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
 )
-def import_map(
+async def import_map(
     db: DB, user: CurrentUser, data: Annotated[bytes, Depends(bundle_body)]
 ) -> bundle.ImportResult:
     """Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
@@ -252,7 +252,7 @@ def import_map(
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
-def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
+async def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
     """The site as a map bundle, every cartography included (an administrator's tool)."""
     site, content = bundle.export(db, site_id=siteId)
     filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"

@@ -16,7 +16,7 @@ class OrganizationInfo(CamelModel):
 
 
 @router.get("/info")
-def info() -> OrganizationInfo:
+async def info() -> OrganizationInfo:
     settings = get_settings()
     return OrganizationInfo(
         customer_name=settings.customer_name, application_name="Spot",
@@ -47,10 +47,10 @@ IMAGE_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/logo", response_class=Response, responses=IMAGE_RESPONSES)
-def logo(request: Request) -> Response:
+async def logo(request: Request) -> Response:
     return _image_response("logo", request)
 
 
 @router.get("/applogo", response_class=Response, responses=IMAGE_RESPONSES)
-def applogo(request: Request) -> Response:
+async def applogo(request: Request) -> Response:
     return _image_response("applogo", request)

@@ -16,17 +16,17 @@ set_permissions = require(Permission.SetPermissions)
 
 
 @router.get("")
-def permission_names(_: CurrentUser) -> list[str]:
+async def permission_names(_: CurrentUser) -> list[str]:
     return ALL_PERMISSIONS
 
 
 @router.get("/list", dependencies=[set_permissions])
-def groups_with_permissions(db: DB) -> list[GroupOut]:
+async def groups_with_permissions(db: DB) -> list[GroupOut]:
     return [GroupOut.model_validate(g) for g in users_service.list_groups(db)]
 
 
 @router.put("/group/{groupId}", dependencies=[set_permissions])
-def set_group_permissions(
+async def set_group_permissions(
     db: DB,
     group_id: Annotated[Id, Path(alias="groupId")],
     names: Annotated[list[Str], Body(max_length=len(ALL_PERMISSIONS))],
@@ -40,20 +40,20 @@ def set_group_permissions(
 
 
 @router.get("/cartographiesTree", dependencies=[set_permissions])
-def cartographies_tree(db: DB) -> list[TreeNode]:
+async def cartographies_tree(db: DB) -> list[TreeNode]:
     """Every site, cartography, activity (nested) and function, whatever one's own visibility."""
     return visibility.cartographies_tree(db)
 
 
 @router.get("/allowedItemsForGroup/{groupId}", dependencies=[set_permissions])
-def allowed_items_for_group(db: DB, group_id: Annotated[Id, Path(alias="groupId")]) -> AllowedItems:
+async def allowed_items_for_group(db: DB, group_id: Annotated[Id, Path(alias="groupId")]) -> AllowedItems:
     """The items the group is restricted to; `restricted: false` (no item) means it sees every cartography."""
     group = users_service.get_group(db, group_id=group_id)
     return visibility.allowed_items(db, group=group)
 
 
 @router.post("/allowedItemsForGroup/{groupId}")
-def set_allowed_items_for_group(
+async def set_allowed_items_for_group(
     db: DB,
     user: Annotated[User, set_permissions],
     group_id: Annotated[Id, Path(alias="groupId")],
@@ -67,7 +67,7 @@ def set_allowed_items_for_group(
 
 
 @router.get("/allowedGroupsForItem/{itemType}/{itemId}", dependencies=[set_permissions])
-def allowed_groups_for_item(
+async def allowed_groups_for_item(
     db: DB,
     item_type: Annotated[PermissionItemType, Path(alias="itemType")],
     item_id: Annotated[Id, Path(alias="itemId")],

@@ -25,7 +25,7 @@ def _entity(name: str) -> EntityType:
 
 
 @querylang_router.post("/{entityType}/parse")
-def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
+async def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
     """The trees of a filter and a sort, or 400 with the message and position of the first error."""
     entity = _entity(entityType)
     tree = parse_filter(data.filter, entity)
@@ -34,7 +34,7 @@ def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryPars
 
 
 @querylang_router.get("/{entityType}/fields")
-def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:  # noqa: N803
+async def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:  # noqa: N803
     entity = _entity(entityType)
     return QueryFieldsOut(
         entity_type=entity.name,

@@ -22,13 +22,13 @@ router = APIRouter(tags=["subjects"])
 
 
 @router.post("/subject")
-def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> CreatedId:
+async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> CreatedId:
     """Needs perm_EditPdv."""
     return CreatedId(id=service.create(db, user=user, data=data).id)
 
 
 @router.post("/subject/query")
-def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
+async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
     """A page of the subjects the user may see, filtered and sorted with the query language
     (fields: GET /querylang/subject/fields)."""
     cards, total = query.query(
@@ -38,13 +38,13 @@ def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult
 
 
 @router.get("/subject/{subjectId}")
-def subject(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def subject(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
     """The subject; counts as a read and as a visit."""
     return service.read(db, user=user, subject_id=subjectId)
 
 
 @router.post("/subject/{subjectId}")
-def update_subject(db: DB, user: CurrentUser, subjectId: int, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
+async def update_subject(db: DB, user: CurrentUser, subjectId: int, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
     """Needs perm_EditPdv; the cartography cannot change; a stale version answers 409."""
     subject = service.update(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), data=data
@@ -53,14 +53,14 @@ def update_subject(db: DB, user: CurrentUser, subjectId: int, data: SubjectUpdat
 
 
 @router.delete("/subject/{subjectId}", status_code=204)
-def delete_subject(db: DB, user: CurrentUser, subjectId: int) -> Response:  # noqa: N803
+async def delete_subject(db: DB, user: CurrentUser, subjectId: int) -> Response:  # noqa: N803
     """Needs perm_RemPdv."""
     service.delete(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return Response(status_code=204)
 
 
 @router.post("/subject/{subjectId}/duplicate")
-def duplicate_subject(
+async def duplicate_subject(
     db: DB,
     user: CurrentUser,
     subjectId: int,  # noqa: N803
@@ -73,20 +73,20 @@ def duplicate_subject(
 
 
 @router.post("/subject/{subjectId}/follow")
-def follow(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def follow(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
     subject = service.follow(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/resolve")
-def resolve(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def resolve(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
     """Also marks the subject followed when it was not."""
     subject = service.resolve(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/rate")
-def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> SubjectOut:  # noqa: N803
+async def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> SubjectOut:  # noqa: N803
     """Frequency and gravity 0-5 (0 is 'not defined'); the client sends detectability 0."""
     subject = service.rate(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), ratings=ratings
@@ -95,7 +95,7 @@ def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> Subject
 
 
 @router.post("/subject/{subjectId}/standardize")
-def standardize(
+async def standardize(
     db: DB,
     user: CurrentUser,
     subjectId: int,  # noqa: N803
@@ -108,18 +108,18 @@ def standardize(
 
 
 @router.get("/subject/{subjectId}/picture", response_class=Response, responses=IMAGE_RESPONSES)
-def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -> Response:  # noqa: N803
+async def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -> Response:  # noqa: N803
     return image_response(request, service.picture(db, user=user, subject_id=subjectId))
 
 
 @router.get("/function/{functionId}")
-def function(db: DB, user: CurrentUser, functionId: int) -> FunctionView:  # noqa: N803
+async def function(db: DB, user: CurrentUser, functionId: int) -> FunctionView:  # noqa: N803
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
     return service.function_view(db, user=user, function_id=functionId)
 
 
 @router.get("/account/visits")
-def visits(db: DB, user: CurrentUser) -> list[Visit]:
+async def visits(db: DB, user: CurrentUser) -> list[Visit]:
     """When the user last visited each subject they may still see."""
     return service.visits(db, user=user)

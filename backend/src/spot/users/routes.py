@@ -46,95 +46,95 @@ def _names(users: list[User]) -> list[UserName]:
 
 
 @router.get("/search")
-def search_users(db: DB, _: CurrentUser, name: Name = "") -> list[UserOut]:
+async def search_users(db: DB, _: CurrentUser, name: Name = "") -> list[UserOut]:
     return [UserOut.model_validate(u) for u in service.search(db, name=name)]
 
 
 @router.post("/getUserNames")
-def user_names(db: DB, _: CurrentUser, ids: Ids) -> list[UserName]:
+async def user_names(db: DB, _: CurrentUser, ids: Ids) -> list[UserName]:
     return _names(service.by_ids(db, ids=ids))
 
 
 @router.post("/byIds")
-def users_by_ids(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
+async def users_by_ids(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
     return [UserOut.model_validate(u) for u in service.by_ids(db, ids=ids)]
 
 
 @router.post("/byGroups")
-def users_by_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
+async def users_by_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
     return [UserOut.model_validate(u) for u in service.by_groups(db, group_ids=ids)]
 
 
 @router.get("/byId/{userId}")
-def get_user(db: DB, _: CurrentUser, user_id: UserId) -> UserWithPermissions:
+async def get_user(db: DB, _: CurrentUser, user_id: UserId) -> UserWithPermissions:
     return UserWithPermissions.model_validate(service.get(db, user_id=user_id))
 
 
 @router.post("/byId/{userId}", dependencies=[manage])
-def update_user(db: DB, user_id: UserId, data: UserUpdate) -> UserWithPermissions:
+async def update_user(db: DB, user_id: UserId, data: UserUpdate) -> UserWithPermissions:
     user = service.update(db, user=service.get(db, user_id=user_id), data=data)
     return UserWithPermissions.model_validate(user)
 
 
 @router.delete("/byId/{userId}", status_code=204)
-def delete_user(db: DB, user_id: UserId, user: Annotated[User, manage]) -> Response:
+async def delete_user(db: DB, user_id: UserId, user: Annotated[User, manage]) -> Response:
     service.remove(db, user=service.get(db, user_id=user_id), by=user)
     return Response(status_code=204)
 
 
 @router.post("/byId/{userId}/groups", dependencies=[manage])
-def set_user_groups(db: DB, user_id: UserId, data: UserGroups) -> UserWithPermissions:
+async def set_user_groups(db: DB, user_id: UserId, data: UserGroups) -> UserWithPermissions:
     user = service.set_groups(db, user=service.get(db, user_id=user_id), group_ids=data.group_ids)
     return UserWithPermissions.model_validate(user)
 
 
 @router.get("/byExternalId/{externalId}")
-def user_by_external_id(
+async def user_by_external_id(
     db: DB, _: CurrentUser, external_id: Annotated[Str, Path(alias="externalId", max_length=200)]
 ) -> UserOut:
     return UserOut.model_validate(service.get_by(db, external_id=external_id))
 
 
 @router.get("/byName")
-def user_by_name(db: DB, _: CurrentUser, name: RequiredName) -> UserOut:
+async def user_by_name(db: DB, _: CurrentUser, name: RequiredName) -> UserOut:
     return UserOut.model_validate(service.by_name(db, name=name))
 
 
 @router.get("/byLogin")
-def user_by_login(
+async def user_by_login(
     db: DB, _: CurrentUser, login: Annotated[Str, Query(min_length=1, max_length=200)]
 ) -> UserOut:
     return UserOut.model_validate(service.get_by(db, login=login))
 
 
 @router.put("/create", dependencies=[manage])
-def create_user(db: DB, data: UserCreate) -> UserWithPermissions:
-    return UserWithPermissions.model_validate(service.create(db, data=data))
+async def create_user(db: DB, data: UserCreate) -> UserWithPermissions:
+    return UserWithPermissions.model_validate(await service.create(db, data=data))
 
 
 @router.post("/changePassword/{userId}", status_code=204)
-def change_password(db: DB, session: CurrentSession, user_id: UserId, data: PasswordChange) -> Response:
+async def change_password(db: DB, session: CurrentSession, user_id: UserId, data: PasswordChange) -> Response:
     """The user's other sessions end: whoever knew the old password is signed out."""
     user = session.user
     if user_id != user.id and Permission.UserManagement not in user.permission_names:
         raise forbidden()
-    service.change_password(db, user=service.get(db, user_id=user_id), password=data.password)
+    await service.change_password(db, user=service.get(db, user_id=user_id), password=data.password)
     account_service.revoke_sessions(db, user_id=user_id, keep=session.id)
     return Response(status_code=204)
 
 
 @router.get("/searchGroup")
-def search_groups(db: DB, _: CurrentUser, name: Name = "") -> list[GroupRef]:
+async def search_groups(db: DB, _: CurrentUser, name: Name = "") -> list[GroupRef]:
     return [GroupRef.model_validate(g) for g in service.search_groups(db, name=name)]
 
 
 @router.post("/getGroupNames")
-def group_names(db: DB, _: CurrentUser, ids: Ids) -> list[GroupRef]:
+async def group_names(db: DB, _: CurrentUser, ids: Ids) -> list[GroupRef]:
     return [GroupRef.model_validate(g) for g in service.groups_by_ids(db, ids=ids)]
 
 
 @router.post("/getUserGroups")
-def user_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserGroupsOut]:
+async def user_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserGroupsOut]:
     return [
         UserGroupsOut(id=u.id, name=u.display_name, groups=[GroupRef.model_validate(g) for g in u.groups])
         for u in service.by_ids(db, ids=ids)
@@ -152,22 +152,22 @@ def _with_members(db: Session) -> list[GroupWithMembers]:
 
 
 @router.get("/groups", dependencies=[manage])
-def list_groups(db: DB) -> list[GroupWithMembers]:
+async def list_groups(db: DB) -> list[GroupWithMembers]:
     return _with_members(db)
 
 
 @router.put("/group", dependencies=[manage])
-def create_group(db: DB, data: GroupSave) -> GroupOut:
+async def create_group(db: DB, data: GroupSave) -> GroupOut:
     return GroupOut.model_validate(service.save_group(db, name=data.name))
 
 
 @router.post("/group/{groupId}", dependencies=[manage])
-def rename_group(db: DB, group_id: GroupId, data: GroupSave) -> GroupOut:
+async def rename_group(db: DB, group_id: GroupId, data: GroupSave) -> GroupOut:
     group = service.save_group(db, name=data.name, group=service.get_group(db, group_id=group_id))
     return GroupOut.model_validate(group)
 
 
 @router.delete("/group/{groupId}", status_code=204, dependencies=[manage])
-def delete_group(db: DB, group_id: GroupId) -> Response:
+async def delete_group(db: DB, group_id: GroupId) -> Response:
     service.remove_group(db, group=service.get_group(db, group_id=group_id))
     return Response(status_code=204)

@@ -3,6 +3,7 @@ import logging
 from sqlalchemy import ColumnElement, delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.passwords import hash_password
@@ -103,7 +104,9 @@ def _flush_unique(db: Session, *, login: str, external_id: str | None, user_id: 
         raise _taken("login", "loginAlreadyUsed") from exc
 
 
-def create(db: Session, *, data: UserCreate) -> User:
+async def create(db: Session, *, data: UserCreate) -> User:
+    """The password is hashed in the thread pool, before anything is read or written."""
+    password_hash = await run_in_threadpool(hash_password, data.password)
     external_id = (data.external_id or "").strip() or None
     _check_unique(db, login=data.login, external_id=external_id, user_id=None)
     user = User(
@@ -111,7 +114,7 @@ def create(db: Session, *, data: UserCreate) -> User:
         first_name=data.first_name.strip(),
         last_name=data.last_name.strip(),
         external_id=external_id,
-        password_hash=hash_password(data.password),
+        password_hash=password_hash,
         groups=_groups(db, data.group_ids),
     )
     db.add(user)
@@ -140,8 +143,8 @@ def set_groups(db: Session, *, user: User, group_ids: list[int]) -> User:
     return user
 
 
-def change_password(db: Session, *, user: User, password: str) -> None:
-    user.password_hash = hash_password(password)
+async def change_password(db: Session, *, user: User, password: str) -> None:
+    user.password_hash = await run_in_threadpool(hash_password, password)
     log.info("password changed user_id=%s", user.id)
 
 

@@ -1,0 +1,84 @@
+"""How requests run (README): every API route and every dependency it uses is a coroutine, so that
+database work stays on the event loop. A plain `def` would send it to the thread pool, where its
+statements would interleave with other requests' transactions on the same SQLite file."""
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+
+import pytest
+from fastapi import APIRouter
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute
+
+from spot.main import ROUTERS, create_app
+
+
+def _dependants(dependant: Dependant) -> Iterator[Dependant]:
+    for sub in dependant.dependencies:
+        yield sub
+        yield from _dependants(sub)
+
+
+def _routes(router: APIRouter) -> Iterator[APIRoute]:
+    for route in router.routes:
+        if isinstance(route, APIRoute):
+            yield route
+        elif isinstance(getattr(route, "original_router", None), APIRouter):  # a router included in it
+            yield from _routes(route.original_router)  # type: ignore[attr-defined]
+
+
+def _api_routes() -> list[APIRoute]:
+    routes = [route for router in ROUTERS for route in _routes(router)]
+    operations = sum(
+        method in {"get", "post", "put", "delete", "patch"}
+        for item in create_app().openapi()["paths"].values()
+        for method in item
+    )
+    assert len(routes) == operations, "every operation of the API is checked"
+    return routes
+
+
+@pytest.mark.parametrize("route", _api_routes(), ids=lambda r: f"{sorted(r.methods)[0]} {r.path}")
+def test_the_route_and_its_dependencies_are_coroutines(route: APIRoute) -> None:
+    calls = [route.endpoint, *(d.call for d in _dependants(route.dependant) if d.call is not None)]
+    plain = [
+        getattr(call, "__qualname__", repr(call))
+        for call in calls
+        if not (
+            inspect.iscoroutinefunction(call)
+            or inspect.isasyncgenfunction(call)
+            or inspect.iscoroutinefunction(getattr(call, "__call__", None))  # noqa: B004
+        )
+    ]
+    assert plain == []
+
+
+def test_a_slow_password_hash_does_not_hold_up_other_requests(client, login, make_user, monkeypatch) -> None:  # noqa: ANN001
+    """Creating a user hashes its password in the thread pool: the event loop stays free."""
+    from spot.users import service
+
+    admin = make_user(permissions=["perm_UserManagement"])
+    on_the_loop: list[bool] = []
+    original = service.hash_password
+
+    def watching(password: str) -> str:
+        on_the_loop.append(_in_event_loop())
+        return original(password)
+
+    monkeypatch.setattr(service, "hash_password", watching)
+    answer = client.put(
+        "/backend/api/v2/user/create",
+        json={"login": "lente", "password": "long-enough-pw", "firstName": "A", "lastName": "B"},
+        headers=login(admin),
+    )
+    assert answer.status_code == 200, answer.text
+    assert on_the_loop == [False]
+
+
+def _in_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
