@@ -12,8 +12,7 @@ from spot.config import get_settings
 from spot.core.errors import ApiError
 from spot.core.passwords import verify_password
 from spot.core.time import utcnow
-from spot.permissions.models import GroupPermission
-from spot.users.models import Group, User, user_group
+from spot.users.models import GRANTED, User
 
 log = logging.getLogger("spot.security")
 
@@ -73,23 +72,22 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
     return issue_token(db, user=user)
 
 
-# Every signed-in request runs it: the user, groups and permissions come in the same statement (flat
-# outer joins; the ORM's default loaders would take three), built once with the hash as a parameter.
+# Every signed-in request runs it: the user and the names of its permissions come in the same
+# statement, one row (groups load only when asked for), built once with the hash as a parameter.
 _SIGNED_IN = (
     select(SessionToken)
     .join(User, User.id == SessionToken.user_id)
-    .outerjoin(user_group, user_group.c.user_id == User.id)
-    .outerjoin(Group, Group.id == user_group.c.group_id)
-    .outerjoin(GroupPermission, GroupPermission.group_id == Group.id)
-    .options(contains_eager(SessionToken.user).contains_eager(User.groups).contains_eager(Group.permissions))
+    .options(
+        contains_eager(SessionToken.user).with_expression(User.granted, GRANTED),
+        contains_eager(SessionToken.user).lazyload(User.groups),
+    )
     .where(SessionToken.token_hash == bindparam("token_hash"))
-    .order_by(Group.name, GroupPermission.name)
 )
 
 
 def session_for(db: Session, *, token: str) -> SessionToken | None:
     """The live session of a token, or None when it is unknown, revoked or expired."""
-    session = db.scalars(_SIGNED_IN, {"token_hash": _hash(token)}).unique().one_or_none()
+    session = db.scalars(_SIGNED_IN, {"token_hash": _hash(token)}).one_or_none()
     if session is None or session.revoked_at is not None or session.expires_at <= utcnow():
         return None
     return session

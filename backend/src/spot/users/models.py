@@ -1,8 +1,8 @@
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Column, ForeignKey, Index, String, Table
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import Column, ForeignKey, Index, String, Table, func, select
+from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from spot.core.time import utcnow
 from spot.db import Base, UtcDateTime
@@ -46,6 +46,10 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(300), default="")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
+    # The names of the permissions of all its groups, comma-separated, when the statement that loaded
+    # the user asked for them (with_expression(User.granted, GRANTED), as the session lookup does):
+    # one column instead of a row per group and permission.
+    granted: Mapped[str | None] = query_expression()
 
     @property
     def display_name(self) -> str:
@@ -54,9 +58,20 @@ class User(Base):
 
     @property
     def permission_names(self) -> list[str]:
+        if self.granted is not None:
+            return sorted(set(self.granted.split(","))) if self.granted else []
         return sorted({p for g in self.groups for p in g.permission_names})
 
 
 # Groups name their permissions' class by string: import it so that the mapping is complete
 # whenever users are (some areas build statements with loader options at import time).
-from spot.permissions.models import GroupPermission  # noqa: E402, F401
+from spot.permissions.models import GroupPermission  # noqa: E402
+
+# What User.granted loads: '' for a user without any permission.
+GRANTED = func.coalesce(
+    select(func.aggregate_strings(GroupPermission.name, ","))
+    .join(user_group, user_group.c.group_id == GroupPermission.group_id)
+    .where(user_group.c.user_id == User.id)
+    .scalar_subquery(),
+    "",
+)
