@@ -394,3 +394,23 @@ def test_a_reset_by_a_manager_ends_every_session_of_the_user(client, make_user, 
     client.post(f"{USER}/changePassword/{target.id}", json={"password": "reset-by-admin"}, headers=manager)
     assert client.get(f"{API}/account/whoAmI", headers=session).status_code == 401
     assert client.get(f"{API}/account/whoAmI", headers=manager).status_code == 200
+
+
+# --- display names ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "external_id", "expected"),
+    [
+        ("Émilie", "Laurent", None, "Émilie Laurent"),
+        ("Émilie", "", None, "Émilie"),
+        ("", "Laurent", None, "Laurent"),
+        ("", "", None, "{login}"),
+        ("", "", "M000123", "{login} (M000123)"),
+        ("Jean", "Dupont", "M42", "Jean Dupont (M42)"),
+    ],
+)
+def test_the_database_computes_the_same_display_name_as_python(db, make_user, first, last, external_id, expected):
+    user = make_user(first_name=first, last_name=last, **({"external_id": external_id} if external_id else {}))
+    in_sql = db.scalar(select(User.display_name).where(User.id == user.id))
+    assert in_sql == user.display_name == expected.format(login=user.login)

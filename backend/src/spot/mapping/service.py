@@ -445,8 +445,11 @@ class MapPaths:
     """The hierarchy paths (site first) to items of the map, from the rows map_paths read."""
 
     def __init__(self, rows: Sequence[Any]) -> None:
+        # model_construct: the rows come from the map's own tables, and a list page reads hundreds.
         self._steps = {
-            (kind, item_id): _Step(ContextEntry(id=item_id, code=code, name=name, type=kind), owner, parent)
+            (kind, item_id): _Step(
+                ContextEntry.model_construct(id=item_id, code=code, name=name, type=kind), owner, parent
+            )
             for kind, item_id, code, name, owner, parent in rows
         }
 

@@ -25,6 +25,8 @@ def run_query(
 ) -> tuple[list[Any], int]:
     """One page of `base_select` (which selects the listed entity, already restricted to what the
     user may see) narrowed by the filter, in the sort's order, and the number of matching rows.
+    The page holds what the select selects, as Session.scalars would: objects when it selects one
+    entity or column, rows when it selects several columns.
 
     Texts are parsed here and a bad one raises QueryError (400). Pages start at 1.
     """
@@ -35,7 +37,8 @@ def run_query(
     keys = parse_sort(sort, entity) if isinstance(sort, str) else sort
     query = base_select if tree is None else base_select.where(compile_filter(tree, entity))
     offset = (page - 1) * page_size
-    rows = list(db.scalars(query.order_by(*compile_sort(keys, entity)).offset(offset).limit(page_size)))
+    result = db.execute(query.order_by(*compile_sort(keys, entity)).offset(offset).limit(page_size))
+    rows = list(result.scalars() if len(query.column_descriptions) == 1 else result)
     if len(rows) < page_size and (rows or offset == 0):
         return rows, offset + len(rows)
     total = db.scalar(select(func.count()).select_from(query.order_by(None).subquery()))

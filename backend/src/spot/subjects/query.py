@@ -16,7 +16,7 @@ from spot.querylang import EntityType, Field, FieldType, in_query, register, run
 from spot.querylang.tree import SortKey
 from spot.subjects.models import NodeStatus, Subject, SubjectType
 from spot.subjects.schemas import SubjectCard
-from spot.subjects.service import LIST_OPTIONS, summary_fields
+from spot.subjects.service import SUMMARY_COLUMNS, summary_fields
 from spot.users.models import User
 
 CRITICITY_LEVELS = ("none", "low", "medium", "high")
@@ -150,7 +150,7 @@ def query(
     page_size: int,
 ) -> tuple[list[SubjectCard], int]:
     """One page of the subjects the user may see, as list cards."""
-    visible = select(Subject).options(*LIST_OPTIONS)
+    visible = select(*SUMMARY_COLUMNS)
     if not sees_every_cartography(db, user):
         visible = visible.where(sees_cartography(user, Subject.cartography_id))
     rows, total = run_query(db, SUBJECT, visible, filter, sort, page, page_size)

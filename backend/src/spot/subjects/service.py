@@ -6,12 +6,13 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session, joinedload, lazyload
+from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
 from spot.core import history
@@ -86,15 +87,8 @@ def get(db: Session, *, user: User, subject_id: int) -> Subject:
     return row[0]
 
 
-# Names of users: the columns User.display_name reads, not whole users (three times the cost).
-_NAMED = (User.id, User.login, User.first_name, User.last_name, User.external_id)
-
-
-def _display_name(user: Any) -> str:
-    """User.display_name, of a row of the columns it reads."""
-    return User.display_name.fget(user)  # type: ignore[attr-defined]
-
-
+# Names of users, computed by the database (User.display_name), not from whole users.
+_NAMED = (User.id, User.display_name)
 _USERS = select(*_NAMED).where(User.id.in_(bindparam("ids", expanding=True)))
 
 
@@ -117,7 +111,7 @@ def _user_names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
     wanted = [i for i in set(ids) if i is not None]
     if not wanted:
         return {}
-    return {u.id: _display_name(u) for u in db.execute(_USERS, {"ids": wanted})}
+    return dict(db.execute(_USERS, {"ids": wanted}).tuples().all())
 
 
 _EVENT_COLUMNS = {
@@ -130,20 +124,24 @@ _EVENT_COLUMNS = {
 }
 
 
-def _event_user_ids(subject: Subject) -> list[int | None]:
-    return [getattr(subject, f"{column}_by") for column in _EVENT_COLUMNS.values()]
+# (event key, date attribute, user attribute), read for every subject of every list.
+_EVENT_ATTRIBUTES = [(key, f"{column}_at", f"{column}_by") for key, column in _EVENT_COLUMNS.items()]
+_EVENT_USERS = attrgetter(*(by for _key, _at, by in _EVENT_ATTRIBUTES))
 
 
-def _lifetime_events(subject: Subject, names: dict[int, str]) -> dict[str, dict | None]:
+def _event_user_ids(subject: Any) -> tuple[int | None, ...]:
+    return _EVENT_USERS(subject)
+
+
+def _lifetime_events(subject: Any, names: dict[int, str]) -> dict[str, dict | None]:
     events: dict[str, dict | None] = {}
-    for key, column in _EVENT_COLUMNS.items():
-        at: datetime | None = getattr(subject, f"{column}_at")
-        by: int | None = getattr(subject, f"{column}_by")
-        events[key] = (
-            None
-            if at is None
-            else {"user_id": by, "user_name": names.get(by, "") if by is not None else "", "date": at}
-        )
+    for key, at_attribute, by_attribute in _EVENT_ATTRIBUTES:
+        at: datetime | None = getattr(subject, at_attribute)
+        if at is None:
+            events[key] = None
+            continue
+        by: int | None = getattr(subject, by_attribute)
+        events[key] = {"user_id": by, "user_name": names.get(by, "") if by is not None else "", "date": at}
     return events
 
 
@@ -177,26 +175,42 @@ def _summary_fields(subject: Subject, names: dict[int, str], main_status: NodeSt
     }
 
 
-def summary_fields(db: Session, subjects: Sequence[Subject]) -> list[dict]:
+def summary_fields(db: Session, subjects: Sequence[Any]) -> list[dict]:
     """The SubjectSummary fields of each subject, as plain data (for lists: one statement whatever
-    their number). Load the subjects with LIST_OPTIONS: their mind maps are not needed."""
+    their number). Give rows of SUMMARY_COLUMNS: building Subject objects costs more than the rest."""
     names = _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
     return [_summary_fields(s, names, _listed_status(s)) for s in subjects]
 
 
-def _listed_status(subject: Subject) -> NodeStatus | None:
+def _listed_status(subject: Any) -> NodeStatus | None:
     return NodeStatus(subject.main_node_status) if subject.main_node_status else None
 
 
-# Lists show the main node's status (Subject.main_node_status), not the whole mind map.
-LIST_OPTIONS = (lazyload(Subject.mind_map_items),)
+# What lists read of a subject: the main node's status (Subject.main_node_status), not the mind map.
+SUMMARY_COLUMNS = (
+    Subject.id,
+    Subject.code,
+    Subject.name,
+    Subject.type,
+    Subject.cartography_id,
+    Subject.function_id,
+    Subject.activity_id,
+    Subject.frequency,
+    Subject.gravity,
+    Subject.detectability,
+    Subject.criticity_score,
+    Subject.main_node_status,
+    Subject.has_diagram,
+    Subject.last_mindmap_update,
+    *(getattr(Subject, f"{column}_{part}") for column in _EVENT_COLUMNS.values() for part in ("at", "by")),
+)
 
 
 def contributors(db: Session, subject_id: int) -> list[Contributor]:
     """Users who wrote to the subject, from the history (first contribution first)."""
     return [
-        Contributor(id=u.id, name=_display_name(u))
-        for u in db.execute(_CONTRIBUTORS, {"subject_id": subject_id})
+        Contributor(id=user_id, name=name)
+        for user_id, name in db.execute(_CONTRIBUTORS, {"subject_id": subject_id})
     ]
 
 
@@ -510,10 +524,9 @@ def picture(db: Session, *, user: User, subject_id: int) -> mapping.StoredImage:
 
 
 _FUNCTION_SUBJECTS = (
-    select(Subject)
+    select(*SUMMARY_COLUMNS)
     .where(Subject.function_id == bindparam("function_id"))
     .order_by(Subject.name, Subject.id)
-    .options(*LIST_OPTIONS)
 )
 
 
@@ -532,7 +545,7 @@ def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
             current = by_id.get(current.parent_id)
         return current.id if current is not None else activity_id
 
-    subjects = db.scalars(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
+    subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
     for fields in summary_fields(db, subjects):
         grouped[top(fields["activity_id"])].append(fields)

@@ -1,7 +1,8 @@
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Column, ForeignKey, Index, String, Table, func, select
+from sqlalchemy import Column, ColumnElement, ForeignKey, Index, String, Table, case, func, select
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from spot.core.time import utcnow
@@ -51,10 +52,18 @@ class User(Base):
     # one column instead of a row per group and permission.
     granted: Mapped[str | None] = query_expression()
 
-    @property
+    @hybrid_property
     def display_name(self) -> str:
+        """'First Last', or the login when both are empty, then ' (external id)' when there is one.
+        The same in SQL (select(User.display_name)), so lists of names need no user objects."""
         name = f"{self.first_name} {self.last_name}".strip() or self.login
         return f"{name} ({self.external_id})" if self.external_id else name
+
+    @display_name.inplace.expression
+    @classmethod
+    def _display_name_sql(cls) -> ColumnElement[str]:
+        name = func.coalesce(func.nullif(func.trim(cls.first_name + " " + cls.last_name), ""), cls.login)
+        return case((cls.external_id.is_(None), name), else_=name + " (" + cls.external_id + ")")
 
     @property
     def permission_names(self) -> list[str]:
