@@ -1,4 +1,6 @@
-from collections.abc import AsyncIterator
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -10,6 +12,8 @@ from starlette.requests import Request
 
 from spot.config import get_settings
 from spot.querylang.text import register_sqlite_functions
+
+log = logging.getLogger("spot.db")
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -46,6 +50,8 @@ class Base(DeclarativeBase):
 SQLITE_BUSY_SECONDS = 5
 SQLITE_MMAP_BYTES = 2 << 30
 SQLITE_CACHE_KIB = 32 << 10
+SQLITE_AUTOCHECKPOINT_PAGES = 10_000
+SQLITE_CHECKPOINT_SECONDS = 0.5
 
 
 def sqlite_pragmas(dbapi_connection: object, _record: object = None) -> None:
@@ -60,6 +66,9 @@ def sqlite_pragmas(dbapi_connection: object, _record: object = None) -> None:
     cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
     cursor.execute(f"PRAGMA cache_size=-{SQLITE_CACHE_KIB}")
     cursor.execute("PRAGMA temp_store=MEMORY")
+    # The request that fills the write-ahead log past this many pages copies it back into the database
+    # (tens of ms): a large bound, so that the server's background checkpoints do it instead.
+    cursor.execute(f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT_PAGES}")
     cursor.close()
     register_sqlite_functions(dbapi_connection)  # type: ignore[arg-type]
 
@@ -73,6 +82,30 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True, **POOL)
+
+
+def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SECONDS) -> Callable[[], None]:
+    """Copy the write-ahead log back into an SQLite database from a thread of its own, every `every`
+    seconds, so that no request pays for it; returns what stops the thread. PASSIVE: it never waits
+    for, nor blocks, readers and writers (SQLite releases the GIL while it works)."""
+    stop = threading.Event()
+
+    def run() -> None:
+        while not stop.wait(every):
+            try:
+                with engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # noqa: BLE001 (the next round tries again; requests checkpoint past the bound)
+                log.exception("background checkpoint failed")
+
+    thread = threading.Thread(target=run, name="sqlite-checkpoints", daemon=True)
+    thread.start()
+
+    def halt() -> None:
+        stop.set()
+        thread.join(timeout=5)
+
+    return halt
 
 
 # Requests hold a connection each from their first statement to their end; they interleave only where

@@ -69,3 +69,35 @@ def test_reads_count_in_the_cartography_stats(client, test_map, make_user, login
     client.get(f"{API}/subject/{test_map.subject('T1')}", headers=headers)  # another cartography
     after = client.get(cartography, headers=headers).json()["stats"]
     assert after == {"reads": before["reads"] + 3, "writes": before["writes"] + 1}
+
+
+def test_only_the_reads_of_a_get_are_committed_without_waiting_for_the_disk(
+    client, test_map, make_user, login
+):
+    """On PostgreSQL a GET, which writes only the tracking of reads, commits with synchronous_commit off;
+    a write keeps the durable commit. SQLite has no such setting and is never sent it."""
+    from sqlalchemy import event
+
+    from spot import db as database
+
+    headers = login(make_user(permissions=["perm_EditPdv"]))
+    sent: list[str] = []
+
+    def capture(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+        sent.append(statement)
+
+    engine = database.get_engine()
+    event.listen(engine, "before_cursor_execute", capture)
+    try:
+        subject = test_map.subject("S3")
+        assert client.get(f"{API}/subject/{subject}", headers=headers).status_code == 200
+        read = list(sent)
+        sent.clear()
+        assert client.post(f"{API}/subject/{subject}/follow", headers=headers).status_code == 200
+        wrote = list(sent)
+    finally:
+        event.remove(engine, "before_cursor_execute", capture)
+    lazy = [s for s in read if "synchronous_commit" in s]
+    assert lazy == (["SET LOCAL synchronous_commit TO OFF"] if engine.dialect.name == "postgresql" else [])
+    assert any(s.startswith("INSERT INTO history_entry") for s in read)
+    assert not any("synchronous_commit" in s for s in wrote)

@@ -410,7 +410,10 @@ def test_a_reset_by_a_manager_ends_every_session_of_the_user(client, make_user, 
         ("Jean", "Dupont", "M42", "Jean Dupont (M42)"),
     ],
 )
-def test_the_database_computes_the_same_display_name_as_python(db, make_user, first, last, external_id, expected):
-    user = make_user(first_name=first, last_name=last, **({"external_id": external_id} if external_id else {}))
+def test_the_database_computes_the_same_display_name_as_python(
+    db, make_user, first, last, external_id, expected
+):
+    extra = {"external_id": external_id} if external_id else {}
+    user = make_user(first_name=first, last_name=last, **extra)
     in_sql = db.scalar(select(User.display_name).where(User.id == user.id))
     assert in_sql == user.display_name == expected.format(login=user.login)

@@ -3,12 +3,13 @@
 from enum import StrEnum
 from typing import Any, Literal, cast
 
-from sqlalchemy import Integer, Table, bindparam, insert, select
+from sqlalchemy import Integer, Table, bindparam, insert, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from spot.core.time import utcnow
+from spot.db import SAFE_REQUEST
 from spot.history.models import CartographyCounter, HistoryEntry
 from spot.users.models import User
 
@@ -84,10 +85,25 @@ def record(
         "event": Event(event).value if event is not None else None,
         "cartography_id": cartography_id,
     }
+    if mode == "R":
+        _commit_lazily_if_safe(db)
     db.execute(_ENTRY, entry)
     if cartography_id is not None:
         counts = {"cartography_id": cartography_id, "reads": int(mode == "R"), "writes": int(mode == "W")}
         db.execute(_COUNT[db.get_bind().dialect.name], counts)
+
+
+# On PostgreSQL, a GET's transaction writes only the tracking of reads (history, counters, visits):
+# it need not wait for its commit to reach the disk. A crash may lose the last fraction of a second
+# of such tracking, never anything a user wrote, and the database stays consistent.
+_LAZY_COMMIT = text("SET LOCAL synchronous_commit TO OFF")
+_LAZY = "spot_lazy_commit"
+
+
+def _commit_lazily_if_safe(db: Session) -> None:
+    if db.info.get(SAFE_REQUEST) and not db.info.get(_LAZY) and db.get_bind().dialect.name == "postgresql":
+        db.execute(_LAZY_COMMIT)
+        db.info[_LAZY] = True
 
 
 def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:
