@@ -127,3 +127,25 @@ def test_query_fields_are_offered(client, reader):
         "criticity_by criticity_date standardized standardized_by standardized_date"
     ).split()
     assert set(spec) <= names
+
+
+def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None:  # noqa: ANN001
+    """`name contains x` is a LIKE '%x%', which only a trigram index serves (migration 7c1e5a9d2b40)."""
+    from sqlalchemy import select, text
+
+    from spot.querylang import compile_filter, parse_filter
+    from spot.subjects.models import Subject
+    from spot.subjects.query import SUBJECT
+
+    if db.get_bind().dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    for field in ("name", "code"):
+        tree = parse_filter(f"{field} contains pompe", SUBJECT)
+        statement = select(Subject.id).where(compile_filter(tree, SUBJECT))
+        compiled = statement.compile(db.get_bind(), compile_kwargs={"literal_binds": True})
+        # An empty table reads fastest whole: make the planner say what it would do on a large one.
+        for scan in ("seqscan", "indexscan", "indexonlyscan"):
+            db.execute(text(f"SET LOCAL enable_{scan} = off"))
+        plan = "\n".join(row[0] for row in db.connection().exec_driver_sql(f"EXPLAIN {compiled}"))
+        assert f"ix_subject_{field}_folded_trigrams" in plan, plan
+    db.rollback()

@@ -53,6 +53,8 @@ class Subject(Base):
         Index("ix_subject_name_folded", "name_folded", "id"),
         Index("ix_subject_main_node_status", "main_node_status"),
         Index("ix_subject_code_folded", "code_folded", "id"),
+        # PostgreSQL also has, from its migrations: descending indexes of the sorted dates, and GIN
+        # trigram indexes of the folded name and code for 'contains' (migration 7c1e5a9d2b40).
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
