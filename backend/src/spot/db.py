@@ -95,8 +95,8 @@ def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SE
             try:
                 with engine.connect() as connection:
                     connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-            except Exception:  # noqa: BLE001 (the next round tries again; requests checkpoint past the bound)
-                log.exception("background checkpoint failed")
+            except Exception as exc:  # noqa: BLE001 (the next round tries again; requests checkpoint past the bound)
+                log.warning("background checkpoint failed: %s", exc)
 
     thread = threading.Thread(target=run, name="sqlite-checkpoints", daemon=True)
     thread.start()
