@@ -173,12 +173,7 @@ def generate(engine: Engine, database_url: str) -> None:
                    "item_id": sid, "item_key": f"P{sid}", "item_name": "", "mode": "W" if write else "R",
                    "event": "updated" if write else None, "cartography_id": subject_cartography[sid - 1]}
 
-    _load(engine, tables["history_entry"], history())
-    with engine.begin() as conn:  # what spot.core.history.record maintains entry by entry
-        conn.execute(text(
-            "INSERT INTO cartography_counter (cartography_id, reads, writes) "
-            "SELECT cartography_id, SUM(CASE WHEN mode = 'R' THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN mode = 'W' THEN 1 ELSE 0 END) FROM history_entry GROUP BY cartography_id"))
+    _load(engine, tables["history_entry"], history())  # counted per cartography by the database's trigger
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             for table in tables.values():
@@ -186,7 +181,10 @@ def generate(engine: Engine, database_url: str) -> None:
                     conn.execute(text(
                         f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
                         f"(SELECT COALESCE(MAX(id), 1) FROM \"{table.name}\"))"))
-            conn.execute(text("ANALYZE"))
+        # A live database is vacuumed by autovacuum; a freshly loaded one not yet: without the
+        # visibility map, counts read the whole table instead of an index (10 ms instead of 5).
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(text("VACUUM ANALYZE"))
     else:
         with engine.begin() as conn:
             conn.execute(text("ANALYZE"))

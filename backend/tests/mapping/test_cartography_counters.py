@@ -1,10 +1,11 @@
-"""The cartography counters are kept entry by entry by history.record: they must always equal a
-count of the history itself."""
+"""The cartography counters are kept entry by entry by a trigger on the history: they must always
+equal a count of the history itself, whoever writes the entries."""
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, insert, select
 
 from spot.core import history
 from spot.core.history import Event
+from spot.core.time import utcnow
 from spot.history.models import CartographyCounter, HistoryEntry
 from support import API
 
@@ -62,3 +63,17 @@ def test_counters_equal_the_history_after_reads_and_writes(client, db, test_map,
     assert counts == counted_from_history(db)
     page = client.get(f"{API}/cartography/{c1}", headers=headers).json()
     assert (page["stats"]["reads"], page["stats"]["writes"]) == (counts[c1][0] + 1, counts[c1][1])
+
+
+def test_entries_written_without_history_record_count_too(db, make_user):
+    user = make_user()
+    rows = [
+        {"at": utcnow(), "user_id": user.id, "item_type": "subject", "item_id": 1, "item_key": "S1",
+         "item_name": "", "mode": mode, "event": event, "cartography_id": cartography_id}
+        for mode, event, cartography_id in (
+            ("R", None, 7), ("W", "updated", 7), ("R", None, 8), ("R", None, None)
+        )
+    ]
+    db.execute(insert(HistoryEntry), rows)
+    db.commit()
+    assert kept(db) == {7: (1, 1), 8: (1, 0)} == counted_from_history(db)

@@ -1,11 +1,9 @@
 """The one way to record that a user read or wrote a tracked item (DESIGN.md §4)."""
 
 from enum import StrEnum
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
-from sqlalchemy import Integer, Table, bindparam, insert, select, text
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Table, insert, select, text
 from sqlalchemy.orm import Session
 
 from spot.core.time import utcnow
@@ -37,20 +35,10 @@ class Event(StrEnum):
 Mode = Literal["R", "W"]
 
 
-def _counting(upsert: Any) -> Any:
-    table = CartographyCounter.__table__
-    reads, writes = bindparam("reads", type_=Integer), bindparam("writes", type_=Integer)
-    statement = upsert(table).values(cartography_id=bindparam("cartography_id"), reads=reads, writes=writes)
-    return statement.on_conflict_do_update(
-        index_elements=[table.c.cartography_id],
-        set_={"reads": table.c.reads + reads, "writes": table.c.writes + writes},
-    )
-
-
-# Built once (every read of a tracked item runs them): plain INSERTs rather than session.add, since
+# Built once (every read of a tracked item runs it): a plain INSERT rather than session.add, since
 # nothing reads the entry back in the request and the unit of work costs more than the statement.
+# The entry's cartography counter follows in the database (trigger history_entry_counted).
 _ENTRY = insert(cast(Table, HistoryEntry.__table__))
-_COUNT = {"postgresql": _counting(pg_insert), "sqlite": _counting(sqlite_insert)}
 
 
 def record(
@@ -66,7 +54,7 @@ def record(
     cartography_id: int | None = None,
 ) -> None:
     """A read carries no event; a write always says what happened. An entry of a cartography also
-    counts in that cartography's CartographyCounter, in the same transaction.
+    counts in that cartography's CartographyCounter, in the same transaction (a database trigger).
 
     Record after the reads of a request where possible: on SQLite the first write takes the
     database's write lock until the commit."""
@@ -88,9 +76,6 @@ def record(
     if mode == "R":
         _commit_lazily_if_safe(db)
     db.execute(_ENTRY, entry)
-    if cartography_id is not None:
-        counts = {"cartography_id": cartography_id, "reads": int(mode == "R"), "writes": int(mode == "W")}
-        db.execute(_COUNT[db.get_bind().dialect.name], counts)
 
 
 # On PostgreSQL, a GET's transaction writes only the tracking of reads (history, counters, visits):

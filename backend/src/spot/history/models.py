@@ -55,8 +55,8 @@ def is_write() -> ColumnElement[bool]:
 
 class CartographyCounter(Base):
     """How many history entries of each mode carry a cartography: the cartography page's reads and
-    writes counters. Maintained by spot.core.history.record with each entry it writes, because
-    counting a cartography's entries means reading hundreds of thousands of index rows per view."""
+    writes counters. Maintained by a database trigger on each inserted entry (migration d41f8c27a6e3),
+    because counting a cartography's entries means reading hundreds of thousands of index rows."""
 
     __tablename__ = "cartography_counter"
 
