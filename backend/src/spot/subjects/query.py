@@ -140,7 +140,7 @@ SUBJECT = register(
 _CARDS = TypeAdapter(list[SubjectCard])
 
 
-def query(
+async def query(
     db: Session,
     *,
     user: User,
@@ -153,10 +153,13 @@ def query(
     visible = select(*SUMMARY_COLUMNS)
     if not sees_every_cartography(db, user):
         visible = visible.where(sees_cartography(user, Subject.cartography_id))
-    rows, total = run_query(db, SUBJECT, visible, filter, sort, page, page_size)
-    paths = subject_paths(db, rows)
-    cards = [
-        {**fields, "contexts": paths.subject(subject)}
-        for fields, subject in zip(summary_fields(db, rows), rows, strict=True)
-    ]
-    return _CARDS.validate_python(cards), total
+
+    def cards(rows: list[Any]) -> list[SubjectCard]:
+        paths = subject_paths(db, rows)
+        shaped = [
+            {**fields, "contexts": paths.subject(subject)}
+            for fields, subject in zip(summary_fields(db, rows), rows, strict=True)
+        ]
+        return _CARDS.validate_python(shaped)
+
+    return await run_query(db, SUBJECT, visible, filter, sort, page, page_size, shape=cards)
