@@ -109,8 +109,8 @@ def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SE
 
 
 # Requests hold a connection each from their first statement to their end; they interleave only where
-# a route awaits (a password hash, a provider's answer, a list's count, which takes a second one).
-POOL = {"pool_size": 20, "max_overflow": 20}
+# a route awaits (a password hash, a provider's answer), so a few connections serve a worker.
+POOL = {"pool_size": 10, "max_overflow": 20}
 
 
 @lru_cache

@@ -1,7 +1,6 @@
 """A test-only entity type with a field of every kind, its tables, and a plain-Python evaluator
 of filter trees and sorts that the SQL compiler is checked against."""
 
-import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -156,7 +155,7 @@ def ids_of(
 ) -> tuple[list[int], int]:
     from spot.querylang import run_query
 
-    rows, total = asyncio.run(run_query(session, WIDGET, select(widget.c.id), filter, sort, page, page_size))
+    rows, total = run_query(session, WIDGET, select(widget.c.id), filter, sort, page, page_size)
     return list(rows), total
 
 

@@ -1,6 +1,5 @@
 """Every operator of every field type, run in the database (SQLite or PostgreSQL)."""
 
-import asyncio
 from collections.abc import Iterator
 from datetime import date
 
@@ -224,8 +223,8 @@ def test_a_database_enum_type_filters_and_sorts(app) -> None:  # noqa: ANN001
                 [{"id": 1, "kind": "zeta"}, {"id": 2, "kind": "alpha"}, {"id": 3, "kind": None}],
             )
             query = select(table.c.id)
-            assert asyncio.run(run_query(session, kinded, query, "", "kind")) == ([3, 2, 1], 3)
-            assert asyncio.run(run_query(session, kinded, query, "kind noneOf alpha", "-kind")) == ([1, 3], 2)
+            assert run_query(session, kinded, query, "", "kind") == ([3, 2, 1], 3)
+            assert run_query(session, kinded, query, "kind noneOf alpha", "-kind") == ([1, 3], 2)
     finally:
         metadata.drop_all(engine)
 

@@ -149,36 +149,3 @@ def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None
         plan = "\n".join(row[0] for row in db.connection().exec_driver_sql(f"EXPLAIN {compiled}"))
         assert f"ix_subject_{field}_folded_trigrams" in plan, plan
     db.rollback()
-
-
-def test_a_full_page_is_counted_on_a_second_connection_while_the_page_is_read(client, test_map, reader):
-    """run_query: the count runs in the thread pool, off the event loop, in parallel with the page."""
-    import asyncio
-
-    from sqlalchemy import event
-
-    from spot import db as database
-
-    ran: list[tuple[str, bool]] = []
-
-    def capture(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
-        if "FROM subject" in statement:
-            try:
-                asyncio.get_running_loop()
-                on_loop = True
-            except RuntimeError:
-                on_loop = False
-            ran.append(("count" if statement.lstrip().startswith("SELECT count(*)") else "page", on_loop))
-
-    engine = database.get_engine()
-    event.listen(engine, "before_cursor_execute", capture)
-    try:
-        body = client.post(
-            f"{API}/subject/query", json={"sort": "code", "page": 1, "pageSize": 3}, headers=reader
-        ).json()
-    finally:
-        event.remove(engine, "before_cursor_execute", capture)
-    assert body["totalItems"] == 4
-    assert ("page", True) in ran
-    assert ("count", False) in ran
-    assert ("count", True) not in ran

@@ -87,7 +87,7 @@ def _site_and_cartography(db: Session, cartography_ids: set[int]) -> dict[int, l
     }
 
 
-async def query_cartographies(
+def query_cartographies(
     db: Session,
     *,
     user: User,
@@ -98,15 +98,13 @@ async def query_cartographies(
 ) -> tuple[list[CartographyCard], int]:
     """One page of the cartographies the user may see, each with its site."""
     visible = select(Cartography).where(sees_cartography(user, Cartography.id))
-
-    def cards(rows: list[Cartography]) -> list[CartographyCard]:
-        paths = _site_and_cartography(db, {c.id for c in rows})
-        return [CartographyCard(id=c.id, code=c.code, name=c.name, context=paths[c.id][:1]) for c in rows]
-
-    return await run_query(db, CARTOGRAPHY, visible, filter, sort, page, page_size, shape=cards)
+    rows, total = run_query(db, CARTOGRAPHY, visible, filter, sort, page, page_size)
+    paths = _site_and_cartography(db, {c.id for c in rows})
+    cards = [CartographyCard(id=c.id, code=c.code, name=c.name, context=paths[c.id][:1]) for c in rows]
+    return cards, total
 
 
-async def query_functions(
+def query_functions(
     db: Session,
     *,
     user: User,
@@ -117,18 +115,16 @@ async def query_functions(
 ) -> tuple[list[FunctionCard], int]:
     """One page of the functions of the cartographies the user may see, each with its site and cartography."""
     visible = select(Function).where(sees_cartography(user, Function.cartography_id))
-
-    def cards(rows: list[Function]) -> list[FunctionCard]:
-        paths = _site_and_cartography(db, {f.cartography_id for f in rows})
-        return [
-            FunctionCard(
-                id=f.id,
-                code=f.code,
-                name=f.name,
-                cartography_id=f.cartography_id,
-                context=paths[f.cartography_id],
-            )
-            for f in rows
-        ]
-
-    return await run_query(db, FUNCTION, visible, filter, sort, page, page_size, shape=cards)
+    rows, total = run_query(db, FUNCTION, visible, filter, sort, page, page_size)
+    paths = _site_and_cartography(db, {f.cartography_id for f in rows})
+    cards = [
+        FunctionCard(
+            id=f.id,
+            code=f.code,
+            name=f.name,
+            cartography_id=f.cartography_id,
+            context=paths[f.cartography_id],
+        )
+        for f in rows
+    ]
+    return cards, total

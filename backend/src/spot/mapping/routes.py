@@ -100,7 +100,7 @@ async def cartography_site_names(
 async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
     """A page of the cartographies the user may see, filtered and sorted with the query language
     (fields: GET /querylang/cartography/fields), each with its site."""
-    cards, total = await query.query_cartographies(
+    cards, total = query.query_cartographies(
         db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
     )
     return QueryResult[CartographyCard](results=cards, total_items=total)
@@ -110,7 +110,7 @@ async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> 
 async def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
     """A page of the functions of the cartographies the user may see, filtered and sorted with the
     query language (fields: GET /querylang/function/fields), each with its site and cartography."""
-    cards, total = await query.query_functions(
+    cards, total = query.query_functions(
         db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
     )
     return QueryResult[FunctionCard](results=cards, total_items=total)

@@ -64,10 +64,10 @@ by that area's routes so it is registered whenever the app is built)::
 and its list route::
 
     @router.post("/query")
-    async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
-        cards, total = await run_query(db, SUBJECT, visible_subjects(user), data.filter, data.sort,
-                                       data.page, data.page_size, shape=lambda rows: [...])
-        return QueryResult[SubjectCard](results=cards, total_items=total)
+    def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
+        rows, total = run_query(db, SUBJECT, visible_subjects(user), data.filter, data.sort,
+                                data.page, data.page_size)
+        return QueryResult[SubjectCard](results=[...], total_items=total)
 
 `column` is any scalar SQL expression of the listed entity; `matches` builds "has one of these
 values" (never NULL: use EXISTS) for enum, id and location fields; `clause(operator, value)` builds

@@ -37,8 +37,5 @@ router = APIRouter(prefix="/user", tags=["users"])
 
 @router.post("/query")
 async def query_users(db: DB, _: CurrentUser, data: QueryRequest) -> QueryResult[UserOut]:
-    users, total = await run_query(
-        db, USER, select(User), data.filter, data.sort, data.page, data.page_size,
-        shape=lambda rows: [UserOut.model_validate(u) for u in rows],
-    )
-    return QueryResult[UserOut](results=users, total_items=total)
+    rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)
+    return QueryResult[UserOut](results=[UserOut.model_validate(u) for u in rows], total_items=total)

@@ -140,7 +140,7 @@ SUBJECT = register(
 _CARDS = TypeAdapter(list[SubjectCard])
 
 
-async def query(
+def query(
     db: Session,
     *,
     user: User,
@@ -153,13 +153,10 @@ async def query(
     visible = select(*SUMMARY_COLUMNS)
     if not sees_every_cartography(db, user):
         visible = visible.where(sees_cartography(user, Subject.cartography_id))
-
-    def cards(rows: list[Any]) -> list[SubjectCard]:
-        paths = subject_paths(db, rows)
-        shaped = [
-            {**fields, "contexts": paths.subject(subject)}
-            for fields, subject in zip(summary_fields(db, rows), rows, strict=True)
-        ]
-        return _CARDS.validate_python(shaped)
-
-    return await run_query(db, SUBJECT, visible, filter, sort, page, page_size, shape=cards)
+    rows, total = run_query(db, SUBJECT, visible, filter, sort, page, page_size)
+    paths = subject_paths(db, rows)
+    cards = [
+        {**fields, "contexts": paths.subject(subject)}
+        for fields, subject in zip(summary_fields(db, rows), rows, strict=True)
+    ]
+    return _CARDS.validate_python(cards), total

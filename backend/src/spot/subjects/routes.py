@@ -31,7 +31,7 @@ async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> Create
 async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
     """A page of the subjects the user may see, filtered and sorted with the query language
     (fields: GET /querylang/subject/fields)."""
-    cards, total = await query.query(
+    cards, total = query.query(
         db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
     )
     return QueryResult[SubjectCard](results=cards, total_items=total)
