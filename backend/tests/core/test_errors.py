@@ -5,7 +5,7 @@ from http import HTTPStatus
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, IntegrityError
 
 from spot.core.errors import install_error_handlers
 from support import API, assert_error, field_codes
@@ -141,6 +141,11 @@ def _app_raising(exc: Exception) -> TestClient:
 )
 def test_values_the_database_refuses_are_bad_input(exc):
     assert_error(_app_raising(exc).get("/boom"), 400, "invalidValue")
+
+
+def test_a_constraint_broken_by_a_concurrent_write_is_a_conflict():
+    exc = IntegrityError("INSERT INTO site ...", {}, Exception("UNIQUE constraint failed: site.code"))
+    assert_error(_app_raising(exc).get("/boom"), 409, "conflictingData")
 
 
 def test_a_bug_is_a_500_with_the_error_body():

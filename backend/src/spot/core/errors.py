@@ -6,7 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger("spot")
@@ -107,6 +107,13 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _unstorable_value(_request: Request, exc: Exception) -> JSONResponse:
         log.warning("value refused by the database: %s", str(exc).splitlines()[0])
         return error_response(400, "invalidValue")
+
+    # A constraint the services check first (unique codes and logins, links to existing items) that a
+    # concurrent request broke between the check and the write, in this process or another one.
+    @app.exception_handler(IntegrityError)
+    async def _conflicting(_request: Request, exc: IntegrityError) -> JSONResponse:
+        log.warning("constraint refused the write: %s", str(exc.orig).splitlines()[0])
+        return error_response(409, "conflictingData")
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
