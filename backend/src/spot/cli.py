@@ -106,6 +106,7 @@ def import_map(file: Annotated[typer.FileBinaryRead, typer.Argument(help="A map 
         try:
             result = bundle.import_bundle(db, data=data, user=None)
         except ApiError as exc:
+            db.rollback()  # and with it the files stored for the bundle
             typer.echo(f"refused: {exc.message}", err=True)
             raise typer.Exit(2) from exc
         db.commit()

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import delete, func, select
 from typer.testing import CliRunner
 
-from mapping.maps import FILES, Map, document, load, make_zip
+from mapping.maps import FILES, Map, document, load, make_zip, png
 from spot.cli import app as cli
 from spot.config import get_settings
 from spot.db import Base
@@ -90,6 +90,45 @@ def test_reimport_updates_and_never_duplicates(client, db, admin):
     db.expire_all()
     assert db.get(Cartography, m.cartography("C1")).name == "Atelier renommé"
     assert db.scalar(select(func.count()).select_from(Subject)) == 4
+
+
+def stored_names(db) -> set[str]:
+    return {path.rsplit("/", 1)[-1] for path in snapshot(db)[1]}
+
+
+def test_images_a_reimport_replaces_or_drops_leave_the_file_store(client, db, admin):
+    earlier = stored_names(db)  # other tests' files: the store outlives their rows
+    client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    m = Map(db)
+    db.expire_all()
+    plan = db.get(Cartography, m.cartography("C1")).image_ref
+    picture = db.get(Subject, m.subject("S1")).picture_ref
+    imported = stored_names(db) - earlier
+    assert len(imported) == 4 and {plan, picture} <= imported
+
+    changed = document()
+    changed["cartographies"][0]["pictograms"] = []
+    del changed["cartographies"][0]["subjects"][0]["picture"]
+    files = {**FILES, "plan-1.png": png(500, 300)}
+    reimported = client.post(f"{API}/mapping/import", content=make_zip(changed, files), headers=admin)
+    assert reimported.status_code == 200
+    db.expire_all()
+    assert db.get(Subject, m.subject("S1")).picture_ref is None
+    plans = {db.get(Cartography, m.cartography(c)).image_ref for c in ("C1", "C2")}
+    assert plan not in plans
+    assert stored_names(db) - earlier == plans
+
+
+def test_a_deleted_subjects_picture_goes_unless_a_duplicate_shares_it(client, db, test_map, make_user, login):
+    headers = login(make_user(permissions=["perm_EditPdv", "perm_RemPdv"]))
+    original = test_map.subject("S1")
+    picture = db.get(Subject, original).picture_ref
+    copy = client.post(f"{API}/subject/{original}/duplicate", headers=headers).json()["id"]
+    assert client.delete(f"{API}/subject/{original}", headers=headers).status_code == 204
+    assert picture in stored_names(db)
+    assert client.get(f"{API}/subject/{copy}/picture", headers=headers).status_code == 200
+    assert client.delete(f"{API}/subject/{copy}", headers=headers).status_code == 204
+    assert picture not in stored_names(db)
 
 
 def test_reimport_keeps_ratings_the_bundle_leaves_out(db, make_user):

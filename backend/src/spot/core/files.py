@@ -2,13 +2,19 @@
 stored file can never be addressed by a user-chosen path; an object store can replace the
 folder by implementing the same interface."""
 
+import logging
 import re
 import secrets
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
+
+from sqlalchemy import Engine, event, select
+from sqlalchemy.orm import Session
 
 from spot.config import get_settings
 from spot.core.errors import not_found
+
+log = logging.getLogger("spot.files")
 
 _NAME = re.compile(r"^[0-9a-f]{32}\.[a-z0-9]{1,8}$")
 
@@ -54,3 +60,54 @@ class FolderFileStore:
 
 def get_file_store() -> FileStore:
     return FolderFileStore(get_settings().data_dir / "files")
+
+
+# Stored files follow the transactions that refer to them --------------------------------------
+#
+# A file stored during a transaction that rolls back is removed; a file a transaction stopped
+# referring to (a replaced image, a deleted subject's picture) is removed once it commits, unless
+# another row still refers to it (a duplicated subject shares its original's picture).
+
+# Every column holding stored file names; each area registers its own.
+REFERENCES: list[Any] = []
+_STORED = "spot_files_stored"
+_RETIRED = "spot_files_retired"
+
+
+def stored(db: Session, name: str) -> None:
+    """`name` was stored for this transaction: it goes if the transaction rolls back."""
+    db.info.setdefault(_STORED, []).append(name)
+
+
+def retired(db: Session, name: str | None) -> None:
+    """A row of this transaction stops referring to `name`: it goes once the transaction commits,
+    if no row refers to it any more."""
+    if name:
+        db.info.setdefault(_RETIRED, set()).add(name)
+
+
+def _unreferenced(engine: Engine, names: set[str]) -> set[str]:
+    with engine.connect() as connection:
+        for column in REFERENCES:
+            names -= set(connection.scalars(select(column).where(column.in_(names))))
+    return names
+
+
+@event.listens_for(Session, "after_commit")
+def _after_commit(db: Session) -> None:
+    db.info.pop(_STORED, None)
+    names = db.info.pop(_RETIRED, None)
+    if not names:
+        return
+    store = get_file_store()
+    for name in _unreferenced(db.get_bind().engine, set(names)):
+        store.delete(name)
+        log.info("stored file removed name=%s", name)
+
+
+@event.listens_for(Session, "after_rollback")
+def _after_rollback(db: Session) -> None:
+    db.info.pop(_RETIRED, None)
+    store = get_file_store()
+    for name in db.info.pop(_STORED, ()):
+        store.delete(name)

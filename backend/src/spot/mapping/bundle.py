@@ -23,7 +23,7 @@ from pydantic.alias_generators import to_camel
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from spot.core import history
+from spot.core import files, history
 from spot.core.errors import ApiError, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
@@ -288,7 +288,6 @@ class _Writer:
     images: dict[str, BundleImage]
     created: dict[str, int] = field(default_factory=dict)
     updated: dict[str, int] = field(default_factory=dict)
-    stored: list[str] = field(default_factory=list)
 
     def count(self, kind: str, is_new: bool) -> None:
         target = self.created if is_new else self.updated
@@ -300,7 +299,8 @@ class _Writer:
         if current_ref and current_sha == image.sha256:
             return current_ref, image
         ref = get_file_store().put(image.content, extension=IMAGE_TYPES[image.media_type])
-        self.stored.append(ref)
+        files.stored(self.db, ref)
+        files.retired(self.db, current_ref)
         return ref, image
 
 
@@ -315,15 +315,10 @@ def _set(entity: Any, **values: Any) -> bool:
 
 def apply(db: Session, *, bundle: ValidBundle, user: User | None) -> ImportResult:
     """Write a validated bundle in the caller's transaction. Files written for a bundle that
-    then fails are removed again."""
+    then fails are removed again with the rollback; images it replaces go with the commit."""
     writer = _Writer(db=db, user=user, images=bundle.images)
-    try:
-        site = _write(writer, bundle.map)
-        db.flush()
-    except BaseException:
-        for ref in writer.stored:
-            get_file_store().delete(ref)
-        raise
+    site = _write(writer, bundle.map)
+    db.flush()
     return ImportResult(site_id=site.id, created=writer.created, updated=writer.updated)
 
 
@@ -423,6 +418,7 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
     wanted = {activities[p.activity].id: p for p in data.pictograms}
     for activity_id, old in existing.items():
         if activity_id not in wanted:
+            files.retired(db, old.image_ref)
             db.delete(old)
     for activity_id, pictogram_data in wanted.items():
         pictogram = existing.get(activity_id)
@@ -476,7 +472,9 @@ def _write_subject(
         )
         db.add(subject)
     picture: dict[str, Any] = {"picture_ref": None, "picture_media_type": None, "picture_sha256": None}
-    if item.picture is not None:
+    if item.picture is None:
+        files.retired(db, subject.picture_ref)
+    else:
         ref, image = w.store(item.picture, subject.picture_sha256, subject.picture_ref)
         picture = {"picture_ref": ref, "picture_media_type": image.media_type, "picture_sha256": image.sha256}
     ratings = {

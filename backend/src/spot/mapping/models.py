@@ -4,6 +4,7 @@ from sqlalchemy import Float, ForeignKey, Index, Integer, String, UniqueConstrai
 from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from spot.core import files
 from spot.db import Base
 
 
@@ -127,3 +128,7 @@ class CartographyVisibility(Base):
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), primary_key=True)
     item_type: Mapped[str] = mapped_column(String(30), primary_key=True)
     item_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+# Plans and pictograms are stored files (core.files removes those no row refers to any more).
+files.REFERENCES += [Cartography.image_ref, Pictogram.image_ref]

@@ -4,6 +4,7 @@ from enum import StrEnum
 from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
+from spot.core import files
 from spot.db import Base, UtcDateTime
 from spot.querylang.text import fold
 
@@ -142,3 +143,7 @@ class SubjectVisit(Base):
         ForeignKey("subject.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     visited_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+# Pictures are stored files (core.files removes those no row refers to any more).
+files.REFERENCES.append(Subject.picture_ref)

@@ -15,7 +15,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
-from spot.core import history
+from spot.core import files, history
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
@@ -417,6 +417,7 @@ def delete(db: Session, *, user: User, subject: Subject) -> None:
     policy.ensure(policy.can_delete(user, subject))
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
+    files.retired(db, subject.picture_ref)
     db.delete(subject)
     db.flush()
 
