@@ -4,6 +4,7 @@ hierarchy contexts of any item. Every query goes through spot.mapping.policy."""
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import BindParameter, Integer, and_, bindparam, func, literal, null, select, union, union_all
@@ -25,6 +26,7 @@ from spot.mapping.schemas import (
     ContextEntry,
     FunctionOut,
     ItemOut,
+    ItemType,
     PictogramOut,
     Rectangle,
     SiteOut,
@@ -441,15 +443,20 @@ class _Step:
     parent_id: int | None  # the site of a cartography, the parent of an activity
 
 
+@lru_cache(maxsize=16_384)
+def _context_entry(kind: ItemType, item_id: int, code: str, name: str) -> ContextEntry:
+    """The entries of the map's items, shared by every request that shows them (a list page reads
+    hundreds): keyed by all they hold, a renamed item simply gets a new one. Never modify one.
+    model_construct: the values come from the map's own tables."""
+    return ContextEntry.model_construct(id=item_id, code=code, name=name, type=kind)
+
+
 class MapPaths:
     """The hierarchy paths (site first) to items of the map, from the rows map_paths read."""
 
     def __init__(self, rows: Sequence[Any]) -> None:
-        # model_construct: the rows come from the map's own tables, and a list page reads hundreds.
         self._steps = {
-            (kind, item_id): _Step(
-                ContextEntry.model_construct(id=item_id, code=code, name=name, type=kind), owner, parent
-            )
+            (kind, item_id): _Step(_context_entry(kind, item_id, code, name), owner, parent)
             for kind, item_id, code, name, owner, parent in rows
         }
 
