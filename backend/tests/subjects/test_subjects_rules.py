@@ -464,3 +464,20 @@ def test_visits_leave_out_hidden_subjects(client, db, test_map, make_user, login
     first = visits[0]["date"]
     client.get(f"{API}/subject/{test_map.subject('S1')}", headers=headers)
     assert client.get(f"{API}/account/visits", headers=headers).json()[0]["date"] >= first
+
+
+def test_contributors_come_first_contribution_first_and_readers_are_not_among_them(
+    client, test_map, make_user, login
+):
+    first = make_user("premier", ["perm_EditPdv"], first_name="Paule", last_name="Première")
+    second = make_user("second", [], first_name="Serge", last_name="Second")
+    reader = make_user("lecteur", [], first_name="Léa", last_name="Lectrice")
+    subject = client.post(f"{API}/subject", json=form(test_map), headers=login(first)).json()["id"]
+    assert client.post(f"{API}/subject/{subject}/follow", headers=login(second)).status_code == 200
+    body = client.get(f"{API}/subject/{subject}", headers=login(reader)).json()
+    assert body["contributors"] == [
+        {"id": first.id, "name": "Paule Première"},
+        {"id": second.id, "name": "Serge Second"},
+    ]
+    assert body["lifetimeEvents"]["followed"]["userName"] == "Serge Second"
+    assert body["lifetimeEvents"]["creation"]["userName"] == "Paule Première"

@@ -9,7 +9,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, func, null, select, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
@@ -92,7 +92,8 @@ _NAMED = (User.id, User.display_name)
 _USERS = select(*_NAMED).where(User.id.in_(bindparam("ids", expanding=True)))
 
 
-def _contributors_statement() -> Any:
+def _people_statement() -> Any:
+    """The subject's contributors with their first contribution, then the users of `ids` (no date)."""
     writers = (
         select(HistoryEntry.user_id, func.min(HistoryEntry.at).label("first"))
         .where(
@@ -101,10 +102,23 @@ def _contributors_statement() -> Any:
         .group_by(HistoryEntry.user_id)
         .subquery()
     )
-    return select(*_NAMED).join(writers, writers.c.user_id == User.id).order_by(writers.c.first, User.id)
+    return union_all(
+        select(*_NAMED, writers.c.first).join(writers, writers.c.user_id == User.id),
+        select(*_NAMED, null()).where(User.id.in_(bindparam("ids", expanding=True))),
+    )
 
 
-_CONTRIBUTORS = _contributors_statement()
+_PEOPLE = _people_statement()
+
+
+def _people(db: Session, subject: Subject) -> tuple[dict[int, str], list[Contributor]]:
+    """In one statement: the names of the users of the subject's lifetime events, and its
+    contributors (users who wrote to it, from the history, first contribution first)."""
+    wanted = [i for i in set(_event_user_ids(subject)) if i is not None]
+    rows = db.execute(_PEOPLE, {"subject_id": subject.id, "ids": wanted}).all()
+    contributors = sorted((first, user_id, name) for user_id, name, first in rows if first is not None)
+    names = {user_id: name for user_id, name, _first in rows}
+    return names, [Contributor(id=user_id, name=name) for _first, user_id, name in contributors]
 
 
 def _user_names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
@@ -206,14 +220,6 @@ SUMMARY_COLUMNS = (
 )
 
 
-def contributors(db: Session, subject_id: int) -> list[Contributor]:
-    """Users who wrote to the subject, from the history (first contribution first)."""
-    return [
-        Contributor(id=user_id, name=name)
-        for user_id, name in db.execute(_CONTRIBUTORS, {"subject_id": subject_id})
-    ]
-
-
 def _ancestors(contexts: list[list[ContextEntry]]) -> list[ContextEntry]:
     seen: set[tuple[str, int]] = set()
     out = []
@@ -226,7 +232,7 @@ def _ancestors(contexts: list[list[ContextEntry]]) -> list[ContextEntry]:
 
 
 def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
-    names = _user_names(db, _event_user_ids(subject))
+    names, contributors = _people(db, subject)
     contexts = mapping.subject_contexts(db, subject)
     return SubjectOut.model_validate(
         {
@@ -241,7 +247,7 @@ def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
             "picture_url": f"{mapping.API_BASE}/subject/{subject.id}/picture"
             if subject.picture_ref
             else None,
-            "contributors": contributors(db, subject.id),
+            "contributors": contributors,
             "version": subject.version,
             "can": policy.can(user, subject),
         }
