@@ -481,3 +481,17 @@ def test_contributors_come_first_contribution_first_and_readers_are_not_among_th
     ]
     assert body["lifetimeEvents"]["followed"]["userName"] == "Serge Second"
     assert body["lifetimeEvents"]["creation"]["userName"] == "Paule Première"
+
+
+def test_the_function_view_names_the_users_of_its_subjects_events(client, test_map, make_user, login):
+    author = make_user("auteur-f", ["perm_EditPdv"], first_name="Alix", last_name="Auteur")
+    follower = make_user("suiveur-f", [], first_name="Félix", last_name="Suiveur")
+    subject = client.post(f"{API}/subject", json=form(test_map), headers=login(author)).json()["id"]
+    assert client.post(f"{API}/subject/{subject}/follow", headers=login(follower)).status_code == 200
+    view = client.get(f"{API}/function/{test_map.function('F1')}", headers=login(follower)).json()
+    listed = [s for a in view["activities"] for s in a["subjects"] if s["id"] == subject]
+    assert len(listed) == 1
+    events = listed[0]["lifetimeEvents"]
+    assert events["creation"]["userName"] == "Alix Auteur"
+    assert events["followed"]["userName"] == "Félix Suiveur"
+    assert events["resolved"] is None

@@ -9,7 +9,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, func, null, select, union_all
+from sqlalchemy import bindparam, func, null, select, union, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
@@ -189,10 +189,12 @@ def _summary_fields(subject: Subject, names: dict[int, str], main_status: NodeSt
     }
 
 
-def summary_fields(db: Session, subjects: Sequence[Any]) -> list[dict]:
+def summary_fields(db: Session, subjects: Sequence[Any], names: dict[int, str] | None = None) -> list[dict]:
     """The SubjectSummary fields of each subject, as plain data (for lists: one statement whatever
-    their number). Give rows of SUMMARY_COLUMNS: building Subject objects costs more than the rest."""
-    names = _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
+    their number). Give rows of SUMMARY_COLUMNS: building Subject objects costs more than the rest.
+    `names`: the users' names when the caller has them, else read here by id."""
+    if names is None:
+        names = _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
     return [_summary_fields(s, names, _listed_status(s)) for s in subjects]
 
 
@@ -537,6 +539,17 @@ _FUNCTION_SUBJECTS = (
 )
 
 
+def _function_names_statement() -> Any:
+    """The names of the users of the lifetime events of a function's subjects: the database
+    gathers their ids (a function's page names up to six per subject, hundreds of parameters)."""
+    of_function = Subject.function_id == bindparam("function_id")
+    users = union(*(select(getattr(Subject, f"{c}_by")).where(of_function) for c in _EVENT_COLUMNS.values()))
+    return select(*_NAMED).where(User.id.in_(select(users.subquery().c[0])))
+
+
+_FUNCTION_NAMES = _function_names_statement()
+
+
 def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
     """One table per top-level activity of the cartography, listing the subjects of this
     function in that activity or any of its sub-activities."""
@@ -554,7 +567,8 @@ def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
 
     subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
-    for fields in summary_fields(db, subjects):
+    names = dict(db.execute(_FUNCTION_NAMES, {"function_id": function.id}).tuples().all())
+    for fields in summary_fields(db, subjects, names):
         grouped[top(fields["activity_id"])].append(fields)
     view = FunctionView.model_validate(
         {
