@@ -123,6 +123,10 @@ def session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 
+# Set on the session of a GET or HEAD request: what it writes is only the tracking of reads.
+SAFE_REQUEST = "spot_safe_request"
+
+
 async def get_db(request: Request) -> AsyncIterator[Session]:
     """The request is the transaction: commit once after the route returns, roll back on error.
 
@@ -141,10 +145,6 @@ async def get_db(request: Request) -> AsyncIterator[Session]:
         raise
     finally:
         session.close()
-
-
-# Set on the session of a GET or HEAD request: what it writes is only the tracking of reads.
-SAFE_REQUEST = "spot_safe_request"
 
 
 MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.models"]

@@ -16,7 +16,7 @@ from spot.querylang import EntityType, Field, FieldType, in_query, register, run
 from spot.querylang.tree import SortKey
 from spot.subjects.models import NodeStatus, Subject, SubjectType
 from spot.subjects.schemas import SubjectCard
-from spot.subjects.service import SUMMARY_COLUMNS, summary_fields
+from spot.subjects.service import SUMMARY_COLUMNS, event_user_names, summary_fields
 from spot.users.models import User
 
 CRITICITY_LEVELS = ("none", "low", "medium", "high")
@@ -157,6 +157,6 @@ def query(
     paths = subject_paths(db, rows)
     cards = [
         {**fields, "contexts": paths.subject(subject)}
-        for fields, subject in zip(summary_fields(db, rows), rows, strict=True)
+        for fields, subject in zip(summary_fields(rows, event_user_names(db, rows)), rows, strict=True)
     ]
     return _CARDS.validate_python(cards), total

@@ -189,12 +189,14 @@ def _summary_fields(subject: Subject, names: dict[int, str], main_status: NodeSt
     }
 
 
-def summary_fields(db: Session, subjects: Sequence[Any], names: dict[int, str] | None = None) -> list[dict]:
-    """The SubjectSummary fields of each subject, as plain data (for lists: one statement whatever
-    their number). Give rows of SUMMARY_COLUMNS: building Subject objects costs more than the rest.
-    `names`: the users' names when the caller has them, else read here by id."""
-    if names is None:
-        names = _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
+def event_user_names(db: Session, subjects: Sequence[Any]) -> dict[int, str]:
+    """The names of the users of these subjects' lifetime events, in one statement."""
+    return _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
+
+
+def summary_fields(subjects: Sequence[Any], names: dict[int, str]) -> list[dict]:
+    """The SubjectSummary fields of each subject, as plain data, from rows of SUMMARY_COLUMNS
+    (building Subject objects costs more than the rest) and the names of their events' users."""
     return [_summary_fields(s, names, _listed_status(s)) for s in subjects]
 
 
@@ -568,7 +570,7 @@ def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
     subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
     names = dict(db.execute(_FUNCTION_NAMES, {"function_id": function.id}).tuples().all())
-    for fields in summary_fields(db, subjects, names):
+    for fields in summary_fields(subjects, names):
         grouped[top(fields["activity_id"])].append(fields)
     view = FunctionView.model_validate(
         {
