@@ -323,7 +323,7 @@ def activities_of(db: Session, *, cartography_id: int) -> Sequence[Activity]:
 
 
 def _direct_subject_counts(db: Session, cartography_id: int) -> dict[int, int]:
-    return dict(db.execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).tuples().all())
+    return dict(db.execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).all())
 
 
 def _total_counts(activities: Sequence[Activity], direct: dict[int, int]) -> dict[int, int]:

@@ -41,5 +41,6 @@ def run_query(
     rows = list(result.scalars() if len(query.column_descriptions) == 1 else result)
     if len(rows) < page_size and (rows or offset == 0):
         return rows, offset + len(rows)
-    total = db.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
+    counted = base_select if tree is None else base_select.where(compile_filter(tree, entity, counting=True))
+    total = db.scalar(select(func.count()).select_from(counted.order_by(None).subquery()))
     return rows, int(total or 0)

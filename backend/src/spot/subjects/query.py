@@ -4,7 +4,6 @@ the SQL behind each field. Imported by subjects/routes.py so that it is register
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
 from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, false, or_, select
 from sqlalchemy.orm import Session
 
@@ -15,11 +14,12 @@ from spot.mapping.service import subject_paths
 from spot.querylang import EntityType, Field, FieldType, in_query, register, run_query
 from spot.querylang.tree import SortKey
 from spot.subjects.models import NodeStatus, Subject, SubjectType
-from spot.subjects.schemas import SubjectCard
 from spot.subjects.service import SUMMARY_COLUMNS, event_user_names, summary_fields
 from spot.users.models import User
 
 CRITICITY_LEVELS = ("none", "low", "medium", "high")
+# SQLite's FTS5 table of the folded name and code (migration 5b8e0c3f9a17).
+SUBJECT_TRIGRAMS = "subject_trigrams"
 
 
 def _activity_tree(seeds: Select[Any]) -> Select[Any]:
@@ -95,8 +95,22 @@ SUBJECT = register(
         primary_key=Subject.id,
         fields=[
             Field("location", FieldType.LOCATION, matches=_in_location),
-            Field("name", FieldType.STRING, column=Subject.name, folded=Subject.name_folded, sortable=True),
-            Field("code", FieldType.STRING, column=Subject.code, folded=Subject.code_folded, sortable=True),
+            Field(
+                "name",
+                FieldType.STRING,
+                column=Subject.name,
+                folded=Subject.name_folded,
+                trigrams=SUBJECT_TRIGRAMS,
+                sortable=True,
+            ),
+            Field(
+                "code",
+                FieldType.STRING,
+                column=Subject.code,
+                folded=Subject.code_folded,
+                trigrams=SUBJECT_TRIGRAMS,
+                sortable=True,
+            ),
             Field(
                 "type",
                 FieldType.ENUM,
@@ -136,10 +150,6 @@ SUBJECT = register(
 )
 
 
-# Cards validated in one call, not built one nested model at a time.
-_CARDS = TypeAdapter(list[SubjectCard])
-
-
 def query(
     db: Session,
     *,
@@ -148,8 +158,9 @@ def query(
     sort: str,
     page: int,  # noqa: A002
     page_size: int,
-) -> tuple[list[SubjectCard], int]:
-    """One page of the subjects the user may see, as list cards."""
+) -> dict[str, Any]:
+    """One page of the subjects the user may see: QueryResult[SubjectCard] as JSON-ready data
+    (see service.summary_fields)."""
     visible = select(*SUMMARY_COLUMNS)
     if not sees_every_cartography(db, user):
         visible = visible.where(sees_cartography(user, Subject.cartography_id))
@@ -159,4 +170,4 @@ def query(
         {**fields, "contexts": paths.subject(subject)}
         for fields, subject in zip(summary_fields(rows, event_user_names(db, rows)), rows, strict=True)
     ]
-    return _CARDS.validate_python(cards), total
+    return {"results": cards, "totalItems": total}

@@ -3,6 +3,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Request, Response
 
 from spot.core.auth import DB, CurrentUser
+from spot.core.schemas import json_response
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
 from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.subjects import query, service
@@ -27,14 +28,14 @@ async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> Create
     return CreatedId(id=service.create(db, user=user, data=data).id)
 
 
-@router.post("/subject/query")
-async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[SubjectCard]:
+@router.post("/subject/query", response_model=QueryResult[SubjectCard])
+async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
     """A page of the subjects the user may see, filtered and sorted with the query language
     (fields: GET /querylang/subject/fields)."""
-    cards, total = query.query(
+    page = query.query(
         db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
     )
-    return QueryResult[SubjectCard](results=cards, total_items=total)
+    return json_response(page)
 
 
 @router.get("/subject/{subjectId}")
@@ -112,11 +113,11 @@ async def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -
     return image_response(request, service.picture(db, user=user, subject_id=subjectId))
 
 
-@router.get("/function/{functionId}")
-async def function(db: DB, user: CurrentUser, functionId: int) -> FunctionView:  # noqa: N803
+@router.get("/function/{functionId}", response_model=FunctionView)
+async def function(db: DB, user: CurrentUser, functionId: int) -> Response:  # noqa: N803
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
-    return service.function_view(db, user=user, function_id=functionId)
+    return json_response(service.function_view(db, user=user, function_id=functionId))
 
 
 @router.get("/account/visits")

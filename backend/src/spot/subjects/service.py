@@ -32,7 +32,6 @@ from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
 from spot.subjects.schemas import (
     Contributor,
     CriticityLevel,
-    FunctionView,
     MindMapItemOut,
     Ratings,
     SubjectOut,
@@ -125,86 +124,23 @@ def _user_names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
     wanted = [i for i in set(ids) if i is not None]
     if not wanted:
         return {}
-    return dict(db.execute(_USERS, {"ids": wanted}).tuples().all())
+    return dict(db.execute(_USERS, {"ids": wanted}).all())
 
 
-_EVENT_COLUMNS = {
-    "creation": "created",
-    "last_update": "updated",
-    "followed": "followed",
-    "resolved": "resolved",
-    "criticity": "criticity",
-    "standardized": "standardized",
-}
+# (event key in JSON, column prefix) of the lifetime events, in SubjectSummary's order.
+_EVENTS = (
+    ("creation", "created"),
+    ("lastUpdate", "updated"),
+    ("followed", "followed"),
+    ("resolved", "resolved"),
+    ("criticity", "criticity"),
+    ("standardized", "standardized"),
+)
+_EVENT_COLUMNS = [prefix for _key, prefix in _EVENTS]
+_EVENT_USERS = attrgetter(*(f"{prefix}_by" for prefix in _EVENT_COLUMNS))
 
-
-# (event key, date attribute, user attribute), read for every subject of every list.
-_EVENT_ATTRIBUTES = [(key, f"{column}_at", f"{column}_by") for key, column in _EVENT_COLUMNS.items()]
-_EVENT_USERS = attrgetter(*(by for _key, _at, by in _EVENT_ATTRIBUTES))
-
-
-def _event_user_ids(subject: Any) -> tuple[int | None, ...]:
-    return _EVENT_USERS(subject)
-
-
-def _lifetime_events(subject: Any, names: dict[int, str]) -> dict[str, dict | None]:
-    events: dict[str, dict | None] = {}
-    for key, at_attribute, by_attribute in _EVENT_ATTRIBUTES:
-        at: datetime | None = getattr(subject, at_attribute)
-        if at is None:
-            events[key] = None
-            continue
-        by: int | None = getattr(subject, by_attribute)
-        events[key] = {"user_id": by, "user_name": names.get(by, "") if by is not None else "", "date": at}
-    return events
-
-
-def _main_status(subject: Subject) -> NodeStatus | None:
-    main = next((n for n in subject.mind_map_items if n.code == 0), None)
-    return NodeStatus(main.status) if main else None
-
-
-def _summary_fields(subject: Subject, names: dict[int, str], main_status: NodeStatus | None) -> dict:
-    """The fields of SubjectSummary as plain data: the response model validates them all at once
-    (building its nested models one by one costs several times more, in lists of hundreds)."""
-    return {
-        "id": subject.id,
-        "code": subject.code,
-        "name": subject.name,
-        "type": subject.type,
-        "cartography_id": subject.cartography_id,
-        "function_id": subject.function_id,
-        "activity_id": subject.activity_id,
-        "lifetime_events": _lifetime_events(subject, names),
-        "ratings": {
-            "frequency": subject.frequency,
-            "gravity": subject.gravity,
-            "detectability": subject.detectability,
-        },
-        "criticity": subject.criticity_score,
-        "criticity_level": criticity_level(subject.criticity_score),
-        "main_node_status": main_status,
-        "has_diagram": subject.has_diagram,
-        "last_mindmap_update": subject.last_mindmap_update,
-    }
-
-
-def event_user_names(db: Session, subjects: Sequence[Any]) -> dict[int, str]:
-    """The names of the users of these subjects' lifetime events, in one statement."""
-    return _user_names(db, (i for s in subjects for i in _event_user_ids(s)))
-
-
-def summary_fields(subjects: Sequence[Any], names: dict[int, str]) -> list[dict]:
-    """The SubjectSummary fields of each subject, as plain data, from rows of SUMMARY_COLUMNS
-    (building Subject objects costs more than the rest) and the names of their events' users."""
-    return [_summary_fields(s, names, _listed_status(s)) for s in subjects]
-
-
-def _listed_status(subject: Any) -> NodeStatus | None:
-    return NodeStatus(subject.main_node_status) if subject.main_node_status else None
-
-
-# What lists read of a subject: the main node's status (Subject.main_node_status), not the mind map.
+# What lists read of a subject, in the order _summary_fields takes it, then the main node's status
+# (Subject.main_node_status, kept by the database, not the mind map).
 SUMMARY_COLUMNS = (
     Subject.id,
     Subject.code,
@@ -217,11 +153,65 @@ SUMMARY_COLUMNS = (
     Subject.gravity,
     Subject.detectability,
     Subject.criticity_score,
-    Subject.main_node_status,
     Subject.has_diagram,
     Subject.last_mindmap_update,
-    *(getattr(Subject, f"{column}_{part}") for column in _EVENT_COLUMNS.values() for part in ("at", "by")),
+    *(getattr(Subject, f"{prefix}_{part}") for prefix in _EVENT_COLUMNS for part in ("at", "by")),
+    Subject.main_node_status,
 )
+_FIRST_EVENT = 13  # the position of created_at, followed by (at, by) of every event
+_EVENT_USER_POSITIONS = range(_FIRST_EVENT + 1, _FIRST_EVENT + 2 * len(_EVENTS), 2)
+# The same values of a Subject (the subject page).
+_SUMMARY_VALUES = attrgetter(*(column.key for column in SUMMARY_COLUMNS[:-1]))
+
+
+def _event_user_ids(subject: Subject) -> tuple[int | None, ...]:
+    return _EVENT_USERS(subject)
+
+
+def _main_status(subject: Subject) -> NodeStatus | None:
+    main = next((n for n in subject.mind_map_items if n.code == 0), None)
+    return NodeStatus(main.status) if main else None
+
+
+def _summary_fields(values: Sequence[Any], names: dict[int, str], main_status: str | None) -> dict:
+    """SubjectSummary as plain data with its JSON keys, from the values of SUMMARY_COLUMNS: lists
+    send it as it is (summary_fields), the subject page validates it with the rest of SubjectOut."""
+    lifetime = {}
+    for index, (key, _prefix) in enumerate(_EVENTS):
+        at, by = values[_FIRST_EVENT + 2 * index], values[_FIRST_EVENT + 2 * index + 1]
+        lifetime[key] = None if at is None else {"userId": by, "userName": names.get(by, ""), "date": at}
+    score = values[10]
+    return {
+        "id": values[0],
+        "code": values[1],
+        "name": values[2],
+        "type": values[3],
+        "cartographyId": values[4],
+        "functionId": values[5],
+        "activityId": values[6],
+        "lifetimeEvents": lifetime,
+        "ratings": {"frequency": values[7], "gravity": values[8], "detectability": values[9]},
+        "criticity": score,
+        "criticityLevel": criticity_level(score),
+        "mainNodeStatus": main_status,
+        "hasDiagram": values[11],
+        "lastMindmapUpdate": values[12],
+    }
+
+
+def event_user_names(db: Session, rows: Sequence[Any]) -> dict[int, str]:
+    """The names of the users of the lifetime events of these rows of SUMMARY_COLUMNS, in one statement."""
+    return _user_names(db, (row[i] for row in rows for i in _EVENT_USER_POSITIONS))
+
+
+def summary_fields(rows: Sequence[Any], names: dict[int, str]) -> list[dict]:
+    """SubjectSummary of each row of SUMMARY_COLUMNS as JSON-ready data (camelCase keys, values that
+    pydantic_core.to_json writes as the model would), from the names of their events' users.
+    Lists send these without validating them again (spot.core.schemas.json_response): on a page of
+    hundreds of subjects, validating data read from our own columns cost more than the rest of the
+    request (tests/subjects/test_subjects_json.py checks them against the models). Rows are read
+    by position: by name, a row's attributes cost as much as the rest."""
+    return [_summary_fields(row, names, row[-1] or None) for row in rows]
 
 
 def _ancestors(contexts: list[list[ContextEntry]]) -> list[ContextEntry]:
@@ -240,7 +230,7 @@ def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
     contexts = mapping.subject_contexts(db, subject)
     return SubjectOut.model_validate(
         {
-            **_summary_fields(subject, names, _main_status(subject)),
+            **_summary_fields(_SUMMARY_VALUES(subject), names, _main_status(subject)),
             "contexts": contexts,
             "ancestors": _ancestors(contexts),
             "standardized_comment": subject.standardized_comment,
@@ -545,16 +535,17 @@ def _function_names_statement() -> Any:
     """The names of the users of the lifetime events of a function's subjects: the database
     gathers their ids (a function's page names up to six per subject, hundreds of parameters)."""
     of_function = Subject.function_id == bindparam("function_id")
-    users = union(*(select(getattr(Subject, f"{c}_by")).where(of_function) for c in _EVENT_COLUMNS.values()))
+    users = union(*(select(getattr(Subject, f"{c}_by")).where(of_function) for c in _EVENT_COLUMNS))
     return select(*_NAMED).where(User.id.in_(select(users.subquery().c[0])))
 
 
 _FUNCTION_NAMES = _function_names_statement()
 
 
-def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
+def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any]:
     """One table per top-level activity of the cartography, listing the subjects of this
-    function in that activity or any of its sub-activities."""
+    function in that activity or any of its sub-activities: FunctionView as JSON-ready data
+    (see summary_fields)."""
     function = mapping.get_function(db, user=user, function_id=function_id)
     activities = mapping.activities_of(db, cartography_id=function.cartography_id)
     by_id = {a.id: a for a in activities}
@@ -569,24 +560,22 @@ def function_view(db: Session, *, user: User, function_id: int) -> FunctionView:
 
     subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
-    names = dict(db.execute(_FUNCTION_NAMES, {"function_id": function.id}).tuples().all())
+    names = dict(db.execute(_FUNCTION_NAMES, {"function_id": function.id}).all())
     for fields in summary_fields(subjects, names):
-        grouped[top(fields["activity_id"])].append(fields)
-    view = FunctionView.model_validate(
-        {
-            "id": function.id,
-            "code": function.code,
-            "name": function.name,
-            "cartography_id": function.cartography_id,
-            "context": mapping.cartography_context(db, function.cartography_id),
-            "activities": [
-                {"id": a.id, "code": a.code, "name": a.name, "subjects": grouped.get(a.id, [])}
-                for a in activities
-                if a.parent_id is None
-            ],
-            "can": policy.can_on_function(user, function),
-        }
-    )
+        grouped[top(fields["activityId"])].append(fields)
+    view = {
+        "id": function.id,
+        "code": function.code,
+        "name": function.name,
+        "cartographyId": function.cartography_id,
+        "context": mapping.cartography_context(db, function.cartography_id),
+        "activities": [
+            {"id": a.id, "code": a.code, "name": a.name, "subjects": grouped.get(a.id, [])}
+            for a in activities
+            if a.parent_id is None
+        ],
+        "can": policy.can_on_function(user, function),
+    }
     history.record(
         db,
         user=user,
