@@ -1,0 +1,84 @@
+"""`contains` on subjects' name and code: the page matches with LIKE, the count (on SQLite) with the
+FTS5 trigram table that triggers keep (migration 5b8e0c3f9a17). Both must always agree."""
+
+import pytest
+from sqlalchemy import select
+
+from spot.querylang import compile_filter, parse_filter
+from spot.subjects.models import Subject
+from spot.subjects.query import SUBJECT
+from support import API
+
+EDIT, DELETE = "perm_EditPdv", "perm_RemPdv"
+
+
+def listed(client, headers, filter_text):  # noqa: ANN001
+    """The codes of every match and the list's total, read one subject a page so that the total
+    is always counted (a short first page counts its own rows)."""
+    body = {"filter": filter_text, "sort": "code", "pageSize": 1}
+    first = client.post(f"{API}/subject/query", json=body, headers=headers).json()
+    codes = [s["code"] for s in first["results"]]
+    for page in range(2, first["totalItems"] + 2):
+        more = client.post(f"{API}/subject/query", json={**body, "page": page}, headers=headers).json()
+        codes += [s["code"] for s in more["results"]]
+    return codes, first["totalItems"]
+
+
+@pytest.fixture
+def editor(make_user, login):
+    return login(make_user(permissions=[EDIT, DELETE]))
+
+
+@pytest.mark.parametrize(
+    ("filter_text", "codes"),
+    [
+        ("name contains plaq", ["S1"]),
+        ("name contains PLAQUETTE", ["S1"]),
+        ("name contains ÉBAV", ["S3"]),  # accents and case fold on both sides
+        ("name contains er", ["S1", "S2", "S3", "T1"]),  # under three characters: no trigram
+        ("name contains une ", ["S1", "S2"]),  # spaces inside a value are kept
+        ('name contains a"b', []),  # a quote cannot break the trigram phrase
+        ("code contains s1", ["S1"]),
+        ("name contains plaq & type oneOf quality", []),
+        ("name contains plaq | name contains cote", ["S1", "S2"]),
+        ("name contains zzz", []),
+    ],
+)
+def test_the_count_agrees_with_the_matches(client, test_map, editor, filter_text, codes):
+    assert listed(client, editor, filter_text) == (codes, len(codes))
+
+
+def test_renamed_and_deleted_subjects_are_counted_as_they_are_now(client, test_map, editor):
+    s2 = f"{API}/subject/{test_map.subject('S2')}"
+    current = client.get(s2, headers=editor).json()
+    renamed = client.post(
+        s2,
+        json={
+            "name": "Mesurer une plaquette",
+            "type": current["type"],
+            "cartographyId": current["cartographyId"],
+            "functionId": current["functionId"],
+            "activityId": current["activityId"],
+            "version": current["version"],
+        },
+        headers=editor,
+    )
+    assert renamed.status_code == 200, renamed.text
+    assert listed(client, editor, "name contains plaquette") == (["S1", "S2"], 2)
+    assert listed(client, editor, "name contains cote") == ([], 0)
+    copy = client.post(f"{API}/subject/{test_map.subject('S1')}/duplicate", headers=editor)
+    assert copy.status_code == 200, copy.text
+    assert listed(client, editor, "name contains plaquette")[1] == 3
+    assert client.delete(f"{API}/subject/{test_map.subject('S1')}", headers=editor).status_code == 204
+    assert listed(client, editor, "name contains plaquette")[1] == 2
+
+
+@pytest.mark.parametrize(("value", "reads_trigrams"), [("plaq", True), ("pl", False)])
+def test_on_sqlite_counts_read_the_trigram_table(db, value, reads_trigrams):  # noqa: ANN001
+    if db.get_bind().dialect.name != "sqlite":
+        pytest.skip("SQLite only: PostgreSQL serves the LIKE with its pg_trgm index")
+    tree = parse_filter(f"name contains {value}", SUBJECT)
+    counted = str(select(Subject.id).where(compile_filter(tree, SUBJECT, counting=True)).compile(db.get_bind()))
+    paged = str(select(Subject.id).where(compile_filter(tree, SUBJECT)).compile(db.get_bind()))
+    assert ("subject_trigrams.name_folded MATCH" in counted) is reads_trigrams
+    assert "LIKE" in paged and "subject_trigrams" not in paged
