@@ -12,7 +12,8 @@ STAMP = datetime(2026, 3, 29, 1, 30, 5, 120, tzinfo=UTC)
 
 def test_an_aware_stamp_comes_back_aware_in_utc(db):
     paris = STAMP.astimezone(timezone(timedelta(hours=2)))
-    column = text("SELECT :at AS at").bindparams(bindparam("at", paris, type_=UtcDateTime)).columns(at=UtcDateTime)
+    at = bindparam("at", paris, type_=UtcDateTime)
+    column = text("SELECT :at AS at").bindparams(at).columns(at=UtcDateTime)
     assert db.execute(column).scalar_one() == STAMP
     assert db.execute(column).scalar_one().tzinfo == UTC
     assert db.execute(text("SELECT NULL AS at").columns(at=UtcDateTime)).scalar_one() is None

@@ -78,7 +78,8 @@ def test_on_sqlite_counts_read_the_trigram_table(db, value, reads_trigrams):  # 
     if db.get_bind().dialect.name != "sqlite":
         pytest.skip("SQLite only: PostgreSQL serves the LIKE with its pg_trgm index")
     tree = parse_filter(f"name contains {value}", SUBJECT)
-    counted = str(select(Subject.id).where(compile_filter(tree, SUBJECT, counting=True)).compile(db.get_bind()))
-    paged = str(select(Subject.id).where(compile_filter(tree, SUBJECT)).compile(db.get_bind()))
+    bind = db.get_bind()
+    counted = str(select(Subject.id).where(compile_filter(tree, SUBJECT, counting=True)).compile(bind))
+    paged = str(select(Subject.id).where(compile_filter(tree, SUBJECT)).compile(bind))
     assert ("subject_trigrams.name_folded MATCH" in counted) is reads_trigrams
     assert "LIKE" in paged and "subject_trigrams" not in paged

@@ -80,8 +80,9 @@ calls a Python function for every row: for big tables keep a folded copy of the 
 then serves `contains` too, by a scan of the index alone (on SQLite, the count of a `contains`
 reads an FTS5 trigram table of it instead when the field names one: `Field.trigrams`). A
 `matches` that reaches ids through other tables inside an OR should use `in_query(column, select)`,
-which PostgreSQL plans as an index condition. Counted lists read every matching row's index entry: keep what a count filters on (the
-user's visibility included) in the index it scans, or out of the query when it is true for everyone.
+which PostgreSQL plans as an index condition. Counted lists read every matching row's index entry:
+keep what a count filters on (the user's visibility included) in the index it scans, or out of the
+query when it is true for everyone.
 """
 
 from spot.querylang.compiler import compile_filter, compile_sort, folded, in_query
