@@ -12,6 +12,7 @@ from spot.config import get_settings
 from spot.core.errors import ApiError
 from spot.core.passwords import verify_password
 from spot.core.time import utcnow
+from spot.mapping.policy import SEES_EVERY_CARTOGRAPHY
 from spot.users.models import GRANTED, User
 
 log = logging.getLogger("spot.security")
@@ -72,13 +73,17 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
     return issue_token(db, user=user)
 
 
-# Every signed-in request runs it: the user and the names of its permissions come in the same
-# statement, one row (groups load only when asked for), built once with the hash as a parameter.
+# Every signed-in request runs it: the user, the names of its permissions and whether it sees every
+# cartography come in the same statement, one row (groups load only when asked for), built once
+# with the hash as a parameter.
 _SIGNED_IN = (
     select(SessionToken)
     .join(User, User.id == SessionToken.user_id)
     .options(
         contains_eager(SessionToken.user).with_expression(User.granted, GRANTED),
+        contains_eager(SessionToken.user).with_expression(
+            User.sees_every_cartography, SEES_EVERY_CARTOGRAPHY
+        ),
         contains_eager(SessionToken.user).lazyload(User.groups),
     )
     .where(SessionToken.token_hash == bindparam("token_hash"))

@@ -66,12 +66,23 @@ def sees_cartography(user: User | BindParameter[int], cartography_id: Any) -> Co
     )
 
 
+def _sees_every_cartography(user_id: Any) -> ColumnElement[bool]:
+    groups = select(user_group.c.group_id).where(user_group.c.user_id == user_id)
+    return exists(groups.where(unrestricted(user_group.c.group_id)))
+
+
+# What User.sees_every_cartography loads (the session lookup asks for it).
+SEES_EVERY_CARTOGRAPHY = _sees_every_cartography(User.id)
+
+
 def sees_every_cartography(db: Session, user: User) -> bool:
     """Whether one of the user's groups is unrestricted. Lists of such a user need no visibility
     test at all: left out, it no longer forces the database to read every row of a filtered count
-    (the test needs the row's cartography) where an index alone would do."""
-    groups = select(user_group.c.group_id).where(user_group.c.user_id == user.id)
-    return bool(db.scalar(select(exists(groups.where(unrestricted(user_group.c.group_id))))))
+    (the test needs the row's cartography) where an index alone would do. Read with the signed-in
+    user when the session lookup loaded it, else asked."""
+    if user.sees_every_cartography is not None:
+        return user.sees_every_cartography
+    return bool(db.scalar(select(_sees_every_cartography(user.id))))
 
 
 def hidden() -> ApiError:

@@ -51,6 +51,9 @@ class User(Base):
     # the user asked for them (with_expression(User.granted, GRANTED), as the session lookup does):
     # one column instead of a row per group and permission.
     granted: Mapped[str | None] = query_expression()
+    # Whether one of its groups sees every cartography, when the statement that loaded the user
+    # asked for it (the session lookup does, with mapping.policy.SEES_EVERY_CARTOGRAPHY).
+    sees_every_cartography: Mapped[bool | None] = query_expression()
 
     @hybrid_property
     def display_name(self) -> str:
