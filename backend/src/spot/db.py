@@ -1,14 +1,32 @@
+import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, MetaData, TypeDecorator, create_engine, event
+from sqlalchemy import (
+    ARRAY,
+    Boolean,
+    ColumnElement,
+    DateTime,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+    bindparam,
+    create_engine,
+    event,
+)
 from sqlalchemy.engine import Dialect, make_url
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.type_api import TypeEngine
+from sqlalchemy.sql.visitors import InternalTraversal
 from starlette.requests import Request
 
 from spot.config import get_settings
@@ -58,6 +76,52 @@ def _sqlite_utc(value: str | None) -> datetime | None:
         return datetime.fromisoformat(value + "+00:00")
     except ValueError:  # a time stamp written with its offset
         return datetime.fromisoformat(value).astimezone(UTC)
+
+
+class IdList(TypeDecorator[list[int]]):
+    """Ids as one bound value (see in_ids): an integer array on PostgreSQL, JSON text on SQLite."""
+
+    impl = String
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            return dialect.type_descriptor(ARRAY(Integer))
+        return dialect.type_descriptor(String())
+
+    def process_bind_param(self, value: Iterable[int] | None, dialect: Dialect) -> Any:
+        ids = [] if value is None else list(value)
+        return ids if dialect.name == "postgresql" else json.dumps(ids)
+
+
+class in_ids(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
+    """`column IN (the ids of the parameter `name`)`, one bound value however many ids:
+    `column = ANY(:name)` on PostgreSQL, `column IN (SELECT value FROM json_each(:name))` on SQLite.
+    Where an expanding IN writes a parameter per id, the statement's text stays the same for any
+    number of ids, so PostgreSQL's driver prepares it once instead of the server planning each."""
+
+    inherit_cache = True
+    type = Boolean()
+    _is_implicitly_boolean = True
+    _traverse_internals = [
+        ("column", InternalTraversal.dp_clauseelement),
+        ("ids", InternalTraversal.dp_clauseelement),
+    ]
+
+    def __init__(self, column: Any, name: str) -> None:
+        self.column = column
+        self.ids = bindparam(name, type_=IdList())
+
+
+@compiles(in_ids)
+def _in_ids(element: in_ids, compiler: SQLCompiler, **kw: Any) -> str:
+    ids = compiler.process(element.ids, **kw)
+    return f"{compiler.process(element.column, **kw)} IN (SELECT value FROM json_each({ids}))"
+
+
+@compiles(in_ids, "postgresql")
+def _in_ids_postgresql(element: in_ids, compiler: SQLCompiler, **kw: Any) -> str:
+    return f"{compiler.process(element.column, **kw)} = ANY({compiler.process(element.ids, **kw)})"
 
 
 class Base(DeclarativeBase):

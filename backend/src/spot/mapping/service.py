@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import BindParameter, Integer, and_, bindparam, func, literal, null, select, union, union_all
+from sqlalchemy import Integer, and_, bindparam, func, literal, null, select, union, union_all
 from sqlalchemy.orm import Session, joinedload
 
 from spot.core import history
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
+from spot.db import in_ids
 from spot.mapping import policy
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.mapping.policy import VIEWER, sees_cartography
@@ -494,19 +495,16 @@ class MapPaths:
 
 
 def _map_paths_statement() -> Any:
-    cartography_ids: BindParameter[int] = bindparam("cartography_ids", expanding=True)
-    function_ids: BindParameter[int] = bindparam("function_ids", expanding=True)
-    activity_ids: BindParameter[int] = bindparam("activity_ids", expanding=True)
-    seeds = select(Activity.id, Activity.parent_id).where(Activity.id.in_(activity_ids))
+    seeds = select(Activity.id, Activity.parent_id).where(in_ids(Activity.id, "activity_ids"))
     ancestors = seeds.cte("ancestors", recursive=True)
     # UNION, not UNION ALL: a cycle of parents (bad data) ends the recursion instead of looping.
     ancestors = ancestors.union(
         select(Activity.id, Activity.parent_id).join(ancestors, Activity.id == ancestors.c.parent_id)
     )
     cartographies = union(
-        select(Cartography.id).where(Cartography.id.in_(cartography_ids)),
-        select(Function.cartography_id).where(Function.id.in_(function_ids)),
-        select(Activity.cartography_id).where(Activity.id.in_(activity_ids)),
+        select(Cartography.id).where(in_ids(Cartography.id, "cartography_ids")),
+        select(Function.cartography_id).where(in_ids(Function.id, "function_ids")),
+        select(Activity.cartography_id).where(in_ids(Activity.id, "activity_ids")),
     ).cte("cartographies")
     of_cartographies = Cartography.id.in_(select(cartographies.c.id))
     return union_all(
@@ -523,7 +521,7 @@ def _map_paths_statement() -> Any:
         ),
         select(
             literal("function"), Function.id, Function.code, Function.name, Function.cartography_id, null()
-        ).where(Function.id.in_(function_ids)),
+        ).where(in_ids(Function.id, "function_ids")),
         select(
             literal("activity"),
             Activity.id,

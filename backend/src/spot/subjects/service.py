@@ -20,7 +20,7 @@ from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
 from spot.core.time import utcnow
-from spot.db import UtcDateTime
+from spot.db import UtcDateTime, in_ids
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
@@ -88,7 +88,7 @@ def get(db: Session, *, user: User, subject_id: int) -> Subject:
 
 # Names of users, computed by the database (User.display_name), not from whole users.
 _NAMED = (User.id, User.display_name)
-_USERS = select(*_NAMED).where(User.id.in_(bindparam("ids", expanding=True)))
+_USERS = select(*_NAMED).where(in_ids(User.id, "ids"))
 
 
 def _people_statement() -> Any:
@@ -103,7 +103,7 @@ def _people_statement() -> Any:
     )
     return union_all(
         select(*_NAMED, writers.c.first).join(writers, writers.c.user_id == User.id),
-        select(*_NAMED, null()).where(User.id.in_(bindparam("ids", expanding=True))),
+        select(*_NAMED, null()).where(in_ids(User.id, "ids")),
     )
 
 
