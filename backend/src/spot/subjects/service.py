@@ -9,7 +9,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, func, null, select, union, union_all
+from sqlalchemy import bindparam, func, null, select, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
@@ -531,17 +531,6 @@ _FUNCTION_SUBJECTS = (
 )
 
 
-def _function_names_statement() -> Any:
-    """The names of the users of the lifetime events of a function's subjects: the database
-    gathers their ids (a function's page names up to six per subject, hundreds of parameters)."""
-    of_function = Subject.function_id == bindparam("function_id")
-    users = union(*(select(getattr(Subject, f"{c}_by")).where(of_function) for c in _EVENT_COLUMNS))
-    return select(*_NAMED).where(User.id.in_(select(users.subquery().c[0])))
-
-
-_FUNCTION_NAMES = _function_names_statement()
-
-
 def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any]:
     """One table per top-level activity of the cartography, listing the subjects of this
     function in that activity or any of its sub-activities: FunctionView as JSON-ready data
@@ -560,8 +549,7 @@ def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any
 
     subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
-    names = dict(db.execute(_FUNCTION_NAMES, {"function_id": function.id}).all())
-    for fields in summary_fields(subjects, names):
+    for fields in summary_fields(subjects, event_user_names(db, subjects)):
         grouped[top(fields["activityId"])].append(fields)
     view = {
         "id": function.id,
