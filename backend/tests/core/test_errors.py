@@ -6,6 +6,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from spot.core.errors import install_error_handlers
 from support import API, assert_error, field_codes
@@ -145,6 +146,11 @@ def test_values_the_database_refuses_are_bad_input(exc):
 
 def test_a_constraint_broken_by_a_concurrent_write_is_a_conflict():
     exc = IntegrityError("INSERT INTO site ...", {}, Exception("UNIQUE constraint failed: site.code"))
+    assert_error(_app_raising(exc).get("/boom"), 409, "conflictingData")
+
+
+def test_a_row_changed_by_a_concurrent_request_is_a_conflict():
+    exc = StaleDataError("UPDATE statement on table 'user' expected to update 1 row(s); 0 were matched.")
     assert_error(_app_raising(exc).get("/boom"), 409, "conflictingData")
 
 

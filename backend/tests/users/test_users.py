@@ -417,3 +417,23 @@ def test_the_database_computes_the_same_display_name_as_python(
     user = make_user(first_name=first, last_name=last, **extra)
     in_sql = db.scalar(select(User.display_name).where(User.id == user.id))
     assert in_sql == user.display_name == expected.format(login=user.login)
+
+
+def test_a_user_removed_while_its_password_changes_is_a_conflict(client, make_user, manager, monkeypatch):
+    """The hash takes a while, off the event loop: another request may remove the user meanwhile."""
+    from spot import db as database
+    from spot.core.passwords import hash_password
+    from spot.users import service
+
+    target = make_user("partante")
+
+    def hash_while_removed(password: str) -> str:
+        with database.session_factory()() as other:
+            other.delete(other.get(User, target.id))
+            other.commit()
+        return hash_password(password)
+
+    monkeypatch.setattr(service, "hash_password", hash_while_removed)
+    url = f"{USER}/changePassword/{target.id}"
+    response = client.post(url, json={"password": "trop-tard!"}, headers=manager)
+    assert_error(response, 409, "conflictingData")

@@ -7,6 +7,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger("spot")
@@ -113,6 +114,13 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(IntegrityError)
     async def _conflicting(_request: Request, exc: IntegrityError) -> JSONResponse:
         log.warning("constraint refused the write: %s", str(exc.orig).splitlines()[0])
+        return error_response(409, "conflictingData")
+
+    # A row this request read was updated or deleted by another one before this one wrote it (a user
+    # removed while their password changes, say). Versioned rows answer staleVersion themselves.
+    @app.exception_handler(StaleDataError)
+    async def _changed_meanwhile(_request: Request, exc: StaleDataError) -> JSONResponse:
+        log.warning("row changed by a concurrent request: %s", str(exc).splitlines()[0])
         return error_response(409, "conflictingData")
 
     @app.exception_handler(Exception)
