@@ -80,6 +80,13 @@ def _criticity_in(levels: tuple[Any, ...]) -> ColumnElement[bool]:
 _CRITICITY_ORDER = cast(Subject.criticity_score + 1000, String)
 
 
+def _text(name: str, column: Any, folded: Any) -> Field:
+    """A sortable text field with its folded column and the trigram table of both (SQLite)."""
+    return Field(
+        name, FieldType.STRING, column=column, folded=folded, trigrams=SUBJECT_TRIGRAMS, sortable=True
+    )
+
+
 def _mark(name: str, column_prefix: str) -> list[Field]:
     at, by = getattr(Subject, f"{column_prefix}_at"), getattr(Subject, f"{column_prefix}_by")
     return [
@@ -95,22 +102,8 @@ SUBJECT = register(
         primary_key=Subject.id,
         fields=[
             Field("location", FieldType.LOCATION, matches=_in_location),
-            Field(
-                "name",
-                FieldType.STRING,
-                column=Subject.name,
-                folded=Subject.name_folded,
-                trigrams=SUBJECT_TRIGRAMS,
-                sortable=True,
-            ),
-            Field(
-                "code",
-                FieldType.STRING,
-                column=Subject.code,
-                folded=Subject.code_folded,
-                trigrams=SUBJECT_TRIGRAMS,
-                sortable=True,
-            ),
+            _text("name", Subject.name, Subject.name_folded),
+            _text("code", Subject.code, Subject.code_folded),
             Field(
                 "type",
                 FieldType.ENUM,
