@@ -16,7 +16,7 @@ PORT ?= 8000
 export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
 
-.PHONY: uv run test deps backend-deps frontend-deps chromium openapi api-client frontend \
+.PHONY: uv run test check-bundle deps backend-deps frontend-deps chromium openapi api-client frontend \
         test-backend test-backend-pg test-frontend test-e2e check-api lint bench
 
 ## Installing what is needed ---------------------------------------------------
@@ -60,7 +60,7 @@ run: deps frontend
 ## Testing -----------------------------------------------------------------------
 
 test: deps chromium
-	$(MAKE) --no-print-directory test-backend test-backend-pg test-frontend check-api test-e2e
+	$(MAKE) --no-print-directory test-backend test-backend-pg test-frontend check-api test-e2e check-bundle
 
 test-backend: backend-deps
 	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests
@@ -86,6 +86,9 @@ check-api: openapi frontend-deps
 	  diff -q src/api/schema.d.ts $(VAR)/schema.check.d.ts >/dev/null || \
 	  (echo "frontend/src/api/schema.d.ts does not match the server's OpenAPI document: run 'make api-client'"; exit 1)
 	@echo "The generated API client matches the server's OpenAPI document."
+
+check-bundle: frontend
+	cd frontend && node scripts/check-bundle.mjs
 
 test-e2e: backend-deps frontend chromium
 	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q .

@@ -10,6 +10,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true, // read by scripts/check-bundle.mjs
   },
   test: {
     environment: 'jsdom',
