@@ -4,6 +4,7 @@ FTS5 trigram table that triggers keep (migration 5b8e0c3f9a17). Both must always
 import pytest
 from sqlalchemy import select
 
+from mapping.maps import restrict
 from spot.querylang import compile_filter, parse_filter
 from spot.subjects.models import Subject
 from spot.subjects.query import SUBJECT
@@ -83,3 +84,14 @@ def test_on_sqlite_counts_read_the_trigram_table(db, value, reads_trigrams):  # 
     paged = str(select(Subject.id).where(compile_filter(tree, SUBJECT)).compile(bind))
     assert ("subject_trigrams.name_folded MATCH" in counted) is reads_trigrams
     assert "LIKE" in paged and "subject_trigrams" not in paged
+
+
+@pytest.mark.parametrize(("cartography", "codes"), [("C1", ["S1", "S2"]), ("C2", [])])
+def test_a_restricted_user_counts_only_what_it_sees(
+    db, client, test_map, make_user, login, cartography, codes
+):
+    """Counted from the trigram table alone only for those who see everything."""
+    user = make_user()
+    restrict(db, user, test_map.cartography(cartography))
+    assert listed(client, login(user), "name contains r une") == (codes, len(codes))
+    assert listed(client, login(user), "name contains plaquette") == (codes[:1], len(codes[:1]))

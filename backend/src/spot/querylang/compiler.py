@@ -22,11 +22,14 @@ from sqlalchemy import (
     and_,
     bindparam,
     cast,
+    column,
     false,
     func,
     literal_column,
     not_,
     or_,
+    select,
+    table,
 )
 from sqlalchemy import Enum as SqlEnum
 from sqlalchemy.ext.compiler import compiles
@@ -115,6 +118,13 @@ class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
         self.trigrams = trigrams
         self.trigrams_column = column
         self.phrase = bindparam(None, '"' + value.replace('"', '""') + '"', type_=String())
+
+    def count_matches(self) -> Select[Any]:
+        """SQLite: how many rows of the trigram table match, all rows of the entity's table alike."""
+        trigrams = table(self.trigrams, column(self.trigrams_column))
+        return select(func.count()).select_from(trigrams).where(
+            trigrams.c[self.trigrams_column].op("MATCH")(self.phrase)
+        )
 
 
 @compiles(trigram_match)
