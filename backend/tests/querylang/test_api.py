@@ -1,8 +1,11 @@
 """The shared list call shape (POST /user/query) and the filter editor's calls."""
 
+from zoneinfo import ZoneInfo
+
 import pytest
 from fastapi.testclient import TestClient
 
+from spot.config import get_settings
 from spot.querylang import errors as e
 from support import API, assert_error
 
@@ -66,7 +69,9 @@ def test_filter_sort_and_pages(client: TestClient, people, login) -> None:  # no
     assert logins(
         client.post(QUERY, json={"filter": "external_id equals \\0", "sort": "login"}, headers=headers)
     ) == ["bruno", "chloe", "denis"]
-    today = people["amelie"].created_at.date().isoformat()
+    # The day of the organisation's time zone, as filters read it (not the UTC date, a day behind
+    # in Paris between 23:00 and midnight UTC in winter).
+    today = people["amelie"].created_at.astimezone(ZoneInfo(get_settings().timezone)).date().isoformat()
     assert (
         len(
             logins(
