@@ -95,3 +95,17 @@ def test_a_restricted_user_counts_only_what_it_sees(
     restrict(db, user, test_map.cartography(cartography))
     assert listed(client, login(user), "name contains r une") == (codes, len(codes))
     assert listed(client, login(user), "name contains plaquette") == (codes[:1], len(codes[:1]))
+
+
+def test_a_base_select_narrowed_by_a_join_counts_only_its_rows(db, test_map):
+    """The trigram table alone counts only a base select over every row: no condition, no join."""
+    from sqlalchemy import and_
+
+    from spot.mapping.models import Function
+    from spot.querylang import run_query
+
+    of_f1 = select(Subject.id).join(Function, and_(Function.id == Subject.function_id, Function.code == "F1"))
+    rows, total = run_query(db, SUBJECT, of_f1, "name contains r une", "code", 1, 1)
+    assert (rows, total) == ([test_map.subject("S1")], 1)
+    rows, total = run_query(db, SUBJECT, select(Subject.id), "name contains r une", "code", 1, 1)
+    assert total == 2

@@ -150,9 +150,10 @@ def compile_filter(node: Node, entity: EntityType, *, counting: bool = False) ->
         if field is None:
             raise ValueError(f"{entity.name} has no field {node.field!r}")
         clause = _criterion(field, node)
-        value = fold(str(node.value))
-        if counting and field.trigrams and node.operator == "contains" and len(value) >= 3:
-            return trigram_match(clause, entity.primary_key, field.trigrams, field.folded.key, value)
+        if counting and field.trigrams and node.operator == "contains":
+            value = fold(str(node.value))
+            if len(value) >= 3:  # shorter phrases match nothing in a trigram table
+                return trigram_match(clause, entity.primary_key, field.trigrams, field.folded.key, value)
         return clause
     parts = [compile_filter(child, entity, counting=counting) for child in node.children]
     return and_(*parts) if isinstance(node, And) else or_(*parts)

@@ -62,16 +62,19 @@ def run_query(
 
 def _count(db: Session, entity: EntityType, base_select: Select[Any], tree: Node | None) -> int:
     where = None if tree is None else compile_filter(tree, entity, counting=True)
-    if (
-        isinstance(where, trigram_match)
-        and base_select.whereclause is None
-        and db.get_bind().dialect.name == "sqlite"
-    ):
-        # A lone `contains` over everything (a user who sees every cartography): the trigram table
+    sqlite = db.get_bind().dialect.name == "sqlite"
+    if isinstance(where, trigram_match) and sqlite and _every_row(base_select, entity):
+        # A lone `contains` over every row (a user who sees every cartography): the trigram table
         # holds exactly the table's rows, so its matches are counted without reading the rows.
         return int(db.scalar(where.count_matches()) or 0)
     counted = base_select if where is None else base_select.where(where)
     return int(db.scalar(select(func.count()).select_from(counted.order_by(None).subquery())) or 0)
+
+
+def _every_row(base_select: Select[Any], entity: EntityType) -> bool:
+    """Whether the base select lists every row of the entity's table: no condition, no join."""
+    froms = base_select.get_final_froms()
+    return base_select.whereclause is None and len(froms) == 1 and froms[0] is entity.primary_key.table
 
 
 def _rows(db: Session, statement: Select[Any], query: Select[Any]) -> list[Any]:

@@ -158,7 +158,8 @@ SUMMARY_COLUMNS = (
     *(getattr(Subject, f"{prefix}_{part}") for prefix in _EVENT_COLUMNS for part in ("at", "by")),
     Subject.main_node_status,
 )
-_FIRST_EVENT = 13  # the position of created_at, followed by (at, by) of every event
+# The position of created_at, followed by (at, by) of every event.
+_FIRST_EVENT = [column.key for column in SUMMARY_COLUMNS].index("created_at")
 _EVENT_USER_POSITIONS = range(_FIRST_EVENT + 1, _FIRST_EVENT + 2 * len(_EVENTS), 2)
 # The same values of a Subject (the subject page).
 _SUMMARY_VALUES = attrgetter(*(column.key for column in SUMMARY_COLUMNS[:-1]))
@@ -176,26 +177,27 @@ def _main_status(subject: Subject) -> NodeStatus | None:
 def _summary_fields(values: Sequence[Any], names: dict[int, str], main_status: str | None) -> dict:
     """SubjectSummary as plain data with its JSON keys, from the values of SUMMARY_COLUMNS: lists
     send it as it is (summary_fields), the subject page validates it with the rest of SubjectOut."""
+    (subject_id, code, name, kind, cartography_id, function_id, activity_id, frequency, gravity,
+     detectability, score, has_diagram, last_mindmap_update) = values[:_FIRST_EVENT]
     lifetime = {}
     for index, (key, _prefix) in enumerate(_EVENTS):
         at, by = values[_FIRST_EVENT + 2 * index], values[_FIRST_EVENT + 2 * index + 1]
         lifetime[key] = None if at is None else {"userId": by, "userName": names.get(by, ""), "date": at}
-    score = values[10]
     return {
-        "id": values[0],
-        "code": values[1],
-        "name": values[2],
-        "type": values[3],
-        "cartographyId": values[4],
-        "functionId": values[5],
-        "activityId": values[6],
+        "id": subject_id,
+        "code": code,
+        "name": name,
+        "type": kind,
+        "cartographyId": cartography_id,
+        "functionId": function_id,
+        "activityId": activity_id,
         "lifetimeEvents": lifetime,
-        "ratings": {"frequency": values[7], "gravity": values[8], "detectability": values[9]},
+        "ratings": {"frequency": frequency, "gravity": gravity, "detectability": detectability},
         "criticity": score,
         "criticityLevel": criticity_level(score),
         "mainNodeStatus": main_status,
-        "hasDiagram": values[11],
-        "lastMindmapUpdate": values[12],
+        "hasDiagram": has_diagram,
+        "lastMindmapUpdate": last_mindmap_update,
     }
 
 
