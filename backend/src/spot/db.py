@@ -1,6 +1,7 @@
 import json
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -20,6 +21,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    exc,
 )
 from sqlalchemy.engine import Dialect, make_url
 from sqlalchemy.ext.compiler import compiles
@@ -162,7 +164,36 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False}, **POOL)
         event.listen(engine, "connect", sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, **POOL)
+    engine = create_engine(url, **POOL)
+    ping_after_idle(engine)
+    return engine
+
+
+# A pooled connection may have been closed by the server (a restart, an idle timeout) while it sat
+# unused. Testing it on every checkout (SQLAlchemy's pool_pre_ping) costs each request a round trip;
+# under load connections come back within milliseconds, so only one idle for longer is tested.
+PING_AFTER_IDLE_SECONDS = 5.0
+_IDLE_SINCE = "spot_idle_since"
+
+
+def ping_after_idle(engine: Engine) -> None:
+    """Test a connection taken from the pool when it has been idle for PING_AFTER_IDLE_SECONDS; a
+    dead one is replaced (DisconnectionError makes the pool connect again, up to three times)."""
+
+    @event.listens_for(engine, "checkin")
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop(_IDLE_SINCE, None)
+        if since is None or time.monotonic() - since < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise exc.DisconnectionError(str(error)) from error
 
 
 def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SECONDS) -> Callable[[], None]:

@@ -1,3 +1,5 @@
+import pytest
+
 from mapping.maps import FILES
 from support import API, assert_error
 
@@ -80,24 +82,26 @@ def test_only_the_reads_of_a_get_are_committed_without_waiting_for_the_disk(
 
     from spot import db as database
 
-    headers = login(make_user(permissions=["perm_EditPdv"]))
-    sent: list[str] = []
-
-    def capture(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
-        sent.append(statement)
-
     engine = database.get_engine()
-    event.listen(engine, "before_cursor_execute", capture)
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    headers = login(make_user(permissions=["perm_EditPdv"]))
+    at_commit: list[str] = []
+
+    def setting(connection) -> None:  # noqa: ANN001 (read on the raw connection, before its commit)
+        with connection.connection.dbapi_connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            at_commit.append(cursor.fetchone()[0])
+
+    event.listen(engine, "commit", setting)
     try:
         subject = test_map.subject("S3")
         assert client.get(f"{API}/subject/{subject}", headers=headers).status_code == 200
-        read = list(sent)
-        sent.clear()
+        read = list(at_commit)
+        at_commit.clear()
         assert client.post(f"{API}/subject/{subject}/follow", headers=headers).status_code == 200
-        wrote = list(sent)
+        wrote = list(at_commit)
     finally:
-        event.remove(engine, "before_cursor_execute", capture)
-    lazy = [s for s in read if "synchronous_commit" in s]
-    assert lazy == (["SET LOCAL synchronous_commit TO OFF"] if engine.dialect.name == "postgresql" else [])
-    assert any(s.startswith("INSERT INTO history_entry") for s in read)
-    assert not any("synchronous_commit" in s for s in wrote)
+        event.remove(engine, "commit", setting)
+    assert read == ["off"]
+    assert wrote == ["on"]

@@ -3,7 +3,7 @@
 from enum import StrEnum
 from typing import Literal, cast
 
-from sqlalchemy import Table, insert, select, text
+from sqlalchemy import Insert, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from spot.core.time import utcnow
@@ -38,7 +38,23 @@ Mode = Literal["R", "W"]
 # Built once (every read of a tracked item runs it): a plain INSERT rather than session.add, since
 # nothing reads the entry back in the request and the unit of work costs more than the statement.
 # The entry's cartography counter follows in the database (trigger history_entry_counted).
-_ENTRY = insert(cast(Table, HistoryEntry.__table__))
+_TABLE = cast(Table, HistoryEntry.__table__)
+_ENTRY = insert(_TABLE)
+_COLUMNS = ("at", "user_id", "item_type", "item_id", "item_key", "item_name", "mode", "event")
+_COLUMNS += ("cartography_id",)
+
+
+def _lazy_entry() -> Insert:
+    """On PostgreSQL, a GET's transaction writes only the tracking of reads (history, counters,
+    visits): it need not wait for its commit to reach the disk. A crash may lose the last fraction of
+    a second of such tracking, never anything a user wrote, and the database stays consistent. The
+    entry's INSERT says so itself (set_config, local to the transaction), saving a round trip."""
+    lazily = func.set_config("synchronous_commit", "off", True) == "off"
+    values = select(*(bindparam(name, type_=_TABLE.c[name].type) for name in _COLUMNS)).where(lazily)
+    return insert(_TABLE).from_select(list(_COLUMNS), values)
+
+
+_LAZY_ENTRY = _lazy_entry()
 
 
 def record(
@@ -73,22 +89,8 @@ def record(
         "event": Event(event).value if event is not None else None,
         "cartography_id": cartography_id,
     }
-    if mode == "R":
-        _commit_lazily_if_safe(db)
-    db.execute(_ENTRY, entry)
-
-
-# On PostgreSQL, a GET's transaction writes only the tracking of reads (history, counters, visits):
-# it need not wait for its commit to reach the disk. A crash may lose the last fraction of a second
-# of such tracking, never anything a user wrote, and the database stays consistent.
-_LAZY_COMMIT = text("SET LOCAL synchronous_commit TO OFF")
-_LAZY = "spot_lazy_commit"
-
-
-def _commit_lazily_if_safe(db: Session) -> None:
-    if db.info.get(SAFE_REQUEST) and not db.info.get(_LAZY) and db.get_bind().dialect.name == "postgresql":
-        db.execute(_LAZY_COMMIT)
-        db.info[_LAZY] = True
+    lazily = mode == "R" and db.info.get(SAFE_REQUEST) and db.get_bind().dialect.name == "postgresql"
+    db.execute(_LAZY_ENTRY if lazily else _ENTRY, entry)
 
 
 def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:
