@@ -188,3 +188,66 @@ def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user,
     db.delete(carol)
     db.commit()
     assert db.scalar(select(func.count()).select_from(SavedFilter)) == 0
+
+
+def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClient, alice) -> None:  # noqa: ANN001
+    """Two windows read the list; the first saves; the second, whose list no longer is the saved one
+    (If-Match: the ETag it read), is refused instead of erasing the first one's filter."""
+    read = client.get(FILTERS, headers=alice)
+    tag = read.headers["etag"]
+    first = [saved("From the first window")]
+    answer = client.post(
+        FILTERS, json={"entityType": "user", "filters": first}, headers={**alice, "If-Match": tag}
+    )
+    assert answer.status_code == 204
+    new_tag = answer.headers["etag"]
+    assert new_tag != tag
+    assert client.get(FILTERS, headers=alice).headers["etag"] == new_tag
+
+    second = [saved("From the second window")]
+    stale = client.post(
+        FILTERS, json={"entityType": "user", "filters": second}, headers={**alice, "If-Match": tag}
+    )
+    assert_error(stale, 409, "staleVersion")
+    assert client.get(FILTERS, headers=alice).json() == {"user": first}
+
+    retried = client.post(
+        FILTERS,
+        json={"entityType": "user", "filters": [*first, *second]},
+        headers={**alice, "If-Match": new_tag},
+    )
+    assert retried.status_code == 204
+    assert client.get(FILTERS, headers=alice).json() == {"user": [*first, *second]}
+
+
+def test_the_version_changes_with_any_filter_of_the_user_only(
+    client: TestClient, make_user, login, alice, widgets_registered
+) -> None:  # noqa: ANN001
+    bob = login(make_user("bob"))
+    tags = [client.get(FILTERS, headers=alice).headers["etag"]]
+    for body in (
+        {"entityType": "user", "filters": [saved("A")]},
+        {"entityType": "user", "filters": [saved("A", sorting="login")]},
+        {"entityType": "user", "filters": [saved("A", sorting="login", is_default=True)]},
+        {"entityType": "ql_widget", "filters": [saved("W", "status oneOf open")]},
+    ):
+        assert client.post(FILTERS, json=body, headers=alice).status_code == 204
+        tags.append(client.get(FILTERS, headers=alice).headers["etag"])
+    assert len(set(tags)) == len(tags)
+    assert (
+        client.post(FILTERS, json={"entityType": "user", "filters": [saved("B")]}, headers=bob).status_code
+        == 204
+    )
+    assert client.get(FILTERS, headers=alice).headers["etag"] == tags[-1]
+
+
+def test_a_save_without_if_match_replaces_as_before(client: TestClient, alice) -> None:  # noqa: ANN001
+    assert (
+        client.post(FILTERS, json={"entityType": "user", "filters": [saved("A")]}, headers=alice).status_code
+        == 204
+    )
+    assert (
+        client.post(FILTERS, json={"entityType": "user", "filters": [saved("B")]}, headers=alice).status_code
+        == 204
+    )
+    assert client.get(FILTERS, headers=alice).json() == {"user": [saved("B")]}

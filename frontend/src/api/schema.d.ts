@@ -13,11 +13,15 @@ export interface paths {
         };
         /**
          * Saved Filters
-         * @description The signed-in user's saved filters, keyed by entity type.
+         * @description The signed-in user's saved filters, keyed by entity type; the ETag header is their version.
          */
         get: operations["saved_filters_backend_api_v2_account_filters_get"];
         put?: never;
-        /** Save Filters */
+        /**
+         * Save Filters
+         * @description Replaces the filters of one entity type. With If-Match (the ETag of the list they were edited
+         *     from), refused with 409 when another window saved meanwhile; the answer's ETag is the new version.
+         */
         post: operations["save_filters_backend_api_v2_account_filters_post"];
         delete?: never;
         options?: never;
@@ -2362,7 +2366,9 @@ export interface operations {
     save_filters_backend_api_v2_account_filters_post: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "if-match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2415,14 +2421,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description staleVersion: If-Match is not the current ETag */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
             /** @description Unprocessable Entity */
             422: {

@@ -40,8 +40,8 @@ Mode = Literal["R", "W"]
 # The entry's cartography counter follows in the database (trigger history_entry_counted).
 _TABLE = cast(Table, HistoryEntry.__table__)
 _ENTRY = insert(_TABLE)
-_COLUMNS = ("at", "user_id", "item_type", "item_id", "item_key", "item_name", "mode", "event")
-_COLUMNS += ("cartography_id",)
+_COLUMNS = ["at", "user_id", "item_type", "item_id", "item_key", "item_name", "mode", "event"]
+_COLUMNS += ["cartography_id"]
 
 
 def _lazy_entry() -> Insert:
@@ -51,7 +51,7 @@ def _lazy_entry() -> Insert:
     entry's INSERT says so itself (set_config, local to the transaction), saving a round trip."""
     lazily = func.set_config("synchronous_commit", "off", True) == "off"
     values = select(*(bindparam(name, type_=_TABLE.c[name].type) for name in _COLUMNS)).where(lazily)
-    return insert(_TABLE).from_select(list(_COLUMNS), values)
+    return insert(_TABLE).from_select(_COLUMNS, values)
 
 
 _LAZY_ENTRY = _lazy_entry()

@@ -1,9 +1,11 @@
+import hashlib
+import json
 from collections import defaultdict
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, FieldError
+from spot.core.errors import ApiError, FieldError, conflict
 from spot.filters.models import SavedFilter
 from spot.filters.schemas import SavedFilterIn
 from spot.querylang import EntityType, QueryError, find_entity, parse_filter, parse_sort
@@ -24,13 +26,34 @@ def list_for(db: Session, *, user: User) -> dict[str, list[SavedFilter]]:
     return dict(grouped)
 
 
-def replace(db: Session, *, user: User, entity_type: str, filters: list[SavedFilterIn]) -> None:
+def version(db: Session, *, user: User) -> str:
+    """A tag of all the user's saved filters (an ETag): it changes with any of them."""
+    rows = db.execute(
+        select(SavedFilter.entity_type, SavedFilter.name, SavedFilter.filter, SavedFilter.sorting,
+               SavedFilter.is_default)
+        .where(SavedFilter.user_id == user.id)
+        .order_by(SavedFilter.entity_type, SavedFilter.position, SavedFilter.id)
+    ).all()
+    content = json.dumps([list(row) for row in rows], ensure_ascii=False).encode()
+    return f'"{hashlib.sha256(content).hexdigest()[:32]}"'
+
+
+def replace(
+    db: Session, *, user: User, entity_type: str, filters: list[SavedFilterIn], expected: str | None = None
+) -> None:
+    """`expected`: the version the client's list came from (If-Match); when the filters changed since
+    (another window saved), 409 staleVersion instead of erasing that change."""
     entity = find_entity(entity_type)
     if entity is None:
         raise ApiError(400, "unknownEntityType", [FieldError(field="entityType", code="invalidValue")])
     errors = _problems(entity, filters)
     if errors:
         raise ApiError(400, errors[0].code, errors)
+    # Saves of one user wait for each other here (PostgreSQL; SQLite writes one at a time), so that
+    # two of them cannot both pass the version check.
+    db.execute(select(User.id).where(User.id == user.id).with_for_update())
+    if expected is not None and expected != version(db, user=user):
+        raise conflict("staleVersion")
     db.execute(
         delete(SavedFilter).where(SavedFilter.user_id == user.id, SavedFilter.entity_type == entity_type)
     )

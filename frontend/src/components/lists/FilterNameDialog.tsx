@@ -39,7 +39,7 @@ function serverProblem(error: unknown): { name?: string; other?: string } {
 export function FilterNameDialog({ title, entityType, filters, renaming, offerDefault = false, build, onSaved, onClose }: FilterNameDialogProps) {
   const { t } = useTranslation()
   const message = useListMessage()
-  const save = useSaveFilters(entityType, true)
+  const save = useSaveFilters(entityType, [400, 409])
   const [name, setName] = useState(renaming ?? '')
   const [isDefault, setIsDefault] = useState(false)
   const [submitted, setSubmitted] = useState(false)

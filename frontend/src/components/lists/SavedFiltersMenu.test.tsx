@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { SavedFilter } from '../../lib/querylang/types'
 import { renderWithClient } from '../../test/render'
-import { fakeServer, json, sentRequests } from '../../test/server'
+import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { SavedFiltersMenu } from './SavedFiltersMenu'
 import { FILTERS_CALL, SAVE_FILTERS_CALL } from './testServer'
 
@@ -111,5 +111,66 @@ describe('saved filters menu', () => {
     await userEvent.click(within(await openMenu()).getByRole('button', { name: 'Delete Mine' }))
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this saved filter?' })).getByRole('button', { name: 'Delete' }))
     expect((await sentLists(fetchMock)).filters).toEqual([saved('Pompes'), saved('Électricité')])
+  })
+
+  describe('when another window saved meanwhile', () => {
+    /** A server that versions the list as Spot's does: a save must name the version it was built from. */
+    function versionedServer() {
+      const state = { version: '"v1"', filters: SUBJECT_FILTERS }
+      const fetchMock = fakeServer({
+        [FILTERS_CALL]: () =>
+          new Response(JSON.stringify({ subject: state.filters }), {
+            headers: { 'Content-Type': 'application/json', ETag: state.version },
+          }),
+        [SAVE_FILTERS_CALL]: async (request) => {
+          if (request.headers.get('If-Match') !== state.version) return errorBody(409, 'Conflict', 'staleVersion')
+          state.filters = (await request.json()).filters
+          state.version = '"v3"'
+          return new Response(null, { status: 204, headers: { ETag: state.version } })
+        },
+      })
+      renderWithClient(<SavedFiltersMenu entityType="subject" current={CURRENT} onApply={vi.fn()} />)
+      const elsewhere = () => {
+        state.filters = [...SUBJECT_FILTERS, saved('From elsewhere')]
+        state.version = '"v2"'
+      }
+      return { fetchMock, state, elsewhere }
+    }
+
+    const ifMatch = (fetchMock: ReturnType<typeof fakeServer>) =>
+      sentRequests(fetchMock, SAVE_FILTERS_CALL).map((request) => request.headers.get('If-Match'))
+
+    it('refuses to erase that filter, keeps the typed name, and saves again from the list read anew', async () => {
+      const { fetchMock, state, elsewhere } = versionedServer()
+      const menu = await openMenu()
+      await within(menu).findByText('Pompes')
+      elsewhere()
+      await userEvent.click(within(menu).getByText('Save the current filter…'))
+      const dialog = await screen.findByRole('dialog', { name: 'Save the current filter' })
+      const name = within(dialog).getByRole('textbox', { name: 'Name' })
+      await userEvent.type(name, 'Codes X')
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+      expect(await within(dialog).findByText(/changed in another window/)).toBeInTheDocument()
+      expect(name).toHaveValue('Codes X')
+      expect(state.filters.map((f) => f.name)).toContain('From elsewhere')
+
+      await waitFor(() => expect(sentRequests(fetchMock, FILTERS_CALL).length).toBeGreaterThan(1))
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(state.version).toBe('"v3"'))
+      expect(state.filters.map((f) => f.name)).toEqual(['Pompes', 'Mine', 'Électricité', 'From elsewhere', 'Codes X'])
+      expect(ifMatch(fetchMock)).toEqual(['"v1"', '"v2"'])
+    })
+
+    it('says so when a menu action is refused, and the list shows the other window’s filter', async () => {
+      const { fetchMock, state, elsewhere } = versionedServer()
+      const menu = await openMenu()
+      await within(menu).findByText('Pompes')
+      elsewhere()
+      await userEvent.click(within(menu).getByRole('button', { name: 'Default filter: Pompes' }))
+      expect(await screen.findByText(/changed in another window/)).toBeInTheDocument()
+      expect(state.version).toBe('"v2"')
+      expect(await within(menu).findByText('From elsewhere')).toBeInTheDocument()
+      expect(ifMatch(fetchMock)).toEqual(['"v1"'])
+    })
   })
 })

@@ -34,6 +34,7 @@ import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/errors'
 import { ConfirmDialog } from '../ConfirmDialog'
 import { Notice } from '../Notice'
 import { savedFiltersQuery, useSaveFilters } from '../../lib/querylang/api'
@@ -57,8 +58,9 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const [dialog, setDialog] = useState<Dialog>()
   const [notice, setNotice] = useState<string>()
+  const [refused, setRefused] = useState<string>()
   const saved = useQuery(savedFiltersQuery)
-  const save = useSaveFilters(entityType)
+  const save = useSaveFilters(entityType, [409])
   const filters = saved.data?.[entityType] ?? []
 
   const open = (next: Dialog) => {
@@ -68,6 +70,11 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
   const done = (text: string) => () => {
     setDialog(undefined)
     setNotice(text)
+  }
+  // Another window saved meanwhile (409): the list is being read again, from which to try again.
+  const stale = (error: unknown) => {
+    setDialog(undefined)
+    if (isApiError(error, 409)) setRefused(message('staleVersion'))
   }
 
   return (
@@ -115,6 +122,7 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
                         onClick={() =>
                           save.mutate(withDefault(filters, filter.isDefault ? null : filter.name), {
                             onSuccess: () => setNotice(filter.isDefault ? t('lists.saved.defaultUnset') : t('lists.saved.defaultSet', { name: filter.name })),
+                            onError: stale,
                           })
                         }
                       >
@@ -190,12 +198,13 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
           confirmLabel={t('actions.delete')}
           pending={save.isPending}
           onConfirm={() =>
-            save.mutate(withRemoved(filters, dialog.filter.name), { onSuccess: done(t('lists.saved.deleted')), onError: () => setDialog(undefined) })
+            save.mutate(withRemoved(filters, dialog.filter.name), { onSuccess: done(t('lists.saved.deleted')), onError: stale })
           }
           onClose={() => setDialog(undefined)}
         />
       )}
       <Notice message={notice} onClose={() => setNotice(undefined)} />
+      <Notice message={refused} severity="warning" onClose={() => setRefused(undefined)} />
     </>
   )
 }
