@@ -109,3 +109,23 @@ def test_a_base_select_narrowed_by_a_join_counts_only_its_rows(db, test_map):
     assert (rows, total) == ([test_map.subject("S1")], 1)
     rows, total = run_query(db, SUBJECT, select(Subject.id), "name contains r une", "code", 1, 1)
     assert total == 2
+
+
+def test_only_a_select_of_every_row_counts_from_the_trigram_table_alone():
+    from sqlalchemy import true
+
+    from spot.mapping.models import Function
+    from spot.querylang.service import _every_row
+    from spot.subjects.service import SUMMARY_COLUMNS
+
+    every = select(*SUMMARY_COLUMNS)
+    assert _every_row(every, SUBJECT)
+    assert _every_row(select(Subject.id), SUBJECT)
+    narrowed = [
+        every.where(true()),
+        every.join(Function, Function.id == Subject.function_id),
+        every.select_from(Function),
+        select(Subject.id, Function.id),
+        select(Function.id),
+    ]
+    assert [_every_row(statement, SUBJECT) for statement in narrowed] == [False] * len(narrowed)
