@@ -17,7 +17,7 @@ export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
 
 .PHONY: uv run test check-bundle deps backend-deps frontend-deps chromium openapi api-client frontend \
-        test-backend test-backend-pg test-frontend test-e2e check-api lint bench
+        test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench
 
 ## Installing what is needed ---------------------------------------------------
 
@@ -60,7 +60,7 @@ run: deps frontend
 ## Testing -----------------------------------------------------------------------
 
 test: deps chromium
-	$(MAKE) --no-print-directory test-backend test-backend-pg test-frontend check-api test-e2e check-bundle
+	$(MAKE) --no-print-directory lint-backend test-backend test-backend-pg test-frontend check-api test-e2e check-bundle
 
 test-backend: backend-deps
 	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests
@@ -93,9 +93,11 @@ check-bundle: frontend
 test-e2e: backend-deps frontend chromium
 	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q .
 
-lint: backend-deps frontend-deps
-	cd backend && $(VENV)/bin/ruff check src tests && $(VENV)/bin/mypy src
+lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent
+
+lint-backend: backend-deps
+	cd backend && $(VENV)/bin/ruff check src tests && $(VENV)/bin/ruff format --check src tests && $(VENV)/bin/mypy src
 
 bench: backend-deps
 	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)

@@ -26,8 +26,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/."""
     _logging()
     database.migrate()
-    uvicorn.run("spot.main:create_app", factory=True, host=host, port=port, workers=workers,
-                access_log=False, log_level="info")
+    uvicorn.run(
+        "spot.main:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        access_log=False,
+        log_level="info",
+    )
 
 
 @app.command("create-user")
@@ -61,8 +68,14 @@ def create_user(
                 db.flush()
             group_ids = [group.id]
         try:
-            data = UserCreate(login=login, password=password, first_name=first_name, last_name=last_name,
-                              external_id=external_id, group_ids=group_ids)
+            data = UserCreate(
+                login=login,
+                password=password,
+                first_name=first_name,
+                last_name=last_name,
+                external_id=external_id,
+                group_ids=group_ids,
+            )
             user = asyncio.run(service.create(db, data=data))
         except ValidationError as exc:
             typer.echo(f"invalid user: {exc}", err=True)

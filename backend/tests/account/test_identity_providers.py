@@ -70,8 +70,13 @@ def provider(settings_env, monkeypatch):
         state["requests"].append(request)
         if request.url.path == "/token":
             now = int(time.time())
-            claims = {"iss": PROVIDER["issuer"], "aud": PROVIDER["client_id"], "iat": now, "exp": now + 300,
-                      **state["claims"]}
+            claims = {
+                "iss": PROVIDER["issuer"],
+                "aud": PROVIDER["client_id"],
+                "iat": now,
+                "exp": now + 300,
+                **state["claims"],
+            }
             token = jwt.encode(claims, state["key"], algorithm="RS256", headers={"kid": "k1"})
             return httpx.Response(state["token_status"], json={"id_token": token, "token_type": "Bearer"})
         jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(KEY.public_key()))
@@ -82,16 +87,20 @@ def provider(settings_env, monkeypatch):
 
 
 def _start(client, return_url="/spotv2/subjects"):
-    response = client.get(f"{API}/account/oidc/0/start", params={"redirectUrl": return_url},
-                          follow_redirects=False)
+    response = client.get(
+        f"{API}/account/oidc/0/start", params={"redirectUrl": return_url}, follow_redirects=False
+    )
     assert response.status_code == 307
     query = parse_qs(urlsplit(response.headers["location"]).query)
     return query, response.cookies[oidc.NONCE_COOKIE]
 
 
 def _callback(client, query, code="the-code"):
-    return client.get(f"{API}/account/oidc/0/callback", params={"code": code, "state": query["state"][0]},
-                      follow_redirects=False)
+    return client.get(
+        f"{API}/account/oidc/0/callback",
+        params={"code": code, "state": query["state"][0]},
+        follow_redirects=False,
+    )
 
 
 def test_start_sends_the_browser_to_the_provider_with_a_bound_nonce(client, provider):
@@ -160,8 +169,9 @@ def test_a_callback_without_the_browser_cookie_is_refused(client, provider, make
 
 def test_a_forged_state_is_refused(client, provider):
     _start(client)
-    response = client.get(f"{API}/account/oidc/0/callback", params={"code": "c", "state": "e30.abc"},
-                          follow_redirects=False)
+    response = client.get(
+        f"{API}/account/oidc/0/callback", params={"code": "c", "state": "e30.abc"}, follow_redirects=False
+    )
     _refused(response, "invalidSignInState")
 
 

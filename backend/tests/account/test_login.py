@@ -191,6 +191,7 @@ def test_failures_older_than_the_window_are_forgotten(client, db, make_user):
     db.commit()
     client.post(f"{API}/account/login", json={"username": "quelquun", "password": "mauvais"})
     db.expire_all()
+
     def failures(login: str) -> int | None:
         return db.scalar(select(func.count()).select_from(LoginFailure).where(LoginFailure.login == login))
 

@@ -45,8 +45,11 @@ def test_protected_routes_refuse_an_unknown_token(client, method, path):
 @pytest.mark.parametrize(("method", "path"), sorted(PUBLIC))
 def test_public_routes_answer_without_session(client, method, path):
     response = client.request(
-        method, _concrete(path), params={"redirectUrl": "/spotv2/"},
-        json={"username": "nobody", "password": "nothing"}, follow_redirects=False,
+        method,
+        _concrete(path),
+        params={"redirectUrl": "/spotv2/"},
+        json={"username": "nobody", "password": "nothing"},
+        follow_redirects=False,
     )
     expected = {"login": 401, "start": 404, "callback": 303}.get(path.rsplit("/", 1)[-1], 200)
     assert response.status_code == expected

@@ -68,10 +68,22 @@ def test_counters_equal_the_history_after_reads_and_writes(client, db, test_map,
 def test_entries_written_without_history_record_count_too(db, make_user):
     user = make_user()
     rows = [
-        {"at": utcnow(), "user_id": user.id, "item_type": "subject", "item_id": 1, "item_key": "S1",
-         "item_name": "", "mode": mode, "event": event, "cartography_id": cartography_id}
+        {
+            "at": utcnow(),
+            "user_id": user.id,
+            "item_type": "subject",
+            "item_id": 1,
+            "item_key": "S1",
+            "item_name": "",
+            "mode": mode,
+            "event": event,
+            "cartography_id": cartography_id,
+        }
         for mode, event, cartography_id in (
-            ("R", None, 7), ("W", "updated", 7), ("R", None, 8), ("R", None, None)
+            ("R", None, 7),
+            ("W", "updated", 7),
+            ("R", None, 8),
+            ("R", None, None),
         )
     ]
     db.execute(insert(HistoryEntry), rows)

@@ -19,9 +19,14 @@ def as_the_model_writes_it(adapter: TypeAdapter, body: dict) -> dict:
 
 def _marked(client, test_map, make_user, login) -> dict[str, str]:
     """S1 followed, resolved, rated and standardized by a named user: every lifetime event set."""
-    headers = login(make_user(
-        "ariane", permissions=["perm_ValidNotHaute", "perm_EditPdv"], first_name="Ariane", last_name="Roux"
-    ))
+    headers = login(
+        make_user(
+            "ariane",
+            permissions=["perm_ValidNotHaute", "perm_EditPdv"],
+            first_name="Ariane",
+            last_name="Roux",
+        )
+    )
     s1 = test_map.subject("S1")
     for action in ("resolve", "standardize"):
         assert client.post(f"{API}/subject/{s1}/{action}", headers=headers).status_code == 200

@@ -381,8 +381,9 @@ def test_a_blank_external_id_is_none(client, make_user, manager):
 def test_a_password_change_ends_the_users_other_sessions(client, make_user, login):
     user = make_user("jeanne")
     current, other = login(user), login(user)
-    response = client.post(f"{USER}/changePassword/{user.id}", json={"password": "nouveau-secret"},
-                           headers=current)
+    response = client.post(
+        f"{USER}/changePassword/{user.id}", json={"password": "nouveau-secret"}, headers=current
+    )
     assert response.status_code == 204
     assert client.get(f"{API}/account/whoAmI", headers=current).status_code == 200
     assert client.get(f"{API}/account/whoAmI", headers=other).status_code == 401

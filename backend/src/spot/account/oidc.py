@@ -74,8 +74,16 @@ def authorization_redirect(index: int, return_url: str) -> tuple[str, str]:
     chosen = provider(index)
     nonce = secrets.token_urlsafe(24)
     state = _sign({"p": index, "r": return_url, "n": nonce, "exp": time.time() + STATE_TTL_SECONDS})
-    query = urlencode({"client_id": chosen.client_id, "response_type": "code", "scope": chosen.scope,
-                       "redirect_uri": callback_url(index), "state": state, "nonce": nonce})
+    query = urlencode(
+        {
+            "client_id": chosen.client_id,
+            "response_type": "code",
+            "scope": chosen.scope,
+            "redirect_uri": callback_url(index),
+            "state": state,
+            "nonce": nonce,
+        }
+    )
     return f"{chosen.authorization_endpoint}?{query}", nonce
 
 
@@ -103,10 +111,16 @@ async def sign_in(
 def _id_token_claims(chosen: IdentityProvider, index: int, code: str, *, nonce: str) -> dict[str, object]:
     with http_client() as client:
         try:
-            answer = client.post(chosen.token_endpoint, data={
-                "grant_type": "authorization_code", "code": code, "redirect_uri": callback_url(index),
-                "client_id": chosen.client_id, "client_secret": chosen.client_secret,
-            })
+            answer = client.post(
+                chosen.token_endpoint,
+                data={
+                    "grant_type": "authorization_code",
+                    "code": code,
+                    "redirect_uri": callback_url(index),
+                    "client_id": chosen.client_id,
+                    "client_secret": chosen.client_secret,
+                },
+            )
             answer.raise_for_status()
             id_token = answer.json()["id_token"]
             keys = jwt.PyJWKSet.from_dict(client.get(chosen.jwks_uri).raise_for_status().json())
@@ -118,9 +132,14 @@ def _id_token_claims(chosen: IdentityProvider, index: int, code: str, *, nonce: 
         key = next((k for k in keys.keys if kid is None or k.key_id == kid), None)
         if key is None:
             raise jwt.InvalidTokenError("no matching key")
-        claims = jwt.decode(id_token, key=key, algorithms=["RS256", "ES256", "PS256"],
-                            audience=chosen.client_id, issuer=chosen.issuer,
-                            options={"require": ["exp", "iat", "iss", "aud"]})
+        claims = jwt.decode(
+            id_token,
+            key=key,
+            algorithms=["RS256", "ES256", "PS256"],
+            audience=chosen.client_id,
+            issuer=chosen.issuer,
+            options={"require": ["exp", "iat", "iss", "aud"]},
+        )
     except jwt.PyJWTError as exc:
         log.warning("oidc id token refused provider=%r: %s", chosen.name, exc)
         raise ApiError(401, "invalidIdToken") from exc

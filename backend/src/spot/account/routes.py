@@ -58,12 +58,16 @@ async def identity_providers(
     redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
 ) -> list[IdentityProviderOut]:
     if not redirect_url:
-        raise ApiError(400, "The parameter 'redirectUrl' must be defined",
-                       [FieldError(field="redirectUrl", code="emptyFieldError")])
+        raise ApiError(
+            400,
+            "The parameter 'redirectUrl' must be defined",
+            [FieldError(field="redirectUrl", code="emptyFieldError")],
+        )
     query = urlencode({"redirectUrl": _safe_redirect(redirect_url)})
     return [
-        IdentityProviderOut(name=provider.name, login_url=f"{OIDC_PATH}/{index}/start?{query}",
-                            icon_url=provider.icon_url)
+        IdentityProviderOut(
+            name=provider.name, login_url=f"{OIDC_PATH}/{index}/start?{query}", icon_url=provider.icon_url
+        )
         for index, provider in enumerate(get_settings().identity_providers)
     ]
 
@@ -84,8 +88,15 @@ async def oidc_start(
     """Sends the browser to the provider; the nonce cookie ties the answer to this browser."""
     target, nonce = oidc.authorization_redirect(index, _safe_redirect(redirect_url))
     response = RedirectResponse(target, status_code=307)
-    response.set_cookie(oidc.NONCE_COOKIE, nonce, max_age=oidc.STATE_TTL_SECONDS, path=OIDC_PATH,
-                        httponly=True, samesite="lax", secure=request.url.scheme == "https")
+    response.set_cookie(
+        oidc.NONCE_COOKIE,
+        nonce,
+        max_age=oidc.STATE_TTL_SECONDS,
+        path=OIDC_PATH,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
     return response
 
 
@@ -100,8 +111,9 @@ async def oidc_callback(
     """Back from the provider: on to the client with the session token in the fragment (never sent
     to a server nor in a Referer), or to Login with the reason it failed."""
     try:
-        token, return_url = await oidc.sign_in(db, index=index, code=code, state=state,
-                                         cookie_nonce=request.cookies.get(oidc.NONCE_COOKIE))
+        token, return_url = await oidc.sign_in(
+            db, index=index, code=code, state=state, cookie_nonce=request.cookies.get(oidc.NONCE_COOKIE)
+        )
         target = f"{APP_ROOT}login?{urlencode({'returnUrl': return_url})}#{urlencode({'ssoToken': token})}"
     except ApiError as exc:
         target = f"{APP_ROOT}login?{urlencode({'ssoError': exc.message})}"

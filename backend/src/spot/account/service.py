@@ -62,8 +62,11 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
         now = utcnow()
         db.add(LoginFailure(login=username, address=address, at=now))
         # Failures older than the window count for nothing: forget them so the table stays small.
-        db.execute(delete(LoginFailure).where(
-            LoginFailure.at < now - timedelta(minutes=get_settings().login_window_minutes)))
+        db.execute(
+            delete(LoginFailure).where(
+                LoginFailure.at < now - timedelta(minutes=get_settings().login_window_minutes)
+            )
+        )
         # The error rolls the request back; the failure must survive it or throttling never triggers.
         db.commit()
         log.warning("login failed login=%r address=%s", username, address)
@@ -108,9 +111,15 @@ def renew(db: Session, *, session: SessionToken, token: str) -> str:
 
 def revoke_sessions(db: Session, *, user_id: int, keep: int | None = None) -> None:
     """End every live session of a user (but `keep`), e.g. once its password has changed."""
-    db.execute(update(SessionToken).where(
-        SessionToken.user_id == user_id, SessionToken.revoked_at.is_(None), SessionToken.id != (keep or 0),
-    ).values(revoked_at=utcnow()))
+    db.execute(
+        update(SessionToken)
+        .where(
+            SessionToken.user_id == user_id,
+            SessionToken.revoked_at.is_(None),
+            SessionToken.id != (keep or 0),
+        )
+        .values(revoked_at=utcnow())
+    )
 
 
 def logout(db: Session, *, session: SessionToken) -> None:

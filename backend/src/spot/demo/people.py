@@ -15,13 +15,22 @@ GROUPS: dict[str, list[str]] = {
     "Administrateurs": ALL_PERMISSIONS,
     "Encadrement": [P.TableauBord, P.VisuTrack, P.TrainingPathView],
     "Responsables formation": [
-        P.TrainingManagement, P.TrainingPathAdmin, P.TrainingReferenceAdmin, P.QualificationAdmin,
-        P.TrainingPathView, P.TableauBord,
+        P.TrainingManagement,
+        P.TrainingPathAdmin,
+        P.TrainingReferenceAdmin,
+        P.QualificationAdmin,
+        P.TrainingPathView,
+        P.TableauBord,
     ],
     "Médiateurs": [P.VisuTrack, P.EditPdv],
     "Référents": [P.EditPdv, P.EditNotHaute, P.EditNotBasse, P.EditResourcesVideos, P.TrainingPathView],
     "Créateurs": [
-        P.EditPdv, P.RemPdv, P.ValidNotHaute, P.EditNotHaute, P.EditNotBasse, P.EditResourcesVideos,
+        P.EditPdv,
+        P.RemPdv,
+        P.ValidNotHaute,
+        P.EditNotHaute,
+        P.EditNotBasse,
+        P.EditResourcesVideos,
     ],
     "Opérateurs": [],
 }
@@ -60,6 +69,13 @@ def seed(db: Session) -> list[DemoLogin]:
     password_hash = hash_password(DEMO_PASSWORD)
     for demo in LOGINS:
         if db.scalar(select(User).where(User.login == demo.login)) is None:
-            db.add(User(login=demo.login, first_name=demo.first_name, last_name=demo.last_name,
-                        password_hash=password_hash, groups=[groups[g] for g in demo.groups]))
+            db.add(
+                User(
+                    login=demo.login,
+                    first_name=demo.first_name,
+                    last_name=demo.last_name,
+                    password_hash=password_hash,
+                    groups=[groups[g] for g in demo.groups],
+                )
+            )
     return LOGINS

@@ -29,8 +29,13 @@ def list_for(db: Session, *, user: User) -> dict[str, list[SavedFilter]]:
 def version(db: Session, *, user: User) -> str:
     """A tag of all the user's saved filters (an ETag): it changes with any of them."""
     rows = db.execute(
-        select(SavedFilter.entity_type, SavedFilter.name, SavedFilter.filter, SavedFilter.sorting,
-               SavedFilter.is_default)
+        select(
+            SavedFilter.entity_type,
+            SavedFilter.name,
+            SavedFilter.filter,
+            SavedFilter.sorting,
+            SavedFilter.is_default,
+        )
         .where(SavedFilter.user_id == user.id)
         .order_by(SavedFilter.entity_type, SavedFilter.position, SavedFilter.id)
     ).all()

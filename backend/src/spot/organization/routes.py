@@ -19,7 +19,8 @@ class OrganizationInfo(CamelModel):
 async def info() -> OrganizationInfo:
     settings = get_settings()
     return OrganizationInfo(
-        customer_name=settings.customer_name, application_name="Spot",
+        customer_name=settings.customer_name,
+        application_name="Spot",
         legacy_base_url=settings.legacy_base_url or None,
     )
 

@@ -122,8 +122,10 @@ class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
     def count_matches(self) -> Select[Any]:
         """SQLite: how many rows of the trigram table match, all rows of the entity's table alike."""
         trigrams = table(self.trigrams, column(self.trigrams_column))
-        return select(func.count()).select_from(trigrams).where(
-            trigrams.c[self.trigrams_column].op("MATCH")(self.phrase)
+        return (
+            select(func.count())
+            .select_from(trigrams)
+            .where(trigrams.c[self.trigrams_column].op("MATCH")(self.phrase))
         )
 
 

@@ -177,8 +177,21 @@ def _main_status(subject: Subject) -> NodeStatus | None:
 def _summary_fields(values: Sequence[Any], names: dict[int, str], main_status: str | None) -> dict:
     """SubjectSummary as plain data with its JSON keys, from the values of SUMMARY_COLUMNS: lists
     send it as it is (summary_fields), the subject page validates it with the rest of SubjectOut."""
-    (subject_id, code, name, kind, cartography_id, function_id, activity_id, frequency, gravity,
-     detectability, score, has_diagram, last_mindmap_update) = values[:_FIRST_EVENT]
+    (
+        subject_id,
+        code,
+        name,
+        kind,
+        cartography_id,
+        function_id,
+        activity_id,
+        frequency,
+        gravity,
+        detectability,
+        score,
+        has_diagram,
+        last_mindmap_update,
+    ) = values[:_FIRST_EVENT]
     lifetime = {}
     for index, (key, _prefix) in enumerate(_EVENTS):
         at, by = values[_FIRST_EVENT + 2 * index], values[_FIRST_EVENT + 2 * index + 1]

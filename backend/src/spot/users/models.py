@@ -35,9 +35,7 @@ class Group(Base):
 
 class User(Base):
     __tablename__ = "user"
-    __table_args__ = (
-        Index("ix_user_names", "last_name", "first_name"),
-    )
+    __table_args__ = (Index("ix_user_names", "last_name", "first_name"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     login: Mapped[str] = mapped_column(String(200), unique=True)

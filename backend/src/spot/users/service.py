@@ -33,8 +33,12 @@ def get_by(db: Session, **where: str) -> User:
 def _name_filter(name: str) -> ColumnElement[bool]:
     """Part of the name in either order, of the login or of the external id; % and _ are plain characters."""
     text = name.strip().lower()
-    columns = [User.first_name + " " + User.last_name, User.last_name + " " + User.first_name, User.login,
-               User.external_id]
+    columns = [
+        User.first_name + " " + User.last_name,
+        User.last_name + " " + User.first_name,
+        User.login,
+        User.external_id,
+    ]
     return or_(*(func.lower(column).contains(text, autoescape=True) for column in columns))
 
 
