@@ -1,5 +1,5 @@
 """The list journeys: build a filter in the editor, save it as the default, reopen the list with
-applyDefaultFilter=true; a long list loads as it scrolls and reaches a targeted item; the client's
+applyDefaultFilter=true; a second window cannot erase a filter saved in the first; a long list loads as it scrolls and reaches a targeted item; the client's
 printed filters parse, on the real server, to the trees the client expects."""
 
 import json
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from conftest import DEMO_PASSWORD, ROOT
 
@@ -71,6 +71,48 @@ def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply
     expect(page.get_by_role("status")).to_have_text("2 utilisateurs")
     expect(cards).to_have_count(2)
     expect(page.get_by_role("group", name="Filtre :")).to_contain_text("Nom contient « ou »")
+
+
+@pytest.fixture
+def saved_filters_kept(base_url: str) -> Iterator[None]:
+    """The admin's saved filters of users as they were before the test."""
+    with api_client(base_url) as api:
+        before = api.get("/account/filters").raise_for_status().json().get("user", [])
+        yield
+        api.post("/account/filters", json={"entityType": "user", "filters": before}).raise_for_status()
+
+
+def save_current_filter(page: Page, name: str) -> Locator:
+    page.get_by_role("button", name="Filtres enregistrés").click()
+    page.get_by_role("button", name="Enregistrer le filtre actuel…").click()
+    dialog = page.get_by_role("dialog", name="Enregistrer le filtre actuel")
+    dialog.get_by_role("textbox", name="Nom").fill(name)
+    dialog.get_by_role("button", name="Enregistrer").click()
+    return dialog
+
+
+def test_a_second_window_cannot_erase_a_filter_saved_in_the_first(
+    page: Page, base_url: str, saved_filters_kept: None
+) -> None:
+    page.goto(f"{base_url}{USERS}/last_name%20contains%20ou")
+    sign_in(page, "admin")
+    expect(page.get_by_role("status")).to_have_text("2 utilisateurs")
+    other = page.context.new_page()
+    other.goto(f"{base_url}{USERS}/login%20startsWith%20a")
+    expect(other.get_by_role("status")).to_have_text(re.compile("utilisateur"))
+
+    first = save_current_filter(page, "Depuis la première fenêtre")
+    expect(first).to_be_hidden()
+    second = save_current_filter(other, "Depuis la seconde fenêtre")
+    expect(second.get_by_role("alert")).to_contain_text("modifiés entre-temps dans une autre fenêtre")
+    expect(second.get_by_role("textbox", name="Nom")).to_have_value("Depuis la seconde fenêtre")
+    second.get_by_role("button", name="Enregistrer").click()
+    expect(second).to_be_hidden()
+
+    other.get_by_role("button", name="Filtres enregistrés").click()
+    menu = other.get_by_role("dialog", name="Filtres enregistrés")
+    expect(menu.get_by_text("Depuis la première fenêtre")).to_be_visible()
+    expect(menu.get_by_text("Depuis la seconde fenêtre")).to_be_visible()
 
 
 @pytest.fixture
