@@ -1,6 +1,7 @@
 """The list journeys: build a filter in the editor, save it as the default, reopen the list with
-applyDefaultFilter=true; a second window cannot erase a filter saved in the first; a long list loads as it scrolls and reaches a targeted item; the client's
-printed filters parse, on the real server, to the trees the client expects."""
+applyDefaultFilter=true; a second window cannot erase a filter saved in the first; a long list
+loads as it scrolls and reaches a targeted item; the client's printed filters parse, on the real
+server, to the trees the client expects."""
 
 import json
 import re
