@@ -192,6 +192,7 @@ def ping_after_idle(engine: Engine) -> None:
         try:
             with dbapi_connection.cursor() as cursor:
                 cursor.execute("SELECT 1")
+            dbapi_connection.rollback()  # out of the transaction the test began, as the pool hands it out
         except engine.dialect.loaded_dbapi.Error as error:
             raise exc.DisconnectionError(str(error)) from error
 

@@ -44,3 +44,12 @@ def test_a_connection_back_within_the_delay_is_not_tested(engine, monkeypatch):
     _pooled_connection_killed(engine)
     with pytest.raises(OperationalError), engine.connect() as connection:
         connection.scalar(PID)
+
+
+def test_a_tested_connection_is_left_outside_any_transaction(engine, monkeypatch):
+    """The test must not open a transaction that a caller asking for autocommit would trip on."""
+    monkeypatch.setattr(database, "PING_AFTER_IDLE_SECONDS", 0.0)
+    with engine.connect() as connection:
+        connection.scalar(PID)
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        assert connection.scalar(text("SELECT 1")) == 1
