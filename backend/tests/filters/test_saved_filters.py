@@ -251,3 +251,8 @@ def test_a_save_without_if_match_replaces_as_before(client: TestClient, alice) -
         == 204
     )
     assert client.get(FILTERS, headers=alice).json() == {"user": [saved("B")]}
+    any_version = {**alice, "If-Match": "*"}
+    assert (
+        client.post(FILTERS, json={"entityType": "user", "filters": []}, headers=any_version).status_code
+        == 204
+    )

@@ -46,8 +46,8 @@ def version(db: Session, *, user: User) -> str:
 def replace(
     db: Session, *, user: User, entity_type: str, filters: list[SavedFilterIn], expected: str | None = None
 ) -> None:
-    """`expected`: the version the client's list came from (If-Match); when the filters changed since
-    (another window saved), 409 staleVersion instead of erasing that change."""
+    """`expected`: the version the client's list came from (If-Match; "*" for any); when the filters
+    changed since (another window saved), 409 staleVersion instead of erasing that change."""
     entity = find_entity(entity_type)
     if entity is None:
         raise ApiError(400, "unknownEntityType", [FieldError(field="entityType", code="invalidValue")])
@@ -57,7 +57,7 @@ def replace(
     # Saves of one user wait for each other here (PostgreSQL; SQLite writes one at a time), so that
     # two of them cannot both pass the version check.
     db.execute(select(User.id).where(User.id == user.id).with_for_update())
-    if expected is not None and expected != version(db, user=user):
+    if expected not in (None, "*") and expected != version(db, user=user):
         raise conflict("staleVersion")
     db.execute(
         delete(SavedFilter).where(SavedFilter.user_id == user.id, SavedFilter.entity_type == entity_type)
