@@ -24,13 +24,15 @@ def _query(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, floa
     return Call(name, "POST", "/backend/api/v2/subject/query", body), LIST_PAGE
 
 
+FUNCTION = dataset.FUNCTION_IDS_FROM + 130  # the 130th function: 197 subjects
+
 SCENARIOS = {
     "subjects": [
         (Call("GET /subject/{id}", "GET", "/backend/api/v2/subject/51234"), ENTITY_GET),
         (Call("GET /cartography/{id}", "GET", "/backend/api/v2/cartography/7"), LIST_PAGE),
         (Call("GET /cartography/{id}/zones", "GET", "/backend/api/v2/cartography/7/zones"), ENTITY_GET),
         (Call("GET /pictos/{id}", "GET", "/backend/api/v2/pictos/7"), ENTITY_GET),
-        (Call("GET /function/{id}", "GET", "/backend/api/v2/function/130"), LIST_PAGE),
+        (Call("GET /function/{id}", "GET", f"/backend/api/v2/function/{FUNCTION}"), LIST_PAGE),
         _query("POST /subject/query (default page)", "", "-updated_date"),
     ],
     "querylang": [

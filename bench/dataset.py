@@ -25,6 +25,13 @@ SUB_ACTIVITIES = 2
 FUNCTIONS = 20
 SUBJECTS = 100_000
 HISTORY = 5_000_000
+# Sites, cartographies, activities and functions share one id space (map_item_id), as in Spot: an id
+# of a location filter names one item. Each type takes a block of it, in that order.
+CARTOGRAPHIES = SITES * CARTOGRAPHIES_PER_SITE
+ACTIVITIES = CARTOGRAPHIES * TOP_ACTIVITIES * (1 + SUB_ACTIVITIES)
+CARTOGRAPHY_IDS_FROM = SITES
+ACTIVITY_IDS_FROM = CARTOGRAPHY_IDS_FROM + CARTOGRAPHIES
+FUNCTION_IDS_FROM = ACTIVITY_IDS_FROM + ACTIVITIES
 ADMIN_LOGIN = "bench-admin"
 ADMIN_PASSWORD = "bench-password"
 
@@ -103,27 +110,29 @@ def generate(engine: Engine, database_url: str) -> None:
     for s in range(1, SITES + 1):
         sites.append({"id": s, "code": f"S{s}", "name": f"Usine {s}"})
         for c in range(CARTOGRAPHIES_PER_SITE):
-            cid = len(cartographies) + 1
+            cid = CARTOGRAPHY_IDS_FROM + len(cartographies) + 1
             cartographies.append({"id": cid, "site_id": s, "code": f"C{cid}", "name": f"Atelier {cid}",
                                   "ordering": c, "image_ref": None, "image_media_type": None,
                                   "image_sha256": None, "image_width": 0, "image_height": 0})
             leaf_activities[cid] = []
             for a in range(TOP_ACTIVITIES):
-                top = len(activities) + 1
+                top = ACTIVITY_IDS_FROM + len(activities) + 1
                 activities.append({"id": top, "cartography_id": cid, "parent_id": None, "ordering": a,
                                    "code": f"A{top}", "name": f"Activité {top}"})
                 leaf_activities[cid].append(top)
                 for b in range(SUB_ACTIVITIES):
-                    sub = len(activities) + 1
+                    sub = ACTIVITY_IDS_FROM + len(activities) + 1
                     activities.append({"id": sub, "cartography_id": cid, "parent_id": top, "ordering": b,
                                        "code": f"A{sub}", "name": f"Sous-activité {sub}"})
                     leaf_activities[cid].append(sub)
             function_ids[cid] = []
             for f in range(FUNCTIONS):
-                fid = len(functions) + 1
+                fid = FUNCTION_IDS_FROM + len(functions) + 1
                 functions.append({"id": fid, "cartography_id": cid, "ordering": f, "code": f"F{fid}",
                                   "name": f"Fonction {fid}"})
                 function_ids[cid].append(fid)
+    kinds = [("site", sites), ("cartography", cartographies), ("activity", activities), ("function", functions)]
+    _load(engine, tables["map_item_id"], [{"id": item["id"], "type": kind} for kind, items in kinds for item in items])
     _load(engine, tables["site"], sites)
     _load(engine, tables["cartography"], cartographies)
     _load(engine, tables["activity"], activities)
@@ -133,7 +142,7 @@ def generate(engine: Engine, database_url: str) -> None:
 
     def subjects() -> Iterator[dict]:
         for sid in range(1, SUBJECTS + 1):
-            cid = rng.randrange(1, len(cartographies) + 1)
+            cid = CARTOGRAPHY_IDS_FROM + rng.randrange(1, len(cartographies) + 1)
             subject_cartography.append(cid)
             created = _at(rng)
             updated = created + timedelta(days=rng.randrange(0, 200))
