@@ -98,6 +98,8 @@ lint: lint-backend frontend-deps
 
 lint-backend: backend-deps
 	cd backend && $(VENV)/bin/ruff check src tests && $(VENV)/bin/ruff format --check src tests && $(VENV)/bin/mypy src
+	cd backend && $(VENV)/bin/ruff check --config pyproject.toml ../e2e ../bench && \
+	  $(VENV)/bin/ruff format --config pyproject.toml --check ../e2e ../bench
 
 bench: backend-deps
 	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)

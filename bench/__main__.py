@@ -37,10 +37,16 @@ SCENARIOS = {
     ],
     "querylang": [
         _query("name contains, sorted by name", "name contains pompe", "name"),
-        _query("location & followed & date", "location oneOf 7 & followed equals true & created_date after 2025-01-01",
-               "-updated_date"),
-        _query("or of criticity and standardized", "(criticity oneOf medium,high | standardized equals true) & "
-               "name startsWith fuite", "-created_date"),
+        _query(
+            "location & followed & date",
+            "location oneOf 7 & followed equals true & created_date after 2025-01-01",
+            "-updated_date",
+        ),
+        _query(
+            "or of criticity and standardized",
+            "(criticity oneOf medium,high | standardized equals true) & name startsWith fuite",
+            "-created_date",
+        ),
         _query("node_status enum", "node_status oneOf validated,toValidate", "name"),
         _query("accent-insensitive text", "name contains ecrasement", "-updated_date"),
     ],
@@ -85,8 +91,13 @@ def main() -> None:
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:
             print(f"{scenario} on {kind}", flush=True)
-            rows = run_calls(url, Path(data_dir), SCENARIOS[scenario],
-                             (dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD), args.seconds)
+            rows = run_calls(
+                url,
+                Path(data_dir),
+                SCENARIOS[scenario],
+                (dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD),
+                args.seconds,
+            )
             text = table(f"{scenario} on {kind}", rows)
             print(text, flush=True)
             print(f"written to {save(f'{scenario}-{kind}', text)}", flush=True)

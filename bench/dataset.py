@@ -35,15 +35,20 @@ FUNCTION_IDS_FROM = ACTIVITY_IDS_FROM + ACTIVITIES
 ADMIN_LOGIN = "bench-admin"
 ADMIN_PASSWORD = "bench-password"
 
+# fmt: off
 FIRST = ["Alice", "Bernard", "Claire", "David", "Émilie", "François", "Gabriel", "Hélène", "Inès", "Jules",
          "Karim", "Léa", "Mathis", "Nadia", "Octave", "Pauline", "Quentin", "Rose", "Sébastien", "Théo"]
 LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau",
-        "Simon", "Laurent", "Lefèvre", "Michel", "Garcia", "David", "Bertrand", "Roux", "Vincent", "Fournier"]
-WHAT = ["Fuite", "Usure", "Blocage", "Surchauffe", "Réglage", "Nettoyage", "Contrôle", "Changement", "Graissage",
-        "Calibrage", "Vibration", "Bruit", "Chute", "Coupure", "Écrasement", "Projection", "Démarrage", "Arrêt"]
-OF = ["de la pompe", "du convoyeur", "de la presse", "du tour", "de la fraiseuse", "du compresseur", "de la vanne",
-      "du moteur", "de l'outil", "du chariot", "de la soudeuse", "du four", "du robot", "de la cuve", "du filtre"]
+        "Simon", "Laurent", "Lefèvre", "Michel", "Garcia", "David", "Bertrand", "Roux", "Vincent",
+        "Fournier"]
+WHAT = ["Fuite", "Usure", "Blocage", "Surchauffe", "Réglage", "Nettoyage", "Contrôle", "Changement",
+        "Graissage", "Calibrage", "Vibration", "Bruit", "Chute", "Coupure", "Écrasement", "Projection",
+        "Démarrage", "Arrêt"]
+OF = ["de la pompe", "du convoyeur", "de la presse", "du tour", "de la fraiseuse", "du compresseur",
+      "de la vanne", "du moteur", "de l'outil", "du chariot", "de la soudeuse", "du four", "du robot",
+      "de la cuve", "du filtre"]
 WHERE = ["poste 1", "poste 2", "ligne A", "ligne B", "atelier nord", "atelier sud", "quai", "magasin"]
+# fmt: on
 EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
 
 
@@ -95,14 +100,35 @@ def generate(engine: Engine, database_url: str) -> None:
 
     _load(engine, tables["group"], [{"id": 1, "name": "Administrateurs"}, {"id": 2, "name": "Opérateurs"}])
     _load(engine, tables["group_permission"], [{"group_id": 1, "name": p} for p in ALL_PERMISSIONS])
-    users = [{"id": 1, "login": ADMIN_LOGIN, "first_name": "Admin", "last_name": "Bench", "external_id": None,
-              "password_hash": password, "created_at": EPOCH}]
-    users += [{"id": i, "login": f"user{i}", "first_name": rng.choice(FIRST), "last_name": rng.choice(LAST),
-               "external_id": f"M{i:06d}", "password_hash": password, "created_at": _at(rng)}
-              for i in range(2, USERS + 1)]
+    users = [
+        {
+            "id": 1,
+            "login": ADMIN_LOGIN,
+            "first_name": "Admin",
+            "last_name": "Bench",
+            "external_id": None,
+            "password_hash": password,
+            "created_at": EPOCH,
+        }
+    ]
+    users += [
+        {
+            "id": i,
+            "login": f"user{i}",
+            "first_name": rng.choice(FIRST),
+            "last_name": rng.choice(LAST),
+            "external_id": f"M{i:06d}",
+            "password_hash": password,
+            "created_at": _at(rng),
+        }
+        for i in range(2, USERS + 1)
+    ]
     _load(engine, tables["user"], users)
-    _load(engine, tables["user_group"], [{"user_id": 1, "group_id": 1}]
-          + [{"user_id": i, "group_id": 2} for i in range(2, USERS + 1)])
+    _load(
+        engine,
+        tables["user_group"],
+        [{"user_id": 1, "group_id": 1}] + [{"user_id": i, "group_id": 2} for i in range(2, USERS + 1)],
+    )
 
     sites, cartographies, activities, functions = [], [], [], []
     leaf_activities: dict[int, list[int]] = {}
@@ -111,28 +137,71 @@ def generate(engine: Engine, database_url: str) -> None:
         sites.append({"id": s, "code": f"S{s}", "name": f"Usine {s}"})
         for c in range(CARTOGRAPHIES_PER_SITE):
             cid = CARTOGRAPHY_IDS_FROM + len(cartographies) + 1
-            cartographies.append({"id": cid, "site_id": s, "code": f"C{cid}", "name": f"Atelier {cid}",
-                                  "ordering": c, "image_ref": None, "image_media_type": None,
-                                  "image_sha256": None, "image_width": 0, "image_height": 0})
+            cartographies.append(
+                {
+                    "id": cid,
+                    "site_id": s,
+                    "code": f"C{cid}",
+                    "name": f"Atelier {cid}",
+                    "ordering": c,
+                    "image_ref": None,
+                    "image_media_type": None,
+                    "image_sha256": None,
+                    "image_width": 0,
+                    "image_height": 0,
+                }
+            )
             leaf_activities[cid] = []
             for a in range(TOP_ACTIVITIES):
                 top = ACTIVITY_IDS_FROM + len(activities) + 1
-                activities.append({"id": top, "cartography_id": cid, "parent_id": None, "ordering": a,
-                                   "code": f"A{top}", "name": f"Activité {top}"})
+                activities.append(
+                    {
+                        "id": top,
+                        "cartography_id": cid,
+                        "parent_id": None,
+                        "ordering": a,
+                        "code": f"A{top}",
+                        "name": f"Activité {top}",
+                    }
+                )
                 leaf_activities[cid].append(top)
                 for b in range(SUB_ACTIVITIES):
                     sub = ACTIVITY_IDS_FROM + len(activities) + 1
-                    activities.append({"id": sub, "cartography_id": cid, "parent_id": top, "ordering": b,
-                                       "code": f"A{sub}", "name": f"Sous-activité {sub}"})
+                    activities.append(
+                        {
+                            "id": sub,
+                            "cartography_id": cid,
+                            "parent_id": top,
+                            "ordering": b,
+                            "code": f"A{sub}",
+                            "name": f"Sous-activité {sub}",
+                        }
+                    )
                     leaf_activities[cid].append(sub)
             function_ids[cid] = []
             for f in range(FUNCTIONS):
                 fid = FUNCTION_IDS_FROM + len(functions) + 1
-                functions.append({"id": fid, "cartography_id": cid, "ordering": f, "code": f"F{fid}",
-                                  "name": f"Fonction {fid}"})
+                functions.append(
+                    {
+                        "id": fid,
+                        "cartography_id": cid,
+                        "ordering": f,
+                        "code": f"F{fid}",
+                        "name": f"Fonction {fid}",
+                    }
+                )
                 function_ids[cid].append(fid)
-    kinds = [("site", sites), ("cartography", cartographies), ("activity", activities), ("function", functions)]
-    _load(engine, tables["map_item_id"], [{"id": item["id"], "type": kind} for kind, items in kinds for item in items])
+    kinds = [
+        ("site", sites),
+        ("cartography", cartographies),
+        ("activity", activities),
+        ("function", functions),
+    ]
+    _load(
+        engine,
+        tables["map_item_id"],
+        [{"id": item["id"], "type": kind} for kind, items in kinds for item in items],
+    )
     _load(engine, tables["site"], sites)
     _load(engine, tables["cartography"], cartographies)
     _load(engine, tables["activity"], activities)
@@ -155,32 +224,66 @@ def generate(engine: Engine, database_url: str) -> None:
             kind = rng.choice(["risk", "quality"])
             name = f"{rng.choice(WHAT)} {rng.choice(OF)} {rng.choice(WHERE)}"
             yield {
-                "id": sid, "code": f"P{sid}", "code_folded": fold(f"P{sid}"), "type": kind,
-                "name": name, "name_folded": fold(name), "main_node_status": None,  # set by the mind-map trigger
-                "cartography_id": cid, "function_id": rng.choice(function_ids[cid]),
-                "activity_id": rng.choice(leaf_activities[cid]), "frequency": frequency, "gravity": gravity,
+                "id": sid,
+                "code": f"P{sid}",
+                "code_folded": fold(f"P{sid}"),
+                "type": kind,
+                "name": name,
+                "name_folded": fold(name),
+                "main_node_status": None,  # set by the mind-map trigger
+                "cartography_id": cid,
+                "function_id": rng.choice(function_ids[cid]),
+                "activity_id": rng.choice(leaf_activities[cid]),
+                "frequency": frequency,
+                "gravity": gravity,
                 "detectability": 0,
                 "criticity_score": round(frequency * gravity / 25 * 100) if frequency and gravity else None,
-                "created_by": rng.randrange(1, USERS + 1), "created_at": created,
-                "updated_by": rng.randrange(1, USERS + 1), "updated_at": updated,
-                **marks, "standardized_comment": "", "has_diagram": rng.random() < 0.2, "picture_ref": None,
-                "picture_media_type": None, "picture_sha256": None, "last_mindmap_update": updated, "version": 1,
+                "created_by": rng.randrange(1, USERS + 1),
+                "created_at": created,
+                "updated_by": rng.randrange(1, USERS + 1),
+                "updated_at": updated,
+                **marks,
+                "standardized_comment": "",
+                "has_diagram": rng.random() < 0.2,
+                "picture_ref": None,
+                "picture_media_type": None,
+                "picture_sha256": None,
+                "last_mindmap_update": updated,
+                "version": 1,
             }
 
     _load(engine, tables["subject"], subjects())
     statuses = ["empty", "inProgress", "toValidate", "validated"]
-    _load(engine, tables["mind_map_item"], ({"id": sid, "subject_id": sid, "code": 0, "name": f"Nœud {sid}",
-                                            "status": rng.choice(statuses)} for sid in range(1, SUBJECTS + 1)))
-    _load(engine, tables["subject_visit"], ({"user_id": 1, "subject_id": sid, "visited_at": _at(rng)}
-                                           for sid in range(1, SUBJECTS + 1, 5)))
+    _load(
+        engine,
+        tables["mind_map_item"],
+        (
+            {"id": sid, "subject_id": sid, "code": 0, "name": f"Nœud {sid}", "status": rng.choice(statuses)}
+            for sid in range(1, SUBJECTS + 1)
+        ),
+    )
+    _load(
+        engine,
+        tables["subject_visit"],
+        ({"user_id": 1, "subject_id": sid, "visited_at": _at(rng)} for sid in range(1, SUBJECTS + 1, 5)),
+    )
 
     def history() -> Iterator[dict]:
         for hid in range(1, HISTORY + 1):
             sid = rng.randrange(1, SUBJECTS + 1)
             write = rng.random() < 0.2
-            yield {"id": hid, "at": _at(rng), "user_id": rng.randrange(1, USERS + 1), "item_type": "subject",
-                   "item_id": sid, "item_key": f"P{sid}", "item_name": "", "mode": "W" if write else "R",
-                   "event": "updated" if write else None, "cartography_id": subject_cartography[sid - 1]}
+            yield {
+                "id": hid,
+                "at": _at(rng),
+                "user_id": rng.randrange(1, USERS + 1),
+                "item_type": "subject",
+                "item_id": sid,
+                "item_key": f"P{sid}",
+                "item_name": "",
+                "mode": "W" if write else "R",
+                "event": "updated" if write else None,
+                "cartography_id": subject_cartography[sid - 1],
+            }
 
     if engine.dialect.name == "postgresql":
         # The counters' trigger fires once per row at the end of the COPY, and 5,000,000 updates of
@@ -191,19 +294,26 @@ def generate(engine: Engine, database_url: str) -> None:
         _load(engine, tables["history_entry"], history())
         with engine.begin() as conn:
             conn.execute(text("ALTER TABLE history_entry ENABLE TRIGGER history_entry_counted"))
-            conn.execute(text(
-                "INSERT INTO cartography_counter (cartography_id, reads, writes) "
-                "SELECT cartography_id, count(*) FILTER (WHERE mode = 'R'), count(*) FILTER (WHERE mode = 'W') "
-                "FROM history_entry WHERE cartography_id IS NOT NULL GROUP BY cartography_id"))
+            conn.execute(
+                text(
+                    "INSERT INTO cartography_counter (cartography_id, reads, writes) "
+                    "SELECT cartography_id, count(*) FILTER (WHERE mode = 'R'), "
+                    "count(*) FILTER (WHERE mode = 'W') "
+                    "FROM history_entry WHERE cartography_id IS NOT NULL GROUP BY cartography_id"
+                )
+            )
     else:
         _load(engine, tables["history_entry"], history())  # counted per cartography by the database's trigger
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             for table in tables.values():
                 if "id" in table.columns:
-                    conn.execute(text(
-                        f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
-                        f"(SELECT COALESCE(MAX(id), 1) FROM \"{table.name}\"))"))
+                    conn.execute(
+                        text(
+                            f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "
+                            f'(SELECT COALESCE(MAX(id), 1) FROM "{table.name}"))'
+                        )
+                    )
         # A live database is vacuumed by autovacuum; a freshly loaded one not yet: without the
         # visibility map, counts read the whole table instead of an index (10 ms instead of 5).
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:

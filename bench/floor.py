@@ -54,5 +54,7 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     while (await receive()).get("more_body"):
         pass
     body = _run()
-    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+    await send(
+        {"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]}
+    )
     await send({"type": "http.response.body", "body": body})

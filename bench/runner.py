@@ -45,8 +45,12 @@ def _wait(url: str, process: subprocess.Popen[bytes]) -> None:
 def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "SPOT_DATABASE_URL": database_url, "SPOT_DATA_DIR": str(data_dir)}
-    process = subprocess.Popen([VENV_BIN / "spot", "serve", "--port", str(port)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [VENV_BIN / "spot", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait(f"{base}/backend/api/v2/organization/info", process)
@@ -61,11 +65,26 @@ def floor_server(database_url: str, statements: list[tuple[str, object]]) -> Ite
     port = free_port()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(statements, handle, default=str)
-    env = {**os.environ, "FLOOR_DATABASE_URL": database_url, "FLOOR_STATEMENTS": handle.name,
-           "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "FLOOR_DATABASE_URL": database_url,
+        "FLOOR_STATEMENTS": handle.name,
+        "PYTHONPATH": str(ROOT),
+    }
     process = subprocess.Popen(
-        [VENV_BIN / "uvicorn", "bench.floor:app", "--port", str(port), "--log-level", "warning", "--no-access-log"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            VENV_BIN / "uvicorn",
+            "bench.floor:app",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -77,7 +96,9 @@ def floor_server(database_url: str, statements: list[tuple[str, object]]) -> Ite
         Path(handle.name).unlink()
 
 
-def capture_statements(app: object, engine: object, call: Call, headers: dict[str, str]) -> list[tuple[str, object]]:
+def capture_statements(
+    app: object, engine: object, call: Call, headers: dict[str, str]
+) -> list[tuple[str, object]]:
     """The SQL Spot runs for one call, in order, as the driver received it."""
     from fastapi.testclient import TestClient
 
@@ -130,7 +151,10 @@ def save(name: str, text: str) -> Path:
 
 
 def run_calls(
-    database_url: str, data_dir: Path, calls: list[tuple[Call, dict[str, float]]], login: tuple[str, str],
+    database_url: str,
+    data_dir: Path,
+    calls: list[tuple[Call, dict[str, float]]],
+    login: tuple[str, str],
     seconds: int,
 ) -> list[tuple[str, Figures, Figures, dict[str, float]]]:
     os.environ["SPOT_DATABASE_URL"] = database_url
@@ -145,8 +169,9 @@ def run_calls(
     app = create_app()
     rows = []
     with spot_server(database_url, data_dir) as spot_url:
-        token = httpx.post(f"{spot_url}/backend/api/v2/account/login",
-                           json={"username": login[0], "password": login[1]}).json()["token"]
+        token = httpx.post(
+            f"{spot_url}/backend/api/v2/account/login", json={"username": login[0], "password": login[1]}
+        ).json()["token"]
         headers = {"x-access-token": token}
         for call, budget in calls:
             statements = capture_statements(app, database.get_engine(), call, headers)
@@ -160,6 +185,9 @@ def run_calls(
             if spot.errors:
                 print(f"warning: {call.name}: {spot.errors} failed requests", file=sys.stderr)
             rows.append((call.name, spot, floor, budget))
-            print(f"  {call.name}: p50 {spot.p50_ms:.2f} ms (floor {floor.p50_ms:.2f}), {spot.rps:.0f} req/s @16",
-                  flush=True)
+            print(
+                f"  {call.name}: p50 {spot.p50_ms:.2f} ms (floor {floor.p50_ms:.2f}), "
+                f"{spot.rps:.0f} req/s @16",
+                flush=True,
+            )
     return rows

@@ -14,7 +14,8 @@ wrk.body = %(body)s
 done = function(summary, latency, requests)
   io.write(string.format('{"p50": %%f, "p95": %%f, "requests": %%d, "errors": %%d, "seconds": %%f}\\n',
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, summary.requests,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write
+      + summary.errors.timeout,
     summary.duration / 1e6))
 end
 """
@@ -46,16 +47,32 @@ def measure(base_url: str, call: Call, headers: dict[str, str], connections: int
     header_lines = "\n".join(f"wrk.headers[{_lua_string(k)}] = {_lua_string(v)}" for k, v in headers.items())
     if call.body:
         header_lines += '\nwrk.headers["Content-Type"] = "application/json"'
-    script = LUA % {"method": _lua_string(call.method), "body": _lua_string(call.body) if call.body else "nil",
-                    "headers": header_lines}
+    script = LUA % {
+        "method": _lua_string(call.method),
+        "body": _lua_string(call.body) if call.body else "nil",
+        "headers": header_lines,
+    }
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
         handle.write(script)
     threads = 1 if connections == 1 else 2
     out = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s", "-s", handle.name,
-         base_url + call.path],
-        capture_output=True, text=True, check=True,
+        [
+            "wrk",
+            f"-t{threads}",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--timeout",
+            "5s",
+            "-s",
+            handle.name,
+            base_url + call.path,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     Path(handle.name).unlink()
     data = json.loads(out.strip().splitlines()[-1])
-    return Figures(p50_ms=data["p50"], p95_ms=data["p95"], rps=data["requests"] / data["seconds"], errors=data["errors"])
+    return Figures(
+        p50_ms=data["p50"], p95_ms=data["p95"], rps=data["requests"] / data["seconds"], errors=data["errors"]
+    )

@@ -39,7 +39,9 @@ def base_url() -> Iterator[str]:
     subprocess.run([SPOT, "seed-demo"], env=env, check=True, stdout=subprocess.DEVNULL)
     port = _free_port()
     log = open(workdir / "server.log", "w")  # noqa: SIM115
-    server = subprocess.Popen([SPOT, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [SPOT, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:

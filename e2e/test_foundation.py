@@ -15,7 +15,9 @@ def sign_in(page: Page, login: str, password: str = DEMO_PASSWORD) -> None:
 
 def test_a_guarded_deep_link_goes_through_login_and_back(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/spotv2/administration/permissions?focus=1")
-    expect(page).to_have_url(re.compile(r"/spotv2/login\?returnUrl=(/|%2F)spotv2(/|%2F)administration(/|%2F)permissions.*focus=1"))
+    expect(page).to_have_url(
+        re.compile(r"/spotv2/login\?returnUrl=(/|%2F)spotv2(/|%2F)administration(/|%2F)permissions.*focus=1")
+    )
     sign_in(page, "admin")
     expect(page).to_have_url(re.compile(r"/spotv2/administration/permissions\?focus=1$"))
     expect(page.get_by_role("heading", name="Droits des groupes")).to_be_visible()

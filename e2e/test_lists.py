@@ -123,8 +123,15 @@ def page_and_more_users(base_url: str) -> Iterator[list[int]]:
         ids = [
             api.put(
                 "/user/create",
-                json={"login": f"liste{n:03}", "password": "long-enough-pw", "firstName": "Liste", "lastName": f"Zz{n:03}"},
-            ).raise_for_status().json()["id"]
+                json={
+                    "login": f"liste{n:03}",
+                    "password": "long-enough-pw",
+                    "firstName": "Liste",
+                    "lastName": f"Zz{n:03}",
+                },
+            )
+            .raise_for_status()
+            .json()["id"]
             for n in range(1, 56)
         ]
         yield ids
@@ -161,6 +168,8 @@ def test_the_client_printed_filters_parse_on_the_server_to_the_expected_trees(ba
     fixture = json.loads(FIXTURE.read_text(encoding="utf-8"))
     with api_client(base_url) as api:
         for case in fixture["cases"]:
-            answer = api.post(f"/querylang/{fixture['entityType']}/parse", json={"filter": case["text"], "sort": ""})
+            answer = api.post(
+                f"/querylang/{fixture['entityType']}/parse", json={"filter": case["text"], "sort": ""}
+            )
             assert answer.status_code == 200, (case["name"], answer.text)
             assert answer.json()["filter"] == case["tree"], case["name"]
