@@ -94,26 +94,22 @@ def _in_query_postgresql(element: in_query, compiler: SQLCompiler, **kw: Any) ->
 
 
 class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
-    """`text LIKE '%value%'` (`pattern`), which SQLite answers from the field's FTS5 trigram table:
-    `key IN (SELECT rowid FROM trigrams WHERE trigrams.column MATCH '"value"')`, a phrase of three
-    characters or more matching exactly the texts that hold it. PostgreSQL keeps the LIKE, which
-    its pg_trgm index serves."""
+    """SQLite only: the rows whose folded text contains `value`, answered from the field's FTS5
+    trigram table: `key IN (SELECT rowid FROM trigrams WHERE trigrams.column MATCH '"value"')`, a
+    phrase of three characters or more matching exactly the texts that hold it (as LIKE '%value%'
+    does). PostgreSQL counts with the LIKE, which its pg_trgm index serves."""
 
     inherit_cache = True
     type = Boolean()
     _is_implicitly_boolean = True
     _traverse_internals = [
-        ("pattern", InternalTraversal.dp_clauseelement),
         ("row_key", InternalTraversal.dp_clauseelement),
         ("phrase", InternalTraversal.dp_clauseelement),
         ("trigrams", InternalTraversal.dp_string),
         ("trigrams_column", InternalTraversal.dp_string),
     ]
 
-    def __init__(
-        self, pattern: ColumnElement[bool], row_key: ColumnLike, trigrams: str, column: str, value: str
-    ) -> None:
-        self.pattern = pattern
+    def __init__(self, row_key: ColumnLike, trigrams: str, column: str, value: str) -> None:
         self.row_key = row_key
         self.trigrams = trigrams
         self.trigrams_column = column
@@ -129,11 +125,6 @@ class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
         )
 
 
-@compiles(trigram_match)
-def _trigram_match(element: trigram_match, compiler: SQLCompiler, **kw: Any) -> str:
-    return compiler.process(element.pattern, **kw)
-
-
 @compiles(trigram_match, "sqlite")
 def _trigram_match_sqlite(element: trigram_match, compiler: SQLCompiler, **kw: Any) -> str:
     table, column = element.trigrams, element.trigrams_column
@@ -144,8 +135,8 @@ def _trigram_match_sqlite(element: trigram_match, compiler: SQLCompiler, **kw: A
 
 
 def compile_filter(node: Node, entity: EntityType, *, counting: bool = False) -> ColumnElement[bool]:
-    """The WHERE clause of a tree. `counting`: for the count of a list, where `contains` reads a
-    field's trigram table; a page's own query keeps the LIKE, since SQLite would then start from the
+    """The WHERE clause of a tree. `counting` (SQLite only): for the count of a list, where `contains`
+    reads a field's trigram table; a page's own query keeps the LIKE, since SQLite would then start from the
     table's matches and sort them all, where walking the index of the sort stops at the page's end."""
     if isinstance(node, Criterion):
         field = entity.field(node.field)
@@ -155,7 +146,7 @@ def compile_filter(node: Node, entity: EntityType, *, counting: bool = False) ->
         if counting and field.trigrams and node.operator == "contains":
             value = fold(str(node.value))
             if len(value) >= 3:  # shorter phrases match nothing in a trigram table
-                return trigram_match(clause, entity.primary_key, field.trigrams, field.folded.key, value)
+                return trigram_match(entity.primary_key, field.trigrams, field.folded.key, value)
         return clause
     parts = [compile_filter(child, entity, counting=counting) for child in node.children]
     return and_(*parts) if isinstance(node, And) else or_(*parts)

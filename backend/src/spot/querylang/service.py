@@ -57,17 +57,22 @@ def run_query(
     rows = _rows(db, page_rows, query)
     if len(rows) < page_size and (rows or offset == 0):
         return rows, offset + len(rows)
-    return rows, _count(db, entity, base_select, tree)
+    return rows, _count(db, entity, base_select, query, tree)
 
 
-def _count(db: Session, entity: EntityType, base_select: Select[Any], tree: Node | None) -> int:
-    where = None if tree is None else compile_filter(tree, entity, counting=True)
-    sqlite = db.get_bind().dialect.name == "sqlite"
-    if isinstance(where, trigram_match) and sqlite and _every_row(base_select, entity):
-        # A lone `contains` over every row (a user who sees every cartography): the trigram table
-        # holds exactly the table's rows, so its matches are counted without reading the rows.
-        return int(db.scalar(where.count_matches()) or 0)
-    counted = base_select if where is None else base_select.where(where)
+def _count(
+    db: Session, entity: EntityType, base_select: Select[Any], query: Select[Any], tree: Node | None
+) -> int:
+    """How many rows `query` (the base select narrowed by the tree) lists."""
+    counted = query
+    if tree is not None and db.get_bind().dialect.name == "sqlite":
+        # SQLite counts a `contains` from the field's trigram table (compile_filter, counting).
+        where = compile_filter(tree, entity, counting=True)
+        if isinstance(where, trigram_match) and _every_row(base_select, entity):
+            # A lone `contains` over every row (a user who sees every cartography): the trigram
+            # table holds exactly the table's rows, so its matches are counted without the rows.
+            return int(db.scalar(where.count_matches()) or 0)
+        counted = base_select.where(where)
     return int(db.scalar(select(func.count()).select_from(counted.order_by(None).subquery())) or 0)
 
 
