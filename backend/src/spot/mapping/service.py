@@ -7,7 +7,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Integer, and_, bindparam, func, literal, null, select, union, union_all
+from sqlalchemy import (
+    BigInteger,
+    Integer,
+    and_,
+    bindparam,
+    column,
+    func,
+    literal,
+    null,
+    select,
+    table,
+    union,
+    union_all,
+)
 from sqlalchemy.orm import Session, joinedload
 
 from spot.core import history
@@ -494,7 +507,34 @@ class MapPaths:
         return [path for path in paths if path is not None]
 
 
+def _path_rows() -> dict[str, Any]:
+    """What MapPaths reads of each kind of item: kind, id, code, name, cartography, parent."""
+    return {
+        "site": select(literal("site"), Site.id, Site.code, Site.name, null(), null()),
+        "cartography": select(
+            literal("cartography"),
+            Cartography.id,
+            Cartography.code,
+            Cartography.name,
+            Cartography.id,
+            Cartography.site_id,
+        ),
+        "function": select(
+            literal("function"), Function.id, Function.code, Function.name, Function.cartography_id, null()
+        ),
+        "activity": select(
+            literal("activity"),
+            Activity.id,
+            Activity.code,
+            Activity.name,
+            Activity.cartography_id,
+            Activity.parent_id,
+        ),
+    }
+
+
 def _map_paths_statement() -> Any:
+    rows = _path_rows()
     seeds = select(Activity.id, Activity.parent_id).where(in_ids(Activity.id, "activity_ids"))
     ancestors = seeds.cte("ancestors", recursive=True)
     # UNION, not UNION ALL: a cycle of parents (bad data) ends the recursion instead of looping.
@@ -508,33 +548,51 @@ def _map_paths_statement() -> Any:
     ).cte("cartographies")
     of_cartographies = Cartography.id.in_(select(cartographies.c.id))
     return union_all(
-        select(
-            literal("cartography"),
-            Cartography.id,
-            Cartography.code,
-            Cartography.name,
-            Cartography.id,
-            Cartography.site_id,
-        ).where(of_cartographies),
-        select(literal("site"), Site.id, Site.code, Site.name, null(), null()).where(
-            Site.id.in_(select(Cartography.site_id).where(of_cartographies))
-        ),
-        select(
-            literal("function"), Function.id, Function.code, Function.name, Function.cartography_id, null()
-        ).where(in_ids(Function.id, "function_ids")),
-        select(
-            literal("activity"),
-            Activity.id,
-            Activity.code,
-            Activity.name,
-            Activity.cartography_id,
-            Activity.parent_id,
-        ).where(Activity.id.in_(select(ancestors.c.id))),
+        rows["cartography"].where(of_cartographies),
+        rows["site"].where(Site.id.in_(select(Cartography.site_id).where(of_cartographies))),
+        rows["function"].where(in_ids(Function.id, "function_ids")),
+        rows["activity"].where(Activity.id.in_(select(ancestors.c.id))),
     )
 
 
 # Built once: composing this statement costs more than running it.
 _MAP_PATHS = _map_paths_statement()
+_WHOLE_MAP = union_all(*_path_rows().values())
+# Not a model: only the triggers of migration 63bf24d87e00 write its one row, which must outlive
+# any cleanup of the tables.
+_MAP_VERSION = select(column("version", BigInteger)).select_from(table("map_version"))
+
+
+@dataclass(frozen=True)
+class _Hierarchy:
+    version: int
+    paths: MapPaths
+
+
+# This process's copy of the paths of the whole map, and the map_version it was read at.
+_hierarchy: _Hierarchy | None = None
+
+
+def _read_hierarchy(db: Session) -> _Hierarchy:
+    """The whole map from a connection of its own, so that it holds committed rows only, never what
+    the request is in the middle of writing. The version is read first: a change committed between
+    the two statements leaves a copy labelled older than its content, which the next reader of the
+    newer version replaces."""
+    with db.get_bind().engine.connect() as connection:
+        version = connection.scalar(_MAP_VERSION)
+        return _Hierarchy(version, MapPaths(connection.execute(_WHOLE_MAP).all()))
+
+
+def _cached_paths(db: Session) -> MapPaths | None:
+    """The process's copy of the map's paths when it is the map this request sees, else None (the
+    request changed the map itself, or sees a version committed after a newer one was read)."""
+    global _hierarchy
+    version = db.scalar(_MAP_VERSION)
+    if version is None:
+        return None
+    if _hierarchy is None or _hierarchy.version != version:
+        _hierarchy = _read_hierarchy(db)
+    return _hierarchy.paths if _hierarchy.version == version else None
 
 
 def map_paths(
@@ -544,8 +602,13 @@ def map_paths(
     function_ids: Iterable[int] = (),
     activity_ids: Iterable[int] = (),
 ) -> MapPaths:
-    """In one statement, what the paths to these items need: the items, every ancestor of the
-    activities, and the cartographies (with their sites) of them all."""
+    """What the paths to these items need: the items, every ancestor of the activities, and the
+    cartographies (with their sites) of them all. The map changes only when one is imported: the
+    process's copy of the whole of it serves while map_version stays; else one statement reads
+    what these paths need."""
+    cached = _cached_paths(db)
+    if cached is not None:
+        return cached
     ids = {
         "cartography_ids": list(set(cartography_ids)),
         "function_ids": list(set(function_ids)),
