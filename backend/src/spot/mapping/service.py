@@ -565,7 +565,7 @@ _MAP_VERSION = select(column("version", BigInteger)).select_from(table("map_vers
 
 @dataclass(frozen=True)
 class _Hierarchy:
-    version: int
+    version: int | None  # None: no map_version row, and no copy may serve
     paths: MapPaths
 
 
