@@ -105,3 +105,37 @@ def test_only_the_reads_of_a_get_are_committed_without_waiting_for_the_disk(
         event.remove(engine, "commit", setting)
     assert read == ["off"]
     assert wrote == ["on"]
+
+
+def test_a_subject_page_on_postgresql_writes_its_read_and_its_visit_in_one_statement(
+    client, db, test_map, make_user, login
+):
+    from sqlalchemy import event, func, select
+
+    from spot import db as database
+    from spot.history.models import HistoryEntry
+    from spot.subjects.models import SubjectVisit
+
+    engine = database.get_engine()
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only: SQLite has no INSERT in a WITH clause")
+    user = make_user()
+    headers = login(user)
+    writes: list[str] = []
+
+    def listener(_conn, _cursor, statement, _parameters, _context, _executemany) -> None:  # noqa: ANN001
+        if not statement.lstrip().upper().startswith("SELECT"):
+            writes.append(statement)
+
+    subject = test_map.subject("S3")
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        assert client.get(f"{API}/subject/{subject}", headers=headers).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert len(writes) == 1 and "subject_visit" in writes[0] and "history_entry" in writes[0]
+    visit = db.scalar(select(SubjectVisit.visited_at).where(SubjectVisit.user_id == user.id))
+    read = db.scalar(
+        select(func.max(HistoryEntry.at)).where(HistoryEntry.user_id == user.id, HistoryEntry.mode == "R")
+    )
+    assert visit is not None and visit == read

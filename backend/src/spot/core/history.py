@@ -1,7 +1,7 @@
 """The one way to record that a user read or wrote a tracked item (DESIGN.md §4)."""
 
 from enum import StrEnum
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from sqlalchemy import Insert, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
@@ -57,6 +57,47 @@ def _lazy_entry() -> Insert:
 _LAZY_ENTRY = _lazy_entry()
 
 
+def entry(
+    *,
+    user: User | None,
+    item_type: str,
+    item_id: int,
+    item_key: str,
+    item_name: str,
+    mode: Mode,
+    event: Event | None = None,
+    cartography_id: int | None = None,
+) -> dict[str, Any]:
+    """The parameters of an entry's INSERT. A read carries no event; a write always says what happened."""
+    if mode not in ("R", "W"):
+        raise ValueError(f"unknown history mode {mode!r}")
+    if mode == "W" and event is None:
+        raise ValueError("a write needs an event kind")
+    return {
+        "at": utcnow(),
+        "user_id": user.id if user else None,
+        "item_type": item_type,
+        "item_id": item_id,
+        "item_key": item_key[:100],
+        "item_name": item_name[:300],
+        "mode": mode,
+        "event": Event(event).value if event is not None else None,
+        "cartography_id": cartography_id,
+    }
+
+
+def reads_lazily(db: Session, mode: Mode) -> bool:
+    """Whether this entry goes in with _lazy_entry (a read of a GET on PostgreSQL)."""
+    return mode == "R" and bool(db.info.get(SAFE_REQUEST)) and db.get_bind().dialect.name == "postgresql"
+
+
+def lazy_read_with(statement: Insert) -> Insert:
+    """The INSERT of a lazy read entry (see reads_lazily) that runs `statement`, another write of
+    the same read's tracking, as a CTE: one round trip for both. Build it once; execute it with the
+    entry's parameters and the statement's."""
+    return _lazy_entry().add_cte(statement.cte("along"))
+
+
 def record(
     db: Session,
     *,
@@ -69,28 +110,27 @@ def record(
     event: Event | None = None,
     cartography_id: int | None = None,
 ) -> None:
-    """A read carries no event; a write always says what happened. An entry of a cartography also
-    counts in that cartography's CartographyCounter, in the same transaction (a database trigger).
+    """An entry of a cartography also counts in that cartography's CartographyCounter, in the same
+    transaction (a database trigger).
 
     Record after the reads of a request where possible: on SQLite the first write takes the
     database's write lock until the commit."""
-    if mode not in ("R", "W"):
-        raise ValueError(f"unknown history mode {mode!r}")
-    if mode == "W" and event is None:
-        raise ValueError("a write needs an event kind")
-    entry = {
-        "at": utcnow(),
-        "user_id": user.id if user else None,
-        "item_type": item_type,
-        "item_id": item_id,
-        "item_key": item_key[:100],
-        "item_name": item_name[:300],
-        "mode": mode,
-        "event": Event(event).value if event is not None else None,
-        "cartography_id": cartography_id,
-    }
-    lazily = mode == "R" and db.info.get(SAFE_REQUEST) and db.get_bind().dialect.name == "postgresql"
-    db.execute(_LAZY_ENTRY if lazily else _ENTRY, entry)
+    values = entry(
+        user=user,
+        item_type=item_type,
+        item_id=item_id,
+        item_key=item_key,
+        item_name=item_name,
+        mode=mode,
+        event=event,
+        cartography_id=cartography_id,
+    )
+    insert_entry(db, values)
+
+
+def insert_entry(db: Session, values: dict[str, Any]) -> None:
+    """Record an entry built by entry()."""
+    db.execute(_LAZY_ENTRY if reads_lazily(db, values["mode"]) else _ENTRY, values)
 
 
 def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:
