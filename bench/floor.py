@@ -26,9 +26,9 @@ def _connect() -> Any:
     return psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"))
 
 
-def _statements() -> list[tuple[str, Any]]:
+def _statements() -> list[tuple[str, Any, bool]]:
     with open(os.environ["FLOOR_STATEMENTS"]) as handle:
-        return [(s, p if isinstance(p, dict) else tuple(p)) for s, p in json.load(handle)]
+        return [(s, p if isinstance(p, dict) else tuple(p), planned) for s, p, planned in json.load(handle)]
 
 
 STATEMENTS = _statements()
@@ -40,8 +40,11 @@ def _run() -> bytes:
         conn = _local.conn = _connect()
     rows: list[Any] = []
     cursor = conn.cursor()
-    for statement, params in STATEMENTS:
-        cursor.execute(statement, params)
+    for statement, params, planned in STATEMENTS:
+        if planned and not isinstance(conn, sqlite3.Connection):
+            cursor.execute(statement, params, prepare=False)  # as Spot runs it (spot.db.CUSTOM_PLAN)
+        else:
+            cursor.execute(statement, params)
         if cursor.description:
             rows.append(cursor.fetchall())
     conn.commit()  # one transaction per request, as Spot's

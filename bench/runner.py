@@ -61,7 +61,7 @@ def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
 
 
 @contextmanager
-def floor_server(database_url: str, statements: list[tuple[str, object]]) -> Iterator[str]:
+def floor_server(database_url: str, statements: list[tuple[str, object, bool]]) -> Iterator[str]:
     port = free_port()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(statements, handle, default=str)
@@ -98,14 +98,17 @@ def floor_server(database_url: str, statements: list[tuple[str, object]]) -> Ite
 
 def capture_statements(
     app: object, engine: object, call: Call, headers: dict[str, str]
-) -> list[tuple[str, object]]:
-    """The SQL Spot runs for one call, in order, as the driver received it."""
+) -> list[tuple[str, object, bool]]:
+    """The SQL Spot runs for one call, in order, as the driver received it, and whether Spot has it
+    planned with its values on every run (spot.db.CUSTOM_PLAN)."""
     from fastapi.testclient import TestClient
 
-    captured: list[tuple[str, object]] = []
+    captured: list[tuple[str, object, bool]] = []
 
-    def listener(_conn, _cursor, statement, parameters, _context, _executemany):  # noqa: ANN001
-        captured.append((statement, parameters))
+    from spot.db import CUSTOM_PLAN
+
+    def listener(_conn, _cursor, statement, parameters, context, _executemany):  # noqa: ANN001
+        captured.append((statement, parameters, bool(context.execution_options.get(CUSTOM_PLAN))))
 
     client = TestClient(app)  # type: ignore[arg-type]
     request_headers = {**headers, "content-type": "application/json"}

@@ -32,7 +32,6 @@ from sqlalchemy.sql.visitors import InternalTraversal
 from starlette.requests import Request
 
 from spot.config import get_settings
-from spot.querylang.text import register_sqlite_functions
 
 log = logging.getLogger("spot.db")
 
@@ -153,6 +152,9 @@ def sqlite_pragmas(dbapi_connection: object, _record: object = None) -> None:
     # (tens of ms): a large bound, so that the server's background checkpoints do it instead.
     cursor.execute(f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT_PAGES}")
     cursor.close()
+    # Imported here: the query language's package imports this module (its lists run on sessions).
+    from spot.querylang.text import register_sqlite_functions
+
     register_sqlite_functions(dbapi_connection)  # type: ignore[arg-type]
 
 
@@ -166,7 +168,22 @@ def make_engine(url: str) -> Engine:
         return engine
     engine = create_engine(url, **POOL)
     ping_after_idle(engine)
+    event.listen(engine, "do_execute", _custom_plan)
     return engine
+
+
+# An execution option for statements whose best plan depends on their values (lists: filters, their
+# counts). PostgreSQL's driver prepares a statement after five runs, and the server may then switch
+# to a generic plan made for any value: twice as slow, for instance, to count the subjects of one
+# cartography. Such statements are never prepared: each run is planned with its values.
+CUSTOM_PLAN = "spot_custom_plan"
+
+
+def _custom_plan(cursor: Any, statement: str, parameters: Any, context: Any) -> bool | None:
+    if not context.execution_options.get(CUSTOM_PLAN):
+        return None  # SQLAlchemy runs it as usual
+    cursor.execute(statement, parameters, prepare=False)
+    return True
 
 
 # A pooled connection may have been closed by the server (a restart, an idle timeout) while it sat

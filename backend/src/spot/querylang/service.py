@@ -8,12 +8,15 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.visitors import InternalTraversal
 
+from spot.db import CUSTOM_PLAN
 from spot.querylang.compiler import compile_filter, compile_sort, trigram_match
 from spot.querylang.fields import EntityType, get_entity
 from spot.querylang.parser import parse_filter, parse_sort
 from spot.querylang.tree import Node, SortKey
 
 DEFAULT_PAGE_SIZE = 50
+# A list's plan depends on its filter's values: planned with them on every run (spot.db.CUSTOM_PLAN).
+_PLANNED = {CUSTOM_PLAN: True}
 MAX_PAGE_SIZE = 200
 
 
@@ -44,7 +47,7 @@ def run_query(
     # Written into the text, not bound: a statement that PostgreSQL's driver prepares (after five runs)
     # may get a plan made for any limit, a sort of every match where the index of the sort stops at 50.
     page_rows = query.order_by(*order).offset(literal(offset, literal_execute=True))
-    page_rows = page_rows.limit(literal(page_size, literal_execute=True))
+    page_rows = page_rows.limit(literal(page_size, literal_execute=True)).execution_options(**_PLANNED)
     if tree is not None and db.get_bind().dialect.name == "sqlite" and _sorts_every_match(db, page_rows):
         # The page reads and sorts every match anyway: read their keys once, in order, and count
         # them, instead of a second pass over the matches for the count.
@@ -73,7 +76,8 @@ def _count(
             # table holds exactly the table's rows, so its matches are counted without the rows.
             return int(db.scalar(where.count_matches()) or 0)
         counted = base_select.where(where)
-    return int(db.scalar(select(func.count()).select_from(counted.order_by(None).subquery())) or 0)
+    counting = select(func.count()).select_from(counted.order_by(None).subquery())
+    return int(db.scalar(counting.execution_options(**_PLANNED)) or 0)
 
 
 def _every_row(base_select: Select[Any], entity: EntityType) -> bool:
