@@ -237,6 +237,25 @@ def _ext(media_type: str) -> str:
 # One cartography ----------------------------------------------------------------------------
 
 
+def _of_cartography(*columns: Any) -> Any:
+    """A statement over one cartography (CARTOGRAPHY_ID) that also says, in its first column, whether
+    the viewer sees it: outer joins from the cartography give at least one row when it exists, so one
+    statement answers 404, 403 or the rows (_visible_rows)."""
+    sees = sees_cartography(VIEWER, Cartography.id)
+    return select(sees, *columns).select_from(Cartography).where(Cartography.id == CARTOGRAPHY_ID)
+
+
+def _visible_rows(db: Session, user: User, statement: Any, cartography_id: int) -> list[Any]:
+    """The rows of an _of_cartography statement, without its first column: 404 when the cartography
+    is unknown, 403 when hidden from the user."""
+    rows = db.execute(statement, {"viewer_id": user.id, "cartography_id": cartography_id}).all()
+    if not rows:
+        raise not_found("Cartography not found")
+    if not rows[0][0]:
+        raise policy.hidden()
+    return [row[1:] for row in rows]
+
+
 def _zones_statement() -> Any:
     # Each zone with the code and name of the activity or function of its cartography it points at.
     activity = and_(
@@ -250,7 +269,7 @@ def _zones_statement() -> Any:
         Function.cartography_id == Zone.cartography_id,
     )
     return (
-        select(
+        _of_cartography(
             Zone.id,
             Zone.item_type,
             Zone.item_id,
@@ -261,9 +280,9 @@ def _zones_statement() -> Any:
             func.coalesce(Activity.code, Function.code, ""),
             func.coalesce(Activity.name, Function.name, ""),
         )
+        .outerjoin(Zone, Zone.cartography_id == Cartography.id)
         .outerjoin(Activity, activity)
         .outerjoin(Function, function)
-        .where(Zone.cartography_id == CARTOGRAPHY_ID)
         .order_by(Zone.ordering, Zone.id)
     )
 
@@ -272,7 +291,6 @@ _ZONES = _zones_statement()
 
 
 def zones(db: Session, *, user: User, cartography_id: int) -> list[ZoneOut]:
-    get_cartography(db, user=user, cartography_id=cartography_id)
     return [
         ZoneOut(
             id=zone_id,
@@ -282,31 +300,31 @@ def zones(db: Session, *, user: User, cartography_id: int) -> list[ZoneOut]:
             item_name=name,
             rectangle=Rectangle(x=x, y=y, width=width, height=height),
         )
-        for zone_id, item_type, item_id, x, y, width, height, code, name in db.execute(
-            _ZONES, {"cartography_id": cartography_id}
+        for zone_id, item_type, item_id, x, y, width, height, code, name in _visible_rows(
+            db, user, _ZONES, cartography_id
         )
+        if zone_id is not None
     ]
 
 
 _PICTOGRAMS = (
-    select(Pictogram, Activity.code)
-    .join(Activity, Activity.id == Pictogram.activity_id)
-    .where(Pictogram.cartography_id == CARTOGRAPHY_ID)
+    _of_cartography(Pictogram.id, Pictogram.activity_id, Activity.code)
+    .outerjoin(Pictogram, Pictogram.cartography_id == Cartography.id)
+    .outerjoin(Activity, Activity.id == Pictogram.activity_id)
     .order_by(Activity.ordering, Pictogram.id)
 )
 
 
 def pictograms(db: Session, *, user: User, cartography_id: int) -> list[PictogramOut]:
-    get_cartography(db, user=user, cartography_id=cartography_id)
-    rows = db.execute(_PICTOGRAMS, {"cartography_id": cartography_id}).all()
     return [
         PictogramOut(
-            id=p.id,
-            activity_id=p.activity_id,
+            id=pictogram_id,
+            activity_id=activity_id,
             activity_code=code,
-            image_url=f"{API_BASE}/pictos/{cartography_id}/{p.id}/image",
+            image_url=f"{API_BASE}/pictos/{cartography_id}/{pictogram_id}/image",
         )
-        for p, code in rows
+        for pictogram_id, activity_id, code in _visible_rows(db, user, _PICTOGRAMS, cartography_id)
+        if pictogram_id is not None
     ]
 
 
