@@ -7,14 +7,12 @@ import json
 import re
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, ROOT
+from conftest import DEMO_PASSWORD, ROOT, admin_client
 
 USERS = "/spotv2/administration/users"
-API = "/backend/api/v2"
 FIXTURE = ROOT / "frontend" / "src" / "lib" / "querylang" / "roundtrip.fixture.json"
 
 
@@ -22,14 +20,6 @@ def sign_in(page: Page, login: str) -> None:
     page.get_by_label("Identifiant").fill(login)
     page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
-
-
-def api_client(base_url: str) -> httpx.Client:
-    token = httpx.post(
-        f"{base_url}{API}/account/login",
-        json={"username": "admin", "password": DEMO_PASSWORD, "returnUrl": ""},
-    ).json()["token"]
-    return httpx.Client(base_url=f"{base_url}{API}", headers={"x-access-token": token})
 
 
 def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply_default_filter(
@@ -77,7 +67,7 @@ def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply
 @pytest.fixture
 def saved_filters_kept(base_url: str) -> Iterator[None]:
     """The admin's saved filters of users as they were before the test."""
-    with api_client(base_url) as api:
+    with admin_client(base_url) as api:
         before = api.get("/account/filters").raise_for_status().json().get("user", [])
         yield
         api.post("/account/filters", json={"entityType": "user", "filters": before}).raise_for_status()
@@ -119,7 +109,7 @@ def test_a_second_window_cannot_erase_a_filter_saved_in_the_first(
 @pytest.fixture
 def page_and_more_users(base_url: str) -> Iterator[list[int]]:
     """55 users, a page of 50 and more, whose last names sort Zz001 to Zz055; removed afterwards."""
-    with api_client(base_url) as api:
+    with admin_client(base_url) as api:
         ids = [
             api.put(
                 "/user/create",
@@ -166,7 +156,7 @@ def test_a_long_list_loads_as_it_scrolls_and_reaches_a_targeted_item(
 
 def test_the_client_printed_filters_parse_on_the_server_to_the_expected_trees(base_url: str) -> None:
     fixture = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    with api_client(base_url) as api:
+    with admin_client(base_url) as api:
         for case in fixture["cases"]:
             answer = api.post(
                 f"/querylang/{fixture['entityType']}/parse", json={"filter": case["text"], "sort": ""}

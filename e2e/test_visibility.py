@@ -9,9 +9,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import DEMO_PASSWORD
+from conftest import DEMO_PASSWORD, admin_client
 
-API = "/backend/api/v2"
 GROUP = "Opérateurs"
 
 
@@ -25,11 +24,7 @@ def sign_in(page: Page, base_url: str, login: str) -> None:
 
 @pytest.fixture
 def admin_api(base_url: str) -> Iterator[httpx.Client]:
-    token = httpx.post(
-        f"{base_url}{API}/account/login",
-        json={"username": "admin", "password": DEMO_PASSWORD, "returnUrl": ""},
-    ).json()["token"]
-    with httpx.Client(base_url=f"{base_url}{API}", headers={"x-access-token": token}) as client:
+    with admin_client(base_url) as client:
         yield client
 
 
