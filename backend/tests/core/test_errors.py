@@ -5,7 +5,7 @@ from http import HTTPStatus
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from spot.core.errors import install_error_handlers
@@ -152,6 +152,21 @@ def test_a_constraint_broken_by_a_concurrent_write_is_a_conflict():
 def test_a_row_changed_by_a_concurrent_request_is_a_conflict():
     exc = StaleDataError("UPDATE statement on table 'user' expected to update 1 row(s); 0 were matched.")
     assert_error(_app_raising(exc).get("/boom"), 409, "conflictingData")
+
+
+def test_a_transaction_the_database_rolled_back_for_a_concurrent_one_is_a_conflict():
+    from psycopg.errors import DeadlockDetected, SerializationFailure
+
+    for orig in (DeadlockDetected("deadlock detected"), SerializationFailure("could not serialize access")):
+        exc = OperationalError("UPDATE map_version ...", {}, orig)
+        assert_error(_app_raising(exc).get("/boom"), 409, "conflictingData")
+
+
+def test_other_operational_errors_are_500s():
+    import sqlite3
+
+    exc = OperationalError("SELECT ...", {}, sqlite3.OperationalError("disk I/O error"))
+    assert_error(_app_raising(exc).get("/boom"), 500, "An unexpected server error occurred.")
 
 
 def test_a_bug_is_a_500_with_the_error_body():

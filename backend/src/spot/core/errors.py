@@ -6,7 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -122,6 +122,16 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _changed_meanwhile(_request: Request, exc: StaleDataError) -> JSONResponse:
         log.warning("row changed by a concurrent request: %s", str(exc).splitlines()[0])
         return error_response(409, "conflictingData")
+
+    # PostgreSQL ended this request's transaction to let a concurrent one finish: a deadlock (two map
+    # imports of one site at once, say) or a serialization failure, SQLSTATE class 40. Nothing was
+    # written; the same request sent again succeeds. Any other operational error is a fault.
+    @app.exception_handler(OperationalError)
+    async def _rolled_back(request: Request, exc: OperationalError) -> JSONResponse:
+        if str(getattr(exc.orig, "sqlstate", "") or "").startswith("40"):
+            log.warning("transaction rolled back by the database: %s", str(exc.orig).splitlines()[0])
+            return error_response(409, "conflictingData")
+        return await _unexpected(request, exc)
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
