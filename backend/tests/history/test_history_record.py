@@ -10,24 +10,28 @@ def test_record_a_read_and_a_write(db, make_user):
     user = make_user("historien")
     history.record(
         db,
-        user=user,
-        item_type="subject",
-        item_id=7,
-        item_key="S7",
-        item_name="Sujet",
-        mode="R",
-        cartography_id=3,
+        history.entry(
+            user=user,
+            item_type="subject",
+            item_id=7,
+            item_key="S7",
+            item_name="Sujet",
+            mode="R",
+            cartography_id=3,
+        ),
     )
     history.record(
         db,
-        user=user,
-        item_type="subject",
-        item_id=7,
-        item_key="S7",
-        item_name="Sujet",
-        mode="W",
-        event=Event.followed,
-        cartography_id=3,
+        history.entry(
+            user=user,
+            item_type="subject",
+            item_id=7,
+            item_key="S7",
+            item_name="Sujet",
+            mode="W",
+            event=Event.followed,
+            cartography_id=3,
+        ),
     )
     db.commit()
     rows = db.scalars(select(HistoryEntry).order_by(HistoryEntry.id)).all()
@@ -43,20 +47,26 @@ def test_record_a_read_and_a_write(db, make_user):
 
 def test_a_write_needs_a_known_event_and_the_mode_is_r_or_w(db):
     with pytest.raises(ValueError):
-        history.record(db, user=None, item_type="subject", item_id=1, item_key="", item_name="", mode="W")
+        history.record(
+            db, history.entry(user=None, item_type="subject", item_id=1, item_key="", item_name="", mode="W")
+        )
     with pytest.raises(ValueError):
         history.record(
             db,
-            user=None,
-            item_type="subject",
-            item_id=1,
-            item_key="",
-            item_name="",
-            mode="W",
-            event="exploded",
+            history.entry(
+                user=None,
+                item_type="subject",
+                item_id=1,
+                item_key="",
+                item_name="",
+                mode="W",
+                event="exploded",
+            ),
         )  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        history.record(db, user=None, item_type="subject", item_id=1, item_key="", item_name="", mode="X")  # type: ignore[arg-type]
+        history.record(
+            db, history.entry(user=None, item_type="subject", item_id=1, item_key="", item_name="", mode="X")
+        )  # type: ignore[arg-type]
 
 
 def test_the_spec_event_kinds_are_all_known():
@@ -71,7 +81,10 @@ def test_the_spec_event_kinds_are_all_known():
 def test_entries_survive_their_user(db, make_user):
     user = make_user("parti")
     history.record(
-        db, user=user, item_type="cartography", item_id=1, item_key="C1", item_name="Carto", mode="R"
+        db,
+        history.entry(
+            user=user, item_type="cartography", item_id=1, item_key="C1", item_name="Carto", mode="R"
+        ),
     )
     db.commit()
     db.delete(user)

@@ -34,16 +34,20 @@ def test_record_counts_entries_of_a_cartography_only(db, make_user):
     for mode, event in (("R", None), ("R", None), ("W", Event.followed)):
         history.record(
             db,
-            user=user,
-            item_type="subject",
-            item_id=1,
-            item_key="S1",
-            item_name="",
-            mode=mode,
-            event=event,
-            cartography_id=42,
+            history.entry(
+                user=user,
+                item_type="subject",
+                item_id=1,
+                item_key="S1",
+                item_name="",
+                mode=mode,
+                event=event,
+                cartography_id=42,
+            ),
         )
-    history.record(db, user=user, item_type="user", item_id=1, item_key="u", item_name="", mode="R")
+    history.record(
+        db, history.entry(user=user, item_type="user", item_id=1, item_key="u", item_name="", mode="R")
+    )
     db.commit()
     assert kept(db) == {42: (2, 1)} == counted_from_history(db)
 

@@ -98,38 +98,12 @@ def lazy_read_with(statement: Insert) -> Insert:
     return _lazy_entry().add_cte(statement.cte("along"))
 
 
-def record(
-    db: Session,
-    *,
-    user: User | None,
-    item_type: str,
-    item_id: int,
-    item_key: str,
-    item_name: str,
-    mode: Mode,
-    event: Event | None = None,
-    cartography_id: int | None = None,
-) -> None:
-    """An entry of a cartography also counts in that cartography's CartographyCounter, in the same
-    transaction (a database trigger).
+def record(db: Session, values: dict[str, Any]) -> None:
+    """Insert an entry built by entry(). An entry of a cartography also counts in that cartography's
+    CartographyCounter, in the same transaction (a database trigger).
 
     Record after the reads of a request where possible: on SQLite the first write takes the
     database's write lock until the commit."""
-    values = entry(
-        user=user,
-        item_type=item_type,
-        item_id=item_id,
-        item_key=item_key,
-        item_name=item_name,
-        mode=mode,
-        event=event,
-        cartography_id=cartography_id,
-    )
-    insert_entry(db, values)
-
-
-def insert_entry(db: Session, values: dict[str, Any]) -> None:
-    """Record an entry built by entry()."""
     db.execute(_LAZY_ENTRY if reads_lazily(db, values["mode"]) else _ENTRY, values)
 
 

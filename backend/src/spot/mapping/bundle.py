@@ -510,14 +510,16 @@ def _write_subject(
         event = Event.created if is_new else (Event.updated if changed else Event.mindMapUpdated)
         history.record(
             db,
-            user=w.user,
-            item_type="subject",
-            item_id=subject.id,
-            item_key=subject.code,
-            item_name=subject.name,
-            mode="W",
-            event=event,
-            cartography_id=cartography.id,
+            history.entry(
+                user=w.user,
+                item_type="subject",
+                item_id=subject.id,
+                item_key=subject.code,
+                item_name=subject.name,
+                mode="W",
+                event=event,
+                cartography_id=cartography.id,
+            ),
         )
 
 

@@ -438,13 +438,15 @@ def cartography_view(db: Session, *, user: User, cartography_id: int) -> Cartogr
     # Written after the reads: on SQLite the first write holds the write lock until the commit.
     history.record(
         db,
-        user=user,
-        item_type="cartography",
-        item_id=cartography.id,
-        item_key=cartography.code,
-        item_name=cartography.name,
-        mode="R",
-        cartography_id=cartography.id,
+        history.entry(
+            user=user,
+            item_type="cartography",
+            item_id=cartography.id,
+            item_key=cartography.code,
+            item_name=cartography.name,
+            mode="R",
+            cartography_id=cartography.id,
+        ),
     )
     return CartographyOut(
         id=cartography.id,

@@ -331,7 +331,7 @@ def _entry(user: User | None, subject: Subject, *, mode: history.Mode, event: Ev
 def _record(
     db: Session, user: User | None, subject: Subject, *, mode: history.Mode, event: Event | None = None
 ) -> None:
-    history.insert_entry(db, _entry(user, subject, mode=mode, event=event))
+    history.record(db, _entry(user, subject, mode=mode, event=event))
 
 
 def _touch(db: Session, user: User, subject: Subject, event: Event, *, at: datetime | None = None) -> None:
@@ -590,12 +590,14 @@ def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any
     }
     history.record(
         db,
-        user=user,
-        item_type="function",
-        item_id=function.id,
-        item_key=function.code,
-        item_name=function.name,
-        mode="R",
-        cartography_id=function.cartography_id,
+        history.entry(
+            user=user,
+            item_type="function",
+            item_id=function.id,
+            item_key=function.code,
+            item_name=function.name,
+            mode="R",
+            cartography_id=function.cartography_id,
+        ),
     )
     return view
