@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     ARRAY,
@@ -29,11 +29,14 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.type_api import TypeEngine
 from sqlalchemy.sql.visitors import InternalTraversal
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from spot.config import get_settings
 
 log = logging.getLogger("spot.db")
+
+T = TypeVar("T")
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -280,6 +283,35 @@ async def get_db(request: Request) -> AsyncIterator[Session]:
         raise
     finally:
         session.close()
+
+
+async def off_the_loop(db: Session, work: Callable[[], T]) -> T:
+    """`work()`, the rest of a route's database work on `db`: on PostgreSQL in the thread pool, where
+    its transaction also ends (commit, or rollback on error) and its connection goes back to the pool;
+    inline on SQLite. For list pages, which spend most of their time waiting for PostgreSQL: while one
+    waits in a thread, the event loop serves other requests (a page of `location & followed & date`
+    went from 62 to 111 req/s at concurrency 16). Calls that mostly run Python gain nothing: the
+    subject page fell from 331 to 251 req/s in the pool.
+
+    The transaction ends in the thread so that no lock it took waits on the event loop: a statement
+    there that waited for such a lock would hold the loop, and with it the commit that frees the lock.
+    On SQLite, whose statements run in this process, the thread hand-offs cost more than they save.
+    Values of the work's ORM objects stay readable after the commit (expire_on_commit=False)."""
+    if db.get_bind().dialect.name != "postgresql":
+        return work()
+
+    def unit() -> T:
+        try:
+            result = work()
+            db.commit()
+            return result
+        except BaseException:
+            db.rollback()
+            raise
+        finally:
+            db.close()
+
+    return await run_in_threadpool(unit)
 
 
 MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.models"]

@@ -1,6 +1,7 @@
 """How requests run (README): every API route and every dependency it uses is a coroutine, so that
-database work stays on the event loop. A plain `def` would send it to the thread pool, where its
-statements would interleave with other requests' transactions on the same SQLite file."""
+database work stays on the event loop (but the list pages on PostgreSQL, db.off_the_loop). A plain
+`def` would send it to the thread pool, where its statements would interleave with other requests'
+transactions on the same SQLite file."""
 
 import asyncio
 import inspect

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request, Response
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.schemas import Id, Str
+from spot.db import off_the_loop
 from spot.mapping import bundle, items, query, service
 from spot.mapping.schemas import (
     ActivityOut,
@@ -100,8 +101,11 @@ async def cartography_site_names(
 async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
     """A page of the cartographies the user may see, filtered and sorted with the query language
     (fields: GET /querylang/cartography/fields), each with its site."""
-    cards, total = query.query_cartographies(
-        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    cards, total = await off_the_loop(
+        db,
+        lambda: query.query_cartographies(
+            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+        ),
     )
     return QueryResult[CartographyCard](results=cards, total_items=total)
 
@@ -110,8 +114,11 @@ async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> 
 async def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
     """A page of the functions of the cartographies the user may see, filtered and sorted with the
     query language (fields: GET /querylang/function/fields), each with its site and cartography."""
-    cards, total = query.query_functions(
-        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    cards, total = await off_the_loop(
+        db,
+        lambda: query.query_functions(
+            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+        ),
     )
     return QueryResult[FunctionCard](results=cards, total_items=total)
 

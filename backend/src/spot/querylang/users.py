@@ -4,6 +4,7 @@ from fastapi import APIRouter
 from sqlalchemy import exists, select
 
 from spot.core.auth import DB, CurrentUser
+from spot.db import off_the_loop
 from spot.querylang.fields import EntityType, Field, FieldType, register
 from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.querylang.service import run_query
@@ -37,5 +38,8 @@ router = APIRouter(prefix="/user", tags=["users"])
 
 @router.post("/query")
 async def query_users(db: DB, _: CurrentUser, data: QueryRequest) -> QueryResult[UserOut]:
-    rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)
-    return QueryResult[UserOut](results=[UserOut.model_validate(u) for u in rows], total_items=total)
+    def page() -> QueryResult[UserOut]:
+        rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)
+        return QueryResult[UserOut](results=[UserOut.model_validate(u) for u in rows], total_items=total)
+
+    return await off_the_loop(db, page)

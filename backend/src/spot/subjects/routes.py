@@ -4,6 +4,7 @@ from fastapi import APIRouter, Body, Request, Response
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.schemas import json_response
+from spot.db import off_the_loop
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
 from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.subjects import query, service
@@ -32,8 +33,11 @@ async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> Create
 async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
     """A page of the subjects the user may see, filtered and sorted with the query language
     (fields: GET /querylang/subject/fields)."""
-    page = query.query(
-        db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+    page = await off_the_loop(
+        db,
+        lambda: query.query(
+            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
+        ),
     )
     return json_response(page)
 
