@@ -76,8 +76,10 @@ def test_reads_count_in_the_cartography_stats(client, test_map, make_user, login
 def test_only_the_reads_of_a_get_are_committed_without_waiting_for_the_disk(
     client, test_map, make_user, login
 ):
-    """On PostgreSQL a GET, which writes only the tracking of reads, commits with synchronous_commit off;
-    a write keeps the durable commit. SQLite has no such setting and is never sent it."""
+    """On PostgreSQL a GET, which writes only the tracking of reads, runs each statement as its own
+    transaction (no BEGIN, no COMMIT round trip), and its read entry's own transaction turns
+    synchronous_commit off; a write keeps one durable transaction. SQLite is never sent either."""
+    import psycopg
     from sqlalchemy import event
 
     from spot import db as database
@@ -86,25 +88,37 @@ def test_only_the_reads_of_a_get_are_committed_without_waiting_for_the_disk(
     if engine.dialect.name != "postgresql":
         pytest.skip("PostgreSQL only")
     headers = login(make_user(permissions=["perm_EditPdv"]))
+    entries: list[tuple[bool, dict]] = []  # after each history INSERT: was its transaction over, its values
     at_commit: list[str] = []
+
+    def entry(connection, _cursor, statement: str, values: dict, *_args) -> None:  # noqa: ANN001
+        if "INSERT INTO history_entry" in statement:
+            status = connection.connection.dbapi_connection.info.transaction_status
+            entries.append((status == psycopg.pq.TransactionStatus.IDLE, values))
 
     def setting(connection) -> None:  # noqa: ANN001 (read on the raw connection, before its commit)
         with connection.connection.dbapi_connection.cursor() as cursor:
             cursor.execute("SHOW synchronous_commit")
             at_commit.append(cursor.fetchone()[0])
 
+    event.listen(engine, "after_cursor_execute", entry)
     event.listen(engine, "commit", setting)
     try:
         subject = test_map.subject("S3")
         assert client.get(f"{API}/subject/{subject}", headers=headers).status_code == 200
-        read = list(at_commit)
+        read = list(entries)
+        entries.clear()
         at_commit.clear()
         assert client.post(f"{API}/subject/{subject}/follow", headers=headers).status_code == 200
-        wrote = list(at_commit)
+        wrote = list(entries)
     finally:
+        event.remove(engine, "after_cursor_execute", entry)
         event.remove(engine, "commit", setting)
-    assert read == ["off"]
-    assert wrote == ["on"]
+    [(read_committed, read_values)] = read
+    assert read_committed  # by itself, as the statement ended
+    assert (read_values["set_config_1"], read_values["set_config_2"]) == ("synchronous_commit", "off")
+    assert [committed for committed, _ in wrote] == [False]  # the follow's transaction goes on
+    assert at_commit == ["on"]
 
 
 def test_a_subject_page_on_postgresql_writes_its_read_and_its_visit_in_one_statement(

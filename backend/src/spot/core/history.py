@@ -45,10 +45,11 @@ _COLUMNS += ["cartography_id"]
 
 
 def _lazy_entry() -> Insert:
-    """On PostgreSQL, a GET's transaction writes only the tracking of reads (history, counters,
-    visits): it need not wait for its commit to reach the disk. A crash may lose the last fraction of
-    a second of such tracking, never anything a user wrote, and the database stays consistent. The
-    entry's INSERT says so itself (set_config, local to the transaction), saving a round trip."""
+    """On PostgreSQL, a GET writes only the tracking of reads (history, counters, visits), each in
+    one statement that is its own transaction (db.get_db): it need not wait for its commit to reach
+    the disk. A crash may lose the last fraction of a second of such tracking, never anything a user
+    wrote, and the database stays consistent. The entry's INSERT says so itself (set_config, local to
+    its transaction), saving a round trip."""
     lazily = func.set_config("synchronous_commit", "off", True) == "off"
     values = select(*(bindparam(name, type_=_TABLE.c[name].type) for name in _COLUMNS)).where(lazily)
     return insert(_TABLE).from_select(_COLUMNS, values)
