@@ -4,6 +4,7 @@ import zipfile
 
 import pytest
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from mapping.maps import FILES, Map, document, load, make_zip, png
@@ -345,3 +346,21 @@ def test_cli_import_map(db, tmp_path):
     assert refused.exit_code == 2
     assert "cartographies[1].zones[1]: unknown activity code A12" in refused.output
     assert snapshot(db) == before
+
+
+def test_an_import_holds_the_map_from_its_start(db):
+    """Even when the map itself is unchanged (no trigger takes the version row), an import queues
+    map writers from its first statement: two imports of one site wait, never deadlock."""
+    import psycopg
+
+    from spot import db as database
+
+    if db.get_bind().dialect.name != "postgresql":
+        pytest.skip("SQLite has a single writer")
+    load(db)
+    bundle.import_bundle(db, data=make_zip(), user=None)  # the same map: no map row changes
+    with database.get_engine().connect() as other:
+        with pytest.raises(OperationalError) as refused:
+            other.exec_driver_sql("SELECT version FROM map_version FOR UPDATE NOWAIT")
+        assert isinstance(refused.value.orig, psycopg.errors.LockNotAvailable)
+    db.rollback()

@@ -29,6 +29,7 @@ from spot.core.files import get_file_store
 from spot.core.history import Event
 from spot.core.schemas import Text
 from spot.core.time import utcnow
+from spot.mapping import service
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
 from spot.subjects.service import criticity_score
@@ -316,6 +317,10 @@ def _set(entity: Any, **values: Any) -> bool:
 def apply(db: Session, *, bundle: ValidBundle, user: User | None) -> ImportResult:
     """Write a validated bundle in the caller's transaction. Files written for a bundle that
     then fails are removed again with the rollback; images it replaces go with the commit."""
+    # Map writers queue on the map's version row (its triggers take it): taken first, before a
+    # subject an unchanged map would let this import write, two imports of one site wait for each
+    # other instead of each holding what the other needs (a deadlock, answered 409).
+    service.lock_map(db)
     writer = _Writer(db=db, user=user, images=bundle.images)
     site = _write(writer, bundle.map)
     db.flush()

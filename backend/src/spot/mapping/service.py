@@ -583,6 +583,11 @@ _WHOLE_MAP = union_all(*_path_rows().values())
 _MAP_VERSION = select(column("version", BigInteger)).select_from(table("map_version"))
 
 
+def lock_map(db: Session) -> None:
+    """Hold the map's version row until the transaction ends (PostgreSQL; SQLite has one writer)."""
+    db.execute(_MAP_VERSION.with_for_update())
+
+
 @dataclass(frozen=True)
 class _Hierarchy:
     version: int | None  # None: no map_version row, and no copy may serve
