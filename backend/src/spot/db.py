@@ -271,8 +271,9 @@ async def get_db(request: Request) -> AsyncIterator[Session]:
     Every route is a coroutine and runs its statements on the event loop (see README, "How requests
     run"): database calls take microseconds on SQLite and a round trip on PostgreSQL, far less than a
     trip through the thread pool, and a transaction that never awaits between its first write and its
-    commit cannot interleave with another request's in this process. Only slow work that touches no
-    database (password hashing, calls to an identity provider) goes to the thread pool."""
+    commit cannot interleave with another request's in this process. Slow work that touches no
+    database (password hashing, calls to an identity provider) goes to the thread pool, and so do the
+    list pages on PostgreSQL, which end their transaction there (off_the_loop)."""
     session = session_factory()()
     session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD")
     if session.info[SAFE_REQUEST] and session.get_bind().dialect.name == "postgresql":
