@@ -100,7 +100,8 @@ class IdList(TypeDecorator[list[int]]):
 
 class in_ids(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
     """`column IN (the ids of the parameter `name`)`, one bound value however many ids:
-    `column = ANY((SELECT :name))` on PostgreSQL, `column IN (SELECT value FROM json_each(:name))` on SQLite.
+    `column = ANY(CAST((SELECT :name) AS INTEGER[]))` on PostgreSQL,
+    `column IN (SELECT value FROM json_each(:name))` on SQLite.
     Where an expanding IN writes a parameter per id, the statement's text stays the same for any
     number of ids, so PostgreSQL's driver prepares it once instead of the server planning each."""
 
@@ -261,7 +262,8 @@ def session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 
-# Set on the session of a GET or HEAD request: what it writes is only the tracking of reads.
+# Set on the session of a GET or HEAD request: what it writes is the tracking of its reads (and, on
+# the OIDC callback, the session it opens), one statement each.
 SAFE_REQUEST = "spot_safe_request"
 
 
@@ -277,10 +279,10 @@ async def get_db(request: Request) -> AsyncIterator[Session]:
     session = session_factory()()
     session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD")
     if session.info[SAFE_REQUEST] and session.get_bind().dialect.name == "postgresql":
-        # A GET writes only the tracking of its reads, each in a single statement
-        # (history.lazy_read_with): on PostgreSQL each statement is then its own transaction, which
-        # spares the round trips of BEGIN and COMMIT. Its reads see what they would in one READ
-        # COMMITTED transaction: each statement's own snapshot.
+        # Each write of a GET is one statement (SAFE_REQUEST; history.lazy_read_with): on PostgreSQL
+        # each statement is then its own transaction, which spares the round trips of BEGIN and
+        # COMMIT. Its reads see what they would in one READ COMMITTED transaction: each statement's
+        # own snapshot.
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
     try:
         yield session

@@ -123,9 +123,9 @@ def install_error_handlers(app: FastAPI) -> None:
         log.warning("row changed by a concurrent request: %s", str(exc).splitlines()[0])
         return error_response(409, "conflictingData")
 
-    # PostgreSQL ended this request's transaction to let a concurrent one finish: a deadlock (two map
-    # imports of one site at once, say) or a serialization failure, SQLSTATE class 40. Nothing was
-    # written; the same request sent again succeeds. Any other operational error is a fault.
+    # PostgreSQL ended this request's transaction to let a concurrent one finish: a deadlock or a
+    # serialization failure, SQLSTATE class 40. Nothing was written; the same request sent again
+    # succeeds. Any other operational error is a fault.
     @app.exception_handler(OperationalError)
     async def _rolled_back(request: Request, exc: OperationalError) -> JSONResponse:
         if str(getattr(exc.orig, "sqlstate", "") or "").startswith("40"):
