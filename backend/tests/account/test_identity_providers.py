@@ -167,10 +167,12 @@ def test_a_callback_without_the_browser_cookie_is_refused(client, provider, make
     _refused(_callback(client, query), "invalidSignInState")
 
 
-def test_a_forged_state_is_refused(client, provider):
+@pytest.mark.parametrize("state", ["e30.abc", "e30.é", "é.", "\u00e9\u00e9.\u00e9"])
+def test_a_forged_state_is_refused(client, provider, state):
+    """Whatever text stands in the state, even non-ASCII (a 500 once), it is refused as such."""
     _start(client)
     response = client.get(
-        f"{API}/account/oidc/0/callback", params={"code": "c", "state": "e30.abc"}, follow_redirects=False
+        f"{API}/account/oidc/0/callback", params={"code": "c", "state": state}, follow_redirects=False
     )
     _refused(response, "invalidSignInState")
 

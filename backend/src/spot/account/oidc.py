@@ -58,7 +58,7 @@ def _sign(payload: dict[str, object]) -> str:
 def _unsign(state: str) -> dict[str, object]:
     body, _, mac = state.rpartition(".")
     expected = hmac.new(get_settings().secret_key.encode(), body.encode(), hashlib.sha256).hexdigest()
-    if not body or not hmac.compare_digest(mac, expected):
+    if not body or not hmac.compare_digest(mac.encode(), expected.encode()):  # any text, even non-ASCII
         raise ApiError(400, "invalidSignInState")
     try:
         payload = json.loads(base64.urlsafe_b64decode(body.encode()))
