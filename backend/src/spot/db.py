@@ -249,7 +249,11 @@ def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SE
 
 # Requests hold a connection each from their first statement to their end; they interleave only where
 # a route awaits (a password hash, a provider's answer), so a few connections serve a worker.
-POOL = {"pool_size": 10, "max_overflow": 20}
+# Last in, first out: the connection just given back serves the next request. An SQLite connection
+# whose pages another connection's write made stale reads them again (a subject page, which writes
+# its read, found its session 0.1 ms later through the pool's oldest connection than through its
+# newest); on PostgreSQL the busy connections are the ones with prepared statements.
+POOL = {"pool_size": 10, "max_overflow": 20, "pool_use_lifo": True}
 
 
 @lru_cache
