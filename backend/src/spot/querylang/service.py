@@ -49,16 +49,18 @@ def run_query(
     page_rows = query.order_by(*order).offset(literal(offset, literal_execute=True))
     page_rows = page_rows.limit(literal(page_size, literal_execute=True)).execution_options(**_PLANNED)
     if tree is not None and db.get_bind().dialect.name == "sqlite" and _sorts_every_match(db, page_rows):
-        # The page reads and sorts every match anyway: read their keys once, in order, and count
-        # them, instead of a second pass over the matches for the count.
-        # Through the connection: thousands of keys need no ORM processing of their rows.
-        keys_in_order = query.with_only_columns(entity.primary_key).order_by(*order)
-        matches = db.connection().execute(keys_in_order).scalars().all()
-        wanted = matches[offset : offset + page_size]
-        if not wanted:
-            return [], len(matches)
-        page_rows = base_select.where(entity.primary_key.in_(wanted)).order_by(*order)
-        return _rows(db, page_rows, query), len(matches)
+        # The page reads and sorts every match anyway: count them in the same pass (a window over
+        # the matches, before the limit) instead of a second pass for the count, and read the
+        # page's keys only, then its rows: the sort then carries keys, not whole rows.
+        keyed = query.with_only_columns(entity.primary_key, func.count().over()).order_by(*order)
+        keyed = keyed.offset(literal(offset, literal_execute=True))
+        keyed = keyed.limit(literal(page_size, literal_execute=True))
+        # Through the connection: keys need no ORM processing of their rows.
+        keys = db.connection().execute(keyed).all()
+        if not keys:
+            return [], _count(db, entity, base_select, query, tree) if offset else 0
+        page_rows = base_select.where(entity.primary_key.in_([key for key, _ in keys])).order_by(*order)
+        return _rows(db, page_rows, query), keys[0][1]
     rows = _rows(db, page_rows, query)
     if len(rows) < page_size and (rows or offset == 0):
         return rows, offset + len(rows)
