@@ -9,24 +9,25 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from spot.account.routes import router as account_router
 from spot.config import get_settings
-from spot.core.errors import ERROR_RESPONSES, error_response, install_error_handlers
+from spot.core.errors import error_response, install_error_handlers
+from spot.core.routing import API_PREFIX
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.filters.routes import router as filters_router
 from spot.mapping.routes import router as mapping_router
 from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
-from spot.querylang.routes import router as querylang_router
+from spot.querylang.routes import querylang_router
+from spot.querylang.users import router as user_query_router
 from spot.subjects.routes import router as subjects_router
 from spot.users.routes import router as users_router
 
-API_PREFIX = "/backend/api/v2"
 SPA_PREFIX = "/spotv2"
 
-# FastAPI tries routes one after the other (about 5 µs each here), so the most called areas come
-# first: subject and map pages and lists. No two areas' routes can match the same request
+# FastAPI tries routes one after the other (about 1 µs each), so the most called areas come first:
+# subject and map pages and lists. No two areas' routes can match the same request
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
-ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, filters_router]
-ROUTERS += [account_router, users_router, permissions_router, organization_router]
+ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
+ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:
@@ -77,7 +78,10 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
+    # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
+    # an included router is a subtree that FastAPI walks two or three times per request (the zones
+    # of a cartography took 0.49 ms in-process instead of 0.42).
     for router in ROUTERS:
-        app.include_router(router, prefix=API_PREFIX, responses=ERROR_RESPONSES)
+        app.router.routes.extend(router.routes)
     _mount_spa(app, get_settings().frontend_dist)
     return app

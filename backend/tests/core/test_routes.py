@@ -43,3 +43,15 @@ def test_every_area_is_included():
 
     routers = {name for name in dir(spot.main) if name.endswith("_router")}
     assert len(ROUTERS) == len(routers)
+
+
+def test_the_app_lists_every_api_route_itself():
+    """No included router (a subtree each request walks again, and which has no path of its own):
+    the app's own list holds every route of every area, complete as declared."""
+    from spot.main import create_app
+
+    listed = create_app().router.routes
+    declared = [route for router in ROUTERS for route in router.routes]
+    assert all(isinstance(route, APIRoute) for route in declared)
+    assert all(any(route is mine for route in listed) for mine in declared)
+    assert all(hasattr(route, "path") for route in listed)

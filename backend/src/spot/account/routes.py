@@ -1,7 +1,7 @@
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from spot.account import oidc, service
@@ -9,9 +9,10 @@ from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, 
 from spot.config import get_settings
 from spot.core.auth import DB, CurrentSession, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
+from spot.core.routing import api_router
 from spot.users.schemas import UserWithPermissions
 
-router = APIRouter(prefix="/account", tags=["account"])
+router = api_router(prefix="/account", tags=["account"])
 
 APP_ROOT = "/spotv2/"
 

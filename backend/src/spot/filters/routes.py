@@ -1,12 +1,13 @@
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Response
+from fastapi import Header, Response
 
 from spot.core.auth import DB, CurrentUser
+from spot.core.routing import api_router
 from spot.filters import service
 from spot.filters.schemas import SavedFilterOut, SavedFiltersSave
 
-router = APIRouter(prefix="/account/filters", tags=["account"])
+router = api_router(prefix="/account/filters", tags=["account"])
 
 
 @router.get("")

@@ -2,10 +2,11 @@ import hashlib
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Query, Request, Response
+from fastapi import Body, Depends, Query, Request, Response
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
+from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
 from spot.db import off_the_loop
 from spot.mapping import bundle, items, query, service
@@ -28,7 +29,7 @@ from spot.mapping.schemas import (
 from spot.permissions.names import Permission
 from spot.querylang.schemas import QueryRequest, QueryResult
 
-router = APIRouter(tags=["mapping"])
+router = api_router(tags=["mapping"])
 
 IMAGE_RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {"content": {"image/png": {}, "image/jpeg": {}}},

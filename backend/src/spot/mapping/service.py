@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, joinedload
 from spot.core import history
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
+from spot.core.routing import API_PREFIX
 from spot.db import in_ids
 from spot.mapping import policy
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
@@ -54,7 +55,6 @@ from spot.subjects.models import MindMapItem, Subject
 from spot.users.models import User
 
 # The API's base path, for the URLs of files carried in payloads.
-API_BASE = "/backend/api/v2"
 SEARCH_LIMIT = 30
 
 
@@ -321,7 +321,7 @@ def pictograms(db: Session, *, user: User, cartography_id: int) -> list[Pictogra
             id=pictogram_id,
             activity_id=activity_id,
             activity_code=code,
-            image_url=f"{API_BASE}/pictos/{cartography_id}/{pictogram_id}/image",
+            image_url=f"{API_PREFIX}/pictos/{cartography_id}/{pictogram_id}/image",
         )
         for pictogram_id, activity_id, code in _visible_rows(db, user, _PICTOGRAMS, cartography_id)
         if pictogram_id is not None
@@ -455,7 +455,7 @@ def cartography_view(db: Session, *, user: User, cartography_id: int) -> Cartogr
         site=SiteRef.model_validate(site),
         image_width=cartography.image_width,
         image_height=cartography.image_height,
-        image_url=f"{API_BASE}/cartography/{cartography.id}/image",
+        image_url=f"{API_PREFIX}/cartography/{cartography.id}/image",
         activities=activities,
         functions=functions,
         stats=stats(db, cartography_id=cartography.id),

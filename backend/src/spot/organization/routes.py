@@ -1,12 +1,13 @@
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 
 from spot.config import get_settings
+from spot.core.routing import api_router
 from spot.core.schemas import CamelModel
 from spot.organization import service
 
-router = APIRouter(prefix="/organization", tags=["organization"])
+router = api_router(prefix="/organization", tags=["organization"])
 
 
 class OrganizationInfo(CamelModel):

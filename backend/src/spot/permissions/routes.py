@@ -1,8 +1,9 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path
+from fastapi import Body, Path
 
 from spot.core.auth import DB, CurrentUser, require
+from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
 from spot.permissions import service, visibility
 from spot.permissions.names import ALL_PERMISSIONS, Permission
@@ -11,7 +12,7 @@ from spot.users import service as users_service
 from spot.users.models import User
 from spot.users.schemas import GroupOut
 
-router = APIRouter(prefix="/permission", tags=["permissions"])
+router = api_router(prefix="/permission", tags=["permissions"])
 set_permissions = require(Permission.SetPermissions)
 
 

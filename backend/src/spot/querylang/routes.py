@@ -1,7 +1,6 @@
-from fastapi import APIRouter
-
 from spot.core.auth import CurrentUser
 from spot.core.errors import not_found
+from spot.core.routing import api_router
 from spot.querylang.fields import EntityType, find_entity
 from spot.querylang.parser import parse_filter, parse_sort
 from spot.querylang.schemas import (
@@ -12,9 +11,8 @@ from spot.querylang.schemas import (
     node_out,
     sort_out,
 )
-from spot.querylang.users import router as user_query_router
 
-querylang_router = APIRouter(prefix="/querylang", tags=["querylang"])
+querylang_router = api_router(prefix="/querylang", tags=["querylang"])
 
 
 def _entity(name: str) -> EntityType:
@@ -41,8 +39,3 @@ async def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:  # noqa: N8
         fields=[field_out(f) for f in entity.fields],
         default_sort=sort_out(tuple(entity.default_sort)),
     )
-
-
-router = APIRouter()
-router.include_router(querylang_router)
-router.include_router(user_query_router)

@@ -56,11 +56,11 @@ def run_query(
         keyed = keyed.offset(literal(offset, literal_execute=True))
         keyed = keyed.limit(literal(page_size, literal_execute=True))
         # Through the connection: keys need no ORM processing of their rows.
-        keys = db.connection().execute(keyed).all()
-        if not keys:
+        found = db.connection().execute(keyed).all()
+        if not found:
             return [], _count(db, entity, base_select, query, tree) if offset else 0
-        page_rows = base_select.where(entity.primary_key.in_([key for key, _ in keys])).order_by(*order)
-        return _rows(db, page_rows, query), keys[0][1]
+        page_rows = base_select.where(entity.primary_key.in_([key for key, _ in found])).order_by(*order)
+        return _rows(db, page_rows, query), found[0][1]
     rows = _rows(db, page_rows, query)
     if len(rows) < page_size and (rows or offset == 0):
         return rows, offset + len(rows)

@@ -1,9 +1,9 @@
 """The `user` entity type of the query language and its list call, POST /user/query."""
 
-from fastapi import APIRouter
 from sqlalchemy import exists, select
 
 from spot.core.auth import DB, CurrentUser
+from spot.core.routing import api_router
 from spot.db import off_the_loop
 from spot.querylang.fields import EntityType, Field, FieldType, register
 from spot.querylang.schemas import QueryRequest, QueryResult
@@ -33,7 +33,7 @@ USER = register(
     )
 )
 
-router = APIRouter(prefix="/user", tags=["users"])
+router = api_router(prefix="/user", tags=["users"])
 
 
 @router.post("/query")

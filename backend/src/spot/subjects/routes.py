@@ -1,8 +1,9 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 
 from spot.core.auth import DB, CurrentUser
+from spot.core.routing import api_router
 from spot.core.schemas import json_response
 from spot.db import off_the_loop
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
@@ -20,7 +21,7 @@ from spot.subjects.schemas import (
     Visit,
 )
 
-router = APIRouter(tags=["subjects"])
+router = api_router(tags=["subjects"])
 
 
 @router.post("/subject")

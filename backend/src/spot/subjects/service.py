@@ -19,6 +19,7 @@ from spot.core import files, history
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
+from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids
 from spot.history.models import HistoryEntry, is_write
@@ -253,9 +254,7 @@ def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
                 MindMapItemOut(code=n.code, name=n.name, status=NodeStatus(n.status))
                 for n in subject.mind_map_items
             ],
-            "picture_url": f"{mapping.API_BASE}/subject/{subject.id}/picture"
-            if subject.picture_ref
-            else None,
+            "picture_url": f"{API_PREFIX}/subject/{subject.id}/picture" if subject.picture_ref else None,
             "contributors": contributors,
             "version": subject.version,
             "can": policy.can(user, subject),

@@ -1,11 +1,12 @@
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path, Query, Response
+from fastapi import Body, Path, Query, Response
 from sqlalchemy.orm import Session
 
 from spot.account import service as account_service
 from spot.core.auth import DB, CurrentSession, CurrentUser, require
 from spot.core.errors import forbidden
+from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
 from spot.permissions.names import Permission
 from spot.users import service
@@ -23,7 +24,7 @@ from spot.users.schemas import (
     UserWithPermissions,
 )
 
-router = APIRouter(prefix="/user", tags=["users"])
+router = api_router(prefix="/user", tags=["users"])
 manage = require(Permission.UserManagement)
 Ids = Annotated[list[Id], Body(max_length=1000)]
 Name = Annotated[Str, Query(max_length=200)]
