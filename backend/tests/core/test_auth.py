@@ -63,3 +63,13 @@ def test_the_openapi_document_declares_the_session_header_on_protected_routes():
 
 def test_every_public_route_still_exists():
     assert PUBLIC <= {(m, p) for m, p, _ in OPERATIONS}
+
+
+def test_the_session_lookup_is_written_once(app):
+    """No value of the session lookup is written into its text at each run (SQLAlchemy's
+    POSTCOMPILE, a search and replace over the whole statement on every request)."""
+    from spot import db as database
+    from spot.account.service import _SIGNED_IN
+
+    compiled = _SIGNED_IN.compile(dialect=database.get_engine().dialect)
+    assert "POSTCOMPILE" not in compiled.string
