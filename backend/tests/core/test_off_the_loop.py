@@ -33,14 +33,14 @@ def test_the_work_runs_in_the_pool_and_commits_there_on_postgresql(app):
 
     assert asyncio.run(database.off_the_loop(session, work)) == "done"
     assert (threads != [threading.get_ident()]) == _on_postgresql()
-    # On SQLite the request's commit (get_db) is still to come.
+    # On SQLite the request's commit (db.end_request) is still to come.
     assert _count("off-the-loop") == (1 if _on_postgresql() else 0)
     session.close()
 
 
 def test_failed_work_rolls_back_and_gives_its_connection_back(app):
     if not _on_postgresql():
-        pytest.skip("inline on SQLite: get_db rolls back")
+        pytest.skip("inline on SQLite: db.end_request rolls back")
     session = database.session_factory()()
     pool = database.get_engine().pool
     before = pool.checkedout()  # type: ignore[attr-defined]

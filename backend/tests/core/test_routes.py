@@ -48,10 +48,11 @@ def test_every_area_is_included():
 def test_the_app_lists_every_api_route_itself():
     """No included router (a subtree each request walks again, and which has no path of its own):
     the app's own list holds every route of every area, complete as declared."""
+    from spot.core.routing import SpotRoute
     from spot.main import create_app
 
     listed = create_app().router.routes
     declared = [route for router in ROUTERS for route in router.routes]
-    assert all(isinstance(route, APIRoute) for route in declared)
+    assert all(isinstance(route, SpotRoute) for route in declared)  # each ends its transaction
     assert all(any(route is mine for route in listed) for mine in declared)
     assert all(hasattr(route, "path") for route in listed)

@@ -7,10 +7,10 @@ from sqlalchemy.orm import Session
 from spot.account import service as account_service
 from spot.account.models import SessionToken
 from spot.core.errors import ApiError
-from spot.db import get_db
+from spot.db import request_db
 from spot.users.models import User
 
-DB = Annotated[Session, Depends(get_db, scope="function")]
+DB = Annotated[Session, Depends(request_db)]
 _token_header = APIKeyHeader(name="x-access-token", auto_error=False)
 
 

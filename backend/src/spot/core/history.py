@@ -46,7 +46,7 @@ _COLUMNS += ["cartography_id"]
 
 def _lazy_entry() -> Insert:
     """On PostgreSQL, a GET writes only the tracking of reads (history, counters, visits), each in
-    one statement that is its own transaction (db.get_db): it need not wait for its commit to reach
+    one statement that is its own transaction (db.request_db): it need not wait for its commit to reach
     the disk. A crash may lose the last fraction of a second of such tracking, never anything a user
     wrote, and the database stays consistent. The entry's INSERT says so itself (set_config, local to
     its transaction), saving a round trip."""
