@@ -133,3 +133,27 @@ def test_deleting_a_user_ends_its_sessions(client, make_user, login):
     victim_headers = login(victim)
     assert client.delete(f"{API}/user/byId/{victim.id}", headers=login(admin)).status_code == 204
     assert_error(client.get(WHO, headers=victim_headers), 401)
+
+
+def test_the_signed_in_user_holds_its_row_and_nothing_to_write(client, db, make_user, login):
+    """account.service.user_for: every column, the permissions and the visibility of the row, given
+    as a detached user that has no change to write if it ever joins a session."""
+    from sqlalchemy import inspect
+
+    from spot.account.service import user_for
+
+    user = make_user("lucie", ["perm_EditPdv", "perm_RemPdv"], first_name="Lucie", external_id="L7")
+    token = login(user)["x-access-token"]
+    found = user_for(db, token=token)
+    assert found is not None
+    assert (found.id, found.login, found.first_name, found.external_id) == (user.id, "lucie", "Lucie", "L7")
+    assert found.created_at == user.created_at
+    assert found.permission_names == ["perm_EditPdv", "perm_RemPdv"]
+    assert found.sees_every_cartography is True
+    state = inspect(found)
+    assert state.detached and not state.modified
+    assert found not in db
+    assert user_for(db, token="unknown") is None
+    client.post(LOGOUT, headers={"x-access-token": token})
+    db.expire_all()
+    assert user_for(db, token=token) is None

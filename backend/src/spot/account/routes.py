@@ -10,6 +10,7 @@ from spot.config import get_settings
 from spot.core.auth import DB, CurrentSession, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router
+from spot.users import service as users_service
 from spot.users.schemas import UserWithPermissions
 
 router = api_router(prefix="/account", tags=["account"])
@@ -50,8 +51,8 @@ async def logout(db: DB, session: CurrentSession) -> Response:
 
 
 @router.get("/whoAmI")
-async def who_am_i(user: CurrentUser) -> UserWithPermissions:
-    return UserWithPermissions.model_validate(user)
+async def who_am_i(db: DB, user: CurrentUser) -> UserWithPermissions:
+    return UserWithPermissions.model_validate(users_service.get(db, user_id=user.id))
 
 
 @router.get("/identity-providers")

@@ -4,7 +4,7 @@ import secrets
 from datetime import timedelta
 
 from sqlalchemy import bindparam, delete, func, select, update
-from sqlalchemy.orm import Session, contains_eager
+from sqlalchemy.orm import Session, contains_eager, make_transient_to_detached
 from starlette.concurrency import run_in_threadpool
 
 from spot.account.models import LoginFailure, SessionToken
@@ -76,9 +76,9 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
     return issue_token(db, user=user)
 
 
-# Every signed-in request runs it: the user, the names of its permissions and whether it sees every
-# cartography come in the same statement, one row (groups load only when asked for), built once
-# with the hash as a parameter.
+# The routes on the session itself (renew, logout, change password) run it: the session and its user,
+# the names of its permissions and whether it sees every cartography come in the same statement, one
+# row (groups load only when asked for), built once with the hash as a parameter.
 _SIGNED_IN = (
     select(SessionToken)
     .join(User, User.id == SessionToken.user_id)
@@ -91,6 +91,38 @@ _SIGNED_IN = (
     )
     .where(SessionToken.token_hash == bindparam("token_hash"))
 )
+
+
+# What every signed-in request reads: the session's validity and its user's columns, the names of
+# its permissions and whether it sees every cartography. One row, without the ORM (user_for).
+_USER_ATTRIBUTES = [attribute.key for attribute in User.__mapper__.column_attrs]
+_SIGNED_IN_USER = (
+    select(
+        SessionToken.revoked_at,
+        SessionToken.expires_at,
+        GRANTED,
+        SEES_EVERY_CARTOGRAPHY,
+        *(getattr(User, key) for key in _USER_ATTRIBUTES),
+    )
+    .join(User, User.id == SessionToken.user_id)
+    .where(SessionToken.token_hash == bindparam("token_hash"))
+)
+
+
+def user_for(db: Session, *, token: str) -> User | None:
+    """The user of a token's live session, or None when it is unknown, revoked or expired.
+
+    Read as plain columns and given as a detached User holding all of them (and granted,
+    sees_every_cartography): the ORM's loading of the session and its user was a third of a small
+    request. Its values are the row's; being detached, its relationships (groups) do not load: a
+    route that shows them reads the user again (users.service.get)."""
+    row = db.connection().execute(_SIGNED_IN_USER, {"token_hash": _hash(token)}).one_or_none()
+    if row is None or row[0] is not None or row[1] <= utcnow():
+        return None
+    user = User(**dict(zip(_USER_ATTRIBUTES, row[4:], strict=True)))
+    user.granted, user.sees_every_cartography = row[2], row[3]
+    make_transient_to_detached(user)
+    return user
 
 
 def session_for(db: Session, *, token: str) -> SessionToken | None:

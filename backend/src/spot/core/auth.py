@@ -13,36 +13,34 @@ from spot.users.models import User
 DB = Annotated[Session, Depends(request_db)]
 _token_header = APIKeyHeader(name="x-access-token", auto_error=False)
 Token = Annotated[str | None, Depends(_token_header)]
-# Where a request keeps its session once looked up, for a route that asks for both.
-_SIGNED_IN = "spot.signed_in"
 
 
-def _signed_in(request: Request, token: str | None) -> SessionToken:
-    """The session named by the x-access-token header; 401 when absent, unknown, revoked or expired.
-    It reads through the request's session itself rather than through the DB dependency: each level
-    of dependencies costs FastAPI some 10 µs a request."""
-    found: SessionToken | None = request.scope.get(_SIGNED_IN)
-    if found is not None:
-        return found
+def _token(token: str | None) -> str:
     if not token:
         raise ApiError(401, "notAuthenticated")
-    found = account_service.session_for(request_session(request), token=token)
-    if found is None:
-        raise ApiError(401, "sessionExpired")
-    request.scope[_SIGNED_IN] = found
-    return found
+    return token
 
 
-# Coroutines, like every dependency (README, "How requests run").
+# Both read through the request's session itself rather than through the DB dependency: each level
+# of dependencies costs FastAPI some 10 µs a request. Coroutines, like every dependency (README,
+# "How requests run").
 async def current_session(request: Request, x_access_token: Token = None) -> SessionToken:
-    return _signed_in(request, x_access_token)
+    """The session named by the x-access-token header; 401 when absent, unknown, revoked or expired."""
+    session = account_service.session_for(request_session(request), token=_token(x_access_token))
+    if session is None:
+        raise ApiError(401, "sessionExpired")
+    return session
 
 
 CurrentSession = Annotated[SessionToken, Depends(current_session)]
 
 
 async def current_user(request: Request, x_access_token: Token = None) -> User:
-    return _signed_in(request, x_access_token).user
+    """The user of that session (detached: see account.service.user_for); 401 as above."""
+    user = account_service.user_for(request_session(request), token=_token(x_access_token))
+    if user is None:
+        raise ApiError(401, "sessionExpired")
+    return user
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
