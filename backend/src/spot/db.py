@@ -12,6 +12,7 @@ from sqlalchemy import (
     ARRAY,
     Boolean,
     ColumnElement,
+    Connection,
     DateTime,
     Engine,
     Integer,
@@ -324,6 +325,14 @@ def end_request(scope: MutableMapping[str, Any], *, commit: bool) -> None:
         raise
     finally:
         session.close()
+
+
+def plain(db: Session) -> Connection:
+    """The session's connection, for statements over plain columns: what they select or write holds
+    no ORM entity. Run there, a statement skips the ORM's handling of it (about 30 µs each; a subject
+    page runs six). Changes pending in the session are flushed first, as the ORM would."""
+    db.flush()
+    return db.connection()
 
 
 async def off_the_loop(db: Session, work: Callable[[], T]) -> T:

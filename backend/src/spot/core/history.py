@@ -7,7 +7,7 @@ from sqlalchemy import Insert, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from spot.core.time import utcnow
-from spot.db import SAFE_REQUEST
+from spot.db import SAFE_REQUEST, plain
 from spot.history.models import CartographyCounter, HistoryEntry
 from spot.users.models import User
 
@@ -105,7 +105,7 @@ def record(db: Session, values: dict[str, Any]) -> None:
 
     Record after the reads of a request where possible: on SQLite the first write takes the
     database's write lock until the commit."""
-    db.execute(_LAZY_ENTRY if reads_lazily(db, values["mode"]) else _ENTRY, values)
+    plain(db).execute(_LAZY_ENTRY if reads_lazily(db, values["mode"]) else _ENTRY, values)
 
 
 def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:

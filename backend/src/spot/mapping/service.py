@@ -27,7 +27,7 @@ from spot.core import history
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
 from spot.core.routing import API_PREFIX
-from spot.db import in_ids
+from spot.db import in_ids, plain
 from spot.mapping import policy
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.mapping.policy import VIEWER, sees_cartography
@@ -248,7 +248,7 @@ def _of_cartography(*columns: Any) -> Any:
 def _visible_rows(db: Session, user: User, statement: Any, cartography_id: int) -> list[Any]:
     """The rows of an _of_cartography statement, without its first column: 404 when the cartography
     is unknown, 403 when hidden from the user."""
-    rows = db.execute(statement, {"viewer_id": user.id, "cartography_id": cartography_id}).all()
+    rows = plain(db).execute(statement, {"viewer_id": user.id, "cartography_id": cartography_id}).all()
     if not rows:
         raise not_found("Cartography not found")
     if not rows[0][0]:
@@ -355,7 +355,7 @@ def activities_of(db: Session, *, cartography_id: int) -> Sequence[Activity]:
 
 
 def _direct_subject_counts(db: Session, cartography_id: int) -> dict[int, int]:
-    return dict(db.execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).all())
+    return dict(plain(db).execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).all())
 
 
 def _total_counts(activities: Sequence[Activity], direct: dict[int, int]) -> dict[int, int]:
@@ -612,7 +612,7 @@ def _cached_paths(db: Session) -> MapPaths | None:
     """The process's copy of the map's paths when it is the map this request sees, else None (the
     request changed the map itself, or sees a version committed after a newer one was read)."""
     global _hierarchy
-    version = db.scalar(_MAP_VERSION)
+    version = plain(db).scalar(_MAP_VERSION)
     if version is None:
         return None
     if _hierarchy is None or _hierarchy.version != version:
@@ -639,7 +639,7 @@ def map_paths(
         "function_ids": list(set(function_ids)),
         "activity_ids": list(set(activity_ids)),
     }
-    return MapPaths(db.execute(_MAP_PATHS, ids).all())
+    return MapPaths(plain(db).execute(_MAP_PATHS, ids).all())
 
 
 def cartography_context(db: Session, cartography_id: int) -> list[ContextEntry]:

@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.visitors import InternalTraversal
 
-from spot.db import CUSTOM_PLAN
+from spot.db import CUSTOM_PLAN, plain
 from spot.querylang.compiler import compile_filter, compile_sort, trigram_match
 from spot.querylang.fields import EntityType, get_entity
 from spot.querylang.parser import parse_filter, parse_sort
@@ -81,7 +81,7 @@ def _count(
             return int(db.scalar(where.count_matches()) or 0)
         counted = base_select.where(where)
     counting = select(func.count()).select_from(counted.order_by(None).subquery())
-    return int(db.scalar(counting.execution_options(**_PLANNED)) or 0)
+    return int(plain(db).scalar(counting.execution_options(**_PLANNED)) or 0)
 
 
 def _every_row(base_select: Select[Any], entity: EntityType) -> bool:
@@ -97,8 +97,12 @@ def _every_row(base_select: Select[Any], entity: EntityType) -> bool:
 
 
 def _rows(db: Session, statement: Select[Any], query: Select[Any]) -> list[Any]:
-    result = db.execute(statement)
-    return list(result.scalars() if len(query.column_descriptions) == 1 else result)
+    descriptions = query.column_descriptions
+    if any(isinstance(d["expr"], type) for d in descriptions):  # ORM entities: the session loads them
+        result = db.execute(statement)
+    else:
+        result = plain(db).execute(statement)
+    return list(result.scalars() if len(descriptions) == 1 else result)
 
 
 class query_plan(Executable, ClauseElement):  # noqa: N801 (SQL construct naming)

@@ -21,7 +21,7 @@ from spot.core.files import get_file_store
 from spot.core.history import Event
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
-from spot.db import UtcDateTime, in_ids
+from spot.db import UtcDateTime, in_ids, plain
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
@@ -115,7 +115,7 @@ def _people(db: Session, subject: Subject) -> tuple[dict[int, str], list[Contrib
     """In one statement: the names of the users of the subject's lifetime events, and its
     contributors (users who wrote to it, from the history, first contribution first)."""
     wanted = [i for i in set(_event_user_ids(subject)) if i is not None]
-    rows = db.execute(_PEOPLE, {"subject_id": subject.id, "ids": wanted}).all()
+    rows = plain(db).execute(_PEOPLE, {"subject_id": subject.id, "ids": wanted}).all()
     contributors = sorted((first, user_id, name) for user_id, name, first in rows if first is not None)
     names = {user_id: name for user_id, name, _first in rows}
     return names, [Contributor(id=user_id, name=name) for _first, user_id, name in contributors]
@@ -125,7 +125,7 @@ def _user_names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
     wanted = [i for i in set(ids) if i is not None]
     if not wanted:
         return {}
-    return dict(db.execute(_USERS, {"ids": wanted}).all())
+    return dict(plain(db).execute(_USERS, {"ids": wanted}).all())
 
 
 # (event key in JSON, column prefix) of the lifetime events, in SubjectSummary's order.
@@ -269,7 +269,7 @@ def read(db: Session, *, user: User, subject_id: int) -> SubjectOut:
     page = view(db, user=user, subject=subject)
     if history.reads_lazily(db, "R"):
         entry = _entry(user, subject, mode="R")
-        db.execute(_READ_AND_VISIT, {**entry, "subject_id": subject.id, "visited_at": entry["at"]})
+        plain(db).execute(_READ_AND_VISIT, {**entry, "subject_id": subject.id, "visited_at": entry["at"]})
     else:
         _record(db, user, subject, mode="R")
         record_visit(db, user=user, subject_id=subject.id)
@@ -298,7 +298,7 @@ _READ_AND_VISIT = history.lazy_read_with(_VISIT["postgresql"])
 def record_visit(db: Session, *, user: User, subject_id: int) -> None:
     """Insert or refresh the (user, subject) visit in one statement, safe under concurrency."""
     visit = {"user_id": user.id, "subject_id": subject_id, "visited_at": utcnow()}
-    db.execute(_VISIT[db.get_bind().dialect.name], visit)
+    plain(db).execute(_VISIT[db.get_bind().dialect.name], visit)
 
 
 def visits(db: Session, *, user: User) -> list[Visit]:
