@@ -267,9 +267,20 @@ def session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 
-# Set on the session of a GET or HEAD request: what it writes is the tracking of its reads (and, on
-# the OIDC callback, the session it opens), one statement each.
+# Set on the session of a GET or HEAD request, or of a route marked reads_only: what it writes is the
+# tracking of its reads (and, on the OIDC callback, the session it opens), one statement each.
 SAFE_REQUEST = "spot_safe_request"
+_READS_ONLY = "spot_reads_only"
+
+E = TypeVar("E", bound=Callable[..., Any])
+
+
+def reads_only(endpoint: E) -> E:
+    """Marks a route that writes nothing though it is no GET (a list page, whose filter is a body):
+    its request is a safe one (SAFE_REQUEST), each statement its own transaction on PostgreSQL,
+    which spares a list page the round trips of BEGIN and COMMIT."""
+    setattr(endpoint, _READS_ONLY, True)
+    return endpoint
 
 
 # Where a request keeps its session (request_session), for the route that ends it (core.routing.SpotRoute).
@@ -293,7 +304,10 @@ def request_session(request: Request) -> Session:
     if not getattr(request.scope.get("route"), "ends_request_session", False):
         raise RuntimeError(f"{request.url.path}: a route using the database must be built by api_router")
     session = session_factory()()
-    session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD")
+    route = request.scope["route"]
+    session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD") or getattr(
+        route.endpoint, _READS_ONLY, False
+    )
     if session.info[SAFE_REQUEST] and session.get_bind().dialect.name == "postgresql":
         # Each write of a GET is one statement (SAFE_REQUEST; history.lazy_read_with): on PostgreSQL
         # each statement is then its own transaction, which spares the round trips of BEGIN and

@@ -77,3 +77,27 @@ def test_list_pages_wait_for_postgresql_off_the_event_loop(client, make_user, lo
     assert response.status_code == 200, response.text
     assert len(threads["session"]) == 1 and len(threads["page"]) == 1
     assert (threads["session"] != threads["page"]) == _on_postgresql()
+
+
+@pytest.mark.parametrize("entity", ["subject", "cartography", "function", "user"])
+def test_list_pages_run_each_statement_as_its_own_transaction_on_postgresql(client, make_user, login, entity):
+    """A list page writes nothing (db.reads_only): like a GET, no BEGIN and no COMMIT round trip."""
+    if not _on_postgresql():
+        pytest.skip("PostgreSQL only")
+    import psycopg
+
+    headers = login(make_user())
+    client.post(f"{API}/{entity}/query", json={"page": 1}, headers=headers)  # fills the map's cache
+    statuses: list[object] = []
+
+    def ended(connection, *_args) -> None:  # noqa: ANN001
+        statuses.append(connection.connection.dbapi_connection.info.transaction_status)
+
+    engine = database.get_engine()
+    event.listen(engine, "after_cursor_execute", ended)
+    try:
+        response = client.post(f"{API}/{entity}/query", json={"page": 1}, headers=headers)
+    finally:
+        event.remove(engine, "after_cursor_execute", ended)
+    assert response.status_code == 200, response.text
+    assert statuses and set(statuses) == {psycopg.pq.TransactionStatus.IDLE}

@@ -8,7 +8,7 @@ from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
-from spot.db import off_the_loop
+from spot.db import off_the_loop, reads_only
 from spot.mapping import bundle, items, query, service
 from spot.mapping.schemas import (
     ActivityOut,
@@ -99,6 +99,7 @@ async def cartography_site_names(
 
 
 @router.post("/cartography/query")
+@reads_only
 async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
     """A page of the cartographies the user may see, filtered and sorted with the query language
     (fields: GET /querylang/cartography/fields), each with its site."""
@@ -112,6 +113,7 @@ async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> 
 
 
 @router.post("/function/query")
+@reads_only
 async def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
     """A page of the functions of the cartographies the user may see, filtered and sorted with the
     query language (fields: GET /querylang/function/fields), each with its site and cartography."""

@@ -4,7 +4,7 @@ from sqlalchemy import exists, select
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.routing import api_router
-from spot.db import off_the_loop
+from spot.db import off_the_loop, reads_only
 from spot.querylang.fields import EntityType, Field, FieldType, register
 from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.querylang.service import run_query
@@ -37,6 +37,7 @@ router = api_router(prefix="/user", tags=["users"])
 
 
 @router.post("/query")
+@reads_only
 async def query_users(db: DB, _: CurrentUser, data: QueryRequest) -> QueryResult[UserOut]:
     def page() -> QueryResult[UserOut]:
         rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)

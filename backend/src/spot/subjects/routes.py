@@ -5,7 +5,7 @@ from fastapi import Body, Request, Response
 from spot.core.auth import DB, CurrentUser
 from spot.core.routing import api_router
 from spot.core.schemas import json_response
-from spot.db import off_the_loop
+from spot.db import off_the_loop, reads_only
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
 from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.subjects import query, service
@@ -31,6 +31,7 @@ async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> Create
 
 
 @router.post("/subject/query", response_model=QueryResult[SubjectCard])
+@reads_only
 async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
     """A page of the subjects the user may see, filtered and sorted with the query language
     (fields: GET /querylang/subject/fields)."""
