@@ -86,6 +86,45 @@ def test_on_sqlite_counts_read_the_trigram_table(db, value, reads_trigrams):  # 
     assert "LIKE" in paged and "subject_trigrams" not in paged
 
 
+@pytest.mark.parametrize(
+    ("filter_text", "narrow"),
+    [
+        ("name contains plaq", True),
+        ("name contains er", False),
+        ("name contains une & name contains plaq", False),
+    ],
+)
+def test_the_count_of_a_lone_contains_reads_the_trigram_table(db, test_map, filter_text, narrow):
+    """On either database the count of a lone `contains` of three characters or more, for a user who
+    sees every row, reads the narrow trigram table alone (on PostgreSQL, migration 9e4b7c2d1f60), and
+    finds what the subjects' own rows give."""
+    import re
+
+    from sqlalchemy import event
+
+    from spot.querylang import run_query
+
+    statements: list[str] = []
+
+    def seen(_conn, _cursor, statement: str, *_args) -> None:  # noqa: ANN001
+        statements.append(statement)
+
+    engine = db.get_bind().engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        _rows, total = run_query(db, SUBJECT, select(Subject.id), filter_text, "code", 1, 1)
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    # A base select with a condition is counted from the subjects' rows.
+    _rows, from_rows = run_query(
+        db, SUBJECT, select(Subject.id).where(Subject.id > 0), filter_text, "code", 1, 1
+    )
+    assert total == from_rows > 0
+    counts = [s for s in statements if "count(" in s.lower()]
+    alone = [re.search(r"FROM subject\b(?!_)", s) is None and "FROM subject_trigrams" in s for s in counts]
+    assert counts and all(a == narrow for a in alone)
+
+
 @pytest.mark.parametrize(("cartography", "codes"), [("C1", ["S1", "S2"]), ("C2", [])])
 def test_a_restricted_user_counts_only_what_it_sees(
     db, client, test_map, make_user, login, cartography, codes

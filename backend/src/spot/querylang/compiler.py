@@ -94,10 +94,12 @@ def _in_query_postgresql(element: in_query, compiler: SQLCompiler, **kw: Any) ->
 
 
 class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
-    """SQLite only: the rows whose folded text contains `value`, answered from the field's FTS5
-    trigram table: `key IN (SELECT rowid FROM trigrams WHERE trigrams.column MATCH '"value"')`, a
-    phrase of three characters or more matching exactly the texts that hold it (as LIKE '%value%'
-    does). PostgreSQL counts with the LIKE, which its pg_trgm index serves."""
+    """The rows whose folded text contains `value`, answered from the field's trigram table.
+
+    SQLite: its FTS5 table, `key IN (SELECT rowid FROM trigrams WHERE trigrams.column MATCH '"value"')`,
+    a phrase of three characters or more matching exactly the texts that hold it (as LIKE '%value%'
+    does). PostgreSQL: only count_matches, on the table of the same name (migration 9e4b7c2d1f60);
+    other counts keep the LIKE, which its pg_trgm index on the entity's own table serves."""
 
     inherit_cache = True
     type = Boolean()
@@ -113,16 +115,17 @@ class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
         self.row_key = row_key
         self.trigrams = trigrams
         self.trigrams_column = column
+        self.value = value
         self.phrase = bindparam(None, '"' + value.replace('"', '""') + '"', type_=String())
 
-    def count_matches(self) -> Select[Any]:
-        """SQLite: how many rows of the trigram table match, all rows of the entity's table alike."""
+    def count_matches(self, dialect_name: str) -> Select[Any]:
+        """How many rows of the trigram table match, all rows of the entity's table alike."""
         trigrams = table(self.trigrams, column(self.trigrams_column))
-        return (
-            select(func.count())
-            .select_from(trigrams)
-            .where(trigrams.c[self.trigrams_column].op("MATCH")(self.phrase))
-        )
+        text = trigrams.c[self.trigrams_column]
+        matches: ColumnElement[bool] = text.op("MATCH")(self.phrase)
+        if dialect_name != "sqlite":
+            matches = _string(text, "contains", self.value)
+        return select(func.count()).select_from(trigrams).where(matches)
 
 
 @compiles(trigram_match, "sqlite")
@@ -135,9 +138,10 @@ def _trigram_match_sqlite(element: trigram_match, compiler: SQLCompiler, **kw: A
 
 
 def compile_filter(node: Node, entity: EntityType, *, counting: bool = False) -> ColumnElement[bool]:
-    """The WHERE clause of a tree. `counting` (SQLite only): for the count of a list, where `contains`
-    reads a field's trigram table; a page's own query keeps the LIKE, since SQLite would then start from the
-    table's matches and sort them all, where walking the index of the sort stops at the page's end."""
+    """The WHERE clause of a tree. `counting`: for the count of a list, where `contains` reads a
+    field's trigram table (trigram_match); a page's own query keeps the LIKE, since SQLite would then
+    start from the table's matches and sort them all, where walking the index of the sort stops at
+    the page's end."""
     if isinstance(node, Criterion):
         field = entity.field(node.field)
         if field is None:

@@ -56,7 +56,9 @@ class Field:
 
     `trigrams` (with `folded`): the name of an SQLite FTS5 table with the trigram tokenizer over
     the entity's table (rowid = the primary key) that indexes the folded column under its own name
-    (see migration 5b8e0c3f9a17). Counts of `contains` read it instead of matching every row.
+    (see migration 5b8e0c3f9a17), and on PostgreSQL of a table of the primary key and the folded
+    columns with pg_trgm indexes, kept by a trigger (9e4b7c2d1f60). Counts of `contains` read it
+    instead of matching every row (on PostgreSQL, the count of a lone `contains`).
     """
 
     name: str

@@ -12,7 +12,7 @@ from spot.db import CUSTOM_PLAN, plain
 from spot.querylang.compiler import compile_filter, compile_sort, trigram_match
 from spot.querylang.fields import EntityType, get_entity
 from spot.querylang.parser import parse_filter, parse_sort
-from spot.querylang.tree import Node, SortKey
+from spot.querylang.tree import Criterion, Node, SortKey
 
 DEFAULT_PAGE_SIZE = 50
 # A list's plan depends on its filter's values: planned with them on every run (spot.db.CUSTOM_PLAN).
@@ -72,14 +72,17 @@ def _count(
 ) -> int:
     """How many rows `query` (the base select narrowed by the tree) lists."""
     counted = query
-    if tree is not None and db.get_bind().dialect.name == "sqlite":
-        # SQLite counts a `contains` from the field's trigram table (compile_filter, counting).
+    on_sqlite = db.get_bind().dialect.name == "sqlite"
+    # A `contains` is counted from the field's trigram table: on SQLite anywhere in the filter; on
+    # PostgreSQL for a lone one (its pg_trgm index on the entity's own table serves the others).
+    if tree is not None and (on_sqlite or (isinstance(tree, Criterion) and tree.operator == "contains")):
         where = compile_filter(tree, entity, counting=True)
         if isinstance(where, trigram_match) and _every_row(base_select, entity):
             # A lone `contains` over every row (a user who sees every cartography): the trigram
             # table holds exactly the table's rows, so its matches are counted without the rows.
-            return int(db.scalar(where.count_matches()) or 0)
-        counted = base_select.where(where)
+            return int(plain(db).scalar(where.count_matches(db.get_bind().dialect.name)) or 0)
+        if on_sqlite:
+            counted = base_select.where(where)
     counting = select(func.count()).select_from(counted.order_by(None).subquery())
     return int(plain(db).scalar(counting.execution_options(**_PLANNED)) or 0)
 
