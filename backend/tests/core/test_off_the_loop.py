@@ -57,6 +57,17 @@ def test_failed_work_rolls_back_and_gives_its_connection_back(app):
     assert _count("off-the-loop") == 0
 
 
+def _list_page(client, headers, entity: str, event_name: str, listener) -> None:  # noqa: ANN001
+    """A first page of the entity's list, with `listener` on the engine's `event_name` meanwhile."""
+    engine = database.get_engine()
+    event.listen(engine, event_name, listener)
+    try:
+        response = client.post(f"{API}/{entity}/query", json={"page": 1}, headers=headers)
+    finally:
+        event.remove(engine, event_name, listener)
+    assert response.status_code == 200, response.text
+
+
 @pytest.mark.parametrize("entity", ["subject", "cartography", "function", "user"])
 def test_list_pages_wait_for_postgresql_off_the_event_loop(client, make_user, login, entity):
     headers = login(make_user())
@@ -68,13 +79,7 @@ def test_list_pages_wait_for_postgresql_off_the_event_loop(client, make_user, lo
         elif "LIMIT" in statement:
             threads["page"].add(threading.get_ident())
 
-    engine = database.get_engine()
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
-        response = client.post(f"{API}/{entity}/query", json={"page": 1}, headers=headers)
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
-    assert response.status_code == 200, response.text
+    _list_page(client, headers, entity, "before_cursor_execute", seen)
     assert len(threads["session"]) == 1 and len(threads["page"]) == 1
     assert (threads["session"] != threads["page"]) == _on_postgresql()
 
@@ -93,11 +98,5 @@ def test_list_pages_run_each_statement_as_its_own_transaction_on_postgresql(clie
     def ended(connection, *_args) -> None:  # noqa: ANN001
         statuses.append(connection.connection.dbapi_connection.info.transaction_status)
 
-    engine = database.get_engine()
-    event.listen(engine, "after_cursor_execute", ended)
-    try:
-        response = client.post(f"{API}/{entity}/query", json={"page": 1}, headers=headers)
-    finally:
-        event.remove(engine, "after_cursor_execute", ended)
-    assert response.status_code == 200, response.text
+    _list_page(client, headers, entity, "after_cursor_execute", ended)
     assert statuses and set(statuses) == {psycopg.pq.TransactionStatus.IDLE}
