@@ -37,3 +37,12 @@ def test_sqlite_text_is_read_as_utc(db, stored, expected):
     read = db.execute(text("SELECT :stored AS at").bindparams(stored=stored).columns(at=UtcDateTime))
     value = read.scalar_one()
     assert (value, value.tzinfo) == (expected, UTC)
+
+
+def test_postgresql_sessions_are_in_utc(db):
+    """The driver then gives UTC time stamps as they are (UtcDateTime's processor returns them)."""
+    if get_engine().dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    assert db.execute(text("SHOW TimeZone")).scalar_one() == "UTC"
+    column = text("SELECT now() AS at").columns(at=UtcDateTime)
+    assert db.execute(column).scalar_one().tzinfo is UTC

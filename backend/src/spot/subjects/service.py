@@ -570,7 +570,7 @@ def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any
             current = by_id.get(current.parent_id)
         return current.id if current is not None else activity_id
 
-    subjects = db.execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
+    subjects = plain(db).execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
     for fields in summary_fields(subjects, event_user_names(db, subjects)):
         grouped[top(fields["activityId"])].append(fields)
