@@ -309,10 +309,10 @@ def request_session(request: Request) -> Session:
     opened: Session | None = request.scope.get(REQUEST_SESSION)
     if opened is not None:
         return opened
-    if not getattr(request.scope.get("route"), "ends_request_session", False):
+    route: Any = request.scope.get("route")
+    if not getattr(route, "ends_request_session", False):
         raise RuntimeError(f"{request.url.path}: a route using the database must be built by api_router")
     session = session_factory()()
-    route = request.scope["route"]
     session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD") or getattr(
         route.endpoint, _READS_ONLY, False
     )

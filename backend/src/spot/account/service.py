@@ -12,6 +12,7 @@ from spot.config import get_settings
 from spot.core.errors import ApiError
 from spot.core.passwords import verify_password
 from spot.core.time import utcnow
+from spot.db import plain
 from spot.mapping.policy import SEES_EVERY_CARTOGRAPHY
 from spot.users.models import GRANTED, User
 
@@ -116,7 +117,7 @@ def user_for(db: Session, *, token: str) -> User | None:
     sees_every_cartography): the ORM's loading of the session and its user was a third of a small
     request. Its values are the row's; being detached, its relationships (groups) do not load: a
     route that shows them reads the user again (users.service.get)."""
-    row = db.connection().execute(_SIGNED_IN_USER, {"token_hash": _hash(token)}).one_or_none()
+    row = plain(db).execute(_SIGNED_IN_USER, {"token_hash": _hash(token)}).one_or_none()
     if row is None or row[0] is not None or row[1] <= utcnow():
         return None
     user = User(**dict(zip(_USER_ATTRIBUTES, row[4:], strict=True)))

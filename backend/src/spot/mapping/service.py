@@ -54,7 +54,6 @@ from spot.querylang.text import fold
 from spot.subjects.models import MindMapItem, Subject
 from spot.users.models import User
 
-# The API's base path, for the URLs of files carried in payloads.
 SEARCH_LIMIT = 30
 
 

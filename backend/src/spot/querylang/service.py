@@ -55,8 +55,7 @@ def run_query(
         keyed = query.with_only_columns(entity.primary_key, func.count().over()).order_by(*order)
         keyed = keyed.offset(literal(offset, literal_execute=True))
         keyed = keyed.limit(literal(page_size, literal_execute=True))
-        # Through the connection: keys need no ORM processing of their rows.
-        found = db.connection().execute(keyed).all()
+        found = plain(db).execute(keyed).all()  # keys need no ORM processing of their rows
         if not found:
             return [], _count(db, entity, base_select, query, tree) if offset else 0
         page_rows = base_select.where(entity.primary_key.in_([key for key, _ in found])).order_by(*order)
