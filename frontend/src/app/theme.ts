@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles'
+import { createTheme, type Theme } from '@mui/material/styles'
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -6,6 +6,13 @@ declare module '@mui/material/styles' {
   }
   interface PaletteOptions {
     accent?: PaletteOptions['primary']
+  }
+  interface PaletteColor {
+    /** The colour as text and small elements on a light surface (white or the grey page), with a contrast of 4.5:1 at least. */
+    text: string
+  }
+  interface SimplePaletteColorOptions {
+    text?: string
   }
 }
 
@@ -15,16 +22,30 @@ declare module '@mui/material/AppBar' {
   }
 }
 
-/** The specification's colours (part 1, §9). */
+const BRAND_COLOURS = ['primary', 'secondary', 'error', 'info', 'success', 'warning'] as const
+type BrandColour = (typeof BRAND_COLOURS)[number]
+/** The colours whose own shade carries white text legibly (4.5:1); the others carry it on their text shade. */
+const CARRIES_WHITE: readonly BrandColour[] = ['primary', 'secondary']
+
+const shade = (colour: BrandColour) => (theme: Theme) => theme.palette[colour].text
+const surface = (colour: BrandColour) => (theme: Theme) =>
+  CARRIES_WHITE.includes(colour) ? theme.palette[colour].main : theme.palette[colour].text
+
+/**
+ * The specification's colours (part 1, §9) are the brand: bars, borders, icons, large areas. Text and
+ * small elements drawn in them use `text`, a darker shade of the same hue that reads at 4.5:1 on white
+ * and on the grey page (the brand blue reads at 4.47:1 there, its orange 2.5:1, its green carries white
+ * at 3.7:1).
+ */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#0074C8' },
-    secondary: { main: '#666666' },
-    accent: { main: '#007193', contrastText: '#FFFFFF' },
-    error: { main: '#FC724C' },
-    info: { main: '#00ACDF' },
-    success: { main: '#009933' },
-    warning: { main: '#FFC107' },
+    primary: { main: '#0074C8', text: '#0063AA' },
+    secondary: { main: '#666666', text: '#5C5C5C' },
+    accent: { main: '#007193', contrastText: '#FFFFFF', text: '#006684' },
+    error: { main: '#FC724C', text: '#C22C03', dark: '#A12503', contrastText: '#FFFFFF' },
+    info: { main: '#00ACDF', text: '#007091', dark: '#005670', contrastText: '#FFFFFF' },
+    success: { main: '#009933', text: '#007A29', dark: '#005C1F', contrastText: '#FFFFFF' },
+    warning: { main: '#FFC107', text: '#836200' },
     background: { default: '#F4F6F8' },
   },
   shape: { borderRadius: 6 },
@@ -33,7 +54,60 @@ export const theme = createTheme({
   },
   components: {
     MuiAppBar: { defaultProps: { elevation: 1 } },
-    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          variants: BRAND_COLOURS.map((colour) => ({
+            props: { color: colour },
+            style: ({ theme }: { theme: Theme }) => ({
+              '--variant-textColor': shade(colour)(theme),
+              '--variant-outlinedColor': shade(colour)(theme),
+              '--variant-containedBg': surface(colour)(theme),
+              '&:hover': { '--variant-containedBg': theme.palette[colour].dark },
+            }),
+          })),
+        },
+      },
+    },
+    MuiChip: {
+      styleOverrides: {
+        root: {
+          variants: BRAND_COLOURS.flatMap((colour) => [
+            {
+              props: { color: colour, variant: 'filled' },
+              style: ({ theme }: { theme: Theme }) => ({
+                backgroundColor: surface(colour)(theme),
+                color: theme.palette[colour].contrastText,
+              }),
+            },
+            { props: { color: colour, variant: 'outlined' }, style: ({ theme }: { theme: Theme }) => ({ color: shade(colour)(theme) }) },
+          ]),
+        },
+      },
+    },
+    MuiTypography: {
+      styleOverrides: {
+        root: {
+          variants: BRAND_COLOURS.map((colour) => ({
+            props: { color: colour },
+            style: ({ theme }: { theme: Theme }) => ({ color: shade(colour)(theme) }),
+          })),
+        },
+      },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: {
+          variants: BRAND_COLOURS.map((colour) => ({
+            props: { color: colour },
+            style: ({ theme }: { theme: Theme }) => ({ color: shade(colour)(theme) }),
+          })),
+        },
+      },
+    },
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },
+    MuiFormLabel: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
   },
 })

@@ -6,11 +6,14 @@ import { chooseLanguage, LANGUAGES, type Language } from '../i18n'
 /** FR / EN; `onDark` when drawn on the coloured header bar. */
 export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
   const { t, i18n } = useTranslation()
+  // On the bar, white text and the chosen language white with the bar's colour as text: a translucent
+  // white under white text fell to 3.5:1.
   const colours = onDark
     ? {
-        color: 'rgba(255,255,255,0.8)',
-        borderColor: 'rgba(255,255,255,0.5)',
-        '&.Mui-selected, &.Mui-selected:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.2)' },
+        color: 'common.white',
+        borderColor: 'rgba(255,255,255,0.7)',
+        '&:hover': { bgcolor: 'rgba(255,255,255,0.12)' },
+        '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.text', bgcolor: 'common.white' },
       }
     : {}
   return (
@@ -26,7 +29,8 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
           key={language}
           value={language}
           lang={language}
-          aria-label={t(`language.names.${language}`)}
+          // The name starts with the visible text, so that a user who says "EN" reaches it (label in name).
+          aria-label={`${t(`language.short.${language}`)} ${t(`language.names.${language}`)}`}
           sx={{ px: 1.25, py: 0.25, fontWeight: 600, ...colours }}
         >
           {t(`language.short.${language}`)}

@@ -1,5 +1,6 @@
 import Drawer from '@mui/material/Drawer'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -51,26 +52,28 @@ export function NavigationDrawer({ user, open, docked, onClose }: NavigationDraw
         {sections(entries).map(([section, sectionEntries]) => (
           <List key={section} subheader={<ListSubheader>{t(section)}</ListSubheader>}>
             {sectionEntries.map(({ to, label, icon: Icon }) => (
-              <ListItemButton
-                key={to}
-                component={NavLink}
-                to={to}
-                onClick={docked ? undefined : onClose}
-                sx={(theme) => ({
-                  mx: 1,
-                  borderRadius: 1,
-                  '&.active': {
-                    bgcolor: alpha(theme.palette.accent.main, 0.12),
-                    color: theme.palette.accent.main,
-                    '& .MuiListItemIcon-root': { color: theme.palette.accent.main },
-                  },
-                })}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={t(label)} />
-              </ListItemButton>
+              // A list holds list items only: the link sits in one.
+              <ListItem key={to} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={to}
+                  onClick={docked ? undefined : onClose}
+                  sx={(theme) => ({
+                    mx: 1,
+                    borderRadius: 1,
+                    '&.active': {
+                      bgcolor: alpha(theme.palette.accent.main, 0.12),
+                      color: theme.palette.accent.text,
+                      '& .MuiListItemIcon-root': { color: theme.palette.accent.text },
+                    },
+                  })}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={t(label)} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ))}
