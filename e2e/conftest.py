@@ -1,17 +1,21 @@
 """End-to-end: the built SPA served by `spot serve` on a fresh demo database, driven in Debian's Chromium."""
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOT = Path(sys.executable).parent / "spot"
@@ -19,6 +23,11 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 DEMO_PASSWORD = "spot-demo-2026"
 API = "/backend/api/v2"
+AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+ACCESSIBILITY_HOOKS = Path(__file__).with_name("accessibility.js")
+LANGUAGES = ("fr", "en")
+# Chromium logs every 4xx answer as a console error; the app explains those it expects on screen.
+HANDLED_STATUS_LOG = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
 
 
 def admin_client(base_url: str) -> httpx.Client:
@@ -85,13 +94,104 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-    context.set_default_timeout(10_000)
-    yield context
-    context.close()
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    with audited_context(browser, base_url) as context:
+        yield context
 
 
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@dataclass
+class Audit:
+    """What a journey's pages reported: axe checks (by accessibility.js) and console errors."""
+
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def failures(self) -> list[str]:
+        found: dict[tuple[str, str, str], set[str]] = {}
+        for check in self.checks:
+            if "error" in check:
+                self.errors.append(f"axe could not run on {check['url']}: {check['error']}")
+                continue
+            where = f"{check['url']} [{check['language']}]" + (f" with {check['state']}" if check["state"] else "")
+            for violation in check["violations"]:
+                key = (where, f"{violation['id']} ({violation['impact']}): {violation['help']}", violation["summary"])
+                found.setdefault(key, set()).update(violation["targets"])
+        lines = [
+            f"{where}\n    {rule}\n      on " + "\n      on ".join(sorted(targets)) + f"\n      {summary}".replace("\n", "\n      ")
+            for (where, rule, summary), targets in found.items()
+        ]
+        return [*(f"axe: {line}" for line in lines), *(f"console: {error}" for error in self.errors)]
+
+    def languages_by_url(self) -> dict[str, set[str]]:
+        seen: dict[str, set[str]] = {}
+        for check in self.checks:
+            if "error" not in check:
+                seen.setdefault(check["url"], set()).add(check["language"])
+        return seen
+
+
+def _watch(page: Page, audit: Audit) -> None:
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error" and not HANDLED_STATUS_LOG.match(message.text):
+            audit.errors.append(f"{page.url}: {message.text}")
+
+    def response(answer: Response) -> None:
+        if answer.status >= 500:
+            audit.errors.append(f"{answer.request.method} {answer.url} answered {answer.status}")
+
+    page.on("console", console)
+    page.on("response", response)
+
+
+def _wait_for_checks(page: Page) -> None:
+    if not page.is_closed():
+        page.evaluate("() => window.__spotAxe && window.__spotAxe.idle()")
+
+
+def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: Audit) -> None:
+    """Every page the journey saw in one language only, seen again in the other one."""
+    pending = {url: languages for url, languages in audit.languages_by_url().items() if len(languages) == 1}
+    if not pending:
+        return
+    page = context.new_page()
+    for language in LANGUAGES:
+        urls = [url for url, languages in pending.items() if language not in languages]
+        if not urls:
+            continue
+        page.goto(f"{base_url}/spotv2/")
+        page.evaluate("language => localStorage.setItem('spot.language', language)", language)
+        for url in urls:
+            page.goto(f"{base_url}{url}")
+            _wait_for_checks(page)
+    page.close()
+
+
+@contextmanager
+def audited_context(browser: Browser, base_url: str, **options: Any) -> Iterator[BrowserContext]:
+    """A browser context whose every page is checked by axe-core after each navigation and each
+    dialog or menu opened, and watched for console errors; at the end, the pages seen in one
+    language only are seen in the other one too. The test fails on a serious or critical
+    violation, a console error or a 5xx."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, "locale": "fr-FR", **options})
+    context.set_default_timeout(10_000)
+    audit = Audit()
+    context.expose_binding("__spotAxeReport", lambda _source, check: audit.checks.append(check))
+    context.add_init_script(path=AXE)
+    context.add_init_script(path=ACCESSIBILITY_HOOKS)
+    context.on("page", lambda page: _watch(page, audit))
+    context.on("weberror", lambda error: audit.errors.append(f"uncaught: {error.error}"))
+    try:
+        yield context
+        for page in context.pages:
+            _wait_for_checks(page)
+        _visit_in_the_other_language(context, base_url, audit)
+    finally:
+        context.close()
+    failures = audit.failures()
+    if failures:
+        pytest.fail("\n".join(failures), pytrace=False)

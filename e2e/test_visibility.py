@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import DEMO_PASSWORD, admin_client
+from conftest import DEMO_PASSWORD, admin_client, audited_context
 
 GROUP = "Opérateurs"
 
@@ -44,10 +44,8 @@ def test_an_administrator_shows_a_hidden_cartography_to_a_group(
     page: Page, browser: Browser, base_url: str, demo: dict[str, int]
 ) -> None:
     assembly = f"{base_url}/spotv2/cartography/{demo['ASM']}"
-    learner_context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-    learner_context.set_default_timeout(10_000)
-    learner = learner_context.new_page()
-    try:
+    with audited_context(browser, base_url) as learner_context:
+        learner = learner_context.new_page()
         sign_in(learner, base_url, "apprenant")
         learner.goto(assembly)
         expect(learner).to_have_url(re.compile(r"/spotv2/forbidden$"))
@@ -82,5 +80,3 @@ def test_an_administrator_shows_a_hidden_cartography_to_a_group(
         learner.goto(assembly)
         expect(learner.get_by_role("heading", name="Ligne d'assemblage", exact=True)).to_be_visible()
         expect(learner).to_have_url(re.compile(rf"/spotv2/cartography/{demo['ASM']}$"))
-    finally:
-        learner_context.close()

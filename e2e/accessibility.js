@@ -1,0 +1,101 @@
+// Runs axe-core (injected before this script) in every document of a journey: after the first
+// load, after each client-side navigation, and whenever a dialog, menu or list box opens, once the
+// page has stopped changing. Serious and critical violations go to the test through the binding
+// window.__spotAxeReport; window.__spotAxe.idle() resolves when no check is waiting or running.
+;(() => {
+  if (window.top !== window || window.__spotAxe || !location.protocol.startsWith('http')) return
+  const QUIET_MS = 400
+  const LONGEST_WAIT_MS = 4000
+  const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"]'
+  let quietTimer = null
+  let deadline = null
+  let running = null
+  let waiting = false
+  const idleWaiters = []
+
+  function settle() {
+    if (waiting || running) return
+    idleWaiters.splice(0).forEach((resolve) => resolve())
+  }
+
+  async function check() {
+    waiting = false
+    deadline = null
+    const state = [...document.querySelectorAll(OVERLAYS)]
+      .map((el) => `${el.getAttribute('role')} « ${el.getAttribute('aria-label') ?? el.textContent.slice(0, 40)} »`)
+      .join(', ')
+    running = window.axe
+      .run(document, { resultTypes: ['violations'] })
+      .then((results) => {
+        const violations = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.map((n) => n.target.join(' ')),
+            summary: v.nodes[0]?.failureSummary ?? '',
+          }))
+        return window.__spotAxeReport({
+          url: location.pathname + location.search,
+          language: document.documentElement.lang,
+          state,
+          violations,
+        })
+      })
+      .catch((error) => window.__spotAxeReport({ url: location.pathname, error: String(error) }))
+      .finally(() => {
+        running = null
+        if (waiting) restartQuietTimer()
+        settle()
+      })
+  }
+
+  function restartQuietTimer() {
+    clearTimeout(quietTimer)
+    if (running) return
+    const now = Date.now()
+    const delay = Math.max(0, Math.min(QUIET_MS, deadline - now))
+    quietTimer = setTimeout(check, delay)
+  }
+
+  function schedule() {
+    if (!waiting) {
+      waiting = true
+      deadline = Date.now() + LONGEST_WAIT_MS
+    }
+    restartQuietTimer()
+  }
+
+  function opensOverlay(node) {
+    return node.nodeType === 1 && (node.matches(OVERLAYS) || node.querySelector(OVERLAYS) !== null)
+  }
+
+  function start() {
+    new MutationObserver((records) => {
+      if (records.some((r) => [...r.addedNodes].some(opensOverlay))) schedule()
+      else if (waiting) restartQuietTimer()
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true })
+    schedule()
+  }
+
+  for (const method of ['pushState', 'replaceState']) {
+    const original = history[method]
+    history[method] = function (...args) {
+      const before = location.href
+      const result = original.apply(this, args)
+      if (location.href !== before) schedule()
+      return result
+    }
+  }
+  window.addEventListener('popstate', schedule)
+
+  window.__spotAxe = {
+    idle: () => new Promise((resolve) => {
+      idleWaiters.push(resolve)
+      settle()
+    }),
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+  else start()
+})()
