@@ -21,9 +21,7 @@
   async function check() {
     waiting = false
     deadline = null
-    const state = [...document.querySelectorAll(OVERLAYS)]
-      .map((el) => `${el.getAttribute('role')} « ${el.getAttribute('aria-label') ?? el.textContent.slice(0, 40)} »`)
-      .join(', ')
+    const state = [...document.querySelectorAll(OVERLAYS)].map(describe).join(', ')
     running = window.axe
       .run(document, { resultTypes: ['violations'] })
       .then((results) => {
@@ -33,8 +31,11 @@
             id: v.id,
             impact: v.impact,
             help: v.help,
-            targets: v.nodes.map((n) => n.target.join(' ')),
-            summary: v.nodes[0]?.failureSummary ?? '',
+            nodes: v.nodes.map((n) => ({
+              target: n.target.join(' '),
+              // The last line says what is wrong with this node (e.g. the contrast and colours found).
+              why: (n.failureSummary ?? '').trim().split('\n').pop().trim(),
+            })),
           }))
         return window.__spotAxeReport({
           url: location.pathname + location.search,
@@ -49,6 +50,13 @@
         if (waiting) restartQuietTimer()
         settle()
       })
+  }
+
+  function describe(el) {
+    const labelledBy = el.getAttribute('aria-labelledby')
+    const title = labelledBy && document.getElementById(labelledBy.split(' ')[0])
+    const name = el.getAttribute('aria-label') ?? title?.textContent ?? el.textContent.slice(0, 40)
+    return `${el.getAttribute('role')} « ${name.trim()} »`
   }
 
   function restartQuietTimer() {

@@ -112,18 +112,22 @@ class Audit:
     errors: list[str] = field(default_factory=list)
 
     def failures(self) -> list[str]:
-        found: dict[tuple[str, str, str], set[str]] = {}
+        """One line per rule broken on a page in a state, then one per node: its selector and why."""
+        found: dict[tuple[str, str], dict[str, str]] = {}
         for check in self.checks:
             if "error" in check:
                 self.errors.append(f"axe could not run on {check['url']}: {check['error']}")
                 continue
-            where = f"{check['url']} [{check['language']}]" + (f" with {check['state']}" if check["state"] else "")
+            state = f" with {check['state']}" if check["state"] else ""
+            where = f"{check['url']} [{check['language']}]{state}"
             for violation in check["violations"]:
-                key = (where, f"{violation['id']} ({violation['impact']}): {violation['help']}", violation["summary"])
-                found.setdefault(key, set()).update(violation["targets"])
+                rule = f"{violation['id']} ({violation['impact']}): {violation['help']}"
+                nodes = found.setdefault((where, rule), {})
+                nodes.update({node["target"]: node["why"] for node in violation["nodes"]})
         lines = [
-            f"{where}\n    {rule}\n      on " + "\n      on ".join(sorted(targets)) + f"\n      {summary}".replace("\n", "\n      ")
-            for (where, rule, summary), targets in found.items()
+            f"{where}\n    {rule}"
+            + "".join(f"\n      {target}: {why}" for target, why in sorted(by_node.items()))
+            for (where, rule), by_node in found.items()
         ]
         return [*(f"axe: {line}" for line in lines), *(f"console: {error}" for error in self.errors)]
 
@@ -177,7 +181,8 @@ def audited_context(browser: Browser, base_url: str, **options: Any) -> Iterator
     dialog or menu opened, and watched for console errors; at the end, the pages seen in one
     language only are seen in the other one too. The test fails on a serious or critical
     violation, a console error or a 5xx."""
-    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, "locale": "fr-FR", **options})
+    options = {"viewport": {"width": 1280, "height": 800}, "locale": "fr-FR", **options}
+    context = browser.new_context(**options)
     context.set_default_timeout(10_000)
     audit = Audit()
     context.expose_binding("__spotAxeReport", lambda _source, check: audit.checks.append(check))

@@ -24,12 +24,12 @@ declare module '@mui/material/AppBar' {
 
 const BRAND_COLOURS = ['primary', 'secondary', 'error', 'info', 'success', 'warning'] as const
 type BrandColour = (typeof BRAND_COLOURS)[number]
-/** The colours whose own shade carries white text legibly (4.5:1); the others carry it on their text shade. */
-const CARRIES_WHITE: readonly BrandColour[] = ['primary', 'secondary']
+/** The colours whose own shade is too light under their (white) contrast text: they carry it on their text shade. */
+const TOO_LIGHT_FOR_WHITE: readonly BrandColour[] = ['error', 'info', 'success']
 
 const shade = (colour: BrandColour) => (theme: Theme) => theme.palette[colour].text
 const surface = (colour: BrandColour) => (theme: Theme) =>
-  CARRIES_WHITE.includes(colour) ? theme.palette[colour].main : theme.palette[colour].text
+  TOO_LIGHT_FOR_WHITE.includes(colour) ? theme.palette[colour].text : theme.palette[colour].main
 
 /**
  * The specification's colours (part 1, §9) are the brand: bars, borders, icons, large areas. Text and
@@ -104,6 +104,14 @@ export const theme = createTheme({
             style: ({ theme }: { theme: Theme }) => ({ color: shade(colour)(theme) }),
           })),
         },
+      },
+    },
+    MuiTab: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.MuiTab-textColorPrimary.Mui-selected': { color: theme.palette.primary.text },
+          '&.MuiTab-textColorSecondary.Mui-selected': { color: theme.palette.secondary.text },
+        }),
       },
     },
     MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },

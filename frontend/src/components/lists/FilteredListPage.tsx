@@ -177,7 +177,7 @@ export function FilteredListPage<T>({
             </Typography>
             <SortControl entityType={entityType} sort={sorting} fieldLabel={fieldLabel} onChange={(next) => show({ filter, sorting: next })} />
           </Stack>
-          <Box sx={{ height: 4, mt: 1 }}>{list.isFetching && !list.isFetchingNextPage && <LinearProgress />}</Box>
+          <Box sx={{ height: 4, mt: 1 }}>{list.isFetching && !list.isFetchingNextPage && <LinearProgress aria-label={t('common.loading')} />}</Box>
         </Box>
         {list.isPending && filterError === undefined && <Loading />}
         {list.isSuccess && items.length === 0 && (
