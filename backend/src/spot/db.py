@@ -275,37 +275,38 @@ def session_factory() -> sessionmaker[Session]:
     return sessionmaker(bind=get_engine(), expire_on_commit=False)
 
 
-# Set on the session of a GET or HEAD request, or of a route marked reads_only: what it writes is the
-# tracking of its reads (and, on the OIDC callback, the session it opens), one statement each.
+# Set on the session of a hot read (core.routing.Kind): what it writes is the tracking of its reads
+# (and at most one statement of it), each statement its own transaction on PostgreSQL.
 SAFE_REQUEST = "spot_safe_request"
-_READS_ONLY = "spot_reads_only"
-
-E = TypeVar("E", bound=Callable[..., Any])
-
-
-def reads_only(endpoint: E) -> E:
-    """Marks a route that writes nothing though it is no GET (a list page, whose filter is a body):
-    its request is a safe one (SAFE_REQUEST), each statement its own transaction on PostgreSQL,
-    which spares a list page the round trips of BEGIN and COMMIT."""
-    setattr(endpoint, _READS_ONLY, True)
-    return endpoint
-
+# Set on a request's session once its route has ended it: it may not begin again (_refuse_reuse).
+_ENDED = "spot_ended"
 
 # Where a request keeps its session (request_session), for the route that ends it (core.routing.SpotRoute).
 REQUEST_SESSION = "spot.db"
 
 
+class SessionEnded(RuntimeError):
+    """The request's session was used after its route ended it: a streamed body, or a background
+    task, that reads the database opens its own session (core.routing.streamed)."""
+
+
+@event.listens_for(Session, "after_transaction_create")
+def _refuse_reuse(session: Session, transaction: Any) -> None:
+    if transaction.parent is None and session.info.get(_ENDED):
+        raise SessionEnded(
+            "the request's session is closed: a streamed body opens its own (core.routing.streamed)"
+        )
+
+
 def request_session(request: Request) -> Session:
     """The request's session, opened at its first use: the request is the transaction, which its
-    route commits once the response is ready, or rolls back on error (core.routing.SpotRoute,
-    end_request).
+    route ends as its kind says (core.routing): committed once the response is ready, or rolled back
+    on error.
 
-    Every route is a coroutine and runs its statements on the event loop (see README, "How requests
-    run"): database calls take microseconds on SQLite and a round trip on PostgreSQL, far less than a
-    trip through the thread pool, and a transaction that never awaits between its first write and its
-    commit cannot interleave with another request's in this process. Slow work that touches no
-    database (password hashing, calls to an identity provider) goes to the thread pool, and so do the
-    list pages on PostgreSQL, which end their transaction there (off_the_loop)."""
+    Routes but work routes are coroutines and run their statements on the event loop (see
+    docs/performance.md): database calls take microseconds on SQLite and a round trip on PostgreSQL,
+    far less than a trip through the thread pool, and a transaction that never awaits between its first
+    write and its commit cannot interleave with another request's in this process."""
     opened: Session | None = request.scope.get(REQUEST_SESSION)
     if opened is not None:
         return opened
@@ -313,11 +314,10 @@ def request_session(request: Request) -> Session:
     if not getattr(route, "ends_request_session", False):
         raise RuntimeError(f"{request.url.path}: a route using the database must be built by api_router")
     session = session_factory()()
-    session.info[SAFE_REQUEST] = request.method in ("GET", "HEAD") or getattr(
-        route.endpoint, _READS_ONLY, False
-    )
-    if session.info[SAFE_REQUEST] and session.get_bind().dialect.name == "postgresql":
-        # Each write of a GET is one statement (SAFE_REQUEST; history.lazy_read_with): on PostgreSQL
+    hot = route.kind == "hot read"
+    session.info[SAFE_REQUEST] = hot
+    if hot and session.get_bind().dialect.name == "postgresql":
+        # A hot read writes one statement at most, the tracking of its read (history.lazy_read_with):
         # each statement is then its own transaction, which spares the round trips of BEGIN and
         # COMMIT. Its reads see what they would in one READ COMMITTED transaction: each statement's
         # own snapshot.
@@ -333,7 +333,8 @@ async def request_db(request: Request) -> Session:
 
 
 def end_request(scope: MutableMapping[str, Any], *, commit: bool) -> None:
-    """Commit (or roll back) and close the session request_db opened for the request, if any."""
+    """Commit (or roll back) and close the session request_db opened for the request, if any. The
+    session may not begin again (SessionEnded), but by reopen."""
     session: Session | None = scope.pop(REQUEST_SESSION, None)
     if session is None:
         return
@@ -347,6 +348,13 @@ def end_request(scope: MutableMapping[str, Any], *, commit: bool) -> None:
         raise
     finally:
         session.close()
+        session.info[_ENDED] = True
+
+
+def reopen(session: Session) -> None:
+    """Let an ended session begin again: a work route's, in its worker thread (core.routing)."""
+    session.info.pop(_ENDED, None)
+    session.info[SAFE_REQUEST] = False
 
 
 def plain(db: Session) -> Connection:

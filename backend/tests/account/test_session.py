@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import select
 
 from spot.account.models import SessionToken
@@ -135,25 +136,24 @@ def test_deleting_a_user_ends_its_sessions(client, make_user, login):
     assert_error(client.get(WHO, headers=victim_headers), 401)
 
 
-def test_the_signed_in_user_holds_its_row_and_nothing_to_write(client, db, make_user, login):
-    """account.service.user_for: every column, the permissions and the visibility of the row, given
-    as a detached user that has no change to write if it ever joins a session."""
-    from sqlalchemy import inspect
+def test_the_principal_is_what_the_session_lookup_reads(client, db, make_user, login):
+    """account.service.principal_for: who holds the session, with the names of its permissions, its
+    groups and whether it sees every cartography; a frozen value, not a row."""
+    import dataclasses
 
-    from spot.account.service import user_for
+    from spot.account.service import principal_for
 
     user = make_user("lucie", ["perm_EditPdv", "perm_RemPdv"], first_name="Lucie", external_id="L7")
     token = login(user)["x-access-token"]
-    found = user_for(db, token=token)
+    found = principal_for(db, token=token)
     assert found is not None
-    assert (found.id, found.login, found.first_name, found.external_id) == (user.id, "lucie", "Lucie", "L7")
-    assert found.created_at == user.created_at
-    assert found.permission_names == ["perm_EditPdv", "perm_RemPdv"]
+    assert (found.id, found.display_name) == (user.id, "Lucie Nom1 (L7)")
+    assert found.permission_names == {"perm_EditPdv", "perm_RemPdv"}
+    assert found.group_ids == {user.groups[0].id}
     assert found.sees_every_cartography is True
-    state = inspect(found)
-    assert state.detached and not state.modified
-    assert found not in db
-    assert user_for(db, token="unknown") is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.id = 0  # type: ignore[misc]
+    assert principal_for(db, token="unknown") is None
     client.post(LOGOUT, headers={"x-access-token": token})
     db.expire_all()
-    assert user_for(db, token=token) is None
+    assert principal_for(db, token=token) is None

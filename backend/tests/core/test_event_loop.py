@@ -1,7 +1,8 @@
-"""How requests run (README): every API route and every dependency it uses is a coroutine, so that
-database work stays on the event loop (but the list pages on PostgreSQL, db.off_the_loop). A plain
-`def` would send it to the thread pool, where its statements would interleave with other requests'
-transactions on the same SQLite file."""
+"""How requests run (core.routing): every API route and every dependency it uses is a coroutine, so that
+database work stays on the event loop, but for work routes, whose handler runs in a worker thread with
+a transaction of its own (and list pages on PostgreSQL, which wait for the server in the thread pool).
+A plain `def` elsewhere would send it to the thread pool, where its statements would interleave with
+other requests' transactions on the same SQLite file."""
 
 import asyncio
 import inspect
@@ -33,7 +34,9 @@ def _api_routes() -> list[APIRoute]:
 
 @pytest.mark.parametrize("route", _api_routes(), ids=lambda r: f"{sorted(r.methods)[0]} {r.path}")
 def test_the_route_and_its_dependencies_are_coroutines(route: APIRoute) -> None:
-    calls = [route.endpoint, *(d.call for d in _dependants(route.dependant) if d.call is not None)]
+    # A work route's own handler runs in a worker thread (core.routing.Kind.work); what comes before it
+    # (its dependencies: the session lookup, reading the body) runs on the loop like any other's.
+    calls = [route.dependant.call, *(d.call for d in _dependants(route.dependant) if d.call is not None)]
     plain = [
         getattr(call, "__qualname__", repr(call))
         for call in calls

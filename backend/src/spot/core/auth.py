@@ -7,8 +7,8 @@ from sqlalchemy.orm import Session
 from spot.account import service as account_service
 from spot.account.models import SessionToken
 from spot.core.errors import ApiError
+from spot.core.principal import Principal
 from spot.db import request_db, request_session
-from spot.users.models import User
 
 DB = Annotated[Session, Depends(request_db)]
 _token_header = APIKeyHeader(name="x-access-token", auto_error=False)
@@ -35,21 +35,22 @@ async def current_session(request: Request, x_access_token: Token = None) -> Ses
 CurrentSession = Annotated[SessionToken, Depends(current_session)]
 
 
-async def current_user(request: Request, x_access_token: Token = None) -> User:
-    """The user of that session (detached: see account.service.user_for); 401 as above."""
-    user = account_service.user_for(request_session(request), token=_token(x_access_token))
-    if user is None:
+async def current_principal(request: Request, x_access_token: Token = None) -> Principal:
+    """Who holds the session (account.service.principal_for); 401 as above."""
+    principal = account_service.principal_for(request_session(request), token=_token(x_access_token))
+    if principal is None:
         raise ApiError(401, "sessionExpired")
-    return user
+    return principal
 
 
-CurrentUser = Annotated[User, Depends(current_user)]
+CurrentUser = Annotated[Principal, Depends(current_principal)]
 
 
 def require(permission: str):  # noqa: ANN201
-    """A dependency refusing (403) users whose groups do not hold the permission."""
+    """The one way to declare a fixed permission (a spec perm_* name) on a route:
+    `dependencies=[require(Permission.X)]`; users whose groups do not hold it get 403."""
 
-    async def check(user: CurrentUser) -> User:
+    async def check(user: CurrentUser) -> Principal:
         if permission not in user.permission_names:
             raise ApiError(403, "Insufficient rights to access this information")
         return user

@@ -13,12 +13,13 @@ from typing import Any
 from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
+from spot.core.lists import ListSpec
+from spot.core.principal import Principal
 from spot.mapping.models import Cartography, Function, Site
 from spot.mapping.policy import sees_cartography
 from spot.mapping.schemas import CartographyCard, ContextEntry, FunctionCard
-from spot.querylang import EntityType, Field, FieldType, register, run_query
+from spot.querylang import EntityType, Field, FieldType, register
 from spot.querylang.tree import SortKey
-from spot.users.models import User
 
 
 def _cartographies_of_sites(ids: Sequence[Any]) -> Any:
@@ -87,37 +88,16 @@ def _site_and_cartography(db: Session, cartography_ids: set[int]) -> dict[int, l
     }
 
 
-def query_cartographies(
-    db: Session,
-    *,
-    user: User,
-    filter: str,  # noqa: A002 (the name of the request field)
-    sort: str,
-    page: int,
-    page_size: int,
-) -> tuple[list[CartographyCard], int]:
-    """One page of the cartographies the user may see, each with its site."""
-    visible = select(Cartography).where(sees_cartography(user, Cartography.id))
-    rows, total = run_query(db, CARTOGRAPHY, visible, filter, sort, page, page_size)
+def _cartography_cards(db: Session, _user: Principal, rows: Sequence[Cartography]) -> list[CartographyCard]:
+    """Each cartography with its site."""
     paths = _site_and_cartography(db, {c.id for c in rows})
-    cards = [CartographyCard(id=c.id, code=c.code, name=c.name, context=paths[c.id][:1]) for c in rows]
-    return cards, total
+    return [CartographyCard(id=c.id, code=c.code, name=c.name, context=paths[c.id][:1]) for c in rows]
 
 
-def query_functions(
-    db: Session,
-    *,
-    user: User,
-    filter: str,  # noqa: A002 (the name of the request field)
-    sort: str,
-    page: int,
-    page_size: int,
-) -> tuple[list[FunctionCard], int]:
-    """One page of the functions of the cartographies the user may see, each with its site and cartography."""
-    visible = select(Function).where(sees_cartography(user, Function.cartography_id))
-    rows, total = run_query(db, FUNCTION, visible, filter, sort, page, page_size)
+def _function_cards(db: Session, _user: Principal, rows: Sequence[Function]) -> list[FunctionCard]:
+    """Each function with its site and cartography."""
     paths = _site_and_cartography(db, {f.cartography_id for f in rows})
-    cards = [
+    return [
         FunctionCard(
             id=f.id,
             code=f.code,
@@ -127,4 +107,17 @@ def query_functions(
         )
         for f in rows
     ]
-    return cards, total
+
+
+CARTOGRAPHIES = ListSpec(
+    entity=CARTOGRAPHY,
+    card=CartographyCard,
+    visible=lambda _db, user: select(Cartography).where(sees_cartography(user, Cartography.id)),
+    cards=_cartography_cards,
+)
+FUNCTIONS = ListSpec(
+    entity=FUNCTION,
+    card=FunctionCard,
+    visible=lambda _db, user: select(Function).where(sees_cartography(user, Function.cartography_id)),
+    cards=_function_cards,
+)

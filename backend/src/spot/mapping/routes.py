@@ -6,17 +6,15 @@ from fastapi import Body, Depends, Query, Request, Response
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
-from spot.core.routing import api_router
+from spot.core.lists import list_route
+from spot.core.routing import api_router, hot_read, work
 from spot.core.schemas import Id, Str
-from spot.db import off_the_loop, reads_only
 from spot.mapping import bundle, items, query, service
 from spot.mapping.schemas import (
     ActivityOut,
-    CartographyCard,
     CartographyListItem,
     CartographyOut,
     CartographySiteName,
-    FunctionCard,
     FunctionOut,
     ItemOut,
     ItemType,
@@ -27,7 +25,6 @@ from spot.mapping.schemas import (
     ZoneOut,
 )
 from spot.permissions.names import Permission
-from spot.querylang.schemas import QueryRequest, QueryResult
 
 router = api_router(tags=["mapping"])
 
@@ -98,32 +95,22 @@ async def cartography_site_names(
     return service.cartography_site_names(db, user=user, ids=ids)
 
 
-@router.post("/cartography/query")
-@reads_only
-async def query_cartographies(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[CartographyCard]:
-    """A page of the cartographies the user may see, filtered and sorted with the query language
-    (fields: GET /querylang/cartography/fields), each with its site."""
-    cards, total = await off_the_loop(
-        db,
-        lambda: query.query_cartographies(
-            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
-        ),
-    )
-    return QueryResult[CartographyCard](results=cards, total_items=total)
-
-
-@router.post("/function/query")
-@reads_only
-async def query_functions(db: DB, user: CurrentUser, data: QueryRequest) -> QueryResult[FunctionCard]:
-    """A page of the functions of the cartographies the user may see, filtered and sorted with the
-    query language (fields: GET /querylang/function/fields), each with its site and cartography."""
-    cards, total = await off_the_loop(
-        db,
-        lambda: query.query_functions(
-            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
-        ),
-    )
-    return QueryResult[FunctionCard](results=cards, total_items=total)
+list_route(
+    router,
+    "/cartography/query",
+    query.CARTOGRAPHIES,
+    name="query_cartographies",
+    description="A page of the cartographies the user may see, filtered and sorted with the query language "
+    "(fields: GET /querylang/cartography/fields), each with its site.",
+)
+list_route(
+    router,
+    "/function/query",
+    query.FUNCTIONS,
+    name="query_functions",
+    description="A page of the functions of the cartographies the user may see, filtered and sorted with the "
+    "query language (fields: GET /querylang/function/fields), each with its site and cartography.",
+)
 
 
 TYPES_DESCRIPTION = "Comma list of site, cartography, activity, function; all of them when absent"
@@ -164,6 +151,7 @@ def _item_types(text: str | None) -> list[MapItemType]:
 
 
 @router.get("/cartography/{cartographyId}")
+@hot_read
 async def cartography(db: DB, user: CurrentUser, cartographyId: int) -> CartographyOut:  # noqa: N803
     """The cartography page: nested activities with subject counts, functions, read/write counters."""
     return service.cartography_view(db, user=user, cartography_id=cartographyId)
@@ -175,6 +163,7 @@ async def cartography_image(db: DB, user: CurrentUser, request: Request, cartogr
 
 
 @router.get("/cartography/{cartographyId}/zones")
+@hot_read
 async def zones(db: DB, user: CurrentUser, cartographyId: int) -> list[ZoneOut]:  # noqa: N803
     return service.zones(db, user=user, cartography_id=cartographyId)
 
@@ -196,6 +185,7 @@ async def sub_activities(db: DB, user: CurrentUser, activityId: int) -> list[Act
 
 
 @router.get("/pictos/{cartographyId}")
+@hot_read
 async def pictograms(db: DB, user: CurrentUser, cartographyId: int) -> list[PictogramOut]:  # noqa: N803
     return service.pictograms(db, user=user, cartography_id=cartographyId)
 
@@ -248,7 +238,8 @@ ZIP_BODY = {
     openapi_extra=ZIP_BODY,
     responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
 )
-async def import_map(
+@work
+def import_map(
     db: DB, user: CurrentUser, data: Annotated[bytes, Depends(bundle_body)]
 ) -> bundle.ImportResult:
     """Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
@@ -262,7 +253,8 @@ async def import_map(
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
-async def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
+@work
+def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
     """The site as a map bundle, every cartography included (an administrator's tool)."""
     site, content = bundle.export(db, site_id=siteId)
     filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"

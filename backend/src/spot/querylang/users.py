@@ -2,12 +2,9 @@
 
 from sqlalchemy import exists, select
 
-from spot.core.auth import DB, CurrentUser
+from spot.core.lists import ListSpec, list_route
 from spot.core.routing import api_router
-from spot.db import off_the_loop, reads_only
 from spot.querylang.fields import EntityType, Field, FieldType, register
-from spot.querylang.schemas import QueryRequest, QueryResult
-from spot.querylang.service import run_query
 from spot.querylang.tree import SortKey
 from spot.users.models import User, user_group
 from spot.users.schemas import UserOut
@@ -36,11 +33,10 @@ USER = register(
 router = api_router(prefix="/user", tags=["users"])
 
 
-@router.post("/query")
-@reads_only
-async def query_users(db: DB, _: CurrentUser, data: QueryRequest) -> QueryResult[UserOut]:
-    def page() -> QueryResult[UserOut]:
-        rows, total = run_query(db, USER, select(User), data.filter, data.sort, data.page, data.page_size)
-        return QueryResult[UserOut](results=[UserOut.model_validate(u) for u in rows], total_items=total)
-
-    return await off_the_loop(db, page)
+USERS = ListSpec(
+    entity=USER,
+    card=UserOut,
+    visible=lambda _db, _user: select(User),
+    cards=lambda _db, _user, rows: [UserOut.model_validate(u) for u in rows],
+)
+list_route(router, "/query", USERS, name="query_users", description="A page of the users.")

@@ -7,15 +7,17 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, false, or_, select
 from sqlalchemy.orm import Session
 
+from spot.core.lists import ListSpec
+from spot.core.principal import Principal
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping.models import Activity, Cartography
 from spot.mapping.policy import sees_cartography, sees_every_cartography
 from spot.mapping.service import subject_paths
-from spot.querylang import EntityType, Field, FieldType, in_query, register, run_query
+from spot.querylang import EntityType, Field, FieldType, in_query, register
 from spot.querylang.tree import SortKey
 from spot.subjects.models import NodeStatus, Subject, SubjectType
+from spot.subjects.schemas import SubjectCard
 from spot.subjects.service import SUMMARY_COLUMNS, event_user_names, summary_fields
-from spot.users.models import User
 
 CRITICITY_LEVELS = ("none", "low", "medium", "high")
 # SQLite's FTS5 table of the folded name and code (migration 5b8e0c3f9a17).
@@ -143,24 +145,20 @@ SUBJECT = register(
 )
 
 
-def query(
-    db: Session,
-    *,
-    user: User,
-    filter: str,
-    sort: str,
-    page: int,  # noqa: A002
-    page_size: int,
-) -> dict[str, Any]:
-    """One page of the subjects the user may see: QueryResult[SubjectCard] as JSON-ready data
-    (see service.summary_fields)."""
+def _visible(db: Session, user: Principal) -> Select[Any]:
+    """The subjects the user may see, as the columns of their cards (service.summary_fields)."""
     visible = select(*SUMMARY_COLUMNS)
     if not sees_every_cartography(db, user):
         visible = visible.where(sees_cartography(user, Subject.cartography_id))
-    rows, total = run_query(db, SUBJECT, visible, filter, sort, page, page_size)
+    return visible
+
+
+def _cards(db: Session, _user: Principal, rows: Sequence[Any]) -> list[dict[str, Any]]:
     paths = subject_paths(db, rows)
-    cards = [
+    return [
         {**fields, "contexts": paths.subject(subject)}
         for fields, subject in zip(summary_fields(rows, event_user_names(db, rows)), rows, strict=True)
     ]
-    return {"results": cards, "totalItems": total}
+
+
+SUBJECTS = ListSpec(entity=SUBJECT, card=SubjectCard, visible=_visible, cards=_cards)

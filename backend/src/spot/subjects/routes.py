@@ -3,18 +3,16 @@ from typing import Annotated
 from fastapi import Body, Request, Response
 
 from spot.core.auth import DB, CurrentUser
-from spot.core.routing import api_router
+from spot.core.lists import list_route
+from spot.core.routing import api_router, hot_read
 from spot.core.schemas import json_response
-from spot.db import off_the_loop, reads_only
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
-from spot.querylang.schemas import QueryRequest, QueryResult
 from spot.subjects import query, service
 from spot.subjects.schemas import (
     CreatedId,
     FunctionView,
     Ratings,
     StandardizeBody,
-    SubjectCard,
     SubjectOut,
     SubjectSave,
     SubjectUpdate,
@@ -30,21 +28,18 @@ async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> Create
     return CreatedId(id=service.create(db, user=user, data=data).id)
 
 
-@router.post("/subject/query", response_model=QueryResult[SubjectCard])
-@reads_only
-async def query_subjects(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
-    """A page of the subjects the user may see, filtered and sorted with the query language
-    (fields: GET /querylang/subject/fields)."""
-    page = await off_the_loop(
-        db,
-        lambda: query.query(
-            db, user=user, filter=data.filter, sort=data.sort, page=data.page, page_size=data.page_size
-        ),
-    )
-    return json_response(page)
+list_route(
+    router,
+    "/subject/query",
+    query.SUBJECTS,
+    name="query_subjects",
+    description="A page of the subjects the user may see, filtered and sorted with the query language "
+    "(fields: GET /querylang/subject/fields).",
+)
 
 
 @router.get("/subject/{subjectId}")
+@hot_read
 async def subject(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
     """The subject; counts as a read and as a visit."""
     return service.read(db, user=user, subject_id=subjectId)
@@ -120,6 +115,7 @@ async def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -
 
 
 @router.get("/function/{functionId}", response_model=FunctionView)
+@hot_read
 async def function(db: DB, user: CurrentUser, functionId: int) -> Response:  # noqa: N803
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
