@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, data } from './client'
+import { queryKeys } from './queryKeys'
 
 export const whoAmIQuery = queryOptions({
-  queryKey: ['account', 'whoAmI'],
+  queryKey: queryKeys.account.whoAmI,
   queryFn: () => data(api.GET('/backend/api/v2/account/whoAmI')),
   staleTime: 5 * 60_000,
 })
 
 export const organizationInfoQuery = queryOptions({
-  queryKey: ['organization', 'info'],
+  queryKey: queryKeys.organization.info,
   queryFn: () => data(api.GET('/backend/api/v2/organization/info')),
   staleTime: Infinity,
 })

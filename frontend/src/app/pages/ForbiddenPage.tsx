@@ -4,7 +4,8 @@ import LockOutlined from '@mui/icons-material/LockOutlined'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { MessagePage } from './MessagePage'
+import { MessagePage } from '../../components/MessagePage'
+import { HOME_PATH } from '../paths'
 
 export function ForbiddenPage() {
   const { t } = useTranslation()
@@ -18,7 +19,7 @@ export function ForbiddenPage() {
           <Button startIcon={<ArrowBack />} onClick={() => void navigate(-1)}>
             {t('actions.goBack')}
           </Button>
-          <Button variant="contained" startIcon={<Home />} onClick={() => void navigate('/')}>
+          <Button variant="contained" startIcon={<Home />} onClick={() => void navigate(HOME_PATH)}>
             {t('actions.goHome')}
           </Button>
         </>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { Loading } from '../../components/Loading'
+import { MessagePage } from '../../components/MessagePage'
 import { NAVIGATION } from '../shell/navigation'
-import { MessagePage } from './MessagePage'
 
 /** The root leads to the first drawer entry the user may use. */
 export function HomePage() {

@@ -2,7 +2,7 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined'
 import Refresh from '@mui/icons-material/Refresh'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
-import { MessagePage } from './MessagePage'
+import { MessagePage } from '../../components/MessagePage'
 
 /** A screen that failed to render or load its code (often a new version was deployed meanwhile). */
 export function RouteErrorPage() {

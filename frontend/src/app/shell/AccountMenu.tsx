@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '../../api/types'
 import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
+import { LOGOUT_PATH } from '../paths'
 
 export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
   const { t } = useTranslation()
@@ -44,7 +45,7 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
           </ListItemIcon>
           {t('account.groupsAndPermissions')}
         </MenuItem>
-        <MenuItem onClick={() => void navigate('/logout')}>
+        <MenuItem onClick={() => void navigate(LOGOUT_PATH)}>
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>

@@ -15,6 +15,7 @@ import { Link as RouterLink, Outlet } from 'react-router'
 import { APP_LOGO_URL, organizationInfoQuery, whoAmIQuery } from '../../api/queries'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { startTokenRenewal } from '../../features/account/renewal'
+import { HOME_PATH } from '../paths'
 import { AccountMenu } from './AccountMenu'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
 
@@ -49,7 +50,7 @@ export function Shell() {
           </IconButton>
           <Stack
             component={RouterLink}
-            to="/"
+            to={HOME_PATH}
             direction="row"
             spacing={1.5}
             sx={{ alignItems: 'center', color: 'inherit', textDecoration: 'none', minWidth: 0 }}

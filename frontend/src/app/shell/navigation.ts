@@ -4,6 +4,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import type SvgIcon from '@mui/material/SvgIcon'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
+import { CARTOGRAPHIES_VISIBILITY_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
 
 export interface NavigationEntry {
   to: string
@@ -19,15 +20,15 @@ export interface NavigationEntry {
 export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
   {
-    to: '/administration/permissions',
+    to: PERMISSIONS_PATH,
     label: 'nav.permissions',
     section: 'nav.sections.administration',
     icon: AdminPanelSettingsOutlined,
     allowed: holds('perm_SetPermissions'),
   },
-  { to: '/administration/cartographies/permissions', label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined, allowed: holds('perm_SetPermissions') },
+  { to: CARTOGRAPHIES_VISIBILITY_PATH, label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined, allowed: holds('perm_SetPermissions') },
   {
-    to: '/administration/users',
+    to: USERS_PATH,
     label: 'nav.users',
     section: 'nav.sections.administration',
     icon: PeopleAltOutlined,

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { queryKeys } from '../../api/queryKeys'
 import { Loading } from '../Loading'
 import { fieldsQuery, parseQuery } from '../../lib/querylang/api'
 import { type QueryTextError, queryTextError } from '../../lib/querylang/errors'
@@ -185,7 +186,7 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
                 fields={fields}
                 errors={errors[index]}
                 source={sources?.[row.field]}
-                cacheKey={['lists', entityType]}
+                cacheKey={queryKeys.filterValues(entityType)}
                 fieldLabel={fieldLabel}
                 enumLabel={enumLabel}
                 onChange={(next) => setRows({ ...rows, rows: rows.rows.map((r) => (r.key === row.key ? next : r)) })}

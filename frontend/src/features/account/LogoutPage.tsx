@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
+import { LOGIN_PATH } from '../../app/paths'
 import { Loading } from '../../components/Loading'
 import { logout } from './api'
 
@@ -10,7 +11,7 @@ export function LogoutPage() {
   useEffect(() => {
     void logout().finally(() => {
       queryClient.clear()
-      void navigate('/login', { replace: true })
+      void navigate(LOGIN_PATH, { replace: true })
     })
   }, [navigate, queryClient])
   return <Loading />

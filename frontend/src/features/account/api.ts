@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
+import { queryKeys } from '../../api/queryKeys'
 import { closeSession, getToken } from '../../lib/session'
 
 export const identityProvidersQuery = (redirectUrl: string) =>
   queryOptions({
-    queryKey: ['account', 'identityProviders', redirectUrl],
+    queryKey: queryKeys.account.identityProviders(redirectUrl),
     queryFn: () => data(api.GET('/backend/api/v2/account/identity-providers', { params: { query: { redirectUrl } } })),
     staleTime: Infinity,
   })

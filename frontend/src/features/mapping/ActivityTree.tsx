@@ -7,8 +7,8 @@ import Skeleton from '@mui/material/Skeleton'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { subjectsAtPath } from '../../app/paths'
 import { type ActivityNode, type Pictogram, pictogramImageQuery } from './api'
-import { subjectsAtPath } from './paths'
 
 interface ActivityTreeProps {
   cartographyId: number

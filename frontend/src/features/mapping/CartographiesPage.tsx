@@ -1,14 +1,12 @@
 import MapOutlined from '@mui/icons-material/MapOutlined'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { queryKeys } from '../../api/queryKeys'
+import { CARTOGRAPHIES_PATH, cartographyPath } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { type CartographyCard, queryCartographies } from './api'
 import { MapItemCard } from './MapItemCard'
 import { CARTOGRAPHY_FILTER_SOURCES } from './mapItems'
-import { CARTOGRAPHIES_PATH, cartographyPath } from './paths'
-
-/** Under ['mapping'], which every change of the map's content invalidates. */
-const CARTOGRAPHIES_LIST_KEY = ['mapping', 'cartographies', 'list'] as const
 
 /** FilteredCartographies: the cartographies the user may see, filtered, sorted and paged by the server. */
 export function CartographiesPage() {
@@ -18,7 +16,7 @@ export function CartographiesPage() {
     <FilteredListPage<CartographyCard>
       entityType="cartography"
       basePath={CARTOGRAPHIES_PATH}
-      listKey={CARTOGRAPHIES_LIST_KEY}
+      listKey={queryKeys.mapping.cartographiesList}
       fetchPage={queryCartographies}
       itemKey={(cartography) => cartography.id}
       renderItem={(cartography) => (

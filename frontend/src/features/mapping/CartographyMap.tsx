@@ -13,8 +13,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { TransformComponent, TransformWrapper, useControls, useTransformEffect } from 'react-zoom-pan-pinch'
+import { functionPath, subjectsAtPath } from '../../app/paths'
 import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
-import { functionPath, subjectsAtPath } from './paths'
 import { usePanSafeClick } from './zoneClick'
 
 /** Pan and zoom of the map (spec 1 §9). */

@@ -1,14 +1,12 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { queryKeys } from '../../api/queryKeys'
+import { FUNCTIONS_PATH, functionPath } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { type FunctionCard, queryFunctions } from './api'
 import { MapItemCard } from './MapItemCard'
 import { FUNCTION_FILTER_SOURCES } from './mapItems'
-import { FUNCTIONS_PATH, functionPath } from './paths'
-
-/** Under ['mapping'], which every change of the map's content invalidates. */
-const FUNCTIONS_LIST_KEY = ['mapping', 'functions', 'list'] as const
 
 /** FilteredFunctions: the functions of the cartographies the user may see, filtered, sorted and paged by the server. */
 export function FunctionsPage() {
@@ -18,7 +16,7 @@ export function FunctionsPage() {
     <FilteredListPage<FunctionCard>
       entityType="function"
       basePath={FUNCTIONS_PATH}
-      listKey={FUNCTIONS_LIST_KEY}
+      listKey={queryKeys.mapping.functionsList}
       fetchPage={queryFunctions}
       itemKey={(fn) => fn.id}
       renderItem={(fn) => (

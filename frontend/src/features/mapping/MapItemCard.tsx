@@ -8,8 +8,8 @@ import type SvgIcon from '@mui/material/SvgIcon'
 import Tooltip from '@mui/material/Tooltip'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import type { ContextEntry } from './api'
-import { cartographyPath, siteOfCartographyPath } from './paths'
+import type { ContextEntry } from '../../api/types'
+import { cartographyPath, siteOfCartographyPath } from '../../app/paths'
 
 interface MapItemCardProps {
   icon: typeof SvgIcon

@@ -19,9 +19,9 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
 import { Loading } from '../../components/Loading'
+import { cartographyPath } from '../../app/paths'
 import { PageHeader } from '../../components/PageHeader'
 import { type Site, sitesQuery } from './api'
-import { cartographyPath } from './paths'
 
 /** The spec's delay before scrolling to the site of the requested cartography (part 1, §2). */
 export const SCROLL_DELAY_MS = 200

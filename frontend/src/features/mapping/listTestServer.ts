@@ -1,6 +1,6 @@
+import type { MapItemName } from '../../api/types'
 import type { QueryField } from '../../lib/querylang/types'
 import { json } from '../../test/server'
-import type { MapItemName } from './api'
 
 const TEXT_OPERATORS = ['contains', 'startsWith', 'endsWith', 'equals', 'different']
 const LIST_OPERATORS = ['oneOf', 'noneOf']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { mapItemLabel, mapItemSource } from '../../components/lists/mapItemSource'
 import { fakeServer, json, sentRequests } from '../../test/server'
-import { mapItemLabel, mapItemSource } from './mapItems'
 import { LYON, MAP_ITEMS, USINAGE } from './listTestServer'
 
 const SEARCH = 'GET /backend/api/v2/mapping/items/search'

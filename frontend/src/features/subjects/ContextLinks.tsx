@@ -3,15 +3,15 @@ import Breadcrumbs from '@mui/material/Breadcrumbs'
 import Link from '@mui/material/Link'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import type { ContextEntry } from '../mapping/api'
-import { cartographyPath, functionPath, siteOfCartographyPath, subjectPath, subjectsAtPath } from '../mapping/paths'
+import type { ContextEntry } from '../../api/types'
+import { cartographyPath, functionPath, SITES_PATH, siteOfCartographyPath, subjectPath, subjectsAtPath } from '../../app/paths'
 
 /** Where each step of a context leads; a site opens the sites page on the cartography that follows it. */
 function contextEntryPath(entry: ContextEntry, path: ContextEntry[]): string {
   switch (entry.type) {
     case 'site': {
       const cartography = path.find((other) => other.type === 'cartography')
-      return cartography ? siteOfCartographyPath(cartography.id) : '/sites'
+      return cartography ? siteOfCartographyPath(cartography.id) : SITES_PATH
     }
     case 'cartography':
       return cartographyPath(entry.id)

@@ -18,11 +18,12 @@ import Typography from '@mui/material/Typography'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { activitiesQuery, subActivitiesQuery } from '../../api/mapping'
+import { FUNCTIONS_PATH, newSubjectAtPath, subjectPath, subjectsAtPath } from '../../app/paths'
+import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
-import { activitiesQuery, subActivitiesQuery } from '../mapping/api'
-import { LoadFailure } from '../mapping/LoadFailure'
-import { FUNCTIONS_PATH, idParam, subjectPath, subjectsAtPath } from '../mapping/paths'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { idParam } from '../../lib/routeParams'
 import type { FunctionView, SubjectSummary } from './api'
 import { functionViewQuery } from './api'
 import { ContextLinks } from './ContextLinks'
@@ -30,12 +31,6 @@ import { LEVEL_COLOURS, levelTextKey } from './criticity'
 import { useLifetimeText } from './lifetime'
 import { NodeStatusChip } from './NodeStatusChip'
 import { StepMarkers } from './StepMarkers'
-
-/** NewSubject prefilled with the cartography, the function and the activity of a table. */
-function newSubjectPath(cartographyId: number, functionId: number, activityId: number): string {
-  const query = new URLSearchParams({ cartography: String(cartographyId), function: String(functionId), activity: String(activityId) })
-  return `/subject/add?${query}`
-}
 
 export function FunctionPage() {
   const functionId = idParam(useParams().functionId)
@@ -102,7 +97,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
                   size="small"
                   startIcon={<Add />}
                   component={RouterLink}
-                  to={newSubjectPath(view.cartographyId, view.id, activity.id)}
+                  to={newSubjectAtPath(view.cartographyId, view.id, activity.id)}
                   aria-label={t('subjects.function.addIn', { activity: activity.name })}
                 >
                   {t('subjects.function.add')}

@@ -10,8 +10,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { organizationInfoQuery } from '../../api/queries'
+import { v1RedirectionPath } from '../../app/paths'
 import type { SubjectCard } from './api'
-import { legacyTargets, v1RedirectionPath } from './legacy'
+import { legacyTargets } from './legacy'
 
 type LegacySubject = Pick<SubjectCard, 'code' | 'hasDiagram' | 'lifetimeEvents' | 'contexts'>
 

@@ -5,9 +5,9 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { organizationInfoQuery } from '../../api/queries'
-import { MessagePage } from '../../app/pages/MessagePage'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
 import { Loading } from '../../components/Loading'
+import { MessagePage } from '../../components/MessagePage'
+import { NotFoundPage } from '../../components/NotFoundPage'
 import { type LegacyArea, legacyUrl } from './legacy'
 
 /** The /v1 and /lms routes: they leave for the legacy application, and do not exist without its address. */

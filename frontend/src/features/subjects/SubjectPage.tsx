@@ -21,12 +21,13 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { createFromSubjectPath, editSubjectPath, SUBJECTS_PATH } from '../../app/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
+import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
-import { LoadFailure } from '../mapping/LoadFailure'
-import { idParam, SUBJECTS_PATH } from '../mapping/paths'
+import { idParam } from '../../lib/routeParams'
 import { type Mark, type Subject, subjectPictureQuery, subjectQuery, useDeleteSubject, useMarkSubject } from './api'
 import { ContextLinks } from './ContextLinks'
 import { frequencyTextKey, gravityTextKey, LEVEL_COLOURS, levelTextKey } from './criticity'
@@ -162,12 +163,12 @@ function SubjectView({ subject }: { subject: Subject }) {
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         {subject.can.duplicate && (
-          <Button variant="outlined" component={RouterLink} to={`/subject/createFrom/${subject.id}`} startIcon={<ContentCopy />}>
+          <Button variant="outlined" component={RouterLink} to={createFromSubjectPath(subject.id)} startIcon={<ContentCopy />}>
             {t('subjects.createFrom')}
           </Button>
         )}
         {subject.can.edit && (
-          <Button variant="contained" component={RouterLink} to={`/subject/edit/${subject.id}`} startIcon={<EditOutlined />}>
+          <Button variant="contained" component={RouterLink} to={editSubjectPath(subject.id)} startIcon={<EditOutlined />}>
             {t('actions.edit')}
           </Button>
         )}

@@ -5,17 +5,15 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
+import { queryKeys } from '../../api/queryKeys'
+import { NEW_SUBJECT_PATH, SUBJECTS_PATH } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { Loading } from '../../components/Loading'
 import { holds } from '../../lib/permissions'
-import { SUBJECTS_PATH } from '../mapping/paths'
 import { querySubjects, type SubjectCard, visitsQuery } from './api'
 import { SUBJECT_FILTER_SOURCES } from './listSources'
 import { SubjectCardView } from './SubjectCardView'
 import { isUnread, visitDates } from './unread'
-
-/** Under ['subjects'], which every subject change invalidates. */
-const SUBJECTS_LIST_KEY = ['subjects', 'list'] as const
 
 const ENUM_KEYS: Record<string, (value: string) => string> = {
   type: (value) => `subjects.types.${value}`,
@@ -34,7 +32,7 @@ export function SubjectsPage() {
     <FilteredListPage<SubjectCard>
       entityType="subject"
       basePath={SUBJECTS_PATH}
-      listKey={SUBJECTS_LIST_KEY}
+      listKey={queryKeys.subjects.list}
       fetchPage={querySubjects}
       itemKey={(subject) => subject.id}
       renderItem={(subject, { targeted }) => <SubjectCardView subject={subject} unread={isUnread(subject, visited)} targeted={targeted} />}
@@ -47,7 +45,7 @@ export function SubjectsPage() {
       actions={
         user &&
         holds('perm_EditPdv')(user) && (
-          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/subject/add">
+          <Button variant="contained" startIcon={<Add />} component={RouterLink} to={NEW_SUBJECT_PATH}>
             {t('subjects.list.add')}
           </Button>
         )

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import type { ErrorHandlingMeta } from '../../api/errorReports'
+import { imageDataUrl } from '../../api/images'
+import { isSubjectKey, queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
+import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 import type { ListQuery } from '../../lib/querylang/types'
-import { imageDataUrl, LOAD_FAILURES_SHOWN_BY_PAGE } from '../mapping/api'
 
 type Schemas = components['schemas']
 export type Subject = Schemas['SubjectOut']
@@ -22,7 +24,7 @@ export const SUBJECT_TYPES: SubjectType[] = ['risk', 'quality']
 
 export const subjectQuery = (subjectId: number) =>
   queryOptions({
-    queryKey: ['subjects', subjectId],
+    queryKey: queryKeys.subjects.subject(subjectId),
     queryFn: () => data(api.GET('/backend/api/v2/subject/{subjectId}', { params: { path: { subjectId } } })),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
     // Reading a subject records a visit: every opening asks the server again.
@@ -31,21 +33,21 @@ export const subjectQuery = (subjectId: number) =>
 
 export const subjectPictureQuery = (subjectId: number) =>
   queryOptions({
-    queryKey: ['subjects', subjectId, 'picture'],
+    queryKey: queryKeys.subjects.picture(subjectId),
     queryFn: () => imageDataUrl(api.GET('/backend/api/v2/subject/{subjectId}/picture', { params: { path: { subjectId } }, parseAs: 'blob' })),
     staleTime: Infinity,
   })
 
 export const functionViewQuery = (functionId: number) =>
   queryOptions({
-    queryKey: ['subjects', 'function', functionId],
+    queryKey: queryKeys.subjects.functionView(functionId),
     queryFn: () => data(api.GET('/backend/api/v2/function/{functionId}', { params: { path: { functionId } } })),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
   })
 
 /** When the user last opened each subject; lists need it before showing their unread marks. */
 export const visitsQuery = queryOptions({
-  queryKey: ['subjects', 'visits'],
+  queryKey: queryKeys.subjects.visits,
   queryFn: () => data(api.GET('/backend/api/v2/account/visits')),
 })
 
@@ -60,7 +62,7 @@ function useSubjectChange<V, R>(mutationFn: (variables: V) => Promise<R>, meta?:
     mutationFn,
     meta,
     onSuccess: () =>
-      Promise.all([['subjects'], ['mapping']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([queryKeys.subjects.all, queryKeys.mapping.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 }
 
@@ -93,8 +95,8 @@ export function useDeleteSubject() {
     // The deleted subject itself is not read again: its page is being left.
     onSuccess: (_answer, subjectId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subjects'], predicate: (query) => query.queryKey[1] !== subjectId }),
-        queryClient.invalidateQueries({ queryKey: ['mapping'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all, predicate: (query) => !isSubjectKey(query.queryKey, subjectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mapping.all }),
       ]),
   })
 }
@@ -128,8 +130,8 @@ export function useMarkSubject(subjectId: number) {
       queryClient.setQueryData(queryKey, subject)
       // The answer is the subject as it now stands: only what shows it elsewhere is read again.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['subjects'], predicate: (query) => query.queryKey[1] !== subjectId }),
-        queryClient.invalidateQueries({ queryKey: ['mapping'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.subjects.all, predicate: (query) => !isSubjectKey(query.queryKey, subjectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mapping.all }),
       ])
     },
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { ContextEntry } from '../mapping/api'
-import { legacyTargets, legacyUrl, v1RedirectionPath } from './legacy'
+import type { ContextEntry } from '../../api/types'
+import { v1RedirectionPath } from '../../app/paths'
+import { legacyTargets, legacyUrl } from './legacy'
 
 const functionPath: ContextEntry[] = [
   { id: 1, code: 'LYON', name: 'Usine de Lyon', type: 'site' },

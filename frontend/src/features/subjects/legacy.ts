@@ -1,4 +1,4 @@
-import type { ContextEntry } from '../mapping/api'
+import type { ContextEntry } from '../../api/types'
 
 /** The flag of the legacy mind-map address that shows its standardized version. */
 export const STANDARDIZED_FLAG = 'standard'
@@ -37,9 +37,6 @@ export function legacyTargets(subject: LegacySubject): LegacyTargets | undefined
     standardized: subject.lifetimeEvents.standardized ? `${base}/pdvhaut/${node}/${STANDARDIZED_FLAG}` : undefined,
   }
 }
-
-/** The in-application address that leaves for a legacy page (the V1Redirection route). */
-export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 
 /** Where the /v1 and /lms routes lead. */
 export type LegacyArea = 'v1' | 'lms'

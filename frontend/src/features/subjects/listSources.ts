@@ -1,6 +1,6 @@
 import { api, data } from '../../api/client'
+import { mapItemSource } from '../../components/lists/mapItemSource'
 import type { ValueSource, ValueSources } from '../../components/lists/types'
-import { mapItemSource } from '../mapping/mapItems'
 
 /** Users of the id fields of filters (created_by, contributors…), searched by name. */
 const userSource: ValueSource = {

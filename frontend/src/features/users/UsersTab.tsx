@@ -14,11 +14,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { whoAmIQuery } from '../../api/queries'
+import { queryKeys } from '../../api/queryKeys'
 import type { User } from '../../api/types'
+import { USERS_PATH } from '../../app/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { Notice } from '../../components/Notice'
-import { fetchUsers, USER_FILTER_SOURCES, USERS_LIST_KEY, USERS_PATH, useDeleteUser } from './api'
+import { fetchUsers, USER_FILTER_SOURCES, useDeleteUser } from './api'
 import { PasswordDialog } from './PasswordDialog'
 import { UserDialog } from './UserDialog'
 
@@ -89,7 +91,7 @@ export function UsersTab() {
       <FilteredListPage<User>
         entityType="user"
         basePath={USERS_PATH}
-        listKey={USERS_LIST_KEY}
+        listKey={queryKeys.users.list}
         fetchPage={fetchUsers}
         itemKey={(user) => user.id}
         renderItem={(user) => <UserCard user={user} isMe={user.id === me?.id} onEdit={(kind) => setEditing({ kind, user })} />}

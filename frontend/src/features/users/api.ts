@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
+import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import type { GroupRef } from '../../api/types'
 import type { ValueSources } from '../../components/lists/types'
@@ -8,12 +9,6 @@ import type { ListQuery } from '../../lib/querylang/types'
 type Schemas = components['schemas']
 export type UserCreate = Schemas['UserCreate']
 export type UserUpdate = Schemas['UserUpdate']
-
-/** The users list's address, without its filter. */
-export const USERS_PATH = '/administration/users'
-
-/** Under ['users'], which every users mutation invalidates. */
-export const USERS_LIST_KEY = ['users', 'list'] as const
 
 export const fetchUsers = (query: ListQuery) => data(api.POST('/backend/api/v2/user/query', { body: query }))
 
@@ -31,7 +26,7 @@ export const USER_FILTER_SOURCES: ValueSources = {
 }
 
 export const groupsQuery = queryOptions({
-  queryKey: ['users', 'groups'],
+  queryKey: queryKeys.users.groups,
   queryFn: () => data(api.GET('/backend/api/v2/user/groups')),
 })
 
@@ -43,7 +38,7 @@ function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>, formFi
     meta: formFields && { formFields },
     onSuccess: () =>
       Promise.all(
-        [['users'], ['permission'], ['account']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [queryKeys.users.all, queryKeys.permission.all, queryKeys.account.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   })
 }

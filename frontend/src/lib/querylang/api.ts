@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { isApiError } from '../../api/errors'
+import { queryKeys } from '../../api/queryKeys'
 import type { SavedFilter } from './types'
 
 /** The server is the one parser of the language; its 400 answers are shown where the text is edited. */
@@ -9,7 +10,7 @@ const SHOWN_BY_THE_EDITOR = { handledStatuses: [400] }
 /** The fields an entity type offers to filters and sorts; they change only with the server. */
 export const fieldsQuery = (entityType: string) =>
   queryOptions({
-    queryKey: ['querylang', entityType, 'fields'],
+    queryKey: queryKeys.querylang.fields(entityType),
     queryFn: () => data(api.GET('/backend/api/v2/querylang/{entityType}/fields', { params: { path: { entityType } } })),
     staleTime: Infinity,
   })
@@ -17,7 +18,7 @@ export const fieldsQuery = (entityType: string) =>
 /** The trees of a filter and a sort text, or a 400 whose error carries the message and position. */
 export const parseQuery = (entityType: string, filter: string, sort = '') =>
   queryOptions({
-    queryKey: ['querylang', entityType, 'parse', filter, sort],
+    queryKey: queryKeys.querylang.parse(entityType, filter, sort),
     queryFn: () =>
       data(
         api.POST('/backend/api/v2/querylang/{entityType}/parse', { params: { path: { entityType } }, body: { filter, sort } }),
@@ -28,7 +29,7 @@ export const parseQuery = (entityType: string, filter: string, sort = '') =>
     meta: SHOWN_BY_THE_EDITOR,
   })
 
-const SAVED_FILTERS_KEY = ['account', 'filters'] as const
+const SAVED_FILTERS_KEY = queryKeys.account.savedFilters
 
 type SavedFilters = Record<string, SavedFilter[]>
 /** What the cache keeps: the filters and their version (the answer's ETag), sent back on save. */

@@ -1,9 +1,10 @@
 import { Navigate } from 'react-router'
-import { isApiError } from '../../api/errors'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { FORBIDDEN_PATH } from '../app/paths'
+import { isHiddenItem } from '../lib/loadFailures'
+import { NotFoundPage } from './NotFoundPage'
 
 /** A page whose item could not be loaded: Forbidden when it exists but is hidden, NotFound otherwise. */
 export function LoadFailure({ error }: { error: Error }) {
-  if (isApiError(error, 403)) return <Navigate to="/forbidden" replace />
+  if (isHiddenItem(error)) return <Navigate to={FORBIDDEN_PATH} replace />
   return <NotFoundPage />
 }

@@ -3,6 +3,7 @@ import SearchOff from '@mui/icons-material/SearchOff'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { HOME_PATH } from '../app/paths'
 import { MessagePage } from './MessagePage'
 
 export function NotFoundPage() {
@@ -13,7 +14,7 @@ export function NotFoundPage() {
       icon={<SearchOff color="secondary" sx={{ fontSize: 56 }} />}
       title={t('notFound.message')}
       actions={
-        <Button variant="contained" startIcon={<Home />} onClick={() => void navigate('/')}>
+        <Button variant="contained" startIcon={<Home />} onClick={() => void navigate(HOME_PATH)}>
           {t('actions.goHome')}
         </Button>
       }

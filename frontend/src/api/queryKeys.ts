@@ -1,0 +1,64 @@
+// The one place TanStack Query keys are built. Each area's keys sit under its own first segment,
+// which is what a change invalidates, so a query and the invalidations that refresh it cannot drift
+// apart: both take their key from here.
+
+export const queryKeys = {
+  account: {
+    all: ['account'] as const,
+    whoAmI: ['account', 'whoAmI'] as const,
+    identityProviders: (redirectUrl: string) => ['account', 'identityProviders', redirectUrl] as const,
+    savedFilters: ['account', 'filters'] as const,
+  },
+  organization: {
+    info: ['organization', 'info'] as const,
+  },
+  querylang: {
+    fields: (entityType: string) => ['querylang', entityType, 'fields'] as const,
+    parse: (entityType: string, filter: string, sort: string) => ['querylang', entityType, 'parse', filter, sort] as const,
+  },
+  /** Prefix of the members searched and named by a filter editor of this entity type. */
+  filterValues: (entityType: string) => ['lists', entityType] as const,
+  mapping: {
+    /** Every change of the map's content invalidates this. */
+    all: ['mapping'] as const,
+    sites: ['mapping', 'sites'] as const,
+    cartographies: ['mapping', 'cartographies'] as const,
+    cartographiesList: ['mapping', 'cartographies', 'list'] as const,
+    functionsList: ['mapping', 'functions', 'list'] as const,
+    cartography: (cartographyId: number) => ['mapping', 'cartography', cartographyId] as const,
+    cartographyImage: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'image'] as const,
+    zones: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'zones'] as const,
+    pictograms: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'pictograms'] as const,
+    pictogramImage: (cartographyId: number, pictogramId: number) =>
+      ['mapping', 'cartography', cartographyId, 'pictograms', pictogramId] as const,
+    functions: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'functions'] as const,
+    activities: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'activities'] as const,
+    subActivities: (activityId: number) => ['mapping', 'activity', activityId, 'subActivities'] as const,
+  },
+  subjects: {
+    /** Every subject change invalidates this. */
+    all: ['subjects'] as const,
+    subject: (subjectId: number) => ['subjects', subjectId] as const,
+    picture: (subjectId: number) => ['subjects', subjectId, 'picture'] as const,
+    functionView: (functionId: number) => ['subjects', 'function', functionId] as const,
+    visits: ['subjects', 'visits'] as const,
+    list: ['subjects', 'list'] as const,
+  },
+  users: {
+    /** Every users or groups mutation invalidates this. */
+    all: ['users'] as const,
+    list: ['users', 'list'] as const,
+    groups: ['users', 'groups'] as const,
+  },
+  permission: {
+    all: ['permission'] as const,
+    names: ['permission', 'names'] as const,
+    groups: ['permission', 'groups'] as const,
+    cartographiesTree: ['permission', 'cartographiesTree'] as const,
+    allowedItems: (groupId: number) => ['permission', 'allowedItems', groupId] as const,
+  },
+}
+
+/** Whether a query key is this subject's own (its page), rather than a list or count that shows it. */
+export const isSubjectKey = (queryKey: readonly unknown[], subjectId: number) =>
+  queryKey[0] === queryKeys.subjects.all[0] && queryKey[1] === subjectId

@@ -1,0 +1,41 @@
+import { listPath } from '../components/lists/address'
+
+// Every in-application address is built here, so that a page moves in one place and no area has
+// to reach into another to link to it. The router's patterns (features' routes.tsx) match these.
+
+export const HOME_PATH = '/'
+export const LOGIN_PATH = '/login'
+export const LOGOUT_PATH = '/logout'
+export const FORBIDDEN_PATH = '/forbidden'
+
+export const SITES_PATH = '/sites'
+/** The sites page with the site of this cartography open. */
+export const siteOfCartographyPath = (cartographyId: number) => `${SITES_PATH}?cartographyId=${cartographyId}`
+export const CARTOGRAPHIES_PATH = '/cartographies'
+export const cartographyPath = (cartographyId: number) => `/cartography/${cartographyId}`
+export const FUNCTIONS_PATH = '/functions'
+export const functionPath = (functionId: number) => `/function/${functionId}`
+
+export const SUBJECTS_PATH = '/subjects'
+/** The subject list filtered on items of the hierarchy, all of them (each criterion is 'location oneOf id'). */
+export function subjectsAtPath(...itemIds: number[]): string {
+  return listPath(SUBJECTS_PATH, itemIds.map((id) => `location oneOf ${id}`).join(' & '))
+}
+export const subjectPath = (subjectId: number) => `/subject/${subjectId}`
+export const NEW_SUBJECT_PATH = '/subject/add'
+/** NewSubject prefilled with the cartography, the function and the activity of a table. */
+export function newSubjectAtPath(cartographyId: number, functionId: number, activityId: number): string {
+  const query = new URLSearchParams({ cartography: String(cartographyId), function: String(functionId), activity: String(activityId) })
+  return `${NEW_SUBJECT_PATH}?${query}`
+}
+export const editSubjectPath = (subjectId: number) => `/subject/edit/${subjectId}`
+export const createFromSubjectPath = (subjectId: number) => `/subject/createFrom/${subjectId}`
+
+/** The in-application address that leaves for a legacy page (the V1Redirection route). */
+export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
+export const LMS_PATH = '/lms'
+
+export const PERMISSIONS_PATH = '/administration/permissions'
+export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/permissions'
+/** The users list's address, without its filter. */
+export const USERS_PATH = '/administration/users'
