@@ -243,7 +243,7 @@ def test_unknown_items_are_refused_each_by_its_position(client, db, test_map, ma
             id="unrestricted-with-items",
         ),
         pytest.param(
-            {"restricted": True, "items": [{"itemType": "activity", "itemId": 1}]},
+            {"restricted": True, "items": [{"itemType": "site", "itemId": 1}]},
             422,
             {("items.0.itemType", "literal_error")},
             id="not-a-permission-item-type",
@@ -311,7 +311,7 @@ def test_the_groups_that_see_an_item(client, db, test_map, headers):
     for group, items in (
         (only_c1, restricted_to(("cartography", c1))),
         (only_c2, restricted_to(("cartography", c2))),
-        # Rows of other types grant nothing alone: this group sees no cartography at all.
+        # A function row shows its cartography limited to it (tests/permissions/test_visibility_of_items.py).
         (functions_only, restricted_to(("function", test_map.function("F1")))),
     ):
         assert client.post(items_url(group.id), json=items, headers=headers).status_code == 200
@@ -323,7 +323,12 @@ def test_the_groups_that_see_an_item(client, db, test_map, headers):
         return [(g["name"], g["unrestricted"]) for g in response.json()]
 
     # The administrator's own group is unrestricted too.
-    c1_groups = [("Libre", True), ("Seulement C1", False), ("group-of-admin", True)]
+    c1_groups = [
+        ("Fonctions seules", False),
+        ("Libre", True),
+        ("Seulement C1", False),
+        ("group-of-admin", True),
+    ]
     c2_groups = [("Libre", True), ("Seulement C2", False), ("group-of-admin", True)]
     s1 = test_map.subject("S1")
     node = db.scalar(select(MindMapItem.id).where(MindMapItem.subject_id == s1, MindMapItem.code == 0))
@@ -333,13 +338,17 @@ def test_the_groups_that_see_an_item(client, db, test_map, headers):
     assert seen_by("subject", s1) == c1_groups
     assert seen_by("mindmapNode", node) == c1_groups
     assert seen_by("diagram", s1) == c1_groups
+    # F2 and its subject S2 are out of the function-limited group's view; every activity is in it.
+    assert seen_by("function", test_map.function("F2")) == c1_groups[1:]
+    assert seen_by("subject", test_map.subject("S2")) == c1_groups[1:]
+    assert seen_by("activity", test_map.activity("A2")) == c1_groups
     assert seen_by("cartography", c2) == c2_groups
     assert seen_by("subject", test_map.subject("T1")) == c2_groups
 
     assert_error(client.get(groups_url("cartography", 2_000_000_000), headers=headers), 404, "itemNotFound")
     assert_error(client.get(groups_url("standard", s1), headers=headers), 404, "itemNotFound")
     assert_error(client.get(groups_url("qualification", 1), headers=headers), 404, "itemNotFound")
-    assert_error(client.get(groups_url("activity", test_map.activity("A1")), headers=headers), 422)
+    assert_error(client.get(groups_url("site", test_map.site_id), headers=headers), 422)
 
 
 def test_the_groups_listed_for_a_cartography_are_those_whose_members_open_it(

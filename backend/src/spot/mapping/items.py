@@ -19,12 +19,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
+from spot.core.principal import Principal
 from spot.mapping.models import Activity, Cartography, Function, Site
-from spot.mapping.policy import sees_cartography, sees_site
+from spot.mapping.policy import sees_activity, sees_cartography, sees_function, sees_site
 from spot.mapping.schemas import ContextEntry, MapItemName, MapItemType
 from spot.querylang import folded
 from spot.querylang.text import fold
-from spot.users.models import User
 
 ITEM_TYPES: tuple[MapItemType, ...] = ("site", "cartography", "function", "activity")
 SEARCH_LIMIT = 30
@@ -42,7 +42,7 @@ MODELS: dict[MapItemType, MapModel] = {
 
 
 def _visible_items(
-    user: User, types: Collection[MapItemType], condition: Callable[[Any], ColumnElement[bool]]
+    user: Principal, types: Collection[MapItemType], condition: Callable[[Any], ColumnElement[bool]]
 ) -> Subquery:
     """Rows (type, id, code, name, cartography_id, parent_id) of the items of these types that the
     user may see and that meet `condition` (a function of the item's model)."""
@@ -54,9 +54,13 @@ def _visible_items(
         cartography_id: Any = cast(null(), Integer)
         if model is Site:
             visible = sees_site(user, Site.id)
-        else:
-            cartography_id = Cartography.id if model is Cartography else model.cartography_id
+        elif model is Cartography:
+            cartography_id = Cartography.id
             visible = sees_cartography(user, cartography_id)
+        else:
+            cartography_id = model.cartography_id
+            sees = sees_function if model is Function else sees_activity
+            visible = sees(user, model.id, cartography_id)
         parent_id = Activity.parent_id if model is Activity else cast(null(), Integer)
         parts.append(
             select(
@@ -129,7 +133,7 @@ def _chain(activities: Ancestors, activity_id: int | None) -> list[ContextEntry]
     return chain
 
 
-def search(db: Session, *, user: User, name: str, types: Collection[MapItemType]) -> list[MapItemName]:
+def search(db: Session, *, user: Principal, name: str, types: Collection[MapItemType]) -> list[MapItemName]:
     """At most SEARCH_LIMIT visible items of these types whose name contains `name`, ignoring case
     and accents: names that start with it first, then by name."""
     text = fold(name.strip())
@@ -148,7 +152,7 @@ def search(db: Session, *, user: User, name: str, types: Collection[MapItemType]
     return _with_contexts(db, rows)
 
 
-def names(db: Session, *, user: User, ids: Sequence[int]) -> list[MapItemName]:
+def names(db: Session, *, user: Principal, ids: Sequence[int]) -> list[MapItemName]:
     """The items of these ids, in the order given; unknown and hidden ids are left out."""
     wanted = list(dict.fromkeys(ids))
     if not wanted:

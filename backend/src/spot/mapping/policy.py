@@ -1,81 +1,333 @@
-"""Who may see which cartography. Written once, as SQL, and used by every query of the map
-(sites, cartographies, activities, functions, zones, pictograms, subjects, visits).
+"""Who may see what of the map. Written once, as SQL, and used by every query of the map (sites,
+cartographies, activities, functions, zones, pictograms, subjects and their mind-map nodes, visits,
+counts, lists and the filters of the query language).
 
-Visibility is granted per group, by rows of `cartography_visibility`:
-- a group with no visibility row at all is unrestricted: it sees every cartography;
-- a group with rows sees only the cartographies named by its rows of item type 'cartography'
-  (rows of other item types refine the administration screen's tree and grant nothing alone);
-- a user sees a cartography when ANY of their groups sees it. A user in no group sees none.
+Visibility is granted per group, by rows (item type, item id) of `cartography_visibility` (spec 1
+§6: "limit the cartographies and items a group may see, by item type and id"):
 
-Everything inside a cartography (activities, functions, zones, pictograms, subjects and their
-mind-map nodes) is visible exactly when its cartography is.
-An existing item the user may not see answers 403 'Insufficient rights to view'; an unknown
-one 404; lists leave hidden items out.
+- A group with no row at all is *unrestricted*: it sees everything.
+- A group with rows is *restricted*; in each cartography it sees:
+  - everything, when a row names the cartography itself ('cartography' row); rows of its items are
+    then redundant;
+  - else, when rows name some of its functions and/or activities, the cartography *limited* to them:
+    - functions: those named by 'function' rows; every function when the group has 'function' rows
+      in no function of this cartography;
+    - activities: those named by 'activity' rows and every activity below them (at any depth); every
+      activity when the group has 'activity' rows in no activity of this cartography. The
+      activities above a named one are shown too, as the way down to it (the tree of the cartography
+      page, the contexts of a subject), but their own subjects are not;
+    - subjects (and their mind-map nodes, diagrams, pictures, discussions): those whose function
+      AND activity are both granted by the two rules above, read as "the group sees the subjects
+      of the ticked functions within the ticked activities". So function rows alone restrict to
+      those functions' subjects, activity rows alone to the subjects of those activities' subtrees,
+      and both to the subjects at their crossing;
+    - zones and pictograms: those of the activities and functions it sees;
+  - nothing, when no row names the cartography or any of its functions and activities.
+  Rows of other item types (subject, mindmapNode, diagram, standard, ...) grant nothing: Spot keeps
+  them as the spec's permission items, for rules to come.
+- A user sees an item when ANY of their groups sees it (the union: a group limited to F1 and another
+  to F2 in the same cartography show both). A user in no group sees nothing.
+- A cartography seen in part is listed, and opens, like a whole one: only its content is limited.
+  A site is seen when it has no cartography yet or when one of its cartographies is seen.
+- Counts (the subjects of each activity on the cartography page, list totals) count the subjects the
+  user sees, so a hidden subject can be inferred from no number.
+
+An existing item the user may not see answers 403 'Insufficient rights to view'; an unknown one 404;
+lists leave hidden items out, and filters only ever narrow what is already visible.
+
+The SQL: each rule is one boolean expression of EXISTS subqueries, correlated with the columns of
+the query it is put in. The test that some group of the user is unrestricted does not depend on the
+row, so the database evaluates it once per statement and it comes first (it is also decided in
+Python, with no SQL at all, for a signed-in Principal that sees every cartography); then the
+cartography rows; the limits by function and activity are looked at only when the user's groups hold
+such rows at all (again a test that runs once per statement). The activities granted with their
+subtrees are a recursive CTE over the viewer's groups' rows, computed once per statement.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BindParameter, ColumnElement, Integer, bindparam, exists, not_, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import (
+    CTE,
+    BindParameter,
+    ColumnElement,
+    Integer,
+    Select,
+    and_,
+    bindparam,
+    exists,
+    not_,
+    or_,
+    select,
+    true,
+)
+from sqlalchemy.orm import Session, aliased
 
 from spot.core.errors import ApiError
-from spot.mapping.models import Cartography, CartographyVisibility
+from spot.core.principal import Principal
+from spot.mapping.models import Activity, Cartography, CartographyVisibility, Function
 from spot.permissions.names import Permission
 from spot.users.models import User, user_group
 
 CARTOGRAPHY = "cartography"
+FUNCTION = "function"
+ACTIVITY = "activity"
 HIDDEN_MESSAGE = "Insufficient rights to view"
 
-
-def unrestricted(group_id: Any) -> ColumnElement[bool]:
-    """The group (a column or a plain id) has no visibility row: it sees every cartography."""
-    rows = select(CartographyVisibility.group_id).where(CartographyVisibility.group_id == group_id)
-    return not_(exists(rows.correlate_except(CartographyVisibility)))
-
-
-def granted(group_id: Any, cartography_id: Any) -> ColumnElement[bool]:
-    """The group has a row naming the cartography."""
-    row = select(CartographyVisibility.group_id).where(
-        CartographyVisibility.group_id == group_id,
-        CartographyVisibility.item_type == CARTOGRAPHY,
-        CartographyVisibility.item_id == cartography_id,
-    )
-    # The group and the cartography may be columns of queries enclosing this one at any depth.
-    return exists(row.correlate_except(CartographyVisibility))
-
-
-def group_sees_cartography(group_id: Any, cartography_id: Any) -> ColumnElement[bool]:
-    """A boolean SQL expression: may the group see the cartography (columns of the query, or plain ids)?"""
-    return or_(unrestricted(group_id), granted(group_id, cartography_id))
-
-
+Row = CartographyVisibility
 # The user in statements built once (at import, for the hot reads): they run with {"viewer_id": user.id}.
 VIEWER: BindParameter[int] = bindparam("viewer_id", type_=Integer)
 
 
-def sees_cartography(user: User | BindParameter[int], cartography_id: Any) -> ColumnElement[bool]:
-    """A boolean SQL expression: may `user` (or VIEWER) see the cartography whose id is
-    `cartography_id` (a column of the query, or a plain id)? True when one of the user's groups does."""
-    # "Some group sees it" split into two EXISTS: the first does not depend on the cartography, so the
-    # database evaluates it once per query instead of once per row.
-    user_id = user if isinstance(user, BindParameter) else user.id
-    groups = select(user_group.c.group_id).where(user_group.c.user_id == user_id)
+class _Everyone:
+    """The viewer of the version of a statement for users who see everything (ByViewer)."""
+
+    id = 0
+    sees_every_cartography = True
+
+
+EVERYONE = _Everyone()
+Viewer = Principal | BindParameter[int] | _Everyone
+
+
+@dataclass(frozen=True)
+class ByViewer:
+    """A statement built once (at import) in two versions: one for the users who see everything
+    (an unrestricted group: Principal.sees_every_cartography), with no visibility test at all, and one
+    for the others, with VIEWER. `of(user)` picks the user's."""
+
+    everything: Any
+    limited: Any
+
+    def of(self, user: Principal) -> Any:
+        return self.everything if user.sees_every_cartography else self.limited
+
+
+def by_viewer(build: Callable[[Viewer], Any]) -> ByViewer:
+    """`build(viewer)` once with EVERYONE (every sees_* of it is simply true) and once with VIEWER."""
+    return ByViewer(build(EVERYONE), build(VIEWER))
+
+
+# One group ------------------------------------------------------------------------------------------------
+# `group_id`, `cartography_id`... are columns of the query the expression is put in, or plain ids.
+
+
+def unrestricted(group_id: Any) -> ColumnElement[bool]:
+    """The group (a column or a plain id) has no visibility row: it sees everything."""
+    rows = select(Row.group_id).where(Row.group_id == group_id)
+    return not_(exists(rows.correlate_except(Row)))
+
+
+def _row(group_id: Any, item_type: str, item_id: Any) -> ColumnElement[bool]:
+    """The group has a row naming the item."""
+    row = select(Row.group_id).where(
+        Row.group_id == group_id, Row.item_type == item_type, Row.item_id == item_id
+    )
+    # The group and the item may be columns of queries enclosing this one at any depth.
+    return exists(row.correlate_except(Row))
+
+
+def _limits(group_id: Any, item_type: str, cartography_id: Any) -> ColumnElement[bool]:
+    """The group has rows of this type ('function' or 'activity') naming items of the cartography."""
+    item: Any = aliased(Function if item_type == FUNCTION else Activity)
+    rows = (
+        select(Row.group_id)
+        .join(item, item.id == Row.item_id)
+        .where(Row.group_id == group_id, Row.item_type == item_type, item.cartography_id == cartography_id)
+    )
+    return exists(rows.correlate_except(Row, item))
+
+
+@dataclass(frozen=True)
+class _Trees:
+    """(group_id, activity_id) rows of the activities granted by 'activity' rows: `below`, each named
+    activity and every one under it; `above`, every activity over a named one."""
+
+    below: CTE
+    above: CTE
+
+    def has(self, tree: CTE, group_id: Any, activity_id: Any) -> ColumnElement[bool]:
+        row = select(tree.c.group_id).where(tree.c.group_id == group_id, tree.c.activity_id == activity_id)
+        return exists(row.correlate_except(tree))
+
+
+def _trees(viewer_id: Any | None) -> _Trees:
+    """The granted activities of the viewer's groups (of every group when None). Not correlated with
+    the query: the database computes each CTE once per statement."""
+    seeds = select(Row.group_id.label("group_id"), Row.item_id.label("activity_id")).where(
+        Row.item_type == ACTIVITY
+    )
+    if viewer_id is not None:
+        seeds = seeds.where(Row.group_id.in_(_groups_of(viewer_id)))
+    # UNION, not UNION ALL: a cycle of parents (bad data) ends the recursion instead of looping.
+    below = seeds.cte(recursive=True)
+    child = aliased(Activity)
+    below = below.union(select(below.c.group_id, child.id).where(child.parent_id == below.c.activity_id))
+
+    named = aliased(Activity)
+    above = (
+        select(Row.group_id.label("group_id"), named.parent_id.label("activity_id"))
+        .join(named, named.id == Row.item_id)
+        .where(Row.item_type == ACTIVITY, named.parent_id.is_not(None))
+    )
+    if viewer_id is not None:
+        above = above.where(Row.group_id.in_(_groups_of(viewer_id)))
+    above_cte = above.cte(recursive=True)
+    parent = aliased(Activity)
+    above_cte = above_cte.union(
+        select(above_cte.c.group_id, parent.parent_id).where(
+            parent.id == above_cte.c.activity_id, parent.parent_id.is_not(None)
+        )
+    )
+    return _Trees(below=below, above=above_cte)
+
+
+def _partly_sees_cartography(group_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    return or_(_limits(group_id, FUNCTION, cartography_id), _limits(group_id, ACTIVITY, cartography_id))
+
+
+def _partly_sees_function(group_id: Any, function_id: Any, cartography_id: Any) -> ColumnElement[bool]:
     return or_(
-        exists(groups.where(unrestricted(user_group.c.group_id))),
-        exists(groups.where(granted(user_group.c.group_id, cartography_id))),
+        _row(group_id, FUNCTION, function_id),
+        and_(not_(_limits(group_id, FUNCTION, cartography_id)), _limits(group_id, ACTIVITY, cartography_id)),
+    )
+
+
+def _partly_sees_activity(
+    trees: _Trees, group_id: Any, activity_id: Any, cartography_id: Any
+) -> ColumnElement[bool]:
+    return or_(
+        trees.has(trees.below, group_id, activity_id),
+        trees.has(trees.above, group_id, activity_id),
+        and_(not_(_limits(group_id, ACTIVITY, cartography_id)), _limits(group_id, FUNCTION, cartography_id)),
+    )
+
+
+def _partly_sees_subject(
+    trees: _Trees, group_id: Any, function_id: Any, activity_id: Any, cartography_id: Any
+) -> ColumnElement[bool]:
+    # A subject's function and activity are of its cartography: a granted one implies that the group
+    # limits the cartography on that axis.
+    in_activities = trees.has(trees.below, group_id, activity_id)
+    return or_(
+        and_(
+            _row(group_id, FUNCTION, function_id),
+            or_(not_(_limits(group_id, ACTIVITY, cartography_id)), in_activities),
+        ),
+        and_(in_activities, not_(_limits(group_id, FUNCTION, cartography_id))),
+    )
+
+
+def _group_sees(group_id: Any, cartography_id: Any, partly: ColumnElement[bool]) -> ColumnElement[bool]:
+    return or_(unrestricted(group_id), _row(group_id, CARTOGRAPHY, cartography_id), partly)
+
+
+def group_sees_cartography(group_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    """May the group see the cartography (whole or limited)?"""
+    return _group_sees(group_id, cartography_id, _partly_sees_cartography(group_id, cartography_id))
+
+
+def group_sees_function(group_id: Any, function_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    return _group_sees(group_id, cartography_id, _partly_sees_function(group_id, function_id, cartography_id))
+
+
+def group_sees_activity(group_id: Any, activity_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    partly = _partly_sees_activity(_trees(None), group_id, activity_id, cartography_id)
+    return _group_sees(group_id, cartography_id, partly)
+
+
+def group_sees_subject(
+    group_id: Any, function_id: Any, activity_id: Any, cartography_id: Any
+) -> ColumnElement[bool]:
+    partly = _partly_sees_subject(_trees(None), group_id, function_id, activity_id, cartography_id)
+    return _group_sees(group_id, cartography_id, partly)
+
+
+# The user: some group of theirs sees it ---------------------------------------------------------------------
+
+
+def _groups_of(user_id: Any) -> Select[Any]:
+    return select(user_group.c.group_id).where(user_group.c.user_id == user_id)
+
+
+def _viewer_id(user: Viewer) -> Any:
+    return user if isinstance(user, BindParameter) else user.id
+
+
+def _known_to_see_everything(user: Viewer) -> bool:
+    """A signed-in Principal (or EVERYONE) says whether one of its groups is unrestricted: no SQL then."""
+    return not isinstance(user, BindParameter) and bool(getattr(user, "sees_every_cartography", False))
+
+
+def _user_sees(user: Viewer, cartography_id: Any, partly: Any) -> ColumnElement[bool]:
+    """`partly(group column)`: the group's limited view grants it. Split so that the parts which do not
+    depend on the row (some group unrestricted; some group holds function or activity rows) are each
+    evaluated once per statement, and the row's own tests only when they may matter."""
+    if _known_to_see_everything(user):
+        return true()
+    user_id = _viewer_id(user)
+    groups = _groups_of(user_id)
+    group = user_group.c.group_id
+    has_item_rows = select(Row.group_id).where(
+        Row.group_id.in_(groups), Row.item_type.in_((FUNCTION, ACTIVITY))
+    )
+    return or_(
+        exists(groups.where(unrestricted(group))),
+        exists(groups.where(_row(group, CARTOGRAPHY, cartography_id))),
+        and_(exists(has_item_rows), exists(groups.where(partly(group)))),
+    )
+
+
+# The trees of statements built once with VIEWER, shared by all of them.
+_VIEWER_TREES = _trees(VIEWER)
+
+
+def _trees_of(user: Viewer) -> _Trees:
+    return _VIEWER_TREES if isinstance(user, BindParameter) else _trees(user.id)
+
+
+def sees_cartography(user: Viewer, cartography_id: Any) -> ColumnElement[bool]:
+    """A boolean SQL expression: may `user` (or VIEWER) see the cartography, whole or limited?"""
+    return _user_sees(user, cartography_id, lambda group: _partly_sees_cartography(group, cartography_id))
+
+
+def sees_function(user: Viewer, function_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    """May `user` see the function (of that cartography)?"""
+    return _user_sees(
+        user, cartography_id, lambda group: _partly_sees_function(group, function_id, cartography_id)
+    )
+
+
+def sees_activity(user: Viewer, activity_id: Any, cartography_id: Any) -> ColumnElement[bool]:
+    """May `user` see the activity (of that cartography), granted or on the way down to a granted one?"""
+    trees = _trees_of(user)
+    return _user_sees(
+        user, cartography_id, lambda group: _partly_sees_activity(trees, group, activity_id, cartography_id)
+    )
+
+
+def sees_subject(
+    user: Viewer, function_id: Any, activity_id: Any, cartography_id: Any
+) -> ColumnElement[bool]:
+    """May `user` see a subject of this function, activity and cartography (columns of the subject)?"""
+    trees = _trees_of(user)
+    return _user_sees(
+        user,
+        cartography_id,
+        lambda group: _partly_sees_subject(trees, group, function_id, activity_id, cartography_id),
     )
 
 
 def _sees_every_cartography(user_id: Any) -> ColumnElement[bool]:
-    groups = select(user_group.c.group_id).where(user_group.c.user_id == user_id)
-    return exists(groups.where(unrestricted(user_group.c.group_id)))
+    return exists(_groups_of(user_id).where(unrestricted(user_group.c.group_id)))
 
 
-# What User.sees_every_cartography loads (the session lookup asks for it).
+# What the signed-in Principal's sees_every_cartography is read with (the session lookup asks for it).
 SEES_EVERY_CARTOGRAPHY = _sees_every_cartography(User.id)
 
 
-def sees_every_cartography(db: Session, user: User) -> bool:
+def sees_every_cartography(db: Session, user: Principal) -> bool:
     """Whether one of the user's groups is unrestricted. Lists of such a user need no visibility
     test at all: left out, it no longer forces the database to read every row of a filtered count
     (the test needs the row's cartography) where an index alone would do. Read with the signed-in
@@ -89,16 +341,25 @@ def hidden() -> ApiError:
     return ApiError(403, HIDDEN_MESSAGE)
 
 
-def may_see_cartography(db: Session, user: User, cartography_id: int) -> bool:
+def may_see_cartography(db: Session, user: Principal, cartography_id: int) -> bool:
     return bool(db.scalar(select(sees_cartography(user, cartography_id))))
 
 
-def may_administer_maps(user: User) -> bool:
+def may_see_function(db: Session, user: Principal, function: Function) -> bool:
+    return bool(db.scalar(select(sees_function(user, function.id, function.cartography_id))))
+
+
+def may_see_subject_at(db: Session, user: Principal, function: Function, activity: Activity) -> bool:
+    """May `user` see a subject of this function and activity (of the function's cartography)?"""
+    return bool(db.scalar(select(sees_subject(user, function.id, activity.id, function.cartography_id))))
+
+
+def may_administer_maps(user: Principal) -> bool:
     """Importing and exporting whole maps, and looking past visibility, is an administrator's job."""
     return Permission.SetPermissions in user.permission_names
 
 
-def sees_site(user: User, site_id: Any) -> ColumnElement[bool]:
+def sees_site(user: Principal, site_id: Any) -> ColumnElement[bool]:
     """A boolean SQL expression: may `user` see the site (a column of the query, or a plain id)?
     Yes when it has no cartography yet, or when the user sees one of its cartographies."""
     of_site = select(Cartography.id).where(Cartography.site_id == site_id)

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.mapping.models import Cartography, Function, Site
-from spot.mapping.policy import sees_cartography
+from spot.mapping.policy import sees_cartography, sees_function
 from spot.mapping.schemas import CartographyCard, ContextEntry, FunctionCard
 from spot.querylang import EntityType, Field, FieldType, register
 from spot.querylang.tree import SortKey
@@ -118,6 +118,8 @@ CARTOGRAPHIES = ListSpec(
 FUNCTIONS = ListSpec(
     entity=FUNCTION,
     card=FunctionCard,
-    visible=lambda _db, user: select(Function).where(sees_cartography(user, Function.cartography_id)),
+    visible=lambda _db, user: select(Function).where(
+        sees_function(user, Function.id, Function.cartography_id)
+    ),
     cards=_function_cards,
 )

@@ -62,7 +62,8 @@ async def set_allowed_items_for_group(
 ) -> AllowedItems:
     """Replace the group's items. `restricted: false` with no item lifts the restriction; `restricted: true`
     needs at least one item (400 mustNotBeEmpty), and every item must exist (400, invalidValue on each
-    unknown one). The group then sees exactly the cartographies among its items."""
+    unknown one). The group then sees the cartographies among its items whole, and those of its functions
+    and activities limited to them (spot.mapping.policy)."""
     group = users_service.get_group(db, group_id=group_id)
     return visibility.set_allowed_items(db, group=group, data=data, by=user)
 
@@ -73,5 +74,5 @@ async def allowed_groups_for_item(
     item_type: Annotated[PermissionItemType, Path(alias="itemType")],
     item_id: Annotated[Id, Path(alias="itemId")],
 ) -> list[AllowedGroup]:
-    """The groups that see the item (those that see its cartography), the unrestricted ones flagged."""
+    """The groups that see the item (spot.mapping.policy's rule), the unrestricted ones flagged."""
     return visibility.allowed_groups(db, item_type=item_type, item_id=item_id)

@@ -4,10 +4,12 @@ from pydantic import Field
 
 from spot.core.schemas import CamelModel, Id
 
-# The item types a group's visibility may name (spec 1 §3, permission item types).
+# The item types a group's visibility may name (spec 1 §3, permission item types, and the activities
+# of the map, which limit a cartography like its functions do: spot.mapping.policy).
 PermissionItemType = Literal[
     "cartography",
     "function",
+    "activity",
     "subject",
     "mindmapNode",
     "diagram",
@@ -41,8 +43,9 @@ class AllowedItem(CamelModel):
 
 
 class AllowedItems(CamelModel):
-    """A group's visibility: unrestricted (no item; it sees every cartography), or restricted to the
-    cartographies among its items. Items of other types are kept but grant nothing alone."""
+    """A group's visibility: unrestricted (no item; it sees everything), or restricted to its items:
+    whole cartographies, and cartographies limited to some of their functions and activities (the
+    rule is spot.mapping.policy's). Items of other types are kept but grant nothing."""
 
     restricted: bool
     items: list[AllowedItem] = Field(default=[], max_length=MAX_ALLOWED_ITEMS)

@@ -4,6 +4,7 @@ by spot.mapping.policy alone; this module only reads and writes the rows that ru
 
 import logging
 from collections import defaultdict
+from typing import Any
 
 from sqlalchemy import Select, SQLColumnExpression, delete, select
 from sqlalchemy.orm import Session
@@ -22,7 +23,7 @@ Item = tuple[str, int]
 
 def cartographies_tree(db: Session) -> list[TreeNode]:
     """Every site with every cartography, whatever the administrator's own visibility: a
-    cartography's children are its activities (nested), then its functions."""
+    cartography's children are its activities (nested), then its functions; each may be ticked."""
     cartographies: dict[int, TreeNode] = {}
     by_site: dict[int, list[TreeNode]] = defaultdict(list)
     for id_, site_id, code, name in db.execute(
@@ -98,6 +99,8 @@ def _locate(item_type: str) -> tuple[SQLColumnExpression[int], Select[int, int]]
             return Cartography.id, select(Cartography.id, Cartography.id)
         case "function":
             return Function.id, select(Function.id, Function.cartography_id)
+        case "activity":
+            return Activity.id, select(Activity.id, Activity.cartography_id)
         case "subject":
             return Subject.id, subjects
         case "mindmapNode":
@@ -171,14 +174,35 @@ def set_allowed_items(db: Session, *, group: Group, data: AllowedItems, by: User
     return allowed_items(db, group=group)
 
 
+def _group_sees(db: Session, item_type: str, item_id: int, cartography_id: int) -> Any:
+    """The rule of spot.mapping.policy for a group (Group.id) and this existing item."""
+    match item_type:
+        case "function":
+            return policy.group_sees_function(Group.id, item_id, cartography_id)
+        case "activity":
+            return policy.group_sees_activity(Group.id, item_id, cartography_id)
+        case "subject" | "diagram" | "standard" | "mindmapNode":
+            # Whatever the type, the subject's function and activity decide.
+            subject_id = (
+                db.scalar(select(MindMapItem.subject_id).where(MindMapItem.id == item_id))
+                if item_type == "mindmapNode"
+                else item_id
+            )
+            row = db.execute(
+                select(Subject.function_id, Subject.activity_id).where(Subject.id == subject_id)
+            ).one()
+            return policy.group_sees_subject(Group.id, row.function_id, row.activity_id, cartography_id)
+    return policy.group_sees_cartography(Group.id, cartography_id)
+
+
 def allowed_groups(db: Session, *, item_type: str, item_id: int) -> list[AllowedGroup]:
-    """The groups whose members see the item: those that see its cartography."""
+    """The groups whose members see the item (spot.mapping.policy's rule, group by group)."""
     cartography_id = _existing(db, item_type, {item_id}).get(item_id)
     if cartography_id is None:
         raise not_found("itemNotFound")
     rows = db.execute(
         select(Group.id, Group.name, policy.unrestricted(Group.id))
-        .where(policy.group_sees_cartography(Group.id, cartography_id))
+        .where(_group_sees(db, item_type, item_id, cartography_id))
         .order_by(Group.name, Group.id)
     )
     return [AllowedGroup(id=id_, name=name, unrestricted=bool(free)) for id_, name, free in rows]
