@@ -18,13 +18,22 @@
     idleWaiters.splice(0).forEach((resolve) => resolve())
   }
 
-  async function check() {
+  /** Transitions under way (a menu growing, a dialog fading in) end first: axe would read their half-transparent colours. */
+  function transitionsEnded() {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    const ended = Promise.allSettled(finite.map((a) => a.finished))
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))])
+  }
+
+  function check() {
     waiting = false
     deadline = null
-    const state = [...document.querySelectorAll(OVERLAYS)].map(describe).join(', ')
-    running = window.axe
-      .run(document, { resultTypes: ['violations'] })
-      .then((results) => {
+    running = transitionsEnded()
+      .then(() => {
+        const state = [...document.querySelectorAll(OVERLAYS)].map(describe).join(', ')
+        return window.axe.run(document, { resultTypes: ['violations'] }).then((results) => ({ state, results }))
+      })
+      .then(({ state, results }) => {
         const violations = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => ({

@@ -5,7 +5,7 @@ import re
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from conftest import DEMO_PASSWORD
 
@@ -39,6 +39,12 @@ def test_a_cartography_zooms_pans_and_leads_to_subjects_and_functions(page: Page
     sign_in(page, base_url, "createur")
     page.get_by_role("link", name=re.compile("Atelier d'usinage")).click()
     expect(page.get_by_role("heading", name="Atelier d'usinage", exact=True)).to_be_visible()
+    # The way there reads like the other pages': names, with chevrons between them.
+    crumbs = page.get_by_role("navigation", name="Emplacement de la cartographie", exact=True)
+    expect(crumbs.get_by_text("Atelier d'usinage", exact=True)).to_be_visible()
+    expect(crumbs.get_by_text("USI", exact=True)).to_have_count(0)
+    expect(crumbs).not_to_contain_text("/")
+    expect(crumbs.locator(".MuiBreadcrumbs-separator svg")).to_have_count(1)
     expect(page.get_by_text("30 %")).to_be_visible()
     expect(page.get_by_role("region", name="Activités", exact=True).get_by_text("Tournage")).to_be_visible()
     expect(page.get_by_test_id("pictogram").first).to_be_visible()
@@ -87,6 +93,85 @@ def test_a_cartography_zooms_pans_and_leads_to_subjects_and_functions(page: Page
     expect(page.get_by_role("link", name="Réglage du tour à commande numérique", exact=True)).to_be_visible()
 
 
+def settled_box(locator: Locator) -> FloatRect:
+    """The element's box once it has stopped moving (the plan glides back into its frame)."""
+    previous = locator.bounding_box()
+    for _ in range(30):
+        locator.page.wait_for_timeout(100)
+        box = locator.bounding_box()
+        if box == previous and box is not None:
+            return box
+        previous = box
+    raise AssertionError(f"{locator} is still moving")
+
+
+def test_the_plan_zooms_a_step_per_wheel_notch_and_follows_the_pointer_within_its_frame(
+    page: Page, base_url: str
+) -> None:
+    sign_in(page, base_url, "createur")
+    page.get_by_role("link", name=re.compile("Atelier d'usinage")).click()
+    expect(page.get_by_text("30 %")).to_be_visible()
+    plan = page.get_by_role("group", name="Plan de Atelier d'usinage", exact=True)
+    frame = settled_box(page.locator(".react-transform-wrapper"))
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    page.mouse.wheel(0, -100)
+    expect(page.get_by_text("30 %")).not_to_be_visible()
+    assert 30 < zoom_level(page) <= 60
+
+    page.get_by_role("button", name="Recentrer le plan", exact=True).click()
+    expect(page.get_by_text("30 %")).to_be_visible()
+    before = settled_box(plan)
+    # The plan moves with the pointer as far as its frame lets it, and no further once let go.
+    room_x = abs(frame["width"] - before["width"]) / 2
+    room_y = abs(frame["height"] - before["height"]) / 2
+    start_x, start_y = before["x"] + before["width"] / 2, before["y"] + before["height"] / 2
+    page.mouse.move(start_x, start_y)
+    page.mouse.down()
+    page.mouse.move(start_x + 150, start_y + 80, steps=10)
+    page.mouse.up()
+    after = settled_box(plan)
+    assert abs(after["x"] - before["x"] - min(150, room_x)) <= 2, (before, after, frame)
+    assert abs(after["y"] - before["y"] - min(80, room_y)) <= 2, (before, after, frame)
+
+    # A fast, long throw leaves the plan in its frame.
+    page.mouse.move(start_x, start_y)
+    page.mouse.down()
+    page.mouse.move(start_x - 1500, start_y - 1200, steps=3)
+    page.mouse.up()
+    thrown = settled_box(plan)
+    inside = (
+        thrown["x"] >= frame["x"] - 1
+        and thrown["y"] >= frame["y"] - 1
+        and thrown["x"] + thrown["width"] <= frame["x"] + frame["width"] + 1
+        and thrown["y"] + thrown["height"] <= frame["y"] + frame["height"] + 1
+    )
+    covers = (
+        thrown["x"] <= frame["x"] + 1
+        and thrown["y"] <= frame["y"] + 1
+        and thrown["x"] + thrown["width"] >= frame["x"] + frame["width"] - 1
+        and thrown["y"] + thrown["height"] >= frame["y"] + frame["height"] - 1
+    )
+    assert inside or covers, (thrown, frame)
+
+
+def overlapping(container: Locator, control: Locator) -> list[str]:
+    """The texts in the container whose box meets the control's."""
+    return control.evaluate(
+        """(control, container) => {
+            const c = control.getBoundingClientRect()
+            return [...container.querySelectorAll('*')]
+                .filter((el) => el.children.length === 0 && el.textContent.trim())
+                .filter((el) => !control.contains(el) && !el.contains(control))
+                .filter((el) => {
+                    const r = el.getBoundingClientRect()
+                    return r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom
+                })
+                .map((el) => el.textContent)
+        }""",
+        container.element_handle(),
+    )
+
+
 def test_a_subject_is_added_marked_duplicated_and_deleted(page: Page, base_url: str) -> None:
     sign_in(page, base_url, "createur")
     page.get_by_role("link", name="Fonctions", exact=True).click()
@@ -130,6 +215,13 @@ def test_a_subject_is_added_marked_duplicated_and_deleted(page: Page, base_url: 
     dialog.get_by_role("button", name="Confirmer", exact=True).click()
     expect(marks.get_by_text("Fréquence : Très fréquente (chaque jour)")).to_be_visible()
     expect(marks.get_by_text("score 80 / 100")).to_be_visible()
+    # On a phone, the criticity's texts keep clear of its pencil.
+    page.set_viewport_size({"width": 390, "height": 844})
+    criticity = marks.get_by_role("group", name="Criticité", exact=True)
+    pencil = criticity.get_by_role("button", name="Évaluer la criticité", exact=True)
+    expect(pencil).to_be_visible()
+    assert overlapping(criticity, pencil) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     page.get_by_role("button", name="Marquer comme résolu", exact=True).click()
     page.get_by_role("dialog").get_by_role("button", name="Confirmer", exact=True).click()

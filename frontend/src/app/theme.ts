@@ -25,11 +25,11 @@ declare module '@mui/material/AppBar' {
 const BRAND_COLOURS = ['primary', 'secondary', 'error', 'info', 'success', 'warning'] as const
 type BrandColour = (typeof BRAND_COLOURS)[number]
 /** The colours whose own shade is too light under their (white) contrast text: they carry it on their text shade. */
-const TOO_LIGHT_FOR_WHITE: readonly BrandColour[] = ['error', 'info', 'success']
+const TOO_LIGHT_FOR_WHITE = ['error', 'info', 'success'] as const satisfies readonly BrandColour[]
 
 const shade = (colour: BrandColour) => (theme: Theme) => theme.palette[colour].text
 const surface = (colour: BrandColour) => (theme: Theme) =>
-  TOO_LIGHT_FOR_WHITE.includes(colour) ? theme.palette[colour].text : theme.palette[colour].main
+  (TOO_LIGHT_FOR_WHITE as readonly BrandColour[]).includes(colour) ? theme.palette[colour].text : theme.palette[colour].main
 
 /**
  * The specification's colours (part 1, §9) are the brand: bars, borders, icons, large areas. Text and
@@ -83,6 +83,16 @@ export const theme = createTheme({
             },
             { props: { color: colour, variant: 'outlined' }, style: ({ theme }: { theme: Theme }) => ({ color: shade(colour)(theme) }) },
           ]),
+        },
+      },
+    },
+    MuiAlert: {
+      styleOverrides: {
+        root: {
+          variants: TOO_LIGHT_FOR_WHITE.map((colour) => ({
+            props: { severity: colour, variant: 'filled' },
+            style: ({ theme }: { theme: Theme }) => ({ backgroundColor: surface(colour)(theme), color: theme.palette[colour].contrastText }),
+          })),
         },
       },
     },
