@@ -67,7 +67,7 @@ export function Shell() {
             {organization?.customerName && (
               <>
                 <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.4)', my: 1, display: { xs: 'none', sm: 'block' } }} />
-                <Typography component="span" noWrap sx={{ opacity: 0.9, display: { xs: 'none', sm: 'block' } }}>
+                <Typography component="span" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
                   {organization.customerName}
                 </Typography>
               </>

@@ -17,8 +17,12 @@ import { functionPath, subjectsAtPath } from '../../app/paths'
 import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
 import { usePanSafeClick } from './zoneClick'
 
-/** Pan and zoom of the map (spec 1 §9). */
-export const MAP_ZOOM = { min: 0.1, max: 2, initial: 0.3, step: 0.5 }
+/**
+ * Pan and zoom of the map (spec 1 §9). `step` is the zoom buttons' step; the wheel's is per pixel of
+ * wheel travel (the library multiplies it by the event's deltaY, 100 for a mouse notch), so that a
+ * notch zooms by 0.15 and a touchpad's small moves by a little.
+ */
+export const MAP_ZOOM = { min: 0.1, max: 2, initial: 0.3, step: 0.5, wheelStepPerPixel: 0.0015 }
 
 const zoneTarget = (zone: Zone) => (zone.type === 'function' ? functionPath(zone.itemId) : subjectsAtPath(zone.itemId))
 
@@ -46,15 +50,18 @@ export function CartographyMap({ cartography, highlighted }: CartographyMapProps
           {t('mapping.cartography.imageError')}
         </Typography>
       ) : !image ? (
-        <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} aria-label={t('common.loading')} />
+        <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label={t('common.loading')} />
       ) : (
         <TransformWrapper
           minScale={MAP_ZOOM.min}
           maxScale={MAP_ZOOM.max}
           initialScale={MAP_ZOOM.initial}
-          wheel={{ step: MAP_ZOOM.step }}
+          smooth
+          wheel={{ step: MAP_ZOOM.wheelStepPerPixel }}
           centerOnInit
-          limitToBounds={false}
+          // The plan follows the pointer and stops where it is let go (no throw), inside its frame.
+          limitToBounds
+          panning={{ velocityDisabled: true }}
           doubleClick={{ disabled: true }}
         >
           <ZoomControls />

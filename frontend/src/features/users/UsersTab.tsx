@@ -44,7 +44,7 @@ function UserCard({ user, isMe, onEdit }: UserCardProps) {
             {user.externalId && ` · ${user.externalId}`}
           </Typography>
         </Box>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, flex: '2 1 240px' }} aria-label={t('users.groups')}>
+        <Stack direction="row" role="group" sx={{ flexWrap: 'wrap', gap: 0.5, flex: '2 1 240px' }} aria-label={t('users.groups')}>
           {user.groups.map((group) => (
             <Chip key={group.id} label={group.name} size="small" />
           ))}
