@@ -9,7 +9,8 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, func, null, select, union_all
+from sqlalchemy import bindparam, case, func, null, select, union_all
+from sqlalchemy import update as update_statement
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
@@ -338,8 +339,15 @@ def _touch(db: Session, user: User, subject: Subject, event: Event, *, at: datet
     now = at or utcnow()
     subject.updated_by, subject.updated_at = user.id, now
     _flush(db)
-    _record(db, user, subject, mode="W", event=event)
+    _tracked(db, user, subject, event)
+
+
+def _tracked(db: Session, user: User, subject: Subject, event: Event) -> None:
+    """The visit, then the history entry (whose trigger updates the cartography's counter): the order
+    in which a concurrent GET of the subject takes the same rows (its entry's trigger fires at the end
+    of its statement, after the visit). The other order deadlocked with it on PostgreSQL."""
     record_visit(db, user=user, subject_id=subject.id)
+    _record(db, user, subject, mode="W", event=event)
 
 
 def _flush(db: Session) -> None:
@@ -492,43 +500,66 @@ def duplicate(db: Session, *, user: User, subject: Subject, data: SubjectSave | 
     return copy
 
 
+def _mark(
+    db: Session, user: User, subject: Subject, event: Event, at: datetime, values: dict[str, Any]
+) -> Subject:
+    """A mark (follow, resolve, rate, standardize) carries no version: it applies over whatever was
+    saved meanwhile. One UPDATE sets it and bumps the version from the row it finds, so a concurrent
+    writer never makes it fail (the version the form sends is checked by `update`)."""
+    marked = db.scalars(
+        update_statement(Subject)
+        .where(Subject.id == subject.id)
+        .values(**values, updated_by=user.id, updated_at=at, version=Subject.version + 1)
+        .returning(Subject)
+        .execution_options(populate_existing=True, synchronize_session=False)
+    ).one_or_none()
+    if marked is None:  # deleted meanwhile
+        raise not_found("subjectNotFound")
+    _tracked(db, user, marked, event)
+    return marked
+
+
 def follow(db: Session, *, user: User, subject: Subject) -> Subject:
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
-    subject.followed_by, subject.followed_at = user.id, now
-    _touch(db, user, subject, Event.followed, at=now)
-    return subject
+    return _mark(db, user, subject, Event.followed, now, {"followed_by": user.id, "followed_at": now})
 
 
 def resolve(db: Session, *, user: User, subject: Subject) -> Subject:
-    """Resolving also marks the subject followed when it was not."""
+    """Resolving also marks the subject followed when it was not (as it stands when written)."""
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
-    subject.resolved_by, subject.resolved_at = user.id, now
-    if subject.followed_at is None:
-        subject.followed_by, subject.followed_at = user.id, now
-    _touch(db, user, subject, Event.resolved, at=now)
-    return subject
+    unfollowed = Subject.followed_at.is_(None)
+    values = {
+        "resolved_by": user.id,
+        "resolved_at": now,
+        "followed_by": case((unfollowed, user.id), else_=Subject.followed_by),
+        "followed_at": case(
+            (unfollowed, bindparam("marked_at", now, type_=UtcDateTime)), else_=Subject.followed_at
+        ),
+    }
+    return _mark(db, user, subject, Event.resolved, now, values)
 
 
 def rate(db: Session, *, user: User, subject: Subject, ratings: Ratings) -> Subject:
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
-    subject.frequency, subject.gravity = ratings.frequency, ratings.gravity
-    subject.detectability = ratings.detectability
-    subject.criticity_score = criticity_score(ratings.frequency, ratings.gravity)
-    subject.criticity_by, subject.criticity_at = user.id, now
-    _touch(db, user, subject, Event.criticity, at=now)
-    return subject
+    values = {
+        "frequency": ratings.frequency,
+        "gravity": ratings.gravity,
+        "detectability": ratings.detectability,
+        "criticity_score": criticity_score(ratings.frequency, ratings.gravity),
+        "criticity_by": user.id,
+        "criticity_at": now,
+    }
+    return _mark(db, user, subject, Event.criticity, now, values)
 
 
 def standardize(db: Session, *, user: User, subject: Subject, comment: str) -> Subject:
     policy.ensure(policy.can_standardize(user, subject))
     now = utcnow()
-    subject.standardized_by, subject.standardized_at = user.id, now
-    subject.standardized_comment = comment.strip()
-    _touch(db, user, subject, Event.standardized, at=now)
-    return subject
+    values = {"standardized_by": user.id, "standardized_at": now, "standardized_comment": comment.strip()}
+    return _mark(db, user, subject, Event.standardized, now, values)
 
 
 def picture(db: Session, *, user: User, subject_id: int) -> mapping.StoredImage:
