@@ -35,10 +35,14 @@ class Settings(BaseSettings):
     frontend_dist: Path = Path(__file__).resolve().parents[3] / "frontend" / "dist"
     # A session lasts this long without renewal; the client renews hourly.
     session_hours: int = 12
-    # Login throttling: failures counted over this window, per login and per client address.
+    # Login throttling, per (login, client address) and per client address: so many failures are free,
+    # then each further one makes the key wait, first this long, twice as long each time, up to the
+    # bound. A key forgets its failures once it has not failed for the window.
     login_window_minutes: int = 15
-    login_max_failures_per_login: int = 5
-    login_max_failures_per_address: int = 30
+    login_free_failures_per_login: int = 5
+    login_free_failures_per_address: int = 30
+    login_backoff_first_seconds: int = 30
+    login_backoff_max_seconds: int = 900
     # JSON list of IdentityProvider objects.
     identity_providers: list[IdentityProvider] = []
     # The address browsers reach Spot at, for identity providers' redirections (e.g. https://spot.example.com).

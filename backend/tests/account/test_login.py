@@ -1,12 +1,17 @@
 """POST /account/login: credentials, the constant-time failure path, throttling and returnUrl."""
 
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import select
 
-from spot.account.models import LoginFailure, SessionToken
+from spot.account import throttle
+from spot.account.models import LoginThrottle, SessionToken
 from spot.config import get_settings
 from spot.core import passwords
+from spot.core.time import utcnow
 from support import API, PASSWORD, assert_error, field_codes
 
 LOGIN = f"{API}/account/login"
@@ -14,16 +19,6 @@ LOGIN = f"{API}/account/login"
 
 def _login(client: TestClient, username: str, password: str = PASSWORD, **extra: str):  # noqa: ANN202
     return client.post(LOGIN, json={"username": username, "password": password, **extra})
-
-
-def _failures(db, login: str | None = None, address: str | None = None) -> int:  # noqa: ANN001
-    query = select(func.count()).select_from(LoginFailure)
-    if login is not None:
-        query = query.where(LoginFailure.login == login)
-    if address is not None:
-        query = query.where(LoginFailure.address == address)
-    db.expire_all()
-    return db.scalar(query)
 
 
 def test_good_credentials_open_a_session(client, db, make_user):
@@ -100,62 +95,128 @@ def test_malformed_credentials_answer_field_codes(client, body, expected):
     assert field_codes(response) == expected
 
 
-def test_failures_are_kept_in_the_database(client, db, make_user):
-    make_user("jeanne")
-    for _ in range(2):
-        _login(client, "jeanne", "wrong-password")
-    _login(client, "nobody", "whatever")
-    assert _failures(db, login="jeanne") == 2
-    assert _failures(db, login="nobody") == 1
-    assert _failures(db, address="testclient") == 3
+# Throttling ---------------------------------------------------------------------------------
 
 
-def test_five_failures_throttle_the_login_even_with_the_right_password(client, db, make_user):
-    make_user("jeanne")
+class _Clock:
+    """The throttle's time, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = utcnow()
+
+    def __call__(self):  # noqa: ANN204
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch) -> _Clock:  # noqa: ANN001
+    moved = _Clock()
+    monkeypatch.setattr(throttle, "utcnow", moved)
+    return moved
+
+
+def _from(client: TestClient, address: str) -> TestClient:
+    return TestClient(client.app, client=(address, 4444))
+
+
+def _wait(response) -> int:  # noqa: ANN001
+    assert_error(response, 429, "Too many failed login attempts, try again later")
+    return int(response.headers["retry-after"])
+
+
+def test_failures_from_one_address_never_keep_the_user_out_from_another(client, make_user):
+    """Wrong passwords for the administrator's login, from an attacker's address, do not refuse the
+    right password from the administrator's own address."""
+    make_user("admin")
+    attacker = _from(client, "10.6.6.6")
     for _ in range(5):
+        assert_error(_login(attacker, "admin", "wrong-password"), 401)
+    assert _wait(_login(attacker, "admin", "wrong-password")) > 0
+    assert _login(client, "admin").status_code == 200
+    assert _login(_from(client, "10.0.0.9"), "admin").status_code == 200
+
+
+def test_each_failure_past_the_free_ones_doubles_the_wait_up_to_the_bound(client, make_user, clock):
+    settings = get_settings()
+    make_user("jeanne")
+    for _ in range(settings.login_free_failures_per_login - 1):
         assert_error(_login(client, "jeanne", "wrong-password"), 401)
-    throttled = _login(client, "jeanne", PASSWORD)
-    assert_error(throttled, 429, "Too many failed login attempts, try again later")
-    assert throttled.headers["retry-after"].isdigit()
-    # Another login from another address is not affected.
-    make_user("paul")
-    other = TestClient(client.app, client=("10.0.0.9", 1234))
-    assert _login(other, "paul").status_code == 200
-    # The same login from another address stays throttled: the counter is per login.
-    assert_error(_login(other, "jeanne"), 429)
-
-
-def test_four_failures_do_not_throttle_and_a_success_clears_the_login_counter(client, db, make_user):
-    make_user("jeanne")
-    for _ in range(4):
-        _login(client, "jeanne", "wrong-password")
+    # The last free failure makes the pair wait; the right password waits too, from this address.
+    assert_error(_login(client, "jeanne", "wrong-password"), 401)
+    first = settings.login_backoff_first_seconds
+    assert _wait(_login(client, "jeanne")) == first
+    clock.advance(first - 1)
+    assert _wait(_login(client, "jeanne", "wrong-password")) == 1
+    waits = []
+    for _ in range(7):
+        clock.advance(waits[-1] if waits else first)
+        assert_error(_login(client, "jeanne", "wrong-password"), 401)
+        waits.append(_wait(_login(client, "jeanne")))
+    bound = settings.login_backoff_max_seconds
+    assert waits == [min(first * 2**n, bound) for n in range(1, 8)]
+    assert waits[-1] == bound
+    # Once the wait is over, the right password opens a session and the pair starts afresh.
+    clock.advance(bound)
     assert _login(client, "jeanne").status_code == 200
-    assert _failures(db, login="jeanne") == 0
-    for _ in range(4):
-        _login(client, "jeanne", "wrong-password")
-    assert _login(client, "jeanne").status_code == 200
-
-
-def test_failures_older_than_the_window_do_not_count(client, db, make_user):
-    from datetime import timedelta
-
-    from spot.core.time import utcnow
-
-    make_user("jeanne")
-    long_ago = utcnow() - timedelta(minutes=get_settings().login_window_minutes + 1)
-    db.add_all([LoginFailure(login="jeanne", address="testclient", at=long_ago) for _ in range(10)])
-    db.commit()
+    for _ in range(settings.login_free_failures_per_login - 1):
+        assert_error(_login(client, "jeanne", "wrong-password"), 401)
     assert _login(client, "jeanne").status_code == 200
 
 
-def test_too_many_failures_from_one_address_throttle_every_login_from_it(client, make_user, monkeypatch):
-    monkeypatch.setattr(get_settings(), "login_max_failures_per_address", 3)
+def test_parallel_attempts_reach_the_password_check_no_more_than_the_free_ones(
+    client, make_user, monkeypatch
+):
     make_user("jeanne")
-    attacker = TestClient(client.app, client=("10.6.6.6", 4444))
+    hasher = _CountingHasher(passwords._hasher)
+    monkeypatch.setattr(passwords, "_hasher", hasher)
+    with ThreadPoolExecutor(40) as pool:
+        statuses = list(pool.map(lambda _: _login(client, "jeanne", "wrong-password").status_code, range(40)))
+    free = get_settings().login_free_failures_per_login
+    assert sorted(statuses) == [401] * free + [429] * (40 - free)
+    assert len(hasher.verified) == free
+
+
+def test_too_many_failures_from_one_address_make_every_login_from_it_wait(client, make_user, monkeypatch):
+    monkeypatch.setattr(get_settings(), "login_free_failures_per_address", 3)
+    make_user("jeanne")
+    attacker = _from(client, "10.6.6.6")
     for n in range(3):
         assert_error(_login(attacker, f"guess{n}", "wrong"), 401)
-    assert_error(_login(attacker, "jeanne"), 429)
+    assert _wait(_login(attacker, "jeanne")) == get_settings().login_backoff_first_seconds
     # The victim signs in from elsewhere.
+    assert _login(client, "jeanne").status_code == 200
+
+
+def test_a_success_clears_the_pair_but_not_the_failures_of_the_address(client, db, make_user):
+    make_user("jeanne")
+    for _ in range(4):
+        assert_error(_login(client, "jeanne", "wrong-password"), 401)
+    for _ in range(3):
+        assert_error(_login(client, "paul", "wrong-password"), 401)
+    assert _login(client, "jeanne").status_code == 200
+    db.expire_all()
+    counts = dict(db.execute(select(LoginThrottle.key, LoginThrottle.failures)).tuples().all())
+    assert counts == {"pair\x1ftestclient\x1fpaul": 3, "address\x1ftestclient": 7}
+    for _ in range(4):
+        assert_error(_login(client, "jeanne", "wrong-password"), 401)
+    assert _login(client, "jeanne").status_code == 200
+
+
+def test_failures_older_than_the_window_are_forgotten(client, db, make_user, clock):
+    make_user("jeanne")
+    for _ in range(5):
+        _login(client, "jeanne", "wrong-password")
+    assert _wait(_login(client, "jeanne")) > 0
+    clock.advance(get_settings().login_window_minutes * 60 + 1)
+    _login(client, "quelquun", "mauvais")  # forgets the keys that have not failed within the window
+    db.expire_all()
+    keys = set(db.scalars(select(LoginThrottle.key)))
+    assert keys == {"pair\x1ftestclient\x1fquelquun", "address\x1ftestclient"}
+    for _ in range(4):
+        assert_error(_login(client, "jeanne", "wrong-password"), 401)
     assert _login(client, "jeanne").status_code == 200
 
 
@@ -180,20 +241,3 @@ def test_return_url_only_follows_same_site_paths(client, make_user, return_url, 
     response = _login(client, "jeanne", **extra)
     assert response.status_code == 200
     assert response.json()["redirectUrl"] == redirect
-
-
-def test_failures_older_than_the_window_are_forgotten(client, db, make_user):
-    from datetime import timedelta
-
-    from spot.core.time import utcnow
-
-    db.add(LoginFailure(login="ancien", address="10.0.0.9", at=utcnow() - timedelta(hours=2)))
-    db.commit()
-    client.post(f"{API}/account/login", json={"username": "quelquun", "password": "mauvais"})
-    db.expire_all()
-
-    def failures(login: str) -> int | None:
-        return db.scalar(select(func.count()).select_from(LoginFailure).where(LoginFailure.login == login))
-
-    assert failures("ancien") == 0
-    assert failures("quelquun") == 1

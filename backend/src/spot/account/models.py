@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from spot.db import Base, UtcDateTime
@@ -21,16 +21,14 @@ class SessionToken(Base):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class LoginFailure(Base):
-    """Failed login attempts, kept in the database so that throttling holds across processes."""
+class LoginThrottle(Base):
+    """Failed sign-ins of one key, a (login, client address) pair or a client address, and until when
+    the key must wait before its next attempt. In the database, so that throttling holds across
+    processes; a row is claimed with a compare-and-set of `failures` (account.throttle)."""
 
-    __tablename__ = "login_failure"
-    __table_args__ = (
-        Index("ix_login_failure_login_at", "login", "at"),
-        Index("ix_login_failure_address_at", "address", "at"),
-    )
+    __tablename__ = "login_throttle"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    login: Mapped[str] = mapped_column(String(200))
-    address: Mapped[str] = mapped_column(String(64))
-    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    last_failure_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    blocked_until: Mapped[datetime | None] = mapped_column(UtcDateTime)
