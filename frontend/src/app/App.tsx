@@ -2,7 +2,6 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { RouterProvider } from 'react-router/dom'
 import { organizationInfoQuery } from '../api/queries'
 import { queryClient } from '../api/queryClient'
@@ -19,14 +18,9 @@ function goToLoginAfterExpiry(): void {
   void router.navigate(loginPathFor(pathname, search), { replace: true }).then(() => queryClient.clear())
 }
 
-function DocumentTitle() {
-  const { t } = useTranslation()
-  const { data: organization } = useQuery(organizationInfoQuery)
-  const application = organization?.applicationName ?? t('app.name')
-  const customer = organization?.customerName
-  useEffect(() => {
-    document.title = customer ? `${application} - ${customer}` : application
-  }, [application, customer])
+/** The organisation's names, for the title bar and the document title of every page, Login included. */
+function OrganizationInfo() {
+  useQuery(organizationInfoQuery)
   return null
 }
 
@@ -44,7 +38,7 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <DocumentTitle />
+        <OrganizationInfo />
         <RouterProvider router={router} />
         <ErrorDialog />
       </QueryClientProvider>

@@ -4,10 +4,12 @@ import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { HOME_PATH } from '../app/paths'
+import { usePageTitle } from '../lib/pageTitle'
 import { MessagePage } from './MessagePage'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.notFound'))
   const navigate = useNavigate()
   return (
     <MessagePage

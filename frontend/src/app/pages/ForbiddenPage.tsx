@@ -5,10 +5,12 @@ import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { MessagePage } from '../../components/MessagePage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { HOME_PATH } from '../paths'
 
 export function ForbiddenPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.forbidden'))
   const navigate = useNavigate()
   return (
     <MessagePage

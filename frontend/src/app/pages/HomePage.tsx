@@ -5,11 +5,13 @@ import { Navigate } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { Loading } from '../../components/Loading'
 import { MessagePage } from '../../components/MessagePage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { NAVIGATION } from '../shell/navigation'
 
 /** The root leads to the first drawer entry the user may use. */
 export function HomePage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.home'))
   const { data: user, isError } = useQuery(whoAmIQuery)
   if (isError) return null
   if (!user) return <Loading />

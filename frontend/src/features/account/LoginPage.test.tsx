@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Cookies from 'js-cookie'
 import { describe, expect, it } from 'vitest'
+import i18n from '../../i18n'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
@@ -96,5 +97,13 @@ describe('login page', () => {
     server(() => json({}))
     renderRoutes(routes, '/spotv2/login?ssoError=unknownExternalUser')
     expect(await screen.findByText(/Signing in through the identity provider failed/)).toBeInTheDocument()
+  })
+
+  it('is titled with its name, the application and the customer, in the chosen language', async () => {
+    server(() => json({}))
+    renderRoutes(routes, '/spotv2/login')
+    await waitFor(() => expect(document.title).toBe('Sign in - Spot - ACME'))
+    await act(() => i18n.changeLanguage('fr'))
+    expect(document.title).toBe('Connexion - Spot - ACME')
   })
 })

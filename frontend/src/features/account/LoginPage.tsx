@@ -18,6 +18,7 @@ import { APP_LOGO_URL, organizationInfoQuery } from '../../api/queries'
 import type { IdentityProvider } from '../../api/types'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { TextInput } from '../../components/TextInput'
+import { usePageTitle } from '../../lib/pageTitle'
 import { appPath, getToken, openSession } from '../../lib/session'
 import { identityProvidersQuery, login } from './api'
 import { loginTarget, SSO_ERROR, SSO_TOKEN } from './target'
@@ -65,6 +66,7 @@ function takeProviderToken(): boolean {
 
 export function LoginPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.login'))
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [search] = useSearchParams()

@@ -48,6 +48,8 @@ describe('filtered cartographies', () => {
     const card = await screen.findByRole('article', { name: "Atelier d'usinage" })
     expect(screen.getByRole('heading', { name: 'Cartographies' })).toBeInTheDocument()
     expect(screen.getByText('2 cartographies')).toBeInTheDocument()
+    // No customer name in these tests: the title ends with the application's.
+    expect(document.title).toBe('Cartographies - Spot')
     expect(await sentRequests(fetchMock, QUERY)[0].json()).toEqual({ filter: '', sort: '', page: 1, pageSize: 50 })
     expect(within(card).getByRole('link', { name: "Atelier d'usinage" })).toHaveAttribute('href', '/spotv2/cartography/2')
     expect(within(card).getByText('USI')).toBeInTheDocument()

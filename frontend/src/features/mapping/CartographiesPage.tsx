@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { queryKeys } from '../../api/queryKeys'
 import { CARTOGRAPHIES_PATH, cartographyPath } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { type CartographyCard, queryCartographies } from './api'
 import { MapItemCard } from './MapItemCard'
 import { CARTOGRAPHY_FILTER_SOURCES } from './mapItems'
@@ -11,6 +12,7 @@ import { CARTOGRAPHY_FILTER_SOURCES } from './mapItems'
 /** FilteredCartographies: the cartographies the user may see, filtered, sorted and paged by the server. */
 export function CartographiesPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.cartographies'))
   const filtered = useParams().filter !== undefined
   return (
     <FilteredListPage<CartographyCard>

@@ -23,6 +23,7 @@ import { Loading } from '../../components/Loading'
 import { ActivityTree } from './ActivityTree'
 import { type Cartography, cartographyQuery, type Pictogram, pictogramsQuery } from './api'
 import { NotFoundPage } from '../../components/NotFoundPage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { CartographyMap } from './CartographyMap'
 import { PdfExportButton } from './PdfExportButton'
@@ -33,7 +34,9 @@ export function CartographyPage() {
 }
 
 function LoadedCartography({ cartographyId }: { cartographyId: number }) {
+  const { t } = useTranslation()
   const { data: cartography, error } = useQuery(cartographyQuery(cartographyId))
+  usePageTitle(error ? undefined : t('pageTitles.cartography'))
   if (error) return <LoadFailure error={error} />
   if (!cartography) return <Loading />
   return <CartographyView cartography={cartography} />

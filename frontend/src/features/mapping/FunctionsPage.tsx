@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { queryKeys } from '../../api/queryKeys'
 import { FUNCTIONS_PATH, functionPath } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { type FunctionCard, queryFunctions } from './api'
 import { MapItemCard } from './MapItemCard'
 import { FUNCTION_FILTER_SOURCES } from './mapItems'
@@ -11,6 +12,7 @@ import { FUNCTION_FILTER_SOURCES } from './mapItems'
 /** FilteredFunctions: the functions of the cartographies the user may see, filtered, sorted and paged by the server. */
 export function FunctionsPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.functions'))
   const filtered = useParams().filter !== undefined
   return (
     <FilteredListPage<FunctionCard>

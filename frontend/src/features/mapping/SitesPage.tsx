@@ -21,6 +21,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router'
 import { Loading } from '../../components/Loading'
 import { cartographyPath } from '../../app/paths'
 import { PageHeader } from '../../components/PageHeader'
+import { usePageTitle } from '../../lib/pageTitle'
 import { type Site, sitesQuery } from './api'
 
 /** The spec's delay before scrolling to the site of the requested cartography (part 1, §2). */
@@ -37,6 +38,7 @@ export function initiallyOpen(sites: Site[], cartographyId: number | undefined):
 
 export function SitesPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.sites'))
   const { data: sites } = useQuery(sitesQuery)
   const [search] = useSearchParams()
   const requested = Number(search.get('cartographyId')) || undefined

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Loading } from '../../components/Loading'
 import { Notice } from '../../components/Notice'
 import { PageHeader } from '../../components/PageHeader'
+import { usePageTitle } from '../../lib/pageTitle'
 import { type AllowedItems, allowedItemsQuery, cartographiesTreeQuery, groupPermissionsQuery, type TreeNode, useSaveAllowedItems } from './api'
 import { type Draft, cartographiesOf, draftOf, isDirty, isSavable, payloadOf, toggled } from './visibility'
 import { VisibilityTree } from './VisibilityTree'
@@ -27,6 +28,7 @@ const GROUP_PARAM = 'groupId'
  */
 export function CartographyVisibilityPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.visibility'))
   const groups = useQuery(groupPermissionsQuery)
   const tree = useQuery(cartographiesTreeQuery)
   const [search, setSearch] = useSearchParams()

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next'
 import type { Group } from '../../api/types'
 import { Loading } from '../../components/Loading'
 import { PageHeader } from '../../components/PageHeader'
+import { usePageTitle } from '../../lib/pageTitle'
 import { permissionLabelKey } from '../../lib/permissions'
 import { groupPermissionsQuery, permissionNamesQuery } from './api'
 import { GroupPermissionsDialog } from './GroupPermissionsDialog'
@@ -79,6 +80,7 @@ function Matrix({ groups, names, onOpen }: { groups: Group[]; names: string[]; o
 /** Which permissions each group holds; a click on a group edits its permissions. */
 export function PermissionsPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.permissions'))
   const names = useQuery(permissionNamesQuery)
   const groups = useQuery(groupPermissionsQuery)
   const [editedId, setEditedId] = useState<number>()

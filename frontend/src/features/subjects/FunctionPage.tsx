@@ -23,6 +23,7 @@ import { FUNCTIONS_PATH, newSubjectAtPath, subjectPath, subjectsAtPath } from '.
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import type { FunctionView, SubjectSummary } from './api'
 import { functionViewQuery } from './api'
@@ -38,7 +39,9 @@ export function FunctionPage() {
 }
 
 function LoadedFunction({ functionId }: { functionId: number }) {
+  const { t } = useTranslation()
   const { data: view, error } = useQuery(functionViewQuery(functionId))
+  usePageTitle(error ? undefined : t('pageTitles.function'))
   if (error) return <LoadFailure error={error} />
   if (!view) return <Loading />
   return <FunctionTables view={view} />

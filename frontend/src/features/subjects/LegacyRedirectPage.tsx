@@ -1,26 +1,37 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
+import Home from '@mui/icons-material/Home'
+import LinkOff from '@mui/icons-material/LinkOff'
 import OpenInNew from '@mui/icons-material/OpenInNew'
+import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { organizationInfoQuery } from '../../api/queries'
+import { HOME_PATH } from '../../app/paths'
 import { Loading } from '../../components/Loading'
 import { MessagePage } from '../../components/MessagePage'
 import { NotFoundPage } from '../../components/NotFoundPage'
+import { usePageTitle } from '../../lib/pageTitle'
 import { type LegacyArea, legacyUrl } from './legacy'
 
-/** The /v1 and /lms routes: they leave for the legacy application, and do not exist without its address. */
+/**
+ * The /v1 and /lms routes: they leave for the legacy application. Without its address (SPOT_LEGACY_BASE_URL)
+ * they say so; a target that would leave the legacy base is an unknown page.
+ */
 function LegacyRedirection({ area }: { area: LegacyArea }) {
   const { data: organization } = useQuery(organizationInfoQuery)
   const [search] = useSearchParams()
   if (!organization) return <Loading />
+  if (!organization.legacyBaseUrl) return <LegacyNotConfigured />
   const url = legacyUrl(organization.legacyBaseUrl, area, search.get('to'))
   return url ? <Leaving url={url} /> : <NotFoundPage />
 }
 
 function Leaving({ url }: { url: string }) {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.legacy'))
   // Replacing keeps the way back to the page that led here.
   useEffect(() => window.location.replace(url), [url])
   return (
@@ -29,6 +40,33 @@ function Leaving({ url }: { url: string }) {
       title={t('subjects.legacy.leaving')}
       detail={t('subjects.legacy.leavingDetail')}
       actions={<Link href={url}>{t('subjects.legacy.follow')}</Link>}
+    />
+  )
+}
+
+function LegacyNotConfigured() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  // The first page of the tab (a link opened from elsewhere) has nowhere to go back to.
+  const cameFromHere = useLocation().key !== 'default'
+  usePageTitle(t('pageTitles.legacyNotConfigured'))
+  return (
+    <MessagePage
+      icon={<LinkOff color="secondary" sx={{ fontSize: 56 }} />}
+      title={t('subjects.legacy.notConfigured')}
+      detail={t('subjects.legacy.notConfiguredDetail')}
+      actions={
+        <>
+          {cameFromHere && (
+            <Button startIcon={<ArrowBack />} onClick={() => void navigate(-1)}>
+              {t('actions.goBack')}
+            </Button>
+          )}
+          <Button variant="contained" startIcon={<Home />} onClick={() => void navigate(HOME_PATH)}>
+            {t('actions.goHome')}
+          </Button>
+        </>
+      }
     />
   )
 }

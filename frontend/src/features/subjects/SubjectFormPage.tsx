@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { TextInput } from '../../components/TextInput'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
+import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Subject, SUBJECT_FIELDS, SUBJECT_TYPES, subjectQuery, useCreateFromSubject, useCreateSubject, useUpdateSubject } from './api'
 import { formFromQuery, formFromSubject, INVALID_VALUE, savePayload, type SubjectForm, subjectSchema } from './subjectForm'
@@ -29,14 +30,18 @@ import { formFromQuery, formFromSubject, INVALID_VALUE, savePayload, type Subjec
 type Mode = { kind: 'new' } | { kind: 'edit' | 'createFrom'; source: Subject }
 
 export function NewSubjectPage() {
+  const { t } = useTranslation()
   const [query] = useSearchParams()
+  usePageTitle(t('pageTitles.newSubject'))
   return <SubjectFormView mode={{ kind: 'new' }} initial={formFromQuery(query)} />
 }
 
 /** EditSubject and CreateFromSubject: the form of an existing subject. */
 function FromSubject({ kind }: { kind: 'edit' | 'createFrom' }) {
+  const { t } = useTranslation()
   const subjectId = idParam(useParams().subjectId)
   const { data: source, error } = useQuery({ ...subjectQuery(subjectId ?? 0), enabled: subjectId !== undefined })
+  usePageTitle(subjectId === undefined || error ? undefined : t(kind === 'edit' ? 'pageTitles.editSubject' : 'pageTitles.createFromSubject'))
   if (subjectId === undefined) return <NotFoundPage />
   if (error) return <LoadFailure error={error} />
   if (!source) return <Loading />

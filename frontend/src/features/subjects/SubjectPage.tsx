@@ -27,6 +27,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
+import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Mark, type Subject, subjectPictureQuery, subjectQuery, useDeleteSubject, useMarkSubject } from './api'
 import { ContextLinks } from './ContextLinks'
@@ -43,7 +44,9 @@ export function SubjectPage() {
 }
 
 function LoadedSubject({ subjectId }: { subjectId: number }) {
+  const { t } = useTranslation()
   const { data: subject, error } = useQuery(subjectQuery(subjectId))
+  usePageTitle(error ? undefined : t('pageTitles.subject'))
   if (error) return <LoadFailure error={error} />
   if (!subject) return <Loading />
   return <SubjectView subject={subject} />

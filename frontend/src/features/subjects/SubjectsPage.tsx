@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/queryKeys'
 import { NEW_SUBJECT_PATH, SUBJECTS_PATH } from '../../app/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { Loading } from '../../components/Loading'
+import { usePageTitle } from '../../lib/pageTitle'
 import { holds } from '../../lib/permissions'
 import { querySubjects, type SubjectCard, visitsQuery } from './api'
 import { SUBJECT_FILTER_SOURCES } from './listSources'
@@ -24,6 +25,7 @@ const ENUM_KEYS: Record<string, (value: string) => string> = {
 /** FilteredSubjects: the cards need the user's visits, loaded before the list, for their unread marks. */
 export function SubjectsPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.subjects'))
   const { data: visits } = useQuery(visitsQuery)
   const { data: user } = useQuery(whoAmIQuery)
   const visited = useMemo(() => visitDates(visits ?? []), [visits])

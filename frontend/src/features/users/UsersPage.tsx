@@ -4,6 +4,7 @@ import Tabs from '@mui/material/Tabs'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
+import { usePageTitle } from '../../lib/pageTitle'
 import { GroupsTab } from './GroupsTab'
 import { UsersTab } from './UsersTab'
 
@@ -13,6 +14,7 @@ type UsersPageTab = (typeof TABS)[number]
 /** User and group management; the open tab is kept in the address (?tab=groups). */
 export function UsersPage() {
   const { t } = useTranslation()
+  usePageTitle(t('pageTitles.users'))
   const [search, setSearch] = useSearchParams()
   const tab: UsersPageTab = search.get('tab') === 'groups' ? 'groups' : 'users'
   return (
