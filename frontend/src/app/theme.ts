@@ -53,6 +53,14 @@ export const theme = createTheme({
     fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   },
   components: {
+    // Who asks their system for less motion gets none: menus, dialogs and tooltips appear at once.
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': { transitionDuration: '0s !important', animationDuration: '0s !important', scrollBehavior: 'auto !important' },
+        },
+      },
+    },
     MuiAppBar: { defaultProps: { elevation: 1 } },
     MuiButton: {
       defaultProps: { disableElevation: true },
@@ -125,7 +133,14 @@ export const theme = createTheme({
       },
     },
     MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },
-    MuiFormLabel: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focused': { color: theme.palette.primary.text },
+          '&.Mui-error': { color: theme.palette.error.text },
+        }),
+      },
+    },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
   },
 })
