@@ -1324,7 +1324,7 @@ export interface components {
              * Itemtype
              * @enum {string}
              */
-            itemType: "cartography" | "function" | "subject" | "mindmapNode" | "diagram" | "standard" | "mediation" | "lmsGroup" | "lmsResource" | "lmsQuiz" | "lmsForum" | "lmsForumTopic" | "qualification";
+            itemType: "cartography" | "function" | "activity" | "subject" | "mindmapNode" | "diagram" | "standard" | "mediation" | "lmsGroup" | "lmsResource" | "lmsQuiz" | "lmsForum" | "lmsForumTopic" | "qualification";
         };
         /**
          * AllowedItems
@@ -4710,7 +4710,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                itemType: "cartography" | "function" | "subject" | "mindmapNode" | "diagram" | "standard" | "mediation" | "lmsGroup" | "lmsResource" | "lmsQuiz" | "lmsForum" | "lmsForumTopic" | "qualification";
+                itemType: "cartography" | "function" | "activity" | "subject" | "mindmapNode" | "diagram" | "standard" | "mediation" | "lmsGroup" | "lmsResource" | "lmsQuiz" | "lmsForum" | "lmsForumTopic" | "qualification";
                 itemId: number;
             };
             cookie?: never;

@@ -16,7 +16,11 @@ const PAGE = '/spotv2/administration/cartographies/permissions'
 const node = (id: number, type: TreeNode['type'], name: string, children: TreeNode[] = []): TreeNode => ({ id, type, code: `C${id}`, name, children })
 const tree = [
   node(1, 'site', 'Usine de Lyon', [
-    node(11, 'cartography', "Atelier d'usinage", [node(111, 'activity', 'Usinage', [node(112, 'activity', 'Tournage')]), node(113, 'function', 'Cariste')]),
+    node(11, 'cartography', "Atelier d'usinage", [
+      node(111, 'activity', 'Usinage', [node(112, 'activity', 'Tournage')]),
+      node(113, 'function', 'Cariste'),
+      node(114, 'function', 'Régleur'),
+    ]),
     node(12, 'cartography', "Ligne d'assemblage", [node(121, 'activity', 'Montage')]),
   ]),
   node(2, 'site', 'Usine de Nantes', [node(21, 'cartography', 'Entrepôt')]),
@@ -25,12 +29,12 @@ const groups = [
   { id: 3, name: 'Opérateurs', permissions: [] },
   { id: 4, name: 'Référents', permissions: [] },
 ]
-// Opérateurs see the machining shop only; they also hold a function row this screen does not edit.
+// Opérateurs see the machining shop only; they also hold a subject row this screen does not edit.
 const operators: AllowedItems = {
   restricted: true,
   items: [
     { itemType: 'cartography', itemId: 11 },
-    { itemType: 'function', itemId: 113 },
+    { itemType: 'subject', itemId: 40 },
   ],
 }
 const unrestricted: AllowedItems = { restricted: false, items: [] }
@@ -61,7 +65,7 @@ const routes = [
 ]
 
 const cartography = (name: string) => screen.getByRole('checkbox', { name })
-const restriction = () => screen.getByRole('switch', { name: 'Restricted to the checked cartographies' })
+const restriction = () => screen.getByRole('switch', { name: 'Restricted to the checked cartographies and items' })
 const saveButton = () => screen.getByRole('button', { name: 'Save' })
 
 async function openGroup3() {
@@ -76,7 +80,8 @@ async function chooseGroup(name: string) {
   await userEvent.click(await screen.findByRole('option', { name }))
 }
 
-describe('cartography visibility page', () => {
+// A loaded machine renders the first page slowly: more than the default 5 s per test.
+describe('cartography visibility page', { timeout: 20_000 }, () => {
   it('shows the chosen group restricted to its cartographies, items under them for context', async () => {
     server()
     await openGroup3()
@@ -108,7 +113,7 @@ describe('cartography visibility page', () => {
       items: [
         { itemType: 'cartography', itemId: 11 },
         { itemType: 'cartography', itemId: 21 },
-        { itemType: 'function', itemId: 113 },
+        { itemType: 'subject', itemId: 40 },
       ],
     })
     expect(saveButton()).toBeDisabled()
@@ -137,6 +142,74 @@ describe('cartography visibility page', () => {
     await userEvent.click(saveButton())
     await waitFor(() => expect(sentRequests(fetchMock, SAVE_3)).toHaveLength(1))
     expect(await sentRequests(fetchMock, SAVE_3)[0].json()).toEqual({ restricted: false, items: [] })
+  })
+
+  it('turning limitation on starts from everything the group sees, ticked, and says so', async () => {
+    const fetchMock = server()
+    await openGroup3()
+    await chooseGroup('Référents')
+    await waitFor(() => expect(restriction()).not.toBeChecked())
+    await userEvent.click(restriction())
+    expect(screen.getByText('Everything the group sees now is checked, so nothing disappears yet: uncheck what it should no longer see, then save.')).toBeInTheDocument()
+    for (const name of ["Atelier d'usinage", "Ligne d'assemblage", 'Entrepôt']) {
+      expect(cartography(name)).toBeChecked()
+      expect(cartography(name)).toBeEnabled()
+    }
+    expect(screen.getByText('This group sees only the checked cartographies (3 of 3).')).toBeInTheDocument()
+    await userEvent.click(cartography('Entrepôt'))
+    await userEvent.click(saveButton())
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/permission/allowedItemsForGroup/4')).toHaveLength(1))
+    expect(await sentRequests(fetchMock, 'POST /backend/api/v2/permission/allowedItemsForGroup/4')[0].json()).toEqual({
+      restricted: true,
+      items: [
+        { itemType: 'cartography', itemId: 11 },
+        { itemType: 'cartography', itemId: 12 },
+      ],
+    })
+  })
+
+  it('limits a whole cartography to its other functions when one is unticked', async () => {
+    const fetchMock = server()
+    await openGroup3()
+    await userEvent.click(screen.getByRole('button', { name: "Show the activities and functions of Atelier d'usinage" }))
+    expect(screen.getByRole('checkbox', { name: 'Function Cariste' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Activity Tournage' })).toBeChecked()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Function Cariste' }))
+    expect(cartography("Atelier d'usinage")).toHaveAttribute('data-indeterminate', 'true')
+    expect(screen.getByRole('checkbox', { name: 'Function Cariste' })).not.toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Function Régleur' })).toBeChecked()
+    // Activities: nothing ticked, so none of them is left out.
+    expect(screen.getByText('(none checked: all of them)')).toBeInTheDocument()
+    await userEvent.click(saveButton())
+    await waitFor(() => expect(sentRequests(fetchMock, SAVE_3)).toHaveLength(1))
+    expect(await sentRequests(fetchMock, SAVE_3)[0].json()).toEqual({
+      restricted: true,
+      items: [
+        { itemType: 'function', itemId: 114 },
+        { itemType: 'subject', itemId: 40 },
+      ],
+    })
+  })
+
+  it('limits a cartography to a ticked activity and the activities below it', async () => {
+    const fetchMock = server({ 3: { restricted: true, items: [{ itemType: 'cartography', itemId: 21 }] }, 4: unrestricted })
+    renderRoutes(routes, `${PAGE}?groupId=3`)
+    await waitFor(() => expect(cartography('Entrepôt')).toBeChecked(), { timeout: 5000 })
+    await userEvent.click(screen.getByRole('button', { name: "Show the activities and functions of Atelier d'usinage" }))
+    expect(screen.getByRole('checkbox', { name: 'Activity Tournage' })).not.toBeChecked()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Activity Usinage' }))
+    expect(screen.getByRole('checkbox', { name: 'Activity Tournage' })).toBeChecked()
+    expect(cartography("Atelier d'usinage")).toHaveAttribute('data-indeterminate', 'true')
+    expect(screen.getByText('This group sees only the checked cartographies (2 of 3).')).toBeInTheDocument()
+    await userEvent.click(saveButton())
+    await waitFor(() => expect(sentRequests(fetchMock, SAVE_3)).toHaveLength(1))
+    expect(await sentRequests(fetchMock, SAVE_3)[0].json()).toEqual({
+      restricted: true,
+      items: [
+        { itemType: 'cartography', itemId: 21 },
+        { itemType: 'activity', itemId: 111 },
+      ],
+    })
   })
 
   it('refuses to save a restriction to nothing', async () => {

@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useBlocker, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -17,14 +17,15 @@ import { Notice } from '../../components/Notice'
 import { PageHeader } from '../../components/PageHeader'
 import { usePageTitle } from '../../lib/pageTitle'
 import { type AllowedItems, allowedItemsQuery, cartographiesTreeQuery, groupPermissionsQuery, type TreeNode, useSaveAllowedItems } from './api'
-import { type Draft, cartographiesOf, draftOf, isDirty, isSavable, payloadOf, toggled } from './visibility'
+import { type Draft, cartographyState, draftOf, indexOf, isDirty, isSavable, otherItems, payloadOf, startLimiting } from './visibility'
 import { VisibilityTree } from './VisibilityTree'
 
 const GROUP_PARAM = 'groupId'
 
 /**
- * Which cartographies each group may see (spec part 1, §2): choose a group, switch its restriction,
- * check cartographies, save. Unsaved changes are confirmed before switching group or leaving.
+ * Which cartographies and items each group may see (spec part 1, §2 and §6): choose a group, switch its
+ * restriction, tick cartographies (seen whole) or some of their functions and activities (the
+ * cartography limited to them), save. Unsaved changes are confirmed before switching group or leaving.
  */
 export function CartographyVisibilityPage() {
   const { t } = useTranslation()
@@ -157,27 +158,40 @@ interface GroupVisibilityProps {
 
 function GroupVisibility({ tree, draft, saved, onChange }: GroupVisibilityProps) {
   const { t } = useTranslation()
-  const allCartographies = tree.flatMap(cartographiesOf).map((c) => c.id)
-  // What the group sees: everything while unrestricted, else what is checked.
-  const seen = new Set(draft.restricted ? draft.checked : allCartographies)
-  const shownChecked = allCartographies.filter((id) => seen.has(id)).length
-  const otherItems = saved.items.filter((item) => item.itemType !== 'cartography').length
+  const index = useMemo(() => indexOf(tree), [tree])
+  // What the group sees: everything while unrestricted, else what is ticked.
+  const shown = draft.restricted ? draft : { ...draft, cartography: index.cartographies, function: [], activity: [] }
+  const seen = index.cartographies.filter((id) => cartographyState(shown, index, id) !== 'none').length
+  const others = otherItems(saved).length
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <FormControlLabel
-          control={<Switch checked={draft.restricted} onChange={(event) => onChange({ ...draft, restricted: event.target.checked })} />}
+          control={
+            <Switch
+              checked={draft.restricted}
+              onChange={(event) => onChange(event.target.checked ? startLimiting(draft, saved, index) : { ...draft, restricted: false })}
+            />
+          }
           label={t('visibility.restricted')}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {draft.restricted
-            ? t('visibility.restrictedHint', { count: shownChecked, total: allCartographies.length })
-            : t('visibility.unrestrictedHint')}
+          {draft.restricted ? t('visibility.restrictedHint', { count: seen, total: index.cartographies.length }) : t('visibility.unrestrictedHint')}
         </Typography>
-        {draft.restricted && otherItems > 0 && (
+        {draft.restricted && (
           <Typography variant="body2" color="text.secondary">
-            {t('visibility.otherItems', { count: otherItems })}
+            {t('visibility.itemsHint')}
           </Typography>
+        )}
+        {draft.restricted && others > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('visibility.otherItems', { count: others })}
+          </Typography>
+        )}
+        {draft.restricted && !saved.restricted && (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            {t('visibility.startedFromSeen')}
+          </Alert>
         )}
         {!isSavable(draft, saved) && (
           <Alert severity="warning" sx={{ mt: 1.5 }}>
@@ -185,7 +199,7 @@ function GroupVisibility({ tree, draft, saved, onChange }: GroupVisibilityProps)
           </Alert>
         )}
       </Paper>
-      <VisibilityTree tree={tree} seen={seen} editable={draft.restricted} onToggle={(ids, checked) => onChange(toggled(draft, ids, checked))} />
+      <VisibilityTree tree={tree} index={index} draft={shown} editable={draft.restricted} onChange={onChange} />
     </>
   )
 }

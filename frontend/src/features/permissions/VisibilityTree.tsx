@@ -17,19 +17,33 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TreeNode } from './api'
-import { cartographiesOf } from './visibility'
+import {
+  type Draft,
+  type MapIndex,
+  cartographiesOf,
+  cartographyState,
+  hasTickedBelow,
+  isItemTicked,
+  setActivity,
+  setCartographies,
+  setFunction,
+} from './visibility'
 
 interface VisibilityTreeProps {
   tree: TreeNode[]
-  /** The cartographies the group sees. */
-  seen: Set<number>
-  /** False while the group is unrestricted: the checks then only show that it sees everything. */
+  index: MapIndex
+  /** What the group sees (while unrestricted: every cartography whole). */
+  draft: Draft
+  /** False while the group is unrestricted: the ticks then only show that it sees everything. */
   editable: boolean
-  onToggle: (cartographyIds: number[], checked: boolean) => void
+  onChange: (draft: Draft) => void
 }
 
-/** The sites and their cartographies, each with a check; a cartography unfolds its activities and functions. */
-export function VisibilityTree({ tree, seen, editable, onToggle }: VisibilityTreeProps) {
+/**
+ * The sites and their cartographies, each with a tick; a cartography unfolds its activities and
+ * functions, each with a tick too: ticking some of them limits the cartography to them.
+ */
+export function VisibilityTree({ tree, index, draft, editable, onChange }: VisibilityTreeProps) {
   const { t } = useTranslation()
   const [closedSites, setClosedSites] = useState<Set<number>>(new Set())
   const [openCartographies, setOpenCartographies] = useState<Set<number>>(new Set())
@@ -52,7 +66,9 @@ export function VisibilityTree({ tree, seen, editable, onToggle }: VisibilityTre
       <List aria-label={t('visibility.tree')} disablePadding>
         {tree.map((site) => {
           const cartographies = cartographiesOf(site)
-          const checkedCount = cartographies.filter((c) => seen.has(c.id)).length
+          const states = cartographies.map((c) => cartographyState(draft, index, c.id))
+          const whole = states.filter((state) => state === 'whole').length
+          const seen = states.filter((state) => state !== 'none').length
           const open = !closedSites.has(site.id)
           return (
             <li key={site.id}>
@@ -73,19 +89,15 @@ export function VisibilityTree({ tree, seen, editable, onToggle }: VisibilityTre
                   <Checkbox
                     edge="start"
                     disabled={!editable || cartographies.length === 0}
-                    checked={cartographies.length > 0 && checkedCount === cartographies.length}
-                    indeterminate={checkedCount > 0 && checkedCount < cartographies.length}
-                    onChange={(event) => onToggle(cartographies.map((c) => c.id), event.target.checked)}
+                    checked={cartographies.length > 0 && whole === cartographies.length}
+                    indeterminate={seen > 0 && whole < cartographies.length}
+                    onChange={(event) => onChange(setCartographies(draft, index, cartographies.map((c) => c.id), event.target.checked))}
                     slotProps={{ input: { 'aria-label': t('visibility.siteAll', { site: site.name }) } }}
                   />
                 </ListItemIcon>
                 <FactoryOutlined color="action" sx={{ mr: 1.5 }} />
                 <ListItemText primary={site.name} secondary={site.code} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-                <Chip
-                  size="small"
-                  sx={{ mr: 2 }}
-                  label={t('visibility.checkedCount', { count: checkedCount, total: cartographies.length })}
-                />
+                <Chip size="small" sx={{ mr: 2 }} label={t('visibility.checkedCount', { count: seen, total: cartographies.length })} />
               </ListItem>
               <Collapse in={open} unmountOnExit>
                 {cartographies.length === 0 ? (
@@ -98,10 +110,11 @@ export function VisibilityTree({ tree, seen, editable, onToggle }: VisibilityTre
                       <CartographyRow
                         key={cartography.id}
                         cartography={cartography}
-                        checked={seen.has(cartography.id)}
+                        index={index}
+                        draft={draft}
                         editable={editable}
                         open={openCartographies.has(cartography.id)}
-                        onToggle={(checked) => onToggle([cartography.id], checked)}
+                        onChange={onChange}
                         onOpen={() => setOpenCartographies(flip(openCartographies, cartography.id))}
                       />
                     ))}
@@ -118,17 +131,22 @@ export function VisibilityTree({ tree, seen, editable, onToggle }: VisibilityTre
 
 interface CartographyRowProps {
   cartography: TreeNode
-  checked: boolean
+  index: MapIndex
+  draft: Draft
   editable: boolean
   open: boolean
-  onToggle: (checked: boolean) => void
+  onChange: (draft: Draft) => void
   onOpen: () => void
 }
 
-function CartographyRow({ cartography, checked, editable, open, onToggle, onOpen }: CartographyRowProps) {
+function CartographyRow({ cartography, index, draft, editable, open, onChange, onOpen }: CartographyRowProps) {
   const { t } = useTranslation()
   const activities = cartography.children.filter((node) => node.type === 'activity')
   const functions = cartography.children.filter((node) => node.type === 'function')
+  const state = cartographyState(draft, index, cartography.id)
+  const inside = (id: number) => index.cartographyOf.get(id) === cartography.id
+  // In a limited cartography, an axis with nothing ticked is not limited: say so under its heading.
+  const allOf = (ticked: number[]) => state === 'limited' && !ticked.some(inside)
   return (
     <li>
       <ListItem
@@ -149,28 +167,47 @@ function CartographyRow({ cartography, checked, editable, open, onToggle, onOpen
           <Checkbox
             edge="start"
             disabled={!editable}
-            checked={checked}
-            onChange={(event) => onToggle(event.target.checked)}
+            checked={state === 'whole'}
+            indeterminate={state === 'limited'}
+            onChange={(event) => onChange(setCartographies(draft, index, [cartography.id], event.target.checked))}
             slotProps={{ input: { 'aria-label': cartography.name } }}
           />
         </ListItemIcon>
-        <ListItemText primary={cartography.name} secondary={cartography.code} />
+        <ListItemText primary={cartography.name} secondary={state === 'limited' ? t('visibility.limited', { code: cartography.code }) : cartography.code} />
       </ListItem>
       <Collapse in={open} unmountOnExit>
-        <List dense disablePadding sx={{ pl: 12, pb: 1, bgcolor: 'action.hover' }}>
+        <List dense disablePadding sx={{ pl: 8, pb: 1, bgcolor: 'action.hover' }}>
           {activities.length === 0 && functions.length === 0 && (
             <ListItem>
               <ListItemText secondary={t('visibility.noItem')} />
             </ListItem>
           )}
-          {activities.length > 0 && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{t('visibility.activities')}</ListSubheader>}
-          <Activities nodes={activities} depth={0} />
-          {functions.length > 0 && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{t('visibility.functions')}</ListSubheader>}
+          {activities.length > 0 && (
+            <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+              {t('visibility.activities')}
+              {allOf(draft.activity) && <Typography component="span" variant="body2" sx={{ ml: 1 }}>{t('visibility.allActivities')}</Typography>}
+            </ListSubheader>
+          )}
+          <Activities nodes={activities} depth={0} index={index} draft={draft} editable={editable} onChange={onChange} />
+          {functions.length > 0 && (
+            <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+              {t('visibility.functions')}
+              {allOf(draft.function) && <Typography component="span" variant="body2" sx={{ ml: 1 }}>{t('visibility.allFunctions')}</Typography>}
+            </ListSubheader>
+          )}
           {functions.map((fn) => (
             <ListItem key={fn.id} sx={{ py: 0 }}>
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <BadgeOutlined fontSize="small" />
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Checkbox
+                  size="small"
+                  edge="start"
+                  disabled={!editable}
+                  checked={isItemTicked(draft, index, fn)}
+                  onChange={(event) => onChange(setFunction(draft, index, fn.id, event.target.checked))}
+                  slotProps={{ input: { 'aria-label': t('visibility.function', { name: fn.name }) } }}
+                />
               </ListItemIcon>
+              <BadgeOutlined fontSize="small" color="action" sx={{ mr: 1 }} />
               <ListItemText primary={fn.name} />
             </ListItem>
           ))}
@@ -180,18 +217,42 @@ function CartographyRow({ cartography, checked, editable, open, onToggle, onOpen
   )
 }
 
-function Activities({ nodes, depth }: { nodes: TreeNode[]; depth: number }) {
-  return nodes.map((activity) => (
-    <li key={activity.id}>
-      <ListItem component="div" sx={{ py: 0, pl: 2 + depth * 3 }}>
-        {depth > 0 && <SubdirectoryArrowRight fontSize="small" color="action" sx={{ mr: 1 }} />}
-        <ListItemText primary={activity.name} slotProps={{ primary: { sx: { fontWeight: depth === 0 ? 500 : 400 } } }} />
-      </ListItem>
-      {activity.children.length > 0 && (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          <Activities nodes={activity.children} depth={depth + 1} />
-        </ul>
-      )}
-    </li>
-  ))
+interface ActivitiesProps {
+  nodes: TreeNode[]
+  depth: number
+  index: MapIndex
+  draft: Draft
+  editable: boolean
+  onChange: (draft: Draft) => void
+}
+
+function Activities({ nodes, depth, index, draft, editable, onChange }: ActivitiesProps) {
+  const { t } = useTranslation()
+  return nodes.map((activity) => {
+    const ticked = isItemTicked(draft, index, activity)
+    return (
+      <li key={activity.id}>
+        <ListItem component="div" sx={{ py: 0, pl: 2 + depth * 3 }}>
+          {depth > 0 && <SubdirectoryArrowRight fontSize="small" color="action" sx={{ mr: 1 }} />}
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <Checkbox
+              size="small"
+              edge="start"
+              disabled={!editable}
+              checked={ticked}
+              indeterminate={!ticked && hasTickedBelow(draft, index, activity.id)}
+              onChange={(event) => onChange(setActivity(draft, index, activity.id, event.target.checked))}
+              slotProps={{ input: { 'aria-label': t('visibility.activity', { name: activity.name }) } }}
+            />
+          </ListItemIcon>
+          <ListItemText primary={activity.name} slotProps={{ primary: { sx: { fontWeight: depth === 0 ? 500 : 400 } } }} />
+        </ListItem>
+        {activity.children.length > 0 && (
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <Activities nodes={activity.children} depth={depth + 1} index={index} draft={draft} editable={editable} onChange={onChange} />
+          </ul>
+        )}
+      </li>
+    )
+  })
 }
