@@ -106,7 +106,8 @@ def seed_demo() -> None:
 
 @app.command("import-map")
 def import_map(file: Annotated[typer.FileBinaryRead, typer.Argument(help="A map bundle (.zip)")]) -> None:
-    """Import a map bundle (docs/map-bundle.md): created or updated by codes, all or nothing."""
+    """Import a map bundle (docs/map-bundle.md): checked whole first (a bad bundle writes nothing), then
+    created or updated by codes."""
     from spot.core.errors import ApiError
     from spot.mapping import bundle
 
@@ -117,7 +118,7 @@ def import_map(file: Annotated[typer.FileBinaryRead, typer.Argument(help="A map 
     database.load_models()
     with database.session_factory()() as db:
         try:
-            result = bundle.import_bundle(db, data=data, user=None)
+            result = bundle.import_bundle(db, data=data, user=None, in_steps=True)
         except ApiError as exc:
             db.rollback()  # and with it the files stored for the bundle
             typer.echo(f"refused: {exc.message}", err=True)

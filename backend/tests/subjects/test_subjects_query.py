@@ -149,22 +149,3 @@ def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None
         plan = "\n".join(row[0] for row in db.connection().exec_driver_sql(f"EXPLAIN {compiled}"))
         assert f"ix_subject_{field}_folded_trigrams" in plan, plan
     db.rollback()
-
-
-def test_list_statements_are_planned_with_their_values_on_postgresql(db, test_map, make_user):
-    """PostgreSQL's driver prepares a statement after five runs, and the server may then plan it for
-    any value; a list's page and count are never prepared (spot.db.CUSTOM_PLAN)."""
-    from sqlalchemy import text
-
-    from spot.subjects import query
-
-    if db.get_bind().dialect.name != "postgresql":
-        pytest.skip("PostgreSQL only")
-    user = make_user("planifie")
-    db.commit()
-    for _ in range(7):  # page_size 1 < matches: the count runs too
-        page = query.query(db, user=user, filter="name contains e", sort="name", page=1, page_size=1)
-        assert page["totalItems"] > 1
-    prepared = db.scalars(text("SELECT statement FROM pg_prepared_statements")).all()
-    assert any("map_version" in statement for statement in prepared)  # run as often, prepared
-    assert not [s for s in prepared if "FROM subject" in s and ("count(*)" in s or "LIMIT" in s)]

@@ -131,6 +131,11 @@ def install_error_handlers(app: FastAPI) -> None:
         if str(getattr(exc.orig, "sqlstate", "") or "").startswith("40"):
             log.warning("transaction rolled back by the database: %s", str(exc.orig).splitlines()[0])
             return error_response(409, "conflictingData")
+        if "database is locked" in str(exc.orig):
+            # SQLite's one writer held the lock past the busy timeout (a long import's step, say):
+            # nothing was written, and the same request sent again a moment later goes through.
+            log.warning("SQLite busy: %s %s", request.method, request.url.path)
+            return error_response(503, "databaseBusy", headers={"Retry-After": "1"})
         return await _unexpected(request, exc)
 
     @app.exception_handler(Exception)

@@ -11,6 +11,7 @@ faulty entry ("cartographies[1].zones[3]: unknown activity code A12")."""
 import hashlib
 import io
 import json
+import time
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -287,8 +288,15 @@ class _Writer:
     db: Session
     user: User | None
     images: dict[str, BundleImage]
+    in_steps: bool = False
     created: dict[str, int] = field(default_factory=dict)
     updated: dict[str, int] = field(default_factory=dict)
+
+    def step(self, done: int) -> None:
+        """After `done` subjects of a cartography: commit, when importing in steps."""
+        if self.in_steps and done % SUBJECTS_PER_STEP == 0:
+            self.db.commit()
+            time.sleep(STEP_PAUSE_SECONDS)
 
     def count(self, kind: str, is_new: bool) -> None:
         target = self.created if is_new else self.updated
@@ -314,14 +322,24 @@ def _set(entity: Any, **values: Any) -> bool:
     return changed
 
 
-def apply(db: Session, *, bundle: ValidBundle, user: User | None) -> ImportResult:
+# On SQLite, the one writer holds the database's lock until its commit: an import of 20,000 subjects in
+# one transaction would keep every other request that writes (a subject page records its read) waiting.
+# In steps, each commit of this many subjects frees the lock for the others, and a short pause lets
+# one of them take it (SQLite's busy handler retries at growing intervals).
+SUBJECTS_PER_STEP = 10
+STEP_PAUSE_SECONDS = 0.01
+
+
+def apply(db: Session, *, bundle: ValidBundle, user: User | None, in_steps: bool = False) -> ImportResult:
     """Write a validated bundle in the caller's transaction. Files written for a bundle that
-    then fails are removed again with the rollback; images it replaces go with the commit."""
+    then fails are removed again with the rollback; images it replaces go with the commit.
+    `in_steps` (on SQLite only): commit every SUBJECTS_PER_STEP subjects; a failure then keeps the
+    steps before it, which importing the bundle again completes (imports update, never duplicate)."""
     # Map writers queue on the map's version row (its triggers take it): taken first, before a
     # subject an unchanged map would let this import write, two imports of one site wait for each
     # other instead of each holding what the other needs (a deadlock, answered 409).
     service.lock_map(db)
-    writer = _Writer(db=db, user=user, images=bundle.images)
+    writer = _Writer(db=db, user=user, images=bundle.images, in_steps=in_steps and _on_sqlite(db))
     site = _write(writer, bundle.map)
     db.flush()
     return ImportResult(site_id=site.id, created=writer.created, updated=writer.updated)
@@ -450,8 +468,9 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
     subjects = {
         s.code: s for s in db.scalars(select(Subject).where(Subject.cartography_id == cartography.id))
     }
-    for subject_data in data.subjects:
+    for done, subject_data in enumerate(data.subjects, start=1):
         _write_subject(w, cartography, subjects.get(subject_data.code), subject_data, activities, functions)
+        w.step(done)
     db.flush()
 
 
@@ -547,8 +566,12 @@ def _write_mind_map(subject: Subject, nodes: list[BundleNode]) -> bool:
     return changed
 
 
-def import_bundle(db: Session, *, data: bytes, user: User | None) -> ImportResult:
-    return apply(db, bundle=read(data), user=user)
+def import_bundle(db: Session, *, data: bytes, user: User | None, in_steps: bool = False) -> ImportResult:
+    return apply(db, bundle=read(data), user=user, in_steps=in_steps)
+
+
+def _on_sqlite(db: Session) -> bool:
+    return db.get_bind().dialect.name == "sqlite"
 
 
 # Exporting ------------------------------------------------------------------------------------

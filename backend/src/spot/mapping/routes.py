@@ -244,7 +244,7 @@ def import_map(
 ) -> bundle.ImportResult:
     """Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
     duplicates; a bad bundle is refused whole with a message naming the faulty entry."""
-    return bundle.import_bundle(db, data=data, user=user)
+    return bundle.import_bundle(db, data=data, user=user, in_steps=True)
 
 
 @router.get(
