@@ -2,9 +2,10 @@ import hashlib
 import logging
 import secrets
 from datetime import timedelta
+from typing import Any
 
-from sqlalchemy import bindparam, select, update
-from sqlalchemy.orm import Session, contains_eager, make_transient_to_detached
+from sqlalchemy import String, bindparam, cast, func, literal_column, select, update
+from sqlalchemy.orm import Session, contains_eager
 from starlette.concurrency import run_in_threadpool
 
 from spot.account import throttle
@@ -12,10 +13,11 @@ from spot.account.models import SessionToken
 from spot.config import get_settings
 from spot.core.errors import ApiError
 from spot.core.passwords import verify_password
+from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.db import plain
 from spot.mapping.policy import SEES_EVERY_CARTOGRAPHY
-from spot.users.models import GRANTED, User
+from spot.users.models import GRANTED, User, user_group
 
 log = logging.getLogger("spot.security")
 
@@ -72,36 +74,45 @@ _SIGNED_IN = (
 )
 
 
-# What every signed-in request reads: the session's validity and its user's columns, the names of
-# its permissions and whether it sees every cartography. One row, without the ORM (user_for).
-_USER_ATTRIBUTES = [attribute.key for attribute in User.__mapper__.column_attrs]
-_SIGNED_IN_USER = (
-    select(
-        SessionToken.revoked_at,
-        SessionToken.expires_at,
-        GRANTED,
-        SEES_EVERY_CARTOGRAPHY,
-        *(getattr(User, key) for key in _USER_ATTRIBUTES),
-    )
+# What every signed-in request reads: the session's validity and its user as a Principal (id, display
+# name, the names of its permissions, its groups, whether it sees every cartography). One row, without
+# the ORM (principal_for).
+_GROUP_IDS = func.coalesce(
+    select(func.aggregate_strings(cast(user_group.c.group_id, String), literal_column("','")))  # type: ignore[arg-type]
+    .where(user_group.c.user_id == User.id)
+    .scalar_subquery(),
+    "",
+)
+_PRINCIPAL = (User.id, User.display_name, GRANTED, _GROUP_IDS, SEES_EVERY_CARTOGRAPHY)
+_SIGNED_IN_PRINCIPAL = (
+    select(SessionToken.revoked_at, SessionToken.expires_at, *_PRINCIPAL)
     .join(User, User.id == SessionToken.user_id)
     .where(SessionToken.token_hash == bindparam("token_hash"))
 )
 
 
-def user_for(db: Session, *, token: str) -> User | None:
-    """The user of a token's live session, or None when it is unknown, revoked or expired.
+def _principal(row: Any) -> Principal:
+    user_id, display_name, permissions, group_ids, sees_every_cartography = row
+    return Principal(
+        id=user_id,
+        display_name=display_name,
+        permission_names=frozenset(permissions.split(",")) if permissions else frozenset(),
+        group_ids=frozenset(int(g) for g in group_ids.split(",")) if group_ids else frozenset(),
+        sees_every_cartography=bool(sees_every_cartography),
+    )
 
-    Read as plain columns and given as a detached User holding all of them (and granted,
-    sees_every_cartography): the ORM's loading of the session and its user was a third of a small
-    request. Its values are the row's; being detached, its relationships (groups) do not load: a
-    route that shows them reads the user again (users.service.get)."""
-    row = plain(db).execute(_SIGNED_IN_USER, {"token_hash": _hash(token)}).one_or_none()
+
+def principal_for(db: Session, *, token: str) -> Principal | None:
+    """Who holds a token's live session, or None when it is unknown, revoked or expired."""
+    row = plain(db).execute(_SIGNED_IN_PRINCIPAL, {"token_hash": _hash(token)}).one_or_none()
     if row is None or row[0] is not None or row[1] <= utcnow():
         return None
-    user = User(**dict(zip(_USER_ATTRIBUTES, row[4:], strict=True)))
-    user.granted, user.sees_every_cartography = row[2], row[3]
-    make_transient_to_detached(user)
-    return user
+    return _principal(row[2:])
+
+
+def principal_of(db: Session, *, user_id: int) -> Principal:
+    """A user as a Principal, for work done on someone's behalf outside a request (the demo, the CLI)."""
+    return _principal(plain(db).execute(select(*_PRINCIPAL).where(User.id == user_id)).one())
 
 
 def session_for(db: Session, *, token: str) -> SessionToken | None:

@@ -6,10 +6,10 @@ from typing import Any, Literal, cast
 from sqlalchemy import Insert, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
+from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.db import SAFE_REQUEST, plain
 from spot.history.models import CartographyCounter, HistoryEntry
-from spot.users.models import User
 
 
 class Event(StrEnum):
@@ -60,7 +60,7 @@ _LAZY_ENTRY = _lazy_entry()
 
 def entry(
     *,
-    user: User | None,
+    user: Principal | None,
     item_type: str,
     item_id: int,
     item_key: str,

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from spot.account.service import principal_of
 from spot.mapping import bundle
 from spot.mapping.models import Cartography, CartographyVisibility, Site
 from spot.subjects import service as subjects
@@ -731,7 +732,7 @@ def seed(db: Session) -> None:
     site = db.scalar(select(Site).where(Site.code == SITE_CODE))
     assert site is not None
     cartographies = {c.code: c for c in db.scalars(select(Cartography).where(Cartography.site_id == site.id))}
-    users = {u.login: u for u in db.scalars(select(User))}
+    users = {u.login: principal_of(db, user_id=u.id) for u in db.scalars(select(User))}
     by_code = {
         s.code: s
         for s in db.scalars(

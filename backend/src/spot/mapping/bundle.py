@@ -28,13 +28,13 @@ from spot.core import files, history
 from spot.core.errors import ApiError, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
+from spot.core.principal import Principal
 from spot.core.schemas import Text
 from spot.core.time import utcnow
 from spot.mapping import service
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
 from spot.subjects.service import criticity_score
-from spot.users.models import User
 
 FORMAT = "spot-map/1"
 MANIFEST = "map.json"
@@ -286,7 +286,7 @@ def read(data: bytes) -> ValidBundle:
 @dataclass
 class _Writer:
     db: Session
-    user: User | None
+    user: Principal | None
     images: dict[str, BundleImage]
     in_steps: bool = False
     created: dict[str, int] = field(default_factory=dict)
@@ -330,7 +330,9 @@ SUBJECTS_PER_STEP = 10
 STEP_PAUSE_SECONDS = 0.01
 
 
-def apply(db: Session, *, bundle: ValidBundle, user: User | None, in_steps: bool = False) -> ImportResult:
+def apply(
+    db: Session, *, bundle: ValidBundle, user: Principal | None, in_steps: bool = False
+) -> ImportResult:
     """Write a validated bundle in the caller's transaction. Files written for a bundle that
     then fails are removed again with the rollback; images it replaces go with the commit.
     `in_steps` (on SQLite only): commit every SUBJECTS_PER_STEP subjects; a failure then keeps the
@@ -566,7 +568,9 @@ def _write_mind_map(subject: Subject, nodes: list[BundleNode]) -> bool:
     return changed
 
 
-def import_bundle(db: Session, *, data: bytes, user: User | None, in_steps: bool = False) -> ImportResult:
+def import_bundle(
+    db: Session, *, data: bytes, user: Principal | None, in_steps: bool = False
+) -> ImportResult:
     return apply(db, bundle=read(data), user=user, in_steps=in_steps)
 
 

@@ -2,39 +2,39 @@
 (spot.mapping.policy); these rules apply to subjects the user can already see."""
 
 from spot.core.errors import forbidden
+from spot.core.principal import Principal
 from spot.mapping.models import Function
 from spot.permissions.names import Permission
 from spot.subjects.models import Subject
 from spot.subjects.schemas import FunctionCan, SubjectCan
-from spot.users.models import User
 
 
-def can_create(user: User) -> bool:
+def can_create(user: Principal) -> bool:
     return Permission.EditPdv in user.permission_names
 
 
-def can_edit(user: User, subject: Subject) -> bool:
+def can_edit(user: Principal, subject: Subject) -> bool:
     return Permission.EditPdv in user.permission_names
 
 
-def can_duplicate(user: User, subject: Subject) -> bool:
+def can_duplicate(user: Principal, subject: Subject) -> bool:
     return Permission.EditPdv in user.permission_names
 
 
-def can_delete(user: User, subject: Subject) -> bool:
+def can_delete(user: Principal, subject: Subject) -> bool:
     return Permission.RemPdv in user.permission_names
 
 
-def can_standardize(user: User, subject: Subject) -> bool:
+def can_standardize(user: Principal, subject: Subject) -> bool:
     return Permission.ValidNotHaute in user.permission_names
 
 
-def can_mark(user: User, subject: Subject) -> bool:
+def can_mark(user: Principal, subject: Subject) -> bool:
     """Follow, resolve and rate: any signed-in user who sees the subject."""
     return True
 
 
-def can(user: User, subject: Subject) -> SubjectCan:
+def can(user: Principal, subject: Subject) -> SubjectCan:
     mark = can_mark(user, subject)
     return SubjectCan(
         edit=can_edit(user, subject),
@@ -47,7 +47,7 @@ def can(user: User, subject: Subject) -> SubjectCan:
     )
 
 
-def can_on_function(user: User, function: Function) -> FunctionCan:
+def can_on_function(user: Principal, function: Function) -> FunctionCan:
     """The function's page offers to add subjects to it to those who may create subjects."""
     return FunctionCan(create=can_create(user))
 
