@@ -4,7 +4,7 @@ hierarchy contexts of any item. Every query goes through spot.mapping.policy."""
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from sqlalchemy import (
@@ -12,12 +12,14 @@ from sqlalchemy import (
     Integer,
     and_,
     bindparam,
+    case,
     column,
     func,
     literal,
     null,
     select,
     table,
+    true,
     union,
     union_all,
 )
@@ -26,11 +28,19 @@ from sqlalchemy.orm import Session, joinedload
 from spot.core import history
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
+from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.db import in_ids, plain
 from spot.mapping import policy
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
-from spot.mapping.policy import VIEWER, sees_cartography
+from spot.mapping.policy import (
+    Viewer,
+    by_viewer,
+    sees_activity,
+    sees_cartography,
+    sees_function,
+    sees_subject,
+)
 from spot.mapping.schemas import (
     ActivityNode,
     ActivityOut,
@@ -52,30 +62,43 @@ from spot.mapping.schemas import (
 from spot.querylang import folded
 from spot.querylang.text import fold
 from spot.subjects.models import MindMapItem, Subject
-from spot.users.models import User
 
 SEARCH_LIMIT = 30
 
 
 # The statements every page of the map runs are built once, with parameters (CARTOGRAPHY_ID, ITEM_ID,
-# policy.VIEWER): composing a statement and its cache key costs more than running it.
+# policy.VIEWER): composing a statement and its cache key costs more than running it. Each is built in
+# two versions (policy.by_viewer): users who see everything run one without any visibility test.
 CARTOGRAPHY_ID = bindparam("cartography_id", type_=Integer)
 ITEM_ID = bindparam("item_id", type_=Integer)
 
 
-def _visible_statement(model: Any) -> Any:
-    cartography_id = model.id if model is Cartography else model.cartography_id
-    statement = select(model, sees_cartography(VIEWER, cartography_id)).where(model.id == ITEM_ID)
+def _visible_statement(model: Any, viewer: Viewer) -> Any:
+    statement = select(model, _sees(model, viewer)).where(model.id == ITEM_ID)
     # A cartography comes with its site, which its page and contexts show.
     return statement.options(joinedload(Cartography.site)) if model is Cartography else statement
 
 
-_VISIBLE = {model: _visible_statement(model) for model in (Cartography, Activity, Function, Subject)}
+def _sees(model: Any, viewer: Viewer) -> Any:
+    """Whether the viewer sees the row of this model (spot.mapping.policy)."""
+    if model is Cartography:
+        return sees_cartography(viewer, Cartography.id)
+    if model is Function:
+        return sees_function(viewer, Function.id, Function.cartography_id)
+    if model is Activity:
+        return sees_activity(viewer, Activity.id, Activity.cartography_id)
+    return sees_subject(viewer, Subject.function_id, Subject.activity_id, Subject.cartography_id)
 
 
-def _visible_or_raise(db: Session, user: User, model: Any, item_id: int, message: str) -> Any:
-    """The entity by id: 404 when unknown, 403 when its cartography is hidden from the user."""
-    row = db.execute(_VISIBLE[model], {"viewer_id": user.id, "item_id": item_id}).first()
+_VISIBLE = {
+    model: by_viewer(partial(_visible_statement, model))
+    for model in (Cartography, Activity, Function, Subject)
+}
+
+
+def _visible_or_raise(db: Session, user: Principal, model: Any, item_id: int, message: str) -> Any:
+    """The entity by id: 404 when unknown, 403 when hidden from the user."""
+    row = db.execute(_VISIBLE[model].of(user), {"viewer_id": user.id, "item_id": item_id}).first()
     if row is None:
         raise not_found(message)
     if not row[1]:
@@ -83,19 +106,19 @@ def _visible_or_raise(db: Session, user: User, model: Any, item_id: int, message
     return row[0]
 
 
-def get_cartography(db: Session, *, user: User, cartography_id: int) -> Cartography:
+def get_cartography(db: Session, *, user: Principal, cartography_id: int) -> Cartography:
     return _visible_or_raise(db, user, Cartography, cartography_id, "Cartography not found")
 
 
-def get_activity(db: Session, *, user: User, activity_id: int) -> Activity:
+def get_activity(db: Session, *, user: Principal, activity_id: int) -> Activity:
     return _visible_or_raise(db, user, Activity, activity_id, "activityNotFound")
 
 
-def get_function(db: Session, *, user: User, function_id: int) -> Function:
+def get_function(db: Session, *, user: Principal, function_id: int) -> Function:
     return _visible_or_raise(db, user, Function, function_id, "functionNotFound")
 
 
-def get_site(db: Session, *, user: User, site_id: int) -> Site:
+def get_site(db: Session, *, user: Principal, site_id: int) -> Site:
     """A site is visible when it has no cartography or when the user sees one of them."""
     site = db.get(Site, site_id)
     if site is None:
@@ -114,7 +137,7 @@ def get_site(db: Session, *, user: User, site_id: int) -> Site:
 # Lists --------------------------------------------------------------------------------------
 
 
-def list_sites(db: Session, *, user: User) -> list[SiteOut]:
+def list_sites(db: Session, *, user: Principal) -> list[SiteOut]:
     visible = db.execute(
         select(Cartography, Site)
         .join(Site)
@@ -133,7 +156,7 @@ def list_sites(db: Session, *, user: User) -> list[SiteOut]:
     return sorted(by_site.values(), key=lambda s: (s.name.lower(), s.id))
 
 
-def list_cartographies(db: Session, *, user: User) -> list[CartographyListItem]:
+def list_cartographies(db: Session, *, user: Principal) -> list[CartographyListItem]:
     rows = db.execute(
         select(Cartography, Site)
         .join(Site)
@@ -154,7 +177,7 @@ def list_cartographies(db: Session, *, user: User) -> list[CartographyListItem]:
 
 
 def search_cartographies(
-    db: Session, *, user: User, name: str, visible_only: bool
+    db: Session, *, user: Principal, name: str, visible_only: bool
 ) -> list[CartographySiteName]:
     """Cartographies whose name or site name contains `name` (ignoring case and accents). Only map
     administrators may look past visibility (the visibility screen lists every cartography)."""
@@ -174,7 +197,7 @@ def search_cartographies(
     return [_site_name(c, s) for c, s in db.execute(query).all()]
 
 
-def cartography_site_names(db: Session, *, user: User, ids: Sequence[int]) -> list[CartographySiteName]:
+def cartography_site_names(db: Session, *, user: Principal, ids: Sequence[int]) -> list[CartographySiteName]:
     """Names of the given cartographies; unknown and hidden ids are left out."""
     if not ids:
         return []
@@ -204,7 +227,7 @@ class StoredImage:
     filename: str
 
 
-def cartography_image(db: Session, *, user: User, cartography_id: int) -> StoredImage:
+def cartography_image(db: Session, *, user: Principal, cartography_id: int) -> StoredImage:
     cartography = get_cartography(db, user=user, cartography_id=cartography_id)
     if not cartography.image_ref or not cartography.image_media_type or not cartography.image_sha256:
         raise not_found("could not load image")
@@ -216,7 +239,7 @@ def cartography_image(db: Session, *, user: User, cartography_id: int) -> Stored
     )
 
 
-def pictogram_image(db: Session, *, user: User, cartography_id: int, pictogram_id: int) -> StoredImage:
+def pictogram_image(db: Session, *, user: Principal, cartography_id: int, pictogram_id: int) -> StoredImage:
     get_cartography(db, user=user, cartography_id=cartography_id)
     pictogram = db.get(Pictogram, pictogram_id)
     if pictogram is None or pictogram.cartography_id != cartography_id:
@@ -236,18 +259,19 @@ def _ext(media_type: str) -> str:
 # One cartography ----------------------------------------------------------------------------
 
 
-def _of_cartography(*columns: Any) -> Any:
+def _of_cartography(viewer: Viewer, *columns: Any) -> Any:
     """A statement over one cartography (CARTOGRAPHY_ID) that also says, in its first column, whether
     the viewer sees it: outer joins from the cartography give at least one row when it exists, so one
     statement answers 404, 403 or the rows (_visible_rows)."""
-    sees = sees_cartography(VIEWER, Cartography.id)
+    sees = sees_cartography(viewer, Cartography.id)
     return select(sees, *columns).select_from(Cartography).where(Cartography.id == CARTOGRAPHY_ID)
 
 
-def _visible_rows(db: Session, user: User, statement: Any, cartography_id: int) -> list[Any]:
+def _visible_rows(db: Session, user: Principal, statement: policy.ByViewer, cartography_id: int) -> list[Any]:
     """The rows of an _of_cartography statement, without its first column: 404 when the cartography
     is unknown, 403 when hidden from the user."""
-    rows = plain(db).execute(statement, {"viewer_id": user.id, "cartography_id": cartography_id}).all()
+    params = {"viewer_id": user.id, "cartography_id": cartography_id}
+    rows = plain(db).execute(statement.of(user), params).all()
     if not rows:
         raise not_found("Cartography not found")
     if not rows[0][0]:
@@ -255,7 +279,7 @@ def _visible_rows(db: Session, user: User, statement: Any, cartography_id: int) 
     return [row[1:] for row in rows]
 
 
-def _zones_statement() -> Any:
+def _zones_statement(viewer: Viewer) -> Any:
     # Each zone with the code and name of the activity or function of its cartography it points at.
     activity = and_(
         Zone.item_type == "activity",
@@ -269,6 +293,7 @@ def _zones_statement() -> Any:
     )
     return (
         _of_cartography(
+            viewer,
             Zone.id,
             Zone.item_type,
             Zone.item_id,
@@ -278,6 +303,12 @@ def _zones_statement() -> Any:
             Zone.height,
             func.coalesce(Activity.code, Function.code, ""),
             func.coalesce(Activity.name, Function.name, ""),
+            # Zones of the activities and functions the viewer does not see are left out.
+            case(
+                (Zone.item_type == "activity", sees_activity(viewer, Zone.item_id, Zone.cartography_id)),
+                (Zone.item_type == "function", sees_function(viewer, Zone.item_id, Zone.cartography_id)),
+                else_=true(),
+            ),
         )
         .outerjoin(Zone, Zone.cartography_id == Cartography.id)
         .outerjoin(Activity, activity)
@@ -286,10 +317,10 @@ def _zones_statement() -> Any:
     )
 
 
-_ZONES = _zones_statement()
+_ZONES = by_viewer(_zones_statement)
 
 
-def zones(db: Session, *, user: User, cartography_id: int) -> list[ZoneOut]:
+def zones(db: Session, *, user: Principal, cartography_id: int) -> list[ZoneOut]:
     return [
         ZoneOut(
             id=zone_id,
@@ -299,22 +330,30 @@ def zones(db: Session, *, user: User, cartography_id: int) -> list[ZoneOut]:
             item_name=name,
             rectangle=Rectangle(x=x, y=y, width=width, height=height),
         )
-        for zone_id, item_type, item_id, x, y, width, height, code, name in _visible_rows(
+        for zone_id, item_type, item_id, x, y, width, height, code, name, seen in _visible_rows(
             db, user, _ZONES, cartography_id
         )
-        if zone_id is not None
+        if zone_id is not None and seen
     ]
 
 
-_PICTOGRAMS = (
-    _of_cartography(Pictogram.id, Pictogram.activity_id, Activity.code)
-    .outerjoin(Pictogram, Pictogram.cartography_id == Cartography.id)
-    .outerjoin(Activity, Activity.id == Pictogram.activity_id)
-    .order_by(Activity.ordering, Pictogram.id)
+_PICTOGRAMS = by_viewer(
+    lambda viewer: (
+        _of_cartography(
+            viewer,
+            Pictogram.id,
+            Pictogram.activity_id,
+            Activity.code,
+            sees_activity(viewer, Pictogram.activity_id, Pictogram.cartography_id),
+        )
+        .outerjoin(Pictogram, Pictogram.cartography_id == Cartography.id)
+        .outerjoin(Activity, Activity.id == Pictogram.activity_id)
+        .order_by(Activity.ordering, Pictogram.id)
+    )
 )
 
 
-def pictograms(db: Session, *, user: User, cartography_id: int) -> list[PictogramOut]:
+def pictograms(db: Session, *, user: Principal, cartography_id: int) -> list[PictogramOut]:
     return [
         PictogramOut(
             id=pictogram_id,
@@ -322,39 +361,64 @@ def pictograms(db: Session, *, user: User, cartography_id: int) -> list[Pictogra
             activity_code=code,
             image_url=f"{API_PREFIX}/pictos/{cartography_id}/{pictogram_id}/image",
         )
-        for pictogram_id, activity_id, code in _visible_rows(db, user, _PICTOGRAMS, cartography_id)
-        if pictogram_id is not None
+        for pictogram_id, activity_id, code, seen in _visible_rows(db, user, _PICTOGRAMS, cartography_id)
+        if pictogram_id is not None and seen
     ]
 
 
-def functions_of(db: Session, *, user: User, cartography_id: int) -> list[FunctionOut]:
+def functions_of(db: Session, *, user: Principal, cartography_id: int) -> list[FunctionOut]:
     get_cartography(db, user=user, cartography_id=cartography_id)
-    return [FunctionOut.model_validate(f) for f in _functions(db, cartography_id)]
+    return [FunctionOut.model_validate(f) for f in _functions(db, user, cartography_id)]
 
 
-_FUNCTIONS = (
-    select(Function).where(Function.cartography_id == CARTOGRAPHY_ID).order_by(Function.ordering, Function.id)
+# Of one cartography, what the viewer sees (spot.mapping.policy): its functions, its activities, and
+# its subjects counted by activity.
+_FUNCTIONS = by_viewer(
+    lambda viewer: (
+        select(Function)
+        .where(
+            Function.cartography_id == CARTOGRAPHY_ID,
+            sees_function(viewer, Function.id, Function.cartography_id),
+        )
+        .order_by(Function.ordering, Function.id)
+    )
 )
-_ACTIVITIES = (
-    select(Activity).where(Activity.cartography_id == CARTOGRAPHY_ID).order_by(Activity.ordering, Activity.id)
+_ACTIVITIES = by_viewer(
+    lambda viewer: (
+        select(Activity)
+        .where(
+            Activity.cartography_id == CARTOGRAPHY_ID,
+            sees_activity(viewer, Activity.id, Activity.cartography_id),
+        )
+        .order_by(Activity.ordering, Activity.id)
+    )
 )
-_SUBJECT_COUNTS = (
-    select(Subject.activity_id, func.count())
-    .where(Subject.cartography_id == CARTOGRAPHY_ID)
-    .group_by(Subject.activity_id)
+_SUBJECT_COUNTS = by_viewer(
+    lambda viewer: (
+        select(Subject.activity_id, func.count())
+        .where(
+            Subject.cartography_id == CARTOGRAPHY_ID,
+            sees_subject(viewer, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+        )
+        .group_by(Subject.activity_id)
+    )
 )
 
 
-def _functions(db: Session, cartography_id: int) -> Sequence[Function]:
-    return db.scalars(_FUNCTIONS, {"cartography_id": cartography_id}).all()
+def _functions(db: Session, user: Principal, cartography_id: int) -> Sequence[Function]:
+    params = {"cartography_id": cartography_id, "viewer_id": user.id}
+    return db.scalars(_FUNCTIONS.of(user), params).all()
 
 
-def activities_of(db: Session, *, cartography_id: int) -> Sequence[Activity]:
-    return db.scalars(_ACTIVITIES, {"cartography_id": cartography_id}).all()
+def activities_of(db: Session, *, user: Principal, cartography_id: int) -> Sequence[Activity]:
+    """The activities of the cartography that the user sees."""
+    params = {"cartography_id": cartography_id, "viewer_id": user.id}
+    return db.scalars(_ACTIVITIES.of(user), params).all()
 
 
-def _direct_subject_counts(db: Session, cartography_id: int) -> dict[int, int]:
-    return dict(plain(db).execute(_SUBJECT_COUNTS, {"cartography_id": cartography_id}).all())
+def _direct_subject_counts(db: Session, user: Principal, cartography_id: int) -> dict[int, int]:
+    params = {"cartography_id": cartography_id, "viewer_id": user.id}
+    return dict(plain(db).execute(_SUBJECT_COUNTS.of(user), params).all())
 
 
 def _total_counts(activities: Sequence[Activity], direct: dict[int, int]) -> dict[int, int]:
@@ -378,10 +442,10 @@ def _children(activities: Sequence[Activity]) -> dict[int | None, list[Activity]
     return children
 
 
-def activity_tree(db: Session, *, cartography_id: int) -> list[ActivityNode]:
-    activities = activities_of(db, cartography_id=cartography_id)
+def activity_tree(db: Session, *, user: Principal, cartography_id: int) -> list[ActivityNode]:
+    activities = activities_of(db, user=user, cartography_id=cartography_id)
     children = _children(activities)
-    totals = _total_counts(activities, _direct_subject_counts(db, cartography_id))
+    totals = _total_counts(activities, _direct_subject_counts(db, user, cartography_id))
 
     def node(activity: Activity) -> ActivityNode:
         return ActivityNode(
@@ -395,10 +459,12 @@ def activity_tree(db: Session, *, cartography_id: int) -> list[ActivityNode]:
     return [node(a) for a in children[None]]
 
 
-def _activity_list(db: Session, cartography_id: int, parent_id: int | None) -> list[ActivityOut]:
-    activities = activities_of(db, cartography_id=cartography_id)
+def _activity_list(
+    db: Session, user: Principal, cartography_id: int, parent_id: int | None
+) -> list[ActivityOut]:
+    activities = activities_of(db, user=user, cartography_id=cartography_id)
     children = _children(activities)
-    totals = _total_counts(activities, _direct_subject_counts(db, cartography_id))
+    totals = _total_counts(activities, _direct_subject_counts(db, user, cartography_id))
     return [
         ActivityOut(
             id=a.id,
@@ -413,14 +479,14 @@ def _activity_list(db: Session, cartography_id: int, parent_id: int | None) -> l
     ]
 
 
-def top_activities(db: Session, *, user: User, cartography_id: int) -> list[ActivityOut]:
+def top_activities(db: Session, *, user: Principal, cartography_id: int) -> list[ActivityOut]:
     get_cartography(db, user=user, cartography_id=cartography_id)
-    return _activity_list(db, cartography_id, None)
+    return _activity_list(db, user, cartography_id, None)
 
 
-def sub_activities(db: Session, *, user: User, activity_id: int) -> list[ActivityOut]:
+def sub_activities(db: Session, *, user: Principal, activity_id: int) -> list[ActivityOut]:
     activity = get_activity(db, user=user, activity_id=activity_id)
-    return _activity_list(db, activity.cartography_id, activity.id)
+    return _activity_list(db, user, activity.cartography_id, activity.id)
 
 
 def stats(db: Session, *, cartography_id: int) -> Stats:
@@ -428,12 +494,12 @@ def stats(db: Session, *, cartography_id: int) -> Stats:
     return Stats(reads=reads, writes=writes)
 
 
-def cartography_view(db: Session, *, user: User, cartography_id: int) -> CartographyOut:
+def cartography_view(db: Session, *, user: Principal, cartography_id: int) -> CartographyOut:
     """The cartography page; looking at it counts as a read, and its counters include this read."""
     cartography = get_cartography(db, user=user, cartography_id=cartography_id)
     site = cartography.site
-    activities = activity_tree(db, cartography_id=cartography.id)
-    functions = [FunctionOut.model_validate(f) for f in _functions(db, cartography.id)]
+    activities = activity_tree(db, user=user, cartography_id=cartography.id)
+    functions = [FunctionOut.model_validate(f) for f in _functions(db, user, cartography.id)]
     # Written after the reads: on SQLite the first write holds the write lock until the commit.
     history.record(
         db,
@@ -657,8 +723,8 @@ def subject_contexts(db: Session, subject: Subject) -> list[list[ContextEntry]]:
     return subject_paths(db, [subject]).subject(subject)
 
 
-def item(db: Session, *, user: User, item_type: str, item_id: int) -> ItemOut:
-    """Any item of the hierarchy with the paths that lead to it; visibility as for its cartography."""
+def item(db: Session, *, user: Principal, item_type: str, item_id: int) -> ItemOut:
+    """Any item of the hierarchy with the paths that lead to it, when the user sees it."""
     if item_type == "site":
         site = get_site(db, user=user, site_id=item_id)
         return ItemOut(
@@ -706,7 +772,11 @@ def item(db: Session, *, user: User, item_type: str, item_id: int) -> ItemOut:
         )
     if item_type == "mindmapNode":
         row = db.execute(
-            select(MindMapItem, Subject, sees_cartography(user, Subject.cartography_id))
+            select(
+                MindMapItem,
+                Subject,
+                sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+            )
             .join(Subject, Subject.id == MindMapItem.subject_id)
             .where(MindMapItem.id == item_id)
         ).first()

@@ -20,6 +20,7 @@ from spot.core import files, history
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
+from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
@@ -27,7 +28,7 @@ from spot.history.models import HistoryEntry, is_write
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function
-from spot.mapping.policy import VIEWER, sees_cartography
+from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.mapping.schemas import ContextEntry
 from spot.subjects import policy
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
@@ -72,15 +73,23 @@ def criticity_level(score: int | None) -> CriticityLevel | None:
 
 # The statements of the subject page and of lists are built once, with parameters (policy.VIEWER
 # among them): composing a statement costs more than running it.
-_SUBJECT = (
-    select(Subject, sees_cartography(VIEWER, Subject.cartography_id))
-    .where(Subject.id == bindparam("subject_id"))
-    .options(joinedload(Subject.mind_map_items))
+def _sees_subject(viewer: Viewer) -> Any:
+    """Whether the viewer sees the subject of the row (spot.mapping.policy)."""
+    return sees_subject(viewer, Subject.function_id, Subject.activity_id, Subject.cartography_id)
+
+
+# In two versions (policy.by_viewer): users who see everything run one without any visibility test.
+_SUBJECT = by_viewer(
+    lambda viewer: (
+        select(Subject, _sees_subject(viewer))
+        .where(Subject.id == bindparam("subject_id"))
+        .options(joinedload(Subject.mind_map_items))
+    )
 )
 
 
-def get(db: Session, *, user: User, subject_id: int) -> Subject:
-    row = db.execute(_SUBJECT, {"viewer_id": user.id, "subject_id": subject_id}).unique().first()
+def get(db: Session, *, user: Principal, subject_id: int) -> Subject:
+    row = db.execute(_SUBJECT.of(user), {"viewer_id": user.id, "subject_id": subject_id}).unique().first()
     if row is None:
         raise not_found("subjectNotFound")
     if not row[1]:
@@ -242,7 +251,7 @@ def _ancestors(contexts: list[list[ContextEntry]]) -> list[ContextEntry]:
     return out
 
 
-def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
+def view(db: Session, *, user: Principal, subject: Subject) -> SubjectOut:
     names, contributors = _people(db, subject)
     contexts = mapping.subject_contexts(db, subject)
     return SubjectOut.model_validate(
@@ -263,7 +272,7 @@ def view(db: Session, *, user: User, subject: Subject) -> SubjectOut:
     )
 
 
-def read(db: Session, *, user: User, subject_id: int) -> SubjectOut:
+def read(db: Session, *, user: Principal, subject_id: int) -> SubjectOut:
     """The subject page: a read in the history and a visit, written after the reads (on SQLite
     the first write holds the database's write lock until the commit)."""
     subject = get(db, user=user, subject_id=subject_id)
@@ -296,17 +305,20 @@ _VISIT = {"postgresql": _visiting(pg_insert), "sqlite": _visiting(sqlite_insert)
 _READ_AND_VISIT = history.lazy_read_with(_VISIT["postgresql"])
 
 
-def record_visit(db: Session, *, user: User, subject_id: int) -> None:
+def record_visit(db: Session, *, user: Principal, subject_id: int) -> None:
     """Insert or refresh the (user, subject) visit in one statement, safe under concurrency."""
     visit = {"user_id": user.id, "subject_id": subject_id, "visited_at": utcnow()}
     plain(db).execute(_VISIT[db.get_bind().dialect.name], visit)
 
 
-def visits(db: Session, *, user: User) -> list[Visit]:
+def visits(db: Session, *, user: Principal) -> list[Visit]:
     rows = db.execute(
         select(SubjectVisit.subject_id, SubjectVisit.visited_at)
         .join(Subject, Subject.id == SubjectVisit.subject_id)
-        .where(SubjectVisit.user_id == user.id, sees_cartography(user, Subject.cartography_id))
+        .where(
+            SubjectVisit.user_id == user.id,
+            sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+        )
         .order_by(SubjectVisit.subject_id)
     ).all()
     return [Visit(subject_id=s, date=d) for s, d in rows]
@@ -315,7 +327,9 @@ def visits(db: Session, *, user: User) -> list[Visit]:
 # Writing ------------------------------------------------------------------------------------
 
 
-def _entry(user: User | None, subject: Subject, *, mode: history.Mode, event: Event | None = None) -> dict:
+def _entry(
+    user: Principal | None, subject: Subject, *, mode: history.Mode, event: Event | None = None
+) -> dict:
     return history.entry(
         user=user,
         item_type=ITEM_TYPE,
@@ -329,12 +343,14 @@ def _entry(user: User | None, subject: Subject, *, mode: history.Mode, event: Ev
 
 
 def _record(
-    db: Session, user: User | None, subject: Subject, *, mode: history.Mode, event: Event | None = None
+    db: Session, user: Principal | None, subject: Subject, *, mode: history.Mode, event: Event | None = None
 ) -> None:
     history.record(db, _entry(user, subject, mode=mode, event=event))
 
 
-def _touch(db: Session, user: User, subject: Subject, event: Event, *, at: datetime | None = None) -> None:
+def _touch(
+    db: Session, user: Principal, subject: Subject, event: Event, *, at: datetime | None = None
+) -> None:
     """What every action does: lastUpdate, a history write and a visit."""
     now = at or utcnow()
     subject.updated_by, subject.updated_at = user.id, now
@@ -342,7 +358,7 @@ def _touch(db: Session, user: User, subject: Subject, event: Event, *, at: datet
     _tracked(db, user, subject, event)
 
 
-def _tracked(db: Session, user: User, subject: Subject, event: Event) -> None:
+def _tracked(db: Session, user: Principal, subject: Subject, event: Event) -> None:
     """The visit, then the history entry (whose trigger updates the cartography's counter): the order
     in which a concurrent GET of the subject takes the same rows (its entry's trigger fires at the end
     of its statement, after the visit). The other order deadlocked with it on PostgreSQL."""
@@ -359,7 +375,7 @@ def _flush(db: Session) -> None:
 
 
 def _check_links(
-    db: Session, *, user: User, data: SubjectSave, locked_cartography_id: int | None = None
+    db: Session, *, user: Principal, data: SubjectSave, locked_cartography_id: int | None = None
 ) -> tuple[Cartography, Function, Activity]:
     """Cartography, function and activity are required and must belong together."""
     errors: list[FieldError] = []
@@ -384,6 +400,13 @@ def _check_links(
     if errors:
         raise ApiError(400, "atLeastOneErrorLeft", errors)
     assert function is not None and activity is not None
+    # In a cartography the user sees only in part, a subject goes where the user would see it.
+    if not mapping_policy.may_see_function(db, user, function):
+        errors.append(FieldError(field="functionId", code="invalidValue"))
+    elif not mapping_policy.may_see_subject_at(db, user, function, activity):
+        errors.append(FieldError(field="activityId", code="invalidValue"))
+    if errors:
+        raise ApiError(400, "atLeastOneErrorLeft", errors)
     return cartography, function, activity
 
 
@@ -405,7 +428,7 @@ def _new_code(db: Session, cartography_id: int, subject_id: int) -> str:
     return code
 
 
-def create(db: Session, *, user: User, data: SubjectSave) -> Subject:
+def create(db: Session, *, user: Principal, data: SubjectSave) -> Subject:
     policy.ensure(policy.can_create(user))
     cartography, function, activity = _check_links(db, user=user, data=data)
     now = utcnow()
@@ -431,7 +454,7 @@ def create(db: Session, *, user: User, data: SubjectSave) -> Subject:
     return subject
 
 
-def update(db: Session, *, user: User, subject: Subject, data: SubjectUpdate) -> Subject:
+def update(db: Session, *, user: Principal, subject: Subject, data: SubjectUpdate) -> Subject:
     policy.ensure(policy.can_edit(user, subject))
     if data.version != subject.version:
         raise conflict("staleVersion")
@@ -444,7 +467,7 @@ def update(db: Session, *, user: User, subject: Subject, data: SubjectUpdate) ->
     return subject
 
 
-def delete(db: Session, *, user: User, subject: Subject) -> None:
+def delete(db: Session, *, user: Principal, subject: Subject) -> None:
     policy.ensure(policy.can_delete(user, subject))
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
@@ -453,7 +476,7 @@ def delete(db: Session, *, user: User, subject: Subject) -> None:
     db.flush()
 
 
-def duplicate(db: Session, *, user: User, subject: Subject, data: SubjectSave | None) -> Subject:
+def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSave | None) -> Subject:
     """A copy with the same name, links, ratings and mind map, or with the form's name and links."""
     policy.ensure(policy.can_duplicate(user, subject))
     if data is not None:
@@ -501,7 +524,7 @@ def duplicate(db: Session, *, user: User, subject: Subject, data: SubjectSave | 
 
 
 def _mark(
-    db: Session, user: User, subject: Subject, event: Event, at: datetime, values: dict[str, Any]
+    db: Session, user: Principal, subject: Subject, event: Event, at: datetime, values: dict[str, Any]
 ) -> Subject:
     """A mark (follow, resolve, rate, standardize) carries no version: it applies over whatever was
     saved meanwhile. One UPDATE sets it and bumps the version from the row it finds, so a concurrent
@@ -519,13 +542,13 @@ def _mark(
     return marked
 
 
-def follow(db: Session, *, user: User, subject: Subject) -> Subject:
+def follow(db: Session, *, user: Principal, subject: Subject) -> Subject:
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
     return _mark(db, user, subject, Event.followed, now, {"followed_by": user.id, "followed_at": now})
 
 
-def resolve(db: Session, *, user: User, subject: Subject) -> Subject:
+def resolve(db: Session, *, user: Principal, subject: Subject) -> Subject:
     """Resolving also marks the subject followed when it was not (as it stands when written)."""
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
@@ -541,7 +564,7 @@ def resolve(db: Session, *, user: User, subject: Subject) -> Subject:
     return _mark(db, user, subject, Event.resolved, now, values)
 
 
-def rate(db: Session, *, user: User, subject: Subject, ratings: Ratings) -> Subject:
+def rate(db: Session, *, user: Principal, subject: Subject, ratings: Ratings) -> Subject:
     policy.ensure(policy.can_mark(user, subject))
     now = utcnow()
     values = {
@@ -555,14 +578,14 @@ def rate(db: Session, *, user: User, subject: Subject, ratings: Ratings) -> Subj
     return _mark(db, user, subject, Event.criticity, now, values)
 
 
-def standardize(db: Session, *, user: User, subject: Subject, comment: str) -> Subject:
+def standardize(db: Session, *, user: Principal, subject: Subject, comment: str) -> Subject:
     policy.ensure(policy.can_standardize(user, subject))
     now = utcnow()
     values = {"standardized_by": user.id, "standardized_at": now, "standardized_comment": comment.strip()}
     return _mark(db, user, subject, Event.standardized, now, values)
 
 
-def picture(db: Session, *, user: User, subject_id: int) -> mapping.StoredImage:
+def picture(db: Session, *, user: Principal, subject_id: int) -> mapping.StoredImage:
     subject = get(db, user=user, subject_id=subject_id)
     if not subject.picture_ref or not subject.picture_media_type or not subject.picture_sha256:
         raise not_found("pictureNotFound")
@@ -578,19 +601,21 @@ def picture(db: Session, *, user: User, subject_id: int) -> mapping.StoredImage:
 # The function view --------------------------------------------------------------------------
 
 
-_FUNCTION_SUBJECTS = (
-    select(*SUMMARY_COLUMNS)
-    .where(Subject.function_id == bindparam("function_id"))
-    .order_by(Subject.name, Subject.id)
+_FUNCTION_SUBJECTS = by_viewer(
+    lambda viewer: (
+        select(*SUMMARY_COLUMNS)
+        .where(Subject.function_id == bindparam("function_id"), _sees_subject(viewer))
+        .order_by(Subject.name, Subject.id)
+    )
 )
 
 
-def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any]:
+def function_view(db: Session, *, user: Principal, function_id: int) -> dict[str, Any]:
     """One table per top-level activity of the cartography, listing the subjects of this
     function in that activity or any of its sub-activities: FunctionView as JSON-ready data
     (see summary_fields)."""
     function = mapping.get_function(db, user=user, function_id=function_id)
-    activities = mapping.activities_of(db, cartography_id=function.cartography_id)
+    activities = mapping.activities_of(db, user=user, cartography_id=function.cartography_id)
     by_id = {a.id: a for a in activities}
 
     def top(activity_id: int) -> int:
@@ -601,7 +626,8 @@ def function_view(db: Session, *, user: User, function_id: int) -> dict[str, Any
             current = by_id.get(current.parent_id)
         return current.id if current is not None else activity_id
 
-    subjects = plain(db).execute(_FUNCTION_SUBJECTS, {"function_id": function.id}).all()
+    params = {"function_id": function.id, "viewer_id": user.id}
+    subjects = plain(db).execute(_FUNCTION_SUBJECTS.of(user), params).all()
     grouped: dict[int, list[dict]] = defaultdict(list)
     for fields in summary_fields(subjects, event_user_names(db, subjects)):
         grouped[top(fields["activityId"])].append(fields)
