@@ -2,11 +2,12 @@ from typing import Annotated
 
 from fastapi import Body, Request, Response
 
-from spot.core.auth import DB, CurrentUser
+from spot.core.auth import DB, CurrentUser, require
 from spot.core.lists import list_route
 from spot.core.routing import api_router, hot_read
-from spot.core.schemas import json_response
+from spot.core.schemas import Id, json_response
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
+from spot.permissions.names import Permission
 from spot.subjects import query, service
 from spot.subjects.schemas import (
     CreatedId,
@@ -22,7 +23,7 @@ from spot.subjects.schemas import (
 router = api_router(tags=["subjects"])
 
 
-@router.post("/subject")
+@router.post("/subject", dependencies=[require(Permission.EditPdv)])
 async def create_subject(db: DB, user: CurrentUser, data: SubjectSave) -> CreatedId:
     """Needs perm_EditPdv."""
     return CreatedId(id=service.create(db, user=user, data=data).id)
@@ -40,13 +41,13 @@ list_route(
 
 @router.get("/subject/{subjectId}")
 @hot_read
-async def subject(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def subject(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
     """The subject; counts as a read and as a visit."""
     return service.read(db, user=user, subject_id=subjectId)
 
 
-@router.post("/subject/{subjectId}")
-async def update_subject(db: DB, user: CurrentUser, subjectId: int, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
+@router.post("/subject/{subjectId}", dependencies=[require(Permission.EditPdv)])
+async def update_subject(db: DB, user: CurrentUser, subjectId: Id, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
     """Needs perm_EditPdv; the cartography cannot change; a stale version answers 409."""
     subject = service.update(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), data=data
@@ -54,18 +55,18 @@ async def update_subject(db: DB, user: CurrentUser, subjectId: int, data: Subjec
     return service.view(db, user=user, subject=subject)
 
 
-@router.delete("/subject/{subjectId}", status_code=204)
-async def delete_subject(db: DB, user: CurrentUser, subjectId: int) -> Response:  # noqa: N803
+@router.delete("/subject/{subjectId}", status_code=204, dependencies=[require(Permission.RemPdv)])
+async def delete_subject(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
     """Needs perm_RemPdv."""
     service.delete(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return Response(status_code=204)
 
 
-@router.post("/subject/{subjectId}/duplicate")
+@router.post("/subject/{subjectId}/duplicate", dependencies=[require(Permission.EditPdv)])
 async def duplicate_subject(
     db: DB,
     user: CurrentUser,
-    subjectId: int,  # noqa: N803
+    subjectId: Id,  # noqa: N803
     data: Annotated[SubjectSave | None, Body()] = None,
 ) -> CreatedId:
     """Needs perm_EditPdv. Without a body the copy keeps the name and links; with the subject
@@ -75,20 +76,20 @@ async def duplicate_subject(
 
 
 @router.post("/subject/{subjectId}/follow")
-async def follow(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def follow(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
     subject = service.follow(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/resolve")
-async def resolve(db: DB, user: CurrentUser, subjectId: int) -> SubjectOut:  # noqa: N803
+async def resolve(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
     """Also marks the subject followed when it was not."""
     subject = service.resolve(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/rate")
-async def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> SubjectOut:  # noqa: N803
+async def rate(db: DB, user: CurrentUser, subjectId: Id, ratings: Ratings) -> SubjectOut:  # noqa: N803
     """Frequency and gravity 0-5 (0 is 'not defined'); the client sends detectability 0."""
     subject = service.rate(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), ratings=ratings
@@ -96,11 +97,11 @@ async def rate(db: DB, user: CurrentUser, subjectId: int, ratings: Ratings) -> S
     return service.view(db, user=user, subject=subject)
 
 
-@router.post("/subject/{subjectId}/standardize")
+@router.post("/subject/{subjectId}/standardize", dependencies=[require(Permission.ValidNotHaute)])
 async def standardize(
     db: DB,
     user: CurrentUser,
-    subjectId: int,  # noqa: N803
+    subjectId: Id,  # noqa: N803
     body: Annotated[StandardizeBody | None, Body()] = None,
 ) -> SubjectOut:
     """Needs perm_ValidNotHaute."""
@@ -110,13 +111,13 @@ async def standardize(
 
 
 @router.get("/subject/{subjectId}/picture", response_class=Response, responses=IMAGE_RESPONSES)
-async def picture(db: DB, user: CurrentUser, request: Request, subjectId: int) -> Response:  # noqa: N803
+async def picture(db: DB, user: CurrentUser, request: Request, subjectId: Id) -> Response:  # noqa: N803
     return image_response(request, service.picture(db, user=user, subject_id=subjectId))
 
 
 @router.get("/function/{functionId}", response_model=FunctionView)
 @hot_read
-async def function(db: DB, user: CurrentUser, functionId: int) -> Response:  # noqa: N803
+async def function(db: DB, user: CurrentUser, functionId: Id) -> Response:  # noqa: N803
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
     return json_response(service.function_view(db, user=user, function_id=functionId))
