@@ -45,6 +45,17 @@ const featureIsolation = FEATURES.flatMap((feature) =>
   }),
 )
 
+/** Shared code serves every feature and so depends on none (bulletproof-react's one-way imports). */
+const sharedCodeIsolation = {
+  files: ['src/{api,components,i18n,lib,test}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '(^|\\/)features\\/', message: 'Shared code may not import a feature: it serves them all.' }] },
+    ],
+  },
+}
+
 export default defineConfig([
   globalIgnores(['dist', 'src/api/schema.d.ts']),
   {
@@ -55,4 +66,5 @@ export default defineConfig([
     },
   },
   ...featureIsolation,
+  sharedCodeIsolation,
 ])

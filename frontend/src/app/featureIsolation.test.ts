@@ -32,6 +32,15 @@ describe('the lint rule that keeps features apart', () => {
     expect(await crossFeatureErrors(filePath, `${code}\n`)).toBe(0)
   })
 
+  it.each([
+    ['components', 'src/components/Probe.tsx'],
+    ['lib', 'src/lib/querylang/Probe.ts'],
+    ['api', 'src/api/Probe.ts'],
+  ])('keeps %s from importing any feature', { timeout: 60_000 }, async (_layer, filePath) => {
+    const [result] = await eslint.lintText("import { x } from '../../features/mapping/api'\nexport const y = x\n", { filePath })
+    expect(result.messages.map((message) => message.message).join('\n')).toContain('Shared code may not import a feature')
+  })
+
   it('still asks for translated text in features', { timeout: 60_000 }, async () => {
     const [result] = await eslint.lintText('export const Probe = () => <p>Hello</p>\n', { filePath: 'src/features/subjects/Probe.tsx' })
     expect(result.messages.map((message) => message.message)).toContain('User-visible text must be an i18n key.')
