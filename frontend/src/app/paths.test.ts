@@ -1,0 +1,43 @@
+import { matchRoutes } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import * as paths from './paths'
+import { routes } from './router'
+
+/** The pattern of the deepest route an address reaches, '*' when it is an unknown page. */
+function routeOf(address: string): string | undefined {
+  const { pathname } = new URL(address, 'http://spot.test')
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path
+}
+
+describe('the addresses of app/paths.ts', () => {
+  it.each([
+    paths.HOME_PATH,
+    paths.LOGIN_PATH,
+    paths.LOGOUT_PATH,
+    paths.FORBIDDEN_PATH,
+    paths.SITES_PATH,
+    paths.siteOfCartographyPath(2),
+    paths.CARTOGRAPHIES_PATH,
+    paths.cartographyPath(2),
+    paths.FUNCTIONS_PATH,
+    paths.functionPath(12),
+    paths.SUBJECTS_PATH,
+    paths.subjectsAtPath(1, 2),
+    paths.subjectPath(5),
+    paths.NEW_SUBJECT_PATH,
+    paths.newSubjectAtPath(2, 12, 4),
+    paths.editSubjectPath(5),
+    paths.createFromSubjectPath(5),
+    paths.v1RedirectionPath('spot/LYON/fonction/CAR/pdvbas/X'),
+    paths.LMS_PATH,
+    paths.PERMISSIONS_PATH,
+    paths.CARTOGRAPHIES_VISIBILITY_PATH,
+    paths.USERS_PATH,
+  ])('%s is a page of the router', (address) => {
+    expect(routeOf(address)).not.toBe('*')
+  })
+
+  it('are told from unknown pages', () => {
+    expect(routeOf('/no/such/page')).toBe('*')
+  })
+})
