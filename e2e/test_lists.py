@@ -68,9 +68,11 @@ def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply
 def saved_filters_kept(base_url: str) -> Iterator[None]:
     """The admin's saved filters of users as they were before the test."""
     with admin_client(base_url) as api:
-        before = api.get("/account/filters").raise_for_status().json().get("user", [])
+        before = api.get("/account/filters").raise_for_status().json().get("user", {}).get("filters", [])
         yield
-        api.post("/account/filters", json={"entityType": "user", "filters": before}).raise_for_status()
+        version = api.get("/account/filters").raise_for_status().json().get("user", {}).get("version", 0)
+        saved = {"entityType": "user", "filters": before, "version": version}
+        api.post("/account/filters", json=saved).raise_for_status()
 
 
 def save_current_filter(page: Page, name: str) -> Locator:

@@ -1,5 +1,8 @@
 """Saved filters: per user and entity type, replaced as a whole, checked against the spec's rules."""
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -9,6 +12,24 @@ from spot.querylang import fields as registry
 from support import API, assert_error, field_codes
 
 FILTERS = f"{API}/account/filters"
+
+
+def current_version(client: TestClient, headers: dict, entity_type: str = "user") -> int:
+    return client.get(FILTERS, headers=headers).json().get(entity_type, {}).get("version", 0)
+
+
+def body(
+    client: TestClient, headers: dict, entity_type: str, filters: list, version: int | None = None
+) -> dict:
+    """A save from the current list (its version read first) unless `version` says otherwise."""
+    if version is None:
+        version = current_version(client, headers, entity_type)
+    return {"entityType": entity_type, "filters": filters, "version": version}
+
+
+def listed(client: TestClient, headers: dict) -> dict:
+    """The saved filters by entity type, without their versions."""
+    return {kind: of_type["filters"] for kind, of_type in client.get(FILTERS, headers=headers).json().items()}
 
 
 def saved(name: str, filter: str = "login contains a", sorting: str = "", is_default: bool = False) -> dict:  # noqa: A002
@@ -36,37 +57,31 @@ def test_saving_replaces_the_filters_of_one_entity_type(
     client: TestClient, alice, widgets_registered
 ) -> None:  # noqa: ANN001
     mine = [saved("Mine", "login startsWith al", "-login", True), saved("Théo's", "group oneOf 1,2")]
-    assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": mine}, headers=alice).status_code == 204
-    )
+    assert client.post(FILTERS, json=body(client, alice, "user", mine), headers=alice).status_code == 204
     widget_filters = [saved("Open", "status oneOf open", "-created")]
-    response = client.post(
-        FILTERS, json={"entityType": "ql_widget", "filters": widget_filters}, headers=alice
-    )
+    response = client.post(FILTERS, json=body(client, alice, "ql_widget", widget_filters), headers=alice)
     assert response.status_code == 204
-    assert client.get(FILTERS, headers=alice).json() == {"user": mine, "ql_widget": widget_filters}
+    assert listed(client, alice) == {"user": mine, "ql_widget": widget_filters}
 
     again = [saved("Only", "last_name equals \\0")]
-    assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": again}, headers=alice).status_code == 204
-    )
-    assert client.get(FILTERS, headers=alice).json() == {"user": again, "ql_widget": widget_filters}
+    assert client.post(FILTERS, json=body(client, alice, "user", again), headers=alice).status_code == 204
+    assert listed(client, alice) == {"user": again, "ql_widget": widget_filters}
 
-    assert client.post(FILTERS, json={"entityType": "user", "filters": []}, headers=alice).status_code == 204
-    assert client.get(FILTERS, headers=alice).json() == {"ql_widget": widget_filters}
+    assert client.post(FILTERS, json=body(client, alice, "user", []), headers=alice).status_code == 204
+    assert listed(client, alice) == {"user": [], "ql_widget": widget_filters}
 
 
 def test_each_user_sees_only_their_own(client: TestClient, make_user, login, alice) -> None:  # noqa: ANN001
     bob = login(make_user("bob"))
-    client.post(FILTERS, json={"entityType": "user", "filters": [saved("Alice's")]}, headers=alice)
-    assert client.get(FILTERS, headers=bob).json() == {}
-    client.post(FILTERS, json={"entityType": "user", "filters": [saved("Bob's")]}, headers=bob)
-    assert client.get(FILTERS, headers=alice).json() == {"user": [saved("Alice's")]}
-    assert client.get(FILTERS, headers=bob).json() == {"user": [saved("Bob's")]}
+    client.post(FILTERS, json=body(client, alice, "user", [saved("Alice's")]), headers=alice)
+    assert listed(client, bob) == {}
+    client.post(FILTERS, json=body(client, bob, "user", [saved("Bob's")]), headers=bob)
+    assert listed(client, alice) == {"user": [saved("Alice's")]}
+    assert listed(client, bob) == {"user": [saved("Bob's")]}
 
 
 def test_a_name_with_a_lone_surrogate_is_refused(client: TestClient, alice) -> None:  # noqa: ANN001
-    body = b'{"entityType": "user", "filters": [{"name": "Mi\\ud800ne", "filter": "login contains a"}]}'
+    body = b'{"entityType": "user", "version": 0, "filters": [{"name": "Mi\\ud800ne", "filter": "a"}]}'
     response = client.post(FILTERS, content=body, headers={**alice, "content-type": "application/json"})
     assert_error(response, 422)
     assert field_codes(response) == {("filters.0.name", "invalidCharacter")}
@@ -83,7 +98,7 @@ def test_a_name_with_a_lone_surrogate_is_refused(client: TestClient, alice) -> N
     ],
 )
 def test_names_follow_the_general_text_rule(client: TestClient, alice, filters, field, code) -> None:  # noqa: ANN001
-    response = client.post(FILTERS, json={"entityType": "user", "filters": filters}, headers=alice)
+    response = client.post(FILTERS, json=body(client, alice, "user", filters), headers=alice)
     assert_error(response, 422)
     assert (field, code) in field_codes(response)
 
@@ -146,33 +161,31 @@ def test_rules_answer_400_on_the_fields_that_break_them(
     message,  # noqa: ANN001
     errors,
 ) -> None:
-    client.post(FILTERS, json={"entityType": "user", "filters": [saved("Kept")]}, headers=alice)
-    response = client.post(FILTERS, json={"entityType": "user", "filters": filters}, headers=alice)
+    client.post(FILTERS, json=body(client, alice, "user", [saved("Kept")]), headers=alice)
+    response = client.post(FILTERS, json=body(client, alice, "user", filters), headers=alice)
     assert assert_error(response, 400, message)["errors"] == errors
-    assert client.get(FILTERS, headers=alice).json() == {"user": [saved("Kept")]}
+    assert listed(client, alice) == {"user": [saved("Kept")]}
 
 
 def test_the_same_name_may_serve_two_entity_types(client: TestClient, alice, widgets_registered) -> None:  # noqa: ANN001
-    client.post(
-        FILTERS, json={"entityType": "user", "filters": [saved("Mine", is_default=True)]}, headers=alice
-    )
+    client.post(FILTERS, json=body(client, alice, "user", [saved("Mine", is_default=True)]), headers=alice)
     response = client.post(
         FILTERS,
-        json={"entityType": "ql_widget", "filters": [saved("Mine", "tag oneOf 1", is_default=True)]},
+        json=body(client, alice, "ql_widget", [saved("Mine", "tag oneOf 1", is_default=True)]),
         headers=alice,
     )
     assert response.status_code == 204
 
 
 def test_unknown_entity_types_are_refused(client: TestClient, alice) -> None:  # noqa: ANN001
-    response = client.post(FILTERS, json={"entityType": "nothing", "filters": [saved("A")]}, headers=alice)
-    body = assert_error(response, 400, "unknownEntityType")
-    assert body["errors"] == [{"field": "entityType", "code": "invalidValue"}]
+    response = client.post(FILTERS, json=body(client, alice, "nothing", [saved("A")]), headers=alice)
+    answer = assert_error(response, 400, "unknownEntityType")
+    assert answer["errors"] == [{"field": "entityType", "code": "invalidValue"}]
 
 
 def test_signed_out_callers_get_401(client: TestClient) -> None:
     assert_error(client.get(FILTERS), 401)
-    assert_error(client.post(FILTERS, json={"entityType": "user", "filters": []}), 401)
+    assert_error(client.post(FILTERS, json={"entityType": "user", "filters": [], "version": 0}), 401)
 
 
 def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user, login, db) -> None:  # noqa: ANN001
@@ -182,7 +195,9 @@ def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user,
 
     carol = make_user("carol")
     client.post(
-        FILTERS, json={"entityType": "user", "filters": [saved("A"), saved("B")]}, headers=login(carol)
+        FILTERS,
+        json={"entityType": "user", "filters": [saved("A"), saved("B")], "version": 0},
+        headers=login(carol),
     )
     assert db.scalar(select(func.count()).select_from(SavedFilter)) == 2
     db.delete(carol)
@@ -190,69 +205,81 @@ def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user,
     assert db.scalar(select(func.count()).select_from(SavedFilter)) == 0
 
 
-def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClient, alice) -> None:  # noqa: ANN001
-    """Two windows read the list; the first saves; the second, whose list no longer is the saved one
-    (If-Match: the ETag it read), is refused instead of erasing the first one's filter."""
-    read = client.get(FILTERS, headers=alice)
-    tag = read.headers["etag"]
-    first = [saved("From the first window")]
-    answer = client.post(
-        FILTERS, json={"entityType": "user", "filters": first}, headers={**alice, "If-Match": tag}
-    )
-    assert answer.status_code == 204
-    new_tag = answer.headers["etag"]
-    assert new_tag != tag
-    assert client.get(FILTERS, headers=alice).headers["etag"] == new_tag
-
-    second = [saved("From the second window")]
-    stale = client.post(
-        FILTERS, json={"entityType": "user", "filters": second}, headers={**alice, "If-Match": tag}
-    )
-    assert_error(stale, 409, "staleVersion")
-    assert client.get(FILTERS, headers=alice).json() == {"user": first}
-
-    retried = client.post(
-        FILTERS,
-        json={"entityType": "user", "filters": [*first, *second]},
-        headers={**alice, "If-Match": new_tag},
-    )
-    assert retried.status_code == 204
-    assert client.get(FILTERS, headers=alice).json() == {"user": [*first, *second]}
-
-
-def test_the_version_changes_with_any_filter_of_the_user_only(
+def test_the_versions_follow_the_saves_of_each_entity_type(
     client: TestClient, make_user, login, alice, widgets_registered
 ) -> None:  # noqa: ANN001
     bob = login(make_user("bob"))
-    tags = [client.get(FILTERS, headers=alice).headers["etag"]]
-    for body in (
-        {"entityType": "user", "filters": [saved("A")]},
-        {"entityType": "user", "filters": [saved("A", sorting="login")]},
-        {"entityType": "user", "filters": [saved("A", sorting="login", is_default=True)]},
-        {"entityType": "ql_widget", "filters": [saved("W", "status oneOf open")]},
-    ):
-        assert client.post(FILTERS, json=body, headers=alice).status_code == 204
-        tags.append(client.get(FILTERS, headers=alice).headers["etag"])
-    assert len(set(tags)) == len(tags)
+    assert current_version(client, alice) == 0
+    for expected, filters in enumerate(([saved("A")], [saved("A", sorting="login")], []), start=1):
+        assert (
+            client.post(FILTERS, json=body(client, alice, "user", filters), headers=alice).status_code == 204
+        )
+        assert current_version(client, alice) == expected
+    widget = [saved("W", "status oneOf open")]
     assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": [saved("B")]}, headers=bob).status_code
-        == 204
+        client.post(FILTERS, json=body(client, alice, "ql_widget", widget), headers=alice).status_code == 204
     )
-    assert client.get(FILTERS, headers=alice).headers["etag"] == tags[-1]
+    assert client.get(FILTERS, headers=alice).json() == {
+        "user": {"version": 3, "filters": []},
+        "ql_widget": {"version": 1, "filters": widget},
+    }
+    assert client.post(FILTERS, json=body(client, bob, "user", [saved("B")]), headers=bob).status_code == 204
+    assert current_version(client, alice) == 3
+    assert current_version(client, bob) == 1
 
 
-def test_a_save_without_if_match_replaces_as_before(client: TestClient, alice) -> None:  # noqa: ANN001
-    assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": [saved("A")]}, headers=alice).status_code
-        == 204
+def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClient, alice) -> None:  # noqa: ANN001
+    """Two windows read the list; the first saves; the second, whose list no longer is the saved one
+    (the version it read), is refused instead of erasing the first one's filter."""
+    first, second = [saved("From the first window")], [saved("From the second window")]
+    assert client.post(FILTERS, json=body(client, alice, "user", first, 0), headers=alice).status_code == 204
+    assert_error(
+        client.post(FILTERS, json=body(client, alice, "user", second, 0), headers=alice), 409, "staleVersion"
     )
-    assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": [saved("B")]}, headers=alice).status_code
-        == 204
+    assert listed(client, alice) == {"user": first}
+    assert_error(
+        client.post(FILTERS, json=body(client, alice, "user", second, 2), headers=alice), 409, "staleVersion"
     )
-    assert client.get(FILTERS, headers=alice).json() == {"user": [saved("B")]}
-    any_version = {**alice, "If-Match": "*"}
-    assert (
-        client.post(FILTERS, json={"entityType": "user", "filters": []}, headers=any_version).status_code
-        == 204
+    both = [*first, *second]
+    assert client.post(FILTERS, json=body(client, alice, "user", both, 1), headers=alice).status_code == 204
+    assert listed(client, alice) == {"user": both}
+    assert_error(
+        client.post(FILTERS, json=body(client, alice, "user", [], 1), headers=alice), 409, "staleVersion"
     )
+
+
+@pytest.mark.parametrize("version", [None, -1, 1.5, 2**31])
+def test_a_save_names_its_version(client: TestClient, alice, version) -> None:  # noqa: ANN001
+    data = {"entityType": "user", "filters": [saved("A")]}
+    if version is not None:
+        data["version"] = version
+    response = client.post(FILTERS, json=data, headers=alice)
+    assert_error(response, 422)
+    assert {field for field, _code in field_codes(response)} == {"version"}
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_of_two_saves_from_the_same_version_one_wins(client: TestClient, alice, version) -> None:  # noqa: ANN001
+    """Sent at the same moment, from their own threads: one is saved, the other refused, every round."""
+    if version:
+        client.post(FILTERS, json=body(client, alice, "user", [saved("Start")]), headers=alice)
+    both_saved = 0
+    for round_ in range(15):
+        start = current_version(client, alice)
+        barrier = threading.Barrier(2)
+
+        def save(window: int, start: int = start, round_: int = round_, barrier=barrier) -> int:  # noqa: ANN001
+            filters = [saved(f"Round {round_}, window {window}")]
+            barrier.wait()
+            return client.post(
+                FILTERS, json=body(client, alice, "user", filters, start), headers=alice
+            ).status_code
+
+        with ThreadPoolExecutor(2) as pool:
+            statuses = sorted(pool.map(save, range(2)))
+        assert statuses in ([204, 409], [204, 204])
+        both_saved += statuses == [204, 204]
+        (kept,) = listed(client, alice)["user"]
+        assert kept["name"].startswith(f"Round {round_},")
+        assert current_version(client, alice) == start + 1
+    assert both_saved == 0

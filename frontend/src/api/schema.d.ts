@@ -13,14 +13,14 @@ export interface paths {
         };
         /**
          * Saved Filters
-         * @description The signed-in user's saved filters, keyed by entity type; the ETag header is their version.
+         * @description The signed-in user's saved filters, keyed by entity type, each list with its version.
          */
         get: operations["saved_filters_backend_api_v2_account_filters_get"];
         put?: never;
         /**
          * Save Filters
-         * @description Replaces the filters of one entity type. With If-Match (the ETag of the list they were edited
-         *     from), refused with 409 when another window saved meanwhile; the answer's ETag is the new version.
+         * @description Replaces the filters of one entity type, edited from `version`; their version is then the next
+         *     one. Refused with 409 staleVersion when another window saved meanwhile.
          */
         post: operations["save_filters_backend_api_v2_account_filters_post"];
         delete?: never;
@@ -244,8 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Query Cartographies
-         * @description A page of the cartographies the user may see, filtered and sorted with the query language
-         *     (fields: GET /querylang/cartography/fields), each with its site.
+         * @description A page of the cartographies the user may see, filtered and sorted with the query language (fields: GET /querylang/cartography/fields), each with its site.
          */
         post: operations["query_cartographies_backend_api_v2_cartography_query_post"];
         delete?: never;
@@ -377,8 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Query Functions
-         * @description A page of the functions of the cartographies the user may see, filtered and sorted with the
-         *     query language (fields: GET /querylang/function/fields), each with its site and cartography.
+         * @description A page of the functions of the cartographies the user may see, filtered and sorted with the query language (fields: GET /querylang/function/fields), each with its site and cartography.
          */
         post: operations["query_functions_backend_api_v2_function_query_post"];
         delete?: never;
@@ -589,7 +587,7 @@ export interface paths {
         };
         /**
          * Allowed Groups For Item
-         * @description The groups that see the item (those that see its cartography), the unrestricted ones flagged.
+         * @description The groups that see the item (spot.mapping.policy's rule), the unrestricted ones flagged.
          */
         get: operations["allowed_groups_for_item_backend_api_v2_permission_allowedGroupsForItem__itemType___itemId__get"];
         put?: never;
@@ -617,7 +615,8 @@ export interface paths {
          * Set Allowed Items For Group
          * @description Replace the group's items. `restricted: false` with no item lifts the restriction; `restricted: true`
          *     needs at least one item (400 mustNotBeEmpty), and every item must exist (400, invalidValue on each
-         *     unknown one). The group then sees exactly the cartographies among its items.
+         *     unknown one). The group then sees the cartographies among its items whole, and those of its functions
+         *     and activities limited to them (spot.mapping.policy).
          */
         post: operations["set_allowed_items_for_group_backend_api_v2_permission_allowedItemsForGroup__groupId__post"];
         delete?: never;
@@ -802,8 +801,7 @@ export interface paths {
         put?: never;
         /**
          * Query Subjects
-         * @description A page of the subjects the user may see, filtered and sorted with the query language
-         *     (fields: GET /querylang/subject/fields).
+         * @description A page of the subjects the user may see, filtered and sorted with the query language (fields: GET /querylang/subject/fields).
          */
         post: operations["query_subjects_backend_api_v2_subject_query_post"];
         delete?: never;
@@ -1225,7 +1223,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Users */
+        /**
+         * Query Users
+         * @description A page of the users.
+         */
         post: operations["query_users_backend_api_v2_user_query_post"];
         delete?: never;
         options?: never;
@@ -1328,8 +1329,9 @@ export interface components {
         };
         /**
          * AllowedItems
-         * @description A group's visibility: unrestricted (no item; it sees every cartography), or restricted to the
-         *     cartographies among its items. Items of other types are kept but grant nothing alone.
+         * @description A group's visibility: unrestricted (no item; it sees everything), or restricted to its items:
+         *     whole cartographies, and cartographies limited to some of their functions and activities (the
+         *     rule is spot.mapping.policy's). Items of other types are kept but grant nothing.
          */
         AllowedItems: {
             /**
@@ -1888,14 +1890,27 @@ export interface components {
             sorting: string;
         };
         /**
+         * SavedFiltersOfType
+         * @description A user's saved filters of one entity type and their version, which a save sends back.
+         */
+        SavedFiltersOfType: {
+            /** Filters */
+            filters: components["schemas"]["SavedFilterOut"][];
+            /** Version */
+            version: number;
+        };
+        /**
          * SavedFiltersSave
-         * @description All of the user's filters of one entity type, replacing those saved before.
+         * @description All of the user's filters of one entity type, replacing those saved before. `version`: the one
+         *     of the list they were edited from (GET /account/filters; 0 for an entity type not there).
          */
         SavedFiltersSave: {
             /** Entitytype */
             entityType: string;
             /** Filters */
             filters: components["schemas"]["SavedFilterIn"][];
+            /** Version */
+            version: number;
         };
         /** SiteOut */
         SiteOut: {
@@ -2303,7 +2318,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: components["schemas"]["SavedFilterOut"][];
+                        [key: string]: components["schemas"]["SavedFiltersOfType"];
                     };
                 };
             };
@@ -2366,9 +2381,7 @@ export interface operations {
     save_filters_backend_api_v2_account_filters_post: {
         parameters: {
             query?: never;
-            header?: {
-                "if-match"?: string | null;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2421,7 +2434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description staleVersion: If-Match is not the current ETag */
+            /** @description staleVersion: the filters were saved meanwhile (version is not the current one) */
             409: {
                 headers: {
                     [name: string]: unknown;

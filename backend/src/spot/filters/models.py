@@ -1,4 +1,4 @@
-from sqlalchemy import Boolean, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from spot.db import Base
@@ -21,3 +21,15 @@ class SavedFilter(Base):
     filter: Mapped[str] = mapped_column(Text)
     sorting: Mapped[str] = mapped_column(String(500), default="")
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SavedFilterSet(Base):
+    """The version of a user's saved filters of one entity type: a save names the version it was
+    edited from and bumps it with a conditional UPDATE, so that of two saves from the same version
+    one is refused (409 staleVersion) instead of erasing the other."""
+
+    __tablename__ = "saved_filter_set"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    entity_type: Mapped[str] = mapped_column(String(60), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)

@@ -27,10 +27,12 @@ class SavedFilterIn(CamelModel):
 
 
 class SavedFiltersSave(CamelModel):
-    """All of the user's filters of one entity type, replacing those saved before."""
+    """All of the user's filters of one entity type, replacing those saved before. `version`: the one
+    of the list they were edited from (GET /account/filters; 0 for an entity type not there)."""
 
     entity_type: str = Field(max_length=60)
     filters: list[SavedFilterIn] = Field(max_length=MAX_FILTERS)
+    version: int = Field(ge=0, le=2**31 - 1)
 
 
 class SavedFilterOut(CamelModel):
@@ -38,3 +40,10 @@ class SavedFilterOut(CamelModel):
     filter: str
     sorting: str
     is_default: bool
+
+
+class SavedFiltersOfType(CamelModel):
+    """A user's saved filters of one entity type and their version, which a save sends back."""
+
+    version: int
+    filters: list[SavedFilterOut]

@@ -1,68 +1,52 @@
-import hashlib
-import json
-from collections import defaultdict
+from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from spot.core.errors import ApiError, FieldError, conflict
-from spot.filters.models import SavedFilter
+from spot.core.principal import Principal
+from spot.filters.models import SavedFilter, SavedFilterSet
 from spot.filters.schemas import SavedFilterIn
 from spot.querylang import EntityType, QueryError, find_entity, parse_filter, parse_sort
 from spot.querylang.text import fold
-from spot.users.models import User
 
 
-def list_for(db: Session, *, user: User) -> dict[str, list[SavedFilter]]:
-    """The user's saved filters by entity type, in the order they were saved."""
+def list_for(db: Session, *, user: Principal) -> dict[str, tuple[int, list[SavedFilter]]]:
+    """The user's saved filters by entity type, in the order they were saved, with their version. An
+    entity type whose filters were saved then all removed is there, with no filter."""
+    versions = db.execute(
+        select(SavedFilterSet.entity_type, SavedFilterSet.version).where(SavedFilterSet.user_id == user.id)
+    ).tuples()
+    grouped: dict[str, tuple[int, list[SavedFilter]]] = {
+        entity_type: (version, []) for entity_type, version in versions
+    }
     rows = db.scalars(
         select(SavedFilter)
         .where(SavedFilter.user_id == user.id)
         .order_by(SavedFilter.entity_type, SavedFilter.position, SavedFilter.id)
     )
-    grouped: dict[str, list[SavedFilter]] = defaultdict(list)
     for row in rows:
-        grouped[row.entity_type].append(row)
-    return dict(grouped)
-
-
-def version(db: Session, *, user: User) -> str:
-    """A tag of all the user's saved filters (an ETag): it changes with any of them."""
-    rows = db.execute(
-        select(
-            SavedFilter.entity_type,
-            SavedFilter.name,
-            SavedFilter.filter,
-            SavedFilter.sorting,
-            SavedFilter.is_default,
-        )
-        .where(SavedFilter.user_id == user.id)
-        .order_by(SavedFilter.entity_type, SavedFilter.position, SavedFilter.id)
-    ).all()
-    content = json.dumps([list(row) for row in rows], ensure_ascii=False).encode()
-    return f'"{hashlib.sha256(content).hexdigest()[:32]}"'
+        grouped.setdefault(row.entity_type, (0, []))[1].append(row)
+    return dict(sorted(grouped.items()))
 
 
 def replace(
-    db: Session, *, user: User, entity_type: str, filters: list[SavedFilterIn], expected: str | None = None
+    db: Session, *, user: Principal, entity_type: str, filters: list[SavedFilterIn], version: int
 ) -> None:
-    """`expected`: the version the client's list came from (If-Match; "*" for any); when the filters
-    changed since (another window saved), 409 staleVersion instead of erasing that change."""
+    """Replaces the user's filters of one entity type. `version`: the one the client's list came from
+    (0 when it had none); when another save came first, 409 staleVersion instead of erasing it."""
     entity = find_entity(entity_type)
     if entity is None:
         raise ApiError(400, "unknownEntityType", [FieldError(field="entityType", code="invalidValue")])
     errors = _problems(entity, filters)
     if errors:
         raise ApiError(400, errors[0].code, errors)
-    # Saves of one user wait for each other here (PostgreSQL; SQLite writes one at a time), so that
-    # two of them cannot both pass the version check.
-    db.execute(select(User.id).where(User.id == user.id).with_for_update())
-    if expected not in (None, "*") and expected != version(db, user=user):
-        raise conflict("staleVersion")
+    _bump(db, user_id=user.id, entity_type=entity_type, version=version)
     db.execute(
         delete(SavedFilter).where(SavedFilter.user_id == user.id, SavedFilter.entity_type == entity_type)
     )
-    db.flush()
     db.add_all(
         SavedFilter(
             user_id=user.id,
@@ -76,6 +60,31 @@ def replace(
         for index, item in enumerate(filters)
     )
     db.flush()
+
+
+def _bump(db: Session, *, user_id: int, entity_type: str, version: int) -> None:
+    """Move the version from `version` to the next, in one statement that checks it: of two saves
+    from the same version, the second finds it moved (or the first version inserted) and changes
+    nothing, on either database, whatever the interleaving."""
+    if version == 0:
+        insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+        statement: Any = (
+            insert(SavedFilterSet)
+            .values(user_id=user_id, entity_type=entity_type, version=1)
+            .on_conflict_do_nothing(index_elements=[SavedFilterSet.user_id, SavedFilterSet.entity_type])
+        )
+    else:
+        statement = (
+            update(SavedFilterSet)
+            .where(
+                SavedFilterSet.user_id == user_id,
+                SavedFilterSet.entity_type == entity_type,
+                SavedFilterSet.version == version,
+            )
+            .values(version=version + 1)
+        )
+    if db.execute(statement.returning(SavedFilterSet.version)).first() is None:
+        raise conflict("staleVersion")
 
 
 def _problems(entity: EntityType, filters: list[SavedFilterIn]) -> list[FieldError]:

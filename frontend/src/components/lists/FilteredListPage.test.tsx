@@ -117,10 +117,13 @@ describe('filtered list page', () => {
   it('applies the default saved filter with applyDefaultFilter=true, then replaces the address with it', async () => {
     const c = fixture.cases[0]
     const savedFilters = {
-      subject: [
-        { name: 'Other', filter: 'code equals \\0', sorting: '', isDefault: false },
-        { name: 'Mine', filter: c.text, sorting: '-created_date', isDefault: true },
-      ],
+      subject: {
+        version: 2,
+        filters: [
+          { name: 'Other', filter: 'code equals \\0', sorting: '', isDefault: false },
+          { name: 'Mine', filter: c.text, sorting: '-created_date', isDefault: true },
+        ],
+      },
     }
     const { router, fetchPage } = renderList('/subjects?applyDefaultFilter=true', pagedList(3), savedFilters)
     await waitFor(() => expect(router.state.location.pathname).toBe(`/spotv2/subjects/${encodeURIComponent(c.text)}`))
@@ -131,7 +134,7 @@ describe('filtered list page', () => {
   })
 
   it('keeps the address’s filter with applyDefaultFilter=true when there is no default', async () => {
-    const { router, fetchPage } = renderList('/subjects?applyDefaultFilter=true', pagedList(3), { subject: [] })
+    const { router, fetchPage } = renderList('/subjects?applyDefaultFilter=true', pagedList(3), { subject: { version: 1, filters: [] } })
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(router.state.location.pathname).toBe('/spotv2/subjects')
     await waitFor(() => expect(fetchPage).toHaveBeenCalledWith({ filter: '', sort: '', page: 1, pageSize: PAGE_SIZE }))

@@ -16,7 +16,7 @@ const CURRENT = { filter: 'code equals X', sorting: '-name' }
 
 function renderMenu(props: { currentProblem?: string } = {}) {
   const fetchMock = fakeServer({
-    [FILTERS_CALL]: () => json({ subject: SUBJECT_FILTERS, mediation: [saved('Other', true)] }),
+    [FILTERS_CALL]: () => json({ subject: { version: 4, filters: SUBJECT_FILTERS }, mediation: { version: 1, filters: [saved('Other', true)] } }),
     [SAVE_FILTERS_CALL]: () => new Response(null, { status: 204 }),
   })
   const onApply = vi.fn()
@@ -56,6 +56,7 @@ describe('saved filters menu', () => {
     expect(await sentLists(fetchMock)).toEqual({
       entityType: 'subject',
       filters: [saved('Pompes', true), saved('Mine'), saved('Électricité')],
+      version: 4,
     })
   })
 
@@ -82,6 +83,7 @@ describe('saved filters menu', () => {
     expect(await sentLists(fetchMock)).toEqual({
       entityType: 'subject',
       filters: [saved('Pompes'), saved('Mine'), saved('Électricité'), { name: 'Codes X', ...CURRENT, isDefault: true }],
+      version: 4,
     })
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save the current filter' })).not.toBeInTheDocument())
   })
@@ -113,32 +115,36 @@ describe('saved filters menu', () => {
     expect((await sentLists(fetchMock)).filters).toEqual([saved('Pompes'), saved('Électricité')])
   })
 
+  it('names every filter the same way, by its name, never by its query text', async () => {
+    renderMenu()
+    const menu = await openMenu()
+    const items = within(menu).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual(['Pompes', 'MineDefault filter', 'Électricité'])
+    for (const filter of SUBJECT_FILTERS) expect(within(menu).queryByText(filter.filter)).not.toBeInTheDocument()
+  })
+
   describe('when another window saved meanwhile', () => {
     /** A server that versions the list as Spot's does: a save must name the version it was built from. */
     function versionedServer() {
-      const state = { version: '"v1"', filters: SUBJECT_FILTERS }
+      const state = { version: 1, filters: SUBJECT_FILTERS, sent: [] as number[] }
       const fetchMock = fakeServer({
-        [FILTERS_CALL]: () =>
-          new Response(JSON.stringify({ subject: state.filters }), {
-            headers: { 'Content-Type': 'application/json', ETag: state.version },
-          }),
+        [FILTERS_CALL]: () => json({ subject: { version: state.version, filters: state.filters } }),
         [SAVE_FILTERS_CALL]: async (request) => {
-          if (request.headers.get('If-Match') !== state.version) return errorBody(409, 'Conflict', 'staleVersion')
-          state.filters = (await request.json()).filters
-          state.version = '"v3"'
-          return new Response(null, { status: 204, headers: { ETag: state.version } })
+          const sent = (await request.json()) as { filters: SavedFilter[]; version: number }
+          state.sent.push(sent.version)
+          if (sent.version !== state.version) return errorBody(409, 'Conflict', 'staleVersion')
+          state.filters = sent.filters
+          state.version += 1
+          return new Response(null, { status: 204 })
         },
       })
       renderWithClient(<SavedFiltersMenu entityType="subject" current={CURRENT} onApply={vi.fn()} />)
       const elsewhere = () => {
         state.filters = [...SUBJECT_FILTERS, saved('From elsewhere')]
-        state.version = '"v2"'
+        state.version = 2
       }
       return { fetchMock, state, elsewhere }
     }
-
-    const ifMatch = (fetchMock: ReturnType<typeof fakeServer>) =>
-      sentRequests(fetchMock, SAVE_FILTERS_CALL).map((request) => request.headers.get('If-Match'))
 
     it('refuses to erase that filter, keeps the typed name, and saves again from the list read anew', async () => {
       const { fetchMock, state, elsewhere } = versionedServer()
@@ -156,21 +162,33 @@ describe('saved filters menu', () => {
 
       await waitFor(() => expect(sentRequests(fetchMock, FILTERS_CALL).length).toBeGreaterThan(1))
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-      await waitFor(() => expect(state.version).toBe('"v3"'))
+      await waitFor(() => expect(state.version).toBe(3))
       expect(state.filters.map((f) => f.name)).toEqual(['Pompes', 'Mine', 'Électricité', 'From elsewhere', 'Codes X'])
-      expect(ifMatch(fetchMock)).toEqual(['"v1"', '"v2"'])
+      expect(state.sent).toEqual([1, 2])
+    })
+
+    it('saves twice in a row, the second time from the version the first one made', async () => {
+      const { state } = versionedServer()
+      const menu = await openMenu()
+      await userEvent.click(await within(menu).findByRole('button', { name: 'Default filter: Pompes' }))
+      await waitFor(() => expect(state.version).toBe(2))
+      await waitFor(() => expect(within(menu).getByRole('button', { name: 'Default filter: Mine' })).toBeEnabled())
+      await userEvent.click(within(menu).getByRole('button', { name: 'Default filter: Mine' }))
+      await waitFor(() => expect(state.version).toBe(3))
+      expect(state.sent).toEqual([1, 2])
+      expect(state.filters.filter((f) => f.isDefault).map((f) => f.name)).toEqual(['Mine'])
     })
 
     it('says so when a menu action is refused, and the list shows the other window’s filter', async () => {
-      const { fetchMock, state, elsewhere } = versionedServer()
+      const { state, elsewhere } = versionedServer()
       const menu = await openMenu()
       await within(menu).findByText('Pompes')
       elsewhere()
       await userEvent.click(within(menu).getByRole('button', { name: 'Default filter: Pompes' }))
       expect(await screen.findByText(/changed in another window/)).toBeInTheDocument()
-      expect(state.version).toBe('"v2"')
+      expect(state.version).toBe(2)
       expect(await within(menu).findByText('From elsewhere')).toBeInTheDocument()
-      expect(ifMatch(fetchMock)).toEqual(['"v1"'])
+      expect(state.sent).toEqual([1])
     })
   })
 })

@@ -151,7 +151,7 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
                 >
                   <ListItemText
                     primary={filter.name}
-                    secondary={filter.isDefault ? t('lists.saved.isDefault') : filter.filter}
+                    secondary={filter.isDefault ? t('lists.saved.isDefault') : undefined}
                     slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   />
                 </ListItemButton>

@@ -31,45 +31,36 @@ export const parseQuery = (entityType: string, filter: string, sort = '') =>
 
 const SAVED_FILTERS_KEY = queryKeys.account.savedFilters
 
-type SavedFilters = Record<string, SavedFilter[]>
-/** What the cache keeps: the filters and their version (the answer's ETag), sent back on save. */
-interface SavedFiltersRead {
-  filters: SavedFilters
-  version: string | null
-}
+/** What the cache keeps, as the server answers it: per entity type, the filters and their version. */
+type SavedFiltersRead = Record<string, { version: number; filters: SavedFilter[] }>
 
 /** The signed-in user's saved filters, keyed by entity type. */
 export const savedFiltersQuery = queryOptions({
   queryKey: SAVED_FILTERS_KEY,
-  queryFn: async (): Promise<SavedFiltersRead> => {
-    const { data: filters, response } = await api.GET('/backend/api/v2/account/filters')
-    return { filters: filters ?? {}, version: response.headers.get('etag') }
-  },
-  select: (read) => read.filters,
+  queryFn: (): Promise<SavedFiltersRead> => data(api.GET('/backend/api/v2/account/filters')),
+  select: (read) => Object.fromEntries(Object.entries(read).map(([entityType, { filters }]) => [entityType, filters])),
 })
 
 /**
  * Replaces the user's saved filters of one entity type (the server checks names, texts and the one
- * default). The list was built from the version last read: when another window saved meanwhile, the
- * server refuses it (409 staleVersion) rather than erase that change, and the list is read again so
- * that the same action, tried again, starts from it. `shownByCaller`: the answers' statuses that the
- * caller explains itself (a form shows 400 on its fields), instead of the error dialog.
+ * default). The list was built from the version last read, which the save sends: when another window
+ * saved meanwhile, the server refuses it (409 staleVersion) rather than erase that change, and the
+ * list is read again so that the same action, tried again, starts from it. `shownByCaller`: the
+ * answers' statuses that the caller explains itself (a form shows 400 on its fields), instead of the
+ * error dialog.
  */
 export function useSaveFilters(entityType: string, shownByCaller: number[]) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (filters: SavedFilter[]) => {
-      const version = queryClient.getQueryData(savedFiltersQuery.queryKey)?.version
-      const headers = version ? { 'If-Match': version } : undefined
-      const { response } = await api.POST('/backend/api/v2/account/filters', { body: { entityType, filters }, headers })
-      return response.headers.get('etag')
+      const version = queryClient.getQueryData(savedFiltersQuery.queryKey)?.[entityType]?.version ?? 0
+      await data(api.POST('/backend/api/v2/account/filters', { body: { entityType, filters, version } }))
+      // A save moves the version to the next one.
+      return version + 1
     },
     meta: { handledStatuses: shownByCaller },
     onSuccess: (version, filters) => {
-      queryClient.setQueryData(savedFiltersQuery.queryKey, (read) => ({
-        filters: { ...read?.filters, [entityType]: filters },
-        version,
-      }))
+      queryClient.setQueryData(savedFiltersQuery.queryKey, (read) => ({ ...read, [entityType]: { version, filters } }))
       return queryClient.invalidateQueries({ queryKey: SAVED_FILTERS_KEY })
     },
     onError: (error) => {
