@@ -41,3 +41,23 @@ describe('the addresses of app/paths.ts', () => {
     expect(routeOf('/no/such/page')).toBe('*')
   })
 })
+
+describe('loginPathFor', () => {
+  it('sends to Login with the requested path, base path included, as returnUrl', () => {
+    expect(paths.loginPathFor('/spotv2/administration/users')).toBe('/login?returnUrl=/spotv2/administration/users')
+  })
+
+  it('carries the original query over after the returnUrl', () => {
+    expect(paths.loginPathFor('/spotv2/subjects/x', '?applyDefaultFilter=true&sorting=-name')).toBe(
+      '/login?returnUrl=/spotv2/subjects/x&applyDefaultFilter=true&sorting=-name',
+    )
+  })
+
+  it('escapes what would break the query but keeps slashes readable', () => {
+    expect(paths.loginPathFor('/spotv2/a b&c')).toBe('/login?returnUrl=/spotv2/a%20b%26c')
+  })
+
+  it('does not repeat a returnUrl of the original query', () => {
+    expect(paths.loginPathFor('/spotv2/', '?returnUrl=/elsewhere')).toBe('/login?returnUrl=/spotv2/')
+  })
+})

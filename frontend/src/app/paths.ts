@@ -5,6 +5,15 @@ import { listPath } from '../components/lists/address'
 
 export const HOME_PATH = '/'
 export const LOGIN_PATH = '/login'
+/** The Login address that brings the user back to `pathname` (which includes the base path) afterwards. */
+export function loginPathFor(pathname: string, search = ''): string {
+  const others = new URLSearchParams(search)
+  others.delete('returnUrl')
+  // Slashes stay readable in the address bar; they need no escaping inside a query value.
+  const returnUrl = encodeURIComponent(pathname).replaceAll('%2F', '/')
+  const rest = others.toString()
+  return `${LOGIN_PATH}?returnUrl=${returnUrl}${rest ? `&${rest}` : ''}`
+}
 export const LOGOUT_PATH = '/logout'
 export const FORBIDDEN_PATH = '/forbidden'
 

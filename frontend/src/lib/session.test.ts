@@ -1,26 +1,6 @@
 import Cookies from 'js-cookie'
 import { describe, expect, it, vi } from 'vitest'
-import { appPath, closeSession, expireSession, getToken, loginPathFor, openSession, setSessionExpiredHandler, tokenIssuedAt } from './session'
-
-describe('loginPathFor', () => {
-  it('sends to Login with the requested path, base path included, as returnUrl', () => {
-    expect(loginPathFor('/spotv2/administration/users')).toBe('/login?returnUrl=/spotv2/administration/users')
-  })
-
-  it('carries the original query over after the returnUrl', () => {
-    expect(loginPathFor('/spotv2/subjects/x', '?applyDefaultFilter=true&sorting=-name')).toBe(
-      '/login?returnUrl=/spotv2/subjects/x&applyDefaultFilter=true&sorting=-name',
-    )
-  })
-
-  it('escapes what would break the query but keeps slashes readable', () => {
-    expect(loginPathFor('/spotv2/a b&c')).toBe('/login?returnUrl=/spotv2/a%20b%26c')
-  })
-
-  it('does not repeat a returnUrl of the original query', () => {
-    expect(loginPathFor('/spotv2/', '?returnUrl=/elsewhere')).toBe('/login?returnUrl=/spotv2/')
-  })
-})
+import { appPath, closeSession, expireSession, getToken, openSession, setSessionExpiredHandler, tokenIssuedAt } from './session'
 
 describe('appPath', () => {
   it('strips the base path from application addresses only', () => {

@@ -79,16 +79,6 @@ export function expireSession(): void {
   onExpired?.()
 }
 
-/** The Login address that brings the user back to `pathname` (which includes the base path) afterwards. */
-export function loginPathFor(pathname: string, search = ''): string {
-  const others = new URLSearchParams(search)
-  others.delete('returnUrl')
-  // Slashes stay readable in the address bar; they need no escaping inside a query value.
-  const returnUrl = encodeURIComponent(pathname).replaceAll('%2F', '/')
-  const rest = others.toString()
-  return `/login?returnUrl=${returnUrl}${rest ? `&${rest}` : ''}`
-}
-
 /** The in-application path of an address under the base path, or undefined for any other address. */
 export function appPath(url: string): string | undefined {
   if (url === APP_BASE) return '/'
