@@ -1,10 +1,11 @@
 import { listPath } from '../components/lists/address'
 
 // Every in-application address is built here, so that a page moves in one place and no area has
-// to reach into another to link to it. The router's patterns (features' routes.tsx) match these.
+// to reach into another to link to it. The router's patterns (features' routes.tsx) match these: paths.test.ts checks it.
 
 export const HOME_PATH = '/'
 export const LOGIN_PATH = '/login'
+
 /** The Login address that brings the user back to `pathname` (which includes the base path) afterwards. */
 export function loginPathFor(pathname: string, search = ''): string {
   const others = new URLSearchParams(search)
@@ -14,6 +15,7 @@ export function loginPathFor(pathname: string, search = ''): string {
   const rest = others.toString()
   return `${LOGIN_PATH}?returnUrl=${returnUrl}${rest ? `&${rest}` : ''}`
 }
+
 export const LOGOUT_PATH = '/logout'
 export const FORBIDDEN_PATH = '/forbidden'
 
