@@ -35,13 +35,17 @@ Visibility is granted per group, by rows (item type, item id) of `cartography_vi
 An existing item the user may not see answers 403 'Insufficient rights to view'; an unknown one 404;
 lists leave hidden items out, and filters only ever narrow what is already visible.
 
-The SQL: each rule is one boolean expression of EXISTS subqueries, correlated with the columns of
-the query it is put in. The test that some group of the user is unrestricted does not depend on the
-row, so the database evaluates it once per statement and it comes first (it is also decided in
-Python, with no SQL at all, for a signed-in Principal that sees every cartography); then the
-cartography rows; the limits by function and activity are looked at only when the user's groups hold
-such rows at all (again a test that runs once per statement). The activities granted with their
-subtrees are a recursive CTE over the viewer's groups' rows, computed once per statement.
+The SQL: for a user, each rule is `column IN (set)` tests whose sets depend on the viewer only (the
+cartographies named whole, the functions and activities granted, the activities below and above
+named ones as recursive CTEs, the (function, activity) pairs of groups limiting both): the database
+computes each set once per statement and tests every row against it (PostgreSQL hashes it). The test
+that some group of the user is unrestricted comes first; it is decided in Python, with no SQL at all,
+for a Principal that sees every cartography, and the hot statements are built once in two versions
+(ByViewer) so that such users run one with no visibility test. The limited view's sets are looked
+at only when the user's groups hold function or activity rows at all. On 100,000 subjects
+(PostgreSQL), the count of a user limited to five cartographies fell from about 1 s (a correlated
+subquery per row) to 0.09 s; limited by functions or activities it takes 0.09-0.14 s.
+The rule for one group (group_sees_*, for allowedGroupsForItem) is the same, written per group.
 """
 
 from collections.abc import Callable
@@ -57,10 +61,13 @@ from sqlalchemy import (
     and_,
     bindparam,
     exists,
+    literal,
     not_,
     or_,
     select,
     true,
+    tuple_,
+    union_all,
 )
 from sqlalchemy.orm import Session, aliased
 
@@ -245,6 +252,9 @@ def group_sees_subject(
 
 
 # The user: some group of theirs sees it ---------------------------------------------------------------------
+# Written as `column IN (a set of ids)` with sets that do not depend on the row: the database computes each
+# set once per statement (PostgreSQL hashes it) and tests each row against it, instead of running a
+# correlated subquery per row and per group.
 
 
 def _groups_of(user_id: Any) -> Select[Any]:
@@ -260,50 +270,193 @@ def _known_to_see_everything(user: Viewer) -> bool:
     return not isinstance(user, BindParameter) and bool(getattr(user, "sees_every_cartography", False))
 
 
-def _user_sees(user: Viewer, cartography_id: Any, partly: Any) -> ColumnElement[bool]:
-    """`partly(group column)`: the group's limited view grants it. Split so that the parts which do not
-    depend on the row (some group unrestricted; some group holds function or activity rows) are each
-    evaluated once per statement, and the row's own tests only when they may matter."""
+class _Sets:
+    """The sets of ids that decide what one viewer (a user id or VIEWER) sees."""
+
+    def __init__(self, viewer_id: Any) -> None:
+        self.viewer_id = viewer_id
+        # Function and activity rows of the viewer's groups, each with its item's cartography.
+        self.functions = self._rows(FUNCTION).cte()
+        self.activities = self._rows(ACTIVITY).cte()
+        # (group, activity, cartography): each named activity and every one under it.
+        below = select(
+            self.activities.c.group_id, self.activities.c.item_id, self.activities.c.cartography_id
+        )
+        tree = below.cte(recursive=True)
+        child = aliased(Activity)
+        self.below = tree.union(
+            select(tree.c.group_id, child.id, child.cartography_id).where(child.parent_id == tree.c.item_id)
+        )
+        # (group, activity): every activity above a named one.
+        named = aliased(Activity)
+        up = select(self.activities.c.group_id, named.parent_id.label("item_id")).join(
+            named, named.id == self.activities.c.item_id
+        )
+        up_tree = up.where(named.parent_id.is_not(None)).cte(recursive=True)
+        parent = aliased(Activity)
+        self.above = up_tree.union(
+            select(up_tree.c.group_id, parent.parent_id).where(
+                parent.id == up_tree.c.item_id, parent.parent_id.is_not(None)
+            )
+        )
+
+    def _groups(self) -> Select[Any]:
+        return _groups_of(self.viewer_id)
+
+    def _rows(self, item_type: str) -> Select[Any]:
+        row = aliased(Row)
+        item: Any = aliased(Function) if item_type == FUNCTION else aliased(Activity)
+        return (
+            select(row.group_id, row.item_id, item.cartography_id)
+            .join(item, item.id == row.item_id)
+            .where(row.group_id.in_(self._groups()), row.item_type == item_type)
+        )
+
+    def unrestricted(self) -> ColumnElement[bool]:
+        """Some group of the viewer is unrestricted."""
+        groups = aliased(user_group)
+        row = aliased(Row)
+        free = select(groups.c.group_id).where(
+            groups.c.user_id == self.viewer_id,
+            not_(exists(select(row.group_id).where(row.group_id == groups.c.group_id))),
+        )
+        return exists(free.correlate(None))
+
+    def whole(self) -> Select[Any]:
+        """The cartographies named by 'cartography' rows."""
+        row = aliased(Row)
+        return (
+            select(row.item_id)
+            .where(row.group_id.in_(self._groups()), row.item_type == CARTOGRAPHY)
+            .correlate(None)
+        )
+
+    def has_item_rows(self) -> ColumnElement[bool]:
+        """Some group of the viewer has function or activity rows (else the sets below are empty)."""
+        row = aliased(Row)
+        rows = select(row.group_id).where(
+            row.group_id.in_(self._groups()), row.item_type.in_((FUNCTION, ACTIVITY))
+        )
+        return exists(rows.correlate(None))
+
+    def _unlimited_on(self, rows: CTE, other: CTE) -> Select[Any]:
+        """The cartographies some group limits by the rows of `other` and not by those of `rows`: in
+        them that group sees every item of the `rows` kind."""
+        return select(other.c.cartography_id).where(
+            not_(
+                exists(
+                    select(rows.c.group_id).where(
+                        rows.c.group_id == other.c.group_id, rows.c.cartography_id == other.c.cartography_id
+                    )
+                )
+            )
+        )
+
+    def limited_cartographies(self) -> Select[Any]:
+        return (
+            union_all(select(self.functions.c.cartography_id), select(self.activities.c.cartography_id))
+            .subquery()
+            .select()
+        )
+
+    def function_ids(self) -> Select[Any]:
+        return select(self.functions.c.item_id)
+
+    def all_functions_in(self) -> Select[Any]:
+        return self._unlimited_on(self.functions, self.activities)
+
+    def activity_ids(self) -> Select[Any]:
+        return union_all(select(self.below.c.item_id), select(self.above.c.item_id)).subquery().select()
+
+    def all_activities_in(self) -> Select[Any]:
+        return self._unlimited_on(self.activities, self.functions)
+
+    def subject_functions(self) -> Select[Any]:
+        """Functions whose every subject is seen: named by a group that limits no activity there."""
+        f, a = self.functions, self.activities
+        return select(f.c.item_id).where(
+            not_(
+                exists(
+                    select(a.c.group_id).where(
+                        a.c.group_id == f.c.group_id, a.c.cartography_id == f.c.cartography_id
+                    )
+                )
+            )
+        )
+
+    def subject_activities(self) -> Select[Any]:
+        """Activities whose every subject is seen: under a named one, of a group that limits no
+        function there."""
+        b, f = self.below, self.functions
+        return select(b.c.item_id).where(
+            not_(
+                exists(
+                    select(f.c.group_id).where(
+                        f.c.group_id == b.c.group_id, f.c.cartography_id == b.c.cartography_id
+                    )
+                )
+            )
+        )
+
+    def subject_pairs(self) -> Select[Any]:
+        """(function, activity) of the subjects a group limiting both sees: its functions within its
+        activities."""
+        f, b = self.functions, self.below
+        return select(f.c.item_id, b.c.item_id).join(
+            b, and_(b.c.group_id == f.c.group_id, b.c.cartography_id == f.c.cartography_id)
+        )
+
+
+def _sets_of(user: Viewer) -> _Sets:
+    return _VIEWER_SETS if isinstance(user, BindParameter) else _Sets(_viewer_id(user))
+
+
+def _user_sees(
+    user: Viewer, cartography_id: Any, partly: Callable[[_Sets], ColumnElement[bool]]
+) -> ColumnElement[bool]:
+    """Some group of the user is unrestricted, names the cartography, or (only looked at when the groups
+    hold function or activity rows at all) its limited view grants it: `partly(sets)`."""
     if _known_to_see_everything(user):
         return true()
-    user_id = _viewer_id(user)
-    groups = _groups_of(user_id)
-    group = user_group.c.group_id
-    has_item_rows = select(Row.group_id).where(
-        Row.group_id.in_(groups), Row.item_type.in_((FUNCTION, ACTIVITY))
-    )
+    sets = _sets_of(user)
     return or_(
-        exists(groups.where(unrestricted(group))),
-        exists(groups.where(_row(group, CARTOGRAPHY, cartography_id))),
-        and_(exists(has_item_rows), exists(groups.where(partly(group)))),
+        sets.unrestricted(),
+        _in(cartography_id, sets.whole()),
+        and_(sets.has_item_rows(), partly(sets)),
     )
 
 
-# The trees of statements built once with VIEWER, shared by all of them.
-_VIEWER_TREES = _trees(VIEWER)
+def _in(value: Any, ids: Select[Any]) -> ColumnElement[bool]:
+    return _expression(value).in_(ids)
 
 
-def _trees_of(user: Viewer) -> _Trees:
-    return _VIEWER_TREES if isinstance(user, BindParameter) else _trees(user.id)
+def _expression(value: Any) -> Any:
+    """A plain id as a bound value; a column (or parameter) as it is."""
+    return literal(value, Integer) if isinstance(value, int) else value
 
 
 def sees_cartography(user: Viewer, cartography_id: Any) -> ColumnElement[bool]:
     """A boolean SQL expression: may `user` (or VIEWER) see the cartography, whole or limited?"""
-    return _user_sees(user, cartography_id, lambda group: _partly_sees_cartography(group, cartography_id))
+    return _user_sees(user, cartography_id, lambda sets: _in(cartography_id, sets.limited_cartographies()))
 
 
 def sees_function(user: Viewer, function_id: Any, cartography_id: Any) -> ColumnElement[bool]:
     """May `user` see the function (of that cartography)?"""
     return _user_sees(
-        user, cartography_id, lambda group: _partly_sees_function(group, function_id, cartography_id)
+        user,
+        cartography_id,
+        lambda sets: or_(_in(function_id, sets.function_ids()), _in(cartography_id, sets.all_functions_in())),
     )
 
 
 def sees_activity(user: Viewer, activity_id: Any, cartography_id: Any) -> ColumnElement[bool]:
     """May `user` see the activity (of that cartography), granted or on the way down to a granted one?"""
-    trees = _trees_of(user)
     return _user_sees(
-        user, cartography_id, lambda group: _partly_sees_activity(trees, group, activity_id, cartography_id)
+        user,
+        cartography_id,
+        lambda sets: or_(
+            _in(activity_id, sets.activity_ids()), _in(cartography_id, sets.all_activities_in())
+        ),
     )
 
 
@@ -311,12 +464,20 @@ def sees_subject(
     user: Viewer, function_id: Any, activity_id: Any, cartography_id: Any
 ) -> ColumnElement[bool]:
     """May `user` see a subject of this function, activity and cartography (columns of the subject)?"""
-    trees = _trees_of(user)
+    pair = tuple_(_expression(function_id), _expression(activity_id))
     return _user_sees(
         user,
         cartography_id,
-        lambda group: _partly_sees_subject(trees, group, function_id, activity_id, cartography_id),
+        lambda sets: or_(
+            _in(function_id, sets.subject_functions()),
+            _in(activity_id, sets.subject_activities()),
+            pair.in_(sets.subject_pairs()),
+        ),
     )
+
+
+# The sets of statements built once with VIEWER, shared by all of them.
+_VIEWER_SETS = _Sets(VIEWER)
 
 
 def _sees_every_cartography(user_id: Any) -> ColumnElement[bool]:
