@@ -407,7 +407,9 @@ def test_criticity_band_edges(score, level):
 def test_standardize_keeps_the_comment(client, db, test_map, make_user, login):
     user = make_user(permissions=[VALID])
     url = f"{API}/subject/{test_map.subject('S2')}/standardize"
-    body = client.post(url, json={"comment": "  Validé en revue  "}, headers=login(user)).json()
+    padded = client.post(url, json={"comment": "  Validé en revue  "}, headers=login(user))
+    assert field_codes(padded) == {("comment", "beginEndWhitespaceError")}
+    body = client.post(url, json={"comment": "Validé en revue"}, headers=login(user)).json()
     assert body["standardizedComment"] == "Validé en revue"
     assert body["lifetimeEvents"]["standardized"]["userId"] == user.id
     assert history_events(db, test_map.subject("S2"))[-1] == ("W", "standardized")

@@ -51,8 +51,8 @@ def test_create_with_only_the_required_fields(client, manager):
     assert body["displayName"] == "nouveau"
 
 
-def test_names_are_trimmed_and_an_empty_external_id_is_none(client, manager):
-    body = _create(client, manager, firstName=" Nina ", lastName="Petit ", externalId="").json()
+def test_an_empty_external_id_is_none(client, manager):
+    body = _create(client, manager, firstName="Nina", lastName="Petit", externalId="").json()
     assert (body["firstName"], body["lastName"], body["externalId"]) == ("Nina", "Petit", None)
 
 
@@ -66,7 +66,10 @@ def test_names_are_trimmed_and_an_empty_external_id_is_none(client, manager):
         ({"password": "short77"}, ("password", "string_too_short")),
         ({"password": None}, ("password", "string_type")),
         ({"login": "x" * 201}, ("login", "string_too_long")),
-        ({"groupIds": ["a"]}, ("groupIds.0", "int_parsing")),
+        ({"groupIds": ["a"]}, ("groupIds.0", "invalidId")),
+        ({"firstName": " Nina"}, ("firstName", "beginEndWhitespaceError")),
+        ({"lastName": "   "}, ("lastName", "beginEndWhitespaceError")),
+        ({"externalId": "E-7 "}, ("externalId", "beginEndWhitespaceError")),
     ],
 )
 def test_create_refuses_bad_fields(client, manager, fields, expected):
@@ -372,10 +375,10 @@ def test_a_login_taken_between_the_check_and_the_write_is_still_a_conflict(clien
     assert field_codes(response) == {("login", "loginAlreadyUsed")}
 
 
-def test_a_blank_external_id_is_none(client, make_user, manager):
-    first = _create(client, manager, login="one", externalId="   ").json()
-    second = _create(client, manager, login="two", externalId="").json()
-    assert first["externalId"] is None and second["externalId"] is None
+def test_an_empty_external_id_is_none_and_a_blank_one_is_refused(client, make_user, manager):
+    assert _create(client, manager, login="one", externalId="").json()["externalId"] is None
+    blank = _create(client, manager, login="two", externalId="   ")
+    assert field_codes(blank) == {("externalId", "beginEndWhitespaceError")}
 
 
 def test_a_password_change_ends_the_users_other_sessions(client, make_user, login):

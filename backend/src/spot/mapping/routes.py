@@ -89,7 +89,7 @@ async def search_cartography_site(
 
 @router.post("/cartography/getCartographySiteNames")
 async def cartography_site_names(
-    db: DB, user: CurrentUser, ids: Annotated[list[int], Body(max_length=1000)]
+    db: DB, user: CurrentUser, ids: Annotated[list[Id], Body(max_length=1000)]
 ) -> list[CartographySiteName]:
     """Names (and site names) of the given cartography ids; hidden or unknown ids are left out."""
     return service.cartography_site_names(db, user=user, ids=ids)
@@ -152,41 +152,41 @@ def _item_types(text: str | None) -> list[MapItemType]:
 
 @router.get("/cartography/{cartographyId}")
 @hot_read
-async def cartography(db: DB, user: CurrentUser, cartographyId: int) -> CartographyOut:  # noqa: N803
+async def cartography(db: DB, user: CurrentUser, cartographyId: Id) -> CartographyOut:  # noqa: N803
     """The cartography page: nested activities with subject counts, functions, read/write counters."""
     return service.cartography_view(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/image", response_class=Response, responses=IMAGE_RESPONSES)
-async def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: int) -> Response:  # noqa: N803
+async def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: Id) -> Response:  # noqa: N803
     return image_response(request, service.cartography_image(db, user=user, cartography_id=cartographyId))
 
 
 @router.get("/cartography/{cartographyId}/zones")
 @hot_read
-async def zones(db: DB, user: CurrentUser, cartographyId: int) -> list[ZoneOut]:  # noqa: N803
+async def zones(db: DB, user: CurrentUser, cartographyId: Id) -> list[ZoneOut]:  # noqa: N803
     return service.zones(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/functions")
-async def functions(db: DB, user: CurrentUser, cartographyId: int) -> list[FunctionOut]:  # noqa: N803
+async def functions(db: DB, user: CurrentUser, cartographyId: Id) -> list[FunctionOut]:  # noqa: N803
     return service.functions_of(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/activities")
-async def activities(db: DB, user: CurrentUser, cartographyId: int) -> list[ActivityOut]:  # noqa: N803
+async def activities(db: DB, user: CurrentUser, cartographyId: Id) -> list[ActivityOut]:  # noqa: N803
     """The top-level activities of the cartography; their sub-activities via /activity/{id}/subActivities."""
     return service.top_activities(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/activity/{activityId}/subActivities")
-async def sub_activities(db: DB, user: CurrentUser, activityId: int) -> list[ActivityOut]:  # noqa: N803
+async def sub_activities(db: DB, user: CurrentUser, activityId: Id) -> list[ActivityOut]:  # noqa: N803
     return service.sub_activities(db, user=user, activity_id=activityId)
 
 
 @router.get("/pictos/{cartographyId}")
 @hot_read
-async def pictograms(db: DB, user: CurrentUser, cartographyId: int) -> list[PictogramOut]:  # noqa: N803
+async def pictograms(db: DB, user: CurrentUser, cartographyId: Id) -> list[PictogramOut]:  # noqa: N803
     return service.pictograms(db, user=user, cartography_id=cartographyId)
 
 
@@ -195,15 +195,15 @@ async def pictogram_image(
     db: DB,
     user: CurrentUser,
     request: Request,
-    cartographyId: int,
-    pictogramId: int,  # noqa: N803
+    cartographyId: Id,
+    pictogramId: Id,  # noqa: N803
 ) -> Response:
     image = service.pictogram_image(db, user=user, cartography_id=cartographyId, pictogram_id=pictogramId)
     return image_response(request, image)
 
 
 @router.get("/item/{itemType}/{itemId}")
-async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: int) -> ItemOut:  # noqa: N803
+async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: Id) -> ItemOut:  # noqa: N803
     """Any item of the hierarchy (site, cartography, activity, function, subject, mindmapNode)
     with its contexts."""
     return service.item(db, user=user, item_type=itemType, item_id=itemId)
@@ -254,7 +254,7 @@ def import_map(
     responses={200: {"content": {"application/zip": {}}}},
 )
 @work
-def export_map(db: DB, siteId: int) -> Response:  # noqa: N803
+def export_map(db: DB, siteId: Id) -> Response:  # noqa: N803
     """The site as a map bundle, every cartography included (an administrator's tool)."""
     site, content = bundle.export(db, site_id=siteId)
     filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"

@@ -4,7 +4,7 @@ from fastapi import Body, Path
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.routing import api_router
-from spot.core.schemas import Id, Str
+from spot.core.schemas import Id, Text
 from spot.permissions import service, visibility
 from spot.permissions.names import ALL_PERMISSIONS, Permission
 from spot.permissions.schemas import AllowedGroup, AllowedItems, PermissionItemType, TreeNode
@@ -30,7 +30,7 @@ async def groups_with_permissions(db: DB) -> list[GroupOut]:
 async def set_group_permissions(
     db: DB,
     group_id: Annotated[Id, Path(alias="groupId")],
-    names: Annotated[list[Str], Body(max_length=len(ALL_PERMISSIONS))],
+    names: Annotated[list[Text], Body(max_length=len(ALL_PERMISSIONS))],
 ) -> GroupOut:
     group = users_service.get_group(db, group_id=group_id)
     group = service.set_group_permissions(db, group=group, names=names)

@@ -3,7 +3,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from spot.core.schemas import CamelModel, Text
+from spot.core.schemas import CamelModel, Id, MultilineText, Text
 from spot.mapping.schemas import ContextEntry
 from spot.subjects.models import NodeStatus, SubjectType
 
@@ -97,9 +97,9 @@ class SubjectSave(CamelModel):
 
     name: Text = Field(max_length=300)
     type: SubjectType = SubjectType.risk
-    cartography_id: int | None = None
-    function_id: int | None = None
-    activity_id: int | None = Field(
+    cartography_id: Id | None = None
+    function_id: Id | None = None
+    activity_id: Id | None = Field(
         default=None, description="The sub-activity if one is chosen, else the activity"
     )
 
@@ -113,7 +113,7 @@ class CreatedId(CamelModel):
 
 
 class StandardizeBody(CamelModel):
-    comment: str = Field(default="", max_length=5000)
+    comment: MultilineText = Field(default="", max_length=5000)
 
 
 class Visit(CamelModel):

@@ -1,6 +1,6 @@
 from pydantic import Field
 
-from spot.core.schemas import CamelModel, Id, Str, Text
+from spot.core.schemas import CamelModel, Id, OptionalText, Secret, Text
 
 
 class GroupRef(CamelModel):
@@ -16,7 +16,8 @@ class GroupOut(CamelModel):
 
 class UserOut(CamelModel):
     id: int
-    login: str
+    # Null but for those who manage users (perm_UserManagement) and for the user themself.
+    login: str | None
     first_name: str
     last_name: str
     external_id: str | None
@@ -35,23 +36,23 @@ class UserName(CamelModel):
 
 class UserCreate(CamelModel):
     login: Text = Field(max_length=200)
-    password: str = Field(min_length=8, max_length=200)
-    first_name: Str = Field(default="", max_length=200)
-    last_name: Str = Field(default="", max_length=200)
-    external_id: Str | None = Field(default=None, max_length=200)
+    password: Secret = Field(min_length=8, max_length=200)
+    first_name: OptionalText = Field(default="", max_length=200)
+    last_name: OptionalText = Field(default="", max_length=200)
+    external_id: OptionalText | None = Field(default=None, max_length=200)
     group_ids: list[Id] = Field(default=[], max_length=1000)
 
 
 class UserUpdate(CamelModel):
     login: Text = Field(max_length=200)
-    first_name: Str = Field(default="", max_length=200)
-    last_name: Str = Field(default="", max_length=200)
-    external_id: Str | None = Field(default=None, max_length=200)
+    first_name: OptionalText = Field(default="", max_length=200)
+    last_name: OptionalText = Field(default="", max_length=200)
+    external_id: OptionalText | None = Field(default=None, max_length=200)
     group_ids: list[Id] | None = Field(default=None, max_length=1000)
 
 
 class PasswordChange(CamelModel):
-    password: str = Field(min_length=8, max_length=200)
+    password: Secret = Field(min_length=8, max_length=200)
 
 
 class GroupSave(CamelModel):
