@@ -159,6 +159,13 @@ describe('filter editor: building a filter', () => {
 })
 
 describe('filter editor: text mode', () => {
+  it("suggests an example written with the entity type's own fields", async () => {
+    renderEditor('')
+    await userEvent.click(await screen.findByRole('button', { name: 'Text' }))
+    const placeholder = screen.getByRole('textbox', { name: 'Filter text' }).getAttribute('placeholder')
+    expect(placeholder).toBe(`e.g. name contains workshop & created_date after ${new Date().getFullYear()}-01-01`)
+  })
+
   it('shows the server’s error and where it is, and refuses to apply', async () => {
     const { onApply, fetchMock } = renderEditor('')
     await userEvent.click(await screen.findByRole('button', { name: 'Text' }))

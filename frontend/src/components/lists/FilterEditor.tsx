@@ -201,7 +201,7 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
           </Box>
         </Stack>
       ) : (
-        <TextFilter value={text} onChange={changeText} error={textError} tooComplex={tooComplex} />
+        <TextFilter value={text} onChange={changeText} error={textError} tooComplex={tooComplex} fields={fields} />
       )}
       {mode === 'rows' && rowsHaveErrors && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

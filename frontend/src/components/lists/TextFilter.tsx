@@ -2,7 +2,7 @@
  * The text mode of the filter editor: the filter as the language writes it, with the server's error
  * (message and position) shown under it and the faulty character marked.
  * Props: value, onChange(text), error (the server's error for this very text), tooComplex (the text
- * is valid but cannot be shown as rows).
+ * is valid but cannot be shown as rows), fields (the entity type's, for the placeholder's example).
  */
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -11,6 +11,8 @@ import TextField from '@mui/material/TextField'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type QueryTextError, utf16Offset } from '../../lib/querylang/errors'
+import { filterExample } from '../../lib/querylang/example'
+import type { QueryField } from '../../lib/querylang/types'
 import { useListMessage } from './messages'
 
 interface TextFilterProps {
@@ -18,12 +20,14 @@ interface TextFilterProps {
   onChange: (text: string) => void
   error?: QueryTextError
   tooComplex: boolean
+  fields: readonly QueryField[]
 }
 
 const MONOSPACE = '"Cascadia Mono", Consolas, "Liberation Mono", monospace'
 
-export function TextFilter({ value, onChange, error, tooComplex }: TextFilterProps) {
+export function TextFilter({ value, onChange, error, tooComplex, fields }: TextFilterProps) {
   const { t } = useTranslation()
+  const example = filterExample(fields, t('lists.text.exampleWord'), new Date().getFullYear())
   const message = useListMessage()
   const input = useRef<HTMLTextAreaElement>(null)
   const at = error ? utf16Offset(value, error.position) : 0
@@ -38,7 +42,7 @@ export function TextFilter({ value, onChange, error, tooComplex }: TextFilterPro
         minRows={2}
         fullWidth
         label={t('lists.text.label')}
-        placeholder={t('lists.text.placeholder')}
+        placeholder={example ? t('lists.text.placeholder', { example }) : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         error={error !== undefined}
