@@ -1,11 +1,13 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined'
+import NavigateNext from '@mui/icons-material/NavigateNext'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import Breadcrumbs from '@mui/material/Breadcrumbs'
 import Chip from '@mui/material/Chip'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -20,11 +22,11 @@ import { Link as RouterLink, useParams } from 'react-router'
 import { functionPath, siteOfCartographyPath } from '../../app/paths'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
-import { ActivityTree } from './ActivityTree'
-import { type Cartography, cartographyQuery, type Pictogram, pictogramsQuery } from './api'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
+import { ActivityTree } from './ActivityTree'
+import { type Cartography, cartographyQuery, type Pictogram, pictogramsQuery } from './api'
 import { CartographyMap } from './CartographyMap'
 import { PdfExportButton } from './PdfExportButton'
 
@@ -55,11 +57,17 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
 
   return (
     <>
-      <Breadcrumbs sx={{ mb: 0.5 }} aria-label={t('mapping.cartography.context')}>
+      <Breadcrumbs
+        separator={<NavigateNext fontSize="small" />}
+        sx={{ mb: 0.5, '& .MuiBreadcrumbs-separator': { mx: 0.25 } }}
+        aria-label={t('mapping.cartography.context')}
+      >
         <Link component={RouterLink} to={siteOfCartographyPath(cartography.id)} underline="hover" color="inherit">
           {cartography.site.name}
         </Link>
-        <Typography color="text.primary">{cartography.code}</Typography>
+        <Typography color="text.primary" aria-current="page">
+          {cartography.name}
+        </Typography>
       </Breadcrumbs>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2.5, gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -103,21 +111,22 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
               ) : (
                 <List disablePadding>
                   {cartography.functions.map((fn) => (
-                    <ListItemButton
-                      key={fn.id}
-                      component={RouterLink}
-                      to={functionPath(fn.id)}
-                      onMouseEnter={() => setHighlighted(fn.id)}
-                      onMouseLeave={() => setHighlighted(undefined)}
-                      onFocus={() => setHighlighted(fn.id)}
-                      onBlur={() => setHighlighted(undefined)}
-                      sx={{ borderRadius: 1 }}
-                    >
-                      <ListItemIcon sx={{ minWidth: 36 }}>
-                        <BadgeOutlined fontSize="small" color="action" />
-                      </ListItemIcon>
-                      <ListItemText primary={fn.name} />
-                    </ListItemButton>
+                    <ListItem key={fn.id} disablePadding>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={functionPath(fn.id)}
+                        onMouseEnter={() => setHighlighted(fn.id)}
+                        onMouseLeave={() => setHighlighted(undefined)}
+                        onFocus={() => setHighlighted(fn.id)}
+                        onBlur={() => setHighlighted(undefined)}
+                        sx={{ borderRadius: 1 }}
+                      >
+                        <ListItemIcon sx={{ minWidth: 36 }}>
+                          <BadgeOutlined fontSize="small" color="action" />
+                        </ListItemIcon>
+                        <ListItemText primary={fn.name} />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
               )}

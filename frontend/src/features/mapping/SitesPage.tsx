@@ -8,6 +8,7 @@ import AccordionSummary from '@mui/material/AccordionSummary'
 import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -18,8 +19,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useSearchParams } from 'react-router'
-import { Loading } from '../../components/Loading'
 import { cartographyPath } from '../../app/paths'
+import { Loading } from '../../components/Loading'
 import { PageHeader } from '../../components/PageHeader'
 import { usePageTitle } from '../../lib/pageTitle'
 import { type Site, sitesQuery } from './api'
@@ -108,19 +109,20 @@ function SiteList({ sites, requested }: { sites: Site[]; requested: number | und
             ) : (
               <List disablePadding aria-label={t('mapping.sites.cartographiesOf', { site: site.name })}>
                 {site.cartographies.map((cartography) => (
-                  <ListItemButton
-                    key={cartography.id}
-                    component={RouterLink}
-                    to={cartographyPath(cartography.id)}
-                    selected={cartography.id === requested}
-                    sx={{ borderRadius: 1 }}
-                  >
-                    <ListItemIcon sx={{ minWidth: 40 }}>
-                      <MapOutlined color="action" />
-                    </ListItemIcon>
-                    <ListItemText primary={cartography.name} secondary={cartography.code} />
-                    <ChevronRight color="action" />
-                  </ListItemButton>
+                  <ListItem key={cartography.id} disablePadding>
+                    <ListItemButton
+                      component={RouterLink}
+                      to={cartographyPath(cartography.id)}
+                      selected={cartography.id === requested}
+                      sx={{ borderRadius: 1 }}
+                    >
+                      <ListItemIcon sx={{ minWidth: 40 }}>
+                        <MapOutlined color="action" />
+                      </ListItemIcon>
+                      <ListItemText primary={cartography.name} secondary={cartography.code} />
+                      <ChevronRight color="action" />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}

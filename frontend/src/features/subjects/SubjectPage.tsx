@@ -84,7 +84,7 @@ function SubjectView({ subject }: { subject: Subject }) {
   return (
     <>
       {functionPath && <ContextLinks path={functionPath} />}
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5, mb: 0.5, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1.5, rowGap: 0.5, mt: 0.5, mb: 0.5, flexWrap: 'wrap' }}>
         {events.standardized && (
           <Tooltip title={t('subjects.marks.standardized')}>
             <VerifiedUser sx={{ color: 'accent.main' }} aria-label={t('subjects.marks.standardized')} aria-hidden={false} />
@@ -122,7 +122,7 @@ function SubjectView({ subject }: { subject: Subject }) {
             </MarkRow>
             <Divider />
             <MarkRow icon={Speed} label={t('subjects.marks.criticity')} done={events.criticity !== null} action={pencil('rate', subject.can.rate)}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 0.5 }}>
                 <Chip
                   size="small"
                   color={subject.criticityLevel ? LEVEL_COLOURS[subject.criticityLevel] : 'default'}
@@ -215,10 +215,13 @@ interface MarkRowProps {
 
 function MarkRow({ icon: Icon, label, done, action, children }: MarkRowProps) {
   return (
-    <Stack direction="row" spacing={2} sx={{ px: 2.5, py: 1.75, alignItems: 'flex-start' }} role="group" aria-label={label}>
+    <Stack direction="row" spacing={2} sx={{ px: { xs: 2, sm: 2.5 }, py: 1.75, alignItems: 'flex-start' }} role="group" aria-label={label}>
       <Icon color={done ? 'primary' : 'disabled'} sx={{ mt: 0.25 }} />
-      <Typography sx={{ width: 140, flexShrink: 0, fontWeight: 600 }}>{label}</Typography>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      {/* On a narrow screen the label goes above its content, which then has the row's width. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexGrow: 1, minWidth: 0, gap: { xs: 0.5, sm: 2 } }}>
+        <Typography sx={{ width: { sm: 140 }, flexShrink: 0, fontWeight: 600 }}>{label}</Typography>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      </Stack>
       <Box sx={{ width: 40, flexShrink: 0, mt: -0.75 }}>{action}</Box>
     </Stack>
   )
