@@ -1,13 +1,15 @@
 import io
 import json
+import struct
 import zipfile
+import zlib
 
 import pytest
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
-from mapping.maps import FILES, Map, document, load, make_zip, png
+from mapping.maps import FILES, Map, document, jpeg, load, make_zip, png
 from spot.cli import app as cli
 from spot.config import get_settings
 from spot.db import Base
@@ -364,3 +366,188 @@ def test_an_import_holds_the_map_from_its_start(db):
             other.exec_driver_sql("SELECT version FROM map_version FOR UPDATE NOWAIT")
         assert isinstance(refused.value.orig, psycopg.errors.LockNotAvailable)
     db.rollback()
+
+
+# --- hostile bundles: absurd images, deep nesting, numbers that are not numbers ---------------------
+
+
+def png_claiming(width, height):
+    """A PNG whose header claims these dimensions, with no pixel behind them."""
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b""))
+        + chunk(b"IEND", b"")
+    )
+
+
+def jpeg_claiming(width, height):
+    """A real small JPEG whose frame header is rewritten to claim these dimensions."""
+    data = bytearray(jpeg(8, 8))
+    start = data.index(b"\xff\xc0") + 5  # marker, length (2), precision (1)
+    data[start : start + 4] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+def nested_activities(depth):
+    """map.json with `depth` levels of activities in the second cartography, written without recursion."""
+    doc = document()
+    doc["cartographies"][1]["activities"] = "CHAIN"
+    doc["cartographies"][1]["zones"] = []
+    doc["cartographies"][1]["subjects"] = []
+    chain = "".join(
+        f'{{"code": "D{level}", "name": "Niveau {level}", "activities": [' for level in range(depth)
+    )
+    return json.dumps(doc).replace('"CHAIN"', "[" + chain + "]}" * depth + "]").encode()
+
+
+def deep_manifest(depth):
+    return (
+        b'{"format": "spot-map/1", "code": "X", "name": "X", "cartographies": '
+        + b"[" * depth
+        + b"]" * depth
+        + b"}"
+    )
+
+
+HOSTILE = [
+    (
+        "PNG claiming 100000 x 100000",
+        make_zip(files={**FILES, "plan-1.png": png_claiming(100_000, 100_000)}),
+        "cartographies[0].image: plan-1.png is too large an image",
+    ),
+    (
+        "JPEG claiming 65535 x 65535",
+        make_zip(files={**FILES, "plan-2.jpg": jpeg_claiming(65535, 65535)}),
+        "cartographies[1].image: plan-2.jpg is too large an image",
+    ),
+    (
+        "PNG claiming 30000 x 10",
+        make_zip(files={**FILES, "picto.png": png_claiming(30_000, 10)}),
+        "cartographies[0].pictograms[0].image: picto.png is too large an image",
+    ),
+    (
+        "PNG claiming 9000 x 9000",
+        make_zip(files={**FILES, "photo.jpg": png_claiming(9000, 9000)}),
+        "cartographies[0].subjects[0].picture: photo.jpg is too large an image",
+    ),
+    ("JSON nested 200,000 deep", make_zip(manifest=deep_manifest(200_000)), "map.json: nested deeper than"),
+    (
+        "activities nested 3,000 deep",
+        make_zip(manifest=nested_activities(3000)),
+        "map.json: nested deeper than",
+    ),
+    (
+        "activities nested 51 deep",
+        make_zip(manifest=nested_activities(51)),
+        "cartographies[1].activities[0]"
+        + ".activities[0]" * 50
+        + ": activities nested deeper than 50 levels",
+    ),
+    (
+        "infinite x",
+        make_zip(manifest=json.dumps(document()).replace('"x": 10', '"x": 1e999', 1).encode()),
+        "cartographies[0].zones[0].x: Input should be a finite number",
+    ),
+    (
+        "NaN width",
+        make_zip(manifest=json.dumps(document()).replace('"width": ', '"width": NaN, "w": ', 1).encode()),
+        "map.json: NaN is not a number",
+    ),
+    (
+        "Infinity height",
+        make_zip(_with(lambda d: d["cartographies"][0]["zones"][0].update(height=float("inf")))),
+        "map.json: Infinity is not a number",
+    ),
+    (
+        "boolean frequency",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0].update(frequency=True))),
+        "cartographies[0].subjects[0].frequency: Input should be a valid integer",
+    ),
+    (
+        "boolean zone coordinate",
+        make_zip(_with(lambda d: d["cartographies"][0]["zones"][0].update(y=False))),
+        "cartographies[0].zones[0].y: Input should be a valid number",
+    ),
+    (
+        "text rating",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0].update(gravity="4"))),
+        "cartographies[0].subjects[0].gravity: Input should be a valid integer",
+    ),
+    (
+        "fractional node code",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0]["mindMap"][1].update(code=1.0))),
+        "cartographies[0].subjects[0].mindMap[1].code: Input should be a valid integer",
+    ),
+    (
+        "numeric diagram flag",
+        make_zip(_with(lambda d: d["cartographies"][0]["subjects"][0].update(hasDiagram=1))),
+        "cartographies[0].subjects[0].hasDiagram: Input should be a valid boolean",
+    ),
+    (
+        "control character in a node name",
+        make_zip(
+            _with(lambda d: d["cartographies"][0]["subjects"][0]["mindMap"][1].update(name="Con\x00signer"))
+        ),
+        "cartographies[0].subjects[0].mindMap[1].name: Text may not contain a control character",
+    ),
+    (
+        "lone surrogate in a name",
+        make_zip(manifest=json.dumps(_with(lambda d: d.update(name="Site \ud800"))).encode()),
+        "name: Text may not contain a control character",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, data, message", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_hostile_bundle_is_refused_naming_the_entry(client, db, admin, test_map, name, data, message):
+    before = snapshot(db)
+    response = client.post(f"{API}/mapping/import", content=data, headers=admin)
+    body = assert_error(response, 400)
+    assert body["message"].startswith(message), body["message"]
+    assert "\n" not in body["message"]
+    assert snapshot(db) == before
+
+
+def test_activities_nested_50_deep_are_imported(client, db, admin):
+    response = client.post(
+        f"{API}/mapping/import", content=make_zip(manifest=nested_activities(50)), headers=admin
+    )
+    assert response.status_code == 200, response.text
+    site_id = response.json()["siteId"]
+    exported = client.get(f"{API}/mapping/export/{site_id}", headers=admin)
+    doc, _ = manifest(exported.content)
+    depth, activities = 0, doc["cartographies"][1]["activities"]
+    while activities:
+        depth, activities = depth + 1, activities[0]["activities"]
+    assert depth == 50
+
+
+def test_the_export_is_always_strict_json(client, db, admin):
+    client.post(f"{API}/mapping/import", content=make_zip(), headers=admin)
+    exported = client.get(f"{API}/mapping/export/{Map(db).site_id}", headers=admin)
+    with zipfile.ZipFile(io.BytesIO(exported.content)) as archive:
+        text = archive.read("map.json").decode()
+
+    def refuse(constant):
+        raise AssertionError(constant)
+
+    json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(
+    "name, data, message", [HOSTILE[0], HOSTILE[4], HOSTILE[5]], ids=["image", "json", "activities"]
+)
+def test_cli_refuses_a_hostile_bundle_in_one_line(db, tmp_path, name, data, message):
+    path = tmp_path / "hostile.zip"
+    path.write_bytes(data)
+    result = CliRunner().invoke(cli, ["import-map", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.startswith(f"refused: {message}")
+    assert result.output.count("\n") == 1

@@ -11,15 +11,17 @@ faulty entry ("cartographies[1].zones[3]: unknown activity code A12")."""
 import hashlib
 import io
 import json
+import re
 import time
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any, Literal
 
 import filetype  # type: ignore[import-untyped]
 from PIL import Image, UnidentifiedImageError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic.alias_generators import to_camel
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -42,6 +44,15 @@ MAX_BUNDLE_BYTES = 30_000_000
 MAX_MEMBER_BYTES = 30_000_000
 MAX_TOTAL_BYTES = 200_000_000
 IMAGE_TYPES = {"image/png": "png", "image/jpeg": "jpg"}
+# An image is served as it is and decoded by every browser that shows it: its header may not claim more
+# than this, whatever its file size (a few bytes may claim 100,000 × 100,000 pixels).
+MAX_IMAGE_SIDE = 20_000
+MAX_IMAGE_PIXELS = 50_000_000
+# Activities nest at most this deep. map.json nests at most as deep as such a map needs (site,
+# cartographies, cartography, then a list and an object per level of activities) with a margin, so that
+# parsing never recurses far and a few levels too many are refused naming the activity.
+MAX_ACTIVITY_DEPTH = 50
+MAX_JSON_DEPTH = 2 * MAX_ACTIVITY_DEPTH + 10
 
 Code = Field(min_length=1, max_length=100)
 Name = Field(max_length=300)
@@ -49,7 +60,10 @@ FileName = Field(min_length=1, max_length=300)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+    # Numbers are finite, and a boolean is not a number (nor a number a boolean).
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, extra="forbid", allow_inf_nan=False
+    )
 
 
 class BundleActivity(_Strict):
@@ -66,10 +80,10 @@ class BundleFunction(_Strict):
 class BundleZone(_Strict):
     type: Literal["activity", "function"]
     target: Text = Code
-    x: float = Field(ge=0)
-    y: float = Field(ge=0)
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    x: float = Field(ge=0, strict=True)
+    y: float = Field(ge=0, strict=True)
+    width: float = Field(gt=0, strict=True)
+    height: float = Field(gt=0, strict=True)
 
 
 class BundlePictogram(_Strict):
@@ -78,8 +92,8 @@ class BundlePictogram(_Strict):
 
 
 class BundleNode(_Strict):
-    code: int = Field(ge=0)
-    name: str = Name
+    code: StrictInt = Field(ge=0)
+    name: Text = Name
     status: NodeStatus = NodeStatus.empty
 
 
@@ -91,10 +105,10 @@ class BundleSubject(_Strict):
     activity: Text = Code
     # Left out, a rating keeps its current value (0 for a new subject): a bundle describing
     # the map does not reset what users rated.
-    frequency: int | None = Field(default=None, ge=0, le=5)
-    gravity: int | None = Field(default=None, ge=0, le=5)
-    detectability: int | None = Field(default=None, ge=0, le=5)
-    has_diagram: bool = False
+    frequency: StrictInt | None = Field(default=None, ge=0, le=5)
+    gravity: StrictInt | None = Field(default=None, ge=0, le=5)
+    detectability: StrictInt | None = Field(default=None, ge=0, le=5)
+    has_diagram: StrictBool = False
     picture: str | None = Field(default=None, min_length=1, max_length=300)
     # Left out, an existing subject keeps its mind map; a new one gets its main node (code 0).
     mind_map: list[BundleNode] = []
@@ -155,11 +169,31 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _walk(activities: list[BundleActivity], path: str) -> Iterator[tuple[BundleActivity, str]]:
+def _walk(
+    activities: list[BundleActivity], path: str, depth: int = 1
+) -> Iterator[tuple[BundleActivity, str]]:
     for i, activity in enumerate(activities):
         here = f"{path}[{i}]"
+        if depth > MAX_ACTIVITY_DEPTH:
+            raise refuse(f"{here}: activities nested deeper than {MAX_ACTIVITY_DEPTH} levels")
         yield activity, here
-        yield from _walk(activity.activities, f"{here}.activities")
+        yield from _walk(activity.activities, f"{here}.activities", depth + 1)
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse JSON nested deeper than MAX_JSON_DEPTH before parsing it, which would recurse once per
+    level (and fail past Python's recursion limit), without recursing here."""
+    steps = (1 if b in "[{" else -1 for b in _BRACKETS.findall(_STRINGS.sub("", text)))
+    if max(accumulate(steps, initial=0)) > MAX_JSON_DEPTH:
+        raise refuse(f"{MANIFEST}: nested deeper than {MAX_JSON_DEPTH} levels")
+
+
+def _not_a_number(constant: str) -> Any:
+    raise refuse(f"{MANIFEST}: {constant} is not a number")
 
 
 def _read_members(data: bytes) -> zipfile.ZipFile:
@@ -193,10 +227,18 @@ def _image(archive: zipfile.ZipFile, name: str, where: str) -> BundleImage:
     kind = filetype.guess(content)
     if kind is None or kind.mime not in IMAGE_TYPES:
         raise refuse(f"{where}: {name} is not a png or jpeg image")
+    too_large = refuse(
+        f"{where}: {name} is too large an image (at most {MAX_IMAGE_SIDE} pixels a side "
+        f"and {MAX_IMAGE_PIXELS:,} pixels)"
+    )
     try:
         with Image.open(io.BytesIO(content)) as picture:
             width, height = picture.size
+            if max(width, height) > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
+                raise too_large
             picture.verify()
+    except Image.DecompressionBombError as exc:
+        raise too_large from exc
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise refuse(f"{where}: {name} is not a readable image") from exc
     return BundleImage(
@@ -213,9 +255,12 @@ def read(data: bytes) -> ValidBundle:
     archive = _read_members(data)
     raw = _member(archive, MANIFEST, MANIFEST)
     try:
-        document = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise refuse(f"{MANIFEST}: not UTF-8 text") from exc
+    _check_depth(text)
+    try:
+        document = json.loads(text, parse_constant=_not_a_number)
     except json.JSONDecodeError as exc:
         raise refuse(f"{MANIFEST}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
     try:
