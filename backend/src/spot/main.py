@@ -11,6 +11,7 @@ from spot.account.routes import router as account_router
 from spot.config import get_settings
 from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
+from spot.core.security_headers import SecurityHeaders
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.filters.routes import router as filters_router
 from spot.mapping.routes import router as mapping_router
@@ -78,6 +79,7 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
+    app.add_middleware(SecurityHeaders)
     # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
     # an included router is a subtree that FastAPI walks two or three times per request (the zones
     # of a cartography took 0.49 ms in-process instead of 0.42).
