@@ -4,6 +4,7 @@ from spot import demo
 from spot.db import Base
 from spot.mapping.models import Cartography
 from spot.subjects.models import Subject
+from spot.users.models import User
 from support import API, PASSWORD, assert_error
 
 
@@ -49,3 +50,29 @@ def test_demo_map_is_seeded_once_and_shows_visibility(client, db):
     image = client.get(f"{API}/cartography/{cartographies['USI']}/image", headers=learner)
     assert image.headers["content-type"] == "image/png"
     assert len(client.get(f"{API}/cartography/{cartographies['USI']}/zones", headers=learner).json()) > 10
+
+
+def test_demo_subjects_name_their_creator(client, db):
+    """The subject page shows "Created on … by …": the demo map is imported by its administrator."""
+    demo.seed(db)
+    db.commit()
+    admin = db.scalar(select(User).where(User.login == "admin"))
+    assert db.scalar(select(func.count()).select_from(Subject).where(Subject.created_by.is_(None))) == 0
+    assert {s.created_by for s in db.scalars(select(Subject))} == {admin.id}
+    subject = db.scalar(select(Subject).order_by(Subject.code).limit(1))
+    headers = demo_login(client, db, "referent")
+    page = client.get(f"{API}/subject/{subject.id}", headers=headers).json()
+    assert page["lifetimeEvents"]["creation"]["userId"] == admin.id
+    assert page["lifetimeEvents"]["creation"]["userName"] == "Alice Martin"
+
+
+def test_reseeding_names_the_creator_of_demo_subjects_seeded_without_one(client, db):
+    demo.seed(db)
+    db.commit()
+    for subject in db.scalars(select(Subject)):
+        subject.created_by = None
+    db.commit()
+    demo.seed(db)
+    db.commit()
+    db.expire_all()
+    assert db.scalar(select(func.count()).select_from(Subject).where(Subject.created_by.is_(None))) == 0
