@@ -56,7 +56,7 @@ def test_an_administrator_shows_a_hidden_cartography_to_a_group(
         expect(page.get_by_role("heading", name="Visibilité des cartographies", exact=True)).to_be_visible()
         page.get_by_role("combobox", name="Groupe").click()
         page.get_by_role("option", name=GROUP, exact=True).click()
-        expect(page.get_by_role("switch", name="Limité aux cartographies cochées")).to_be_checked()
+        expect(page.get_by_role("switch", name="Limité aux cartographies et éléments cochés")).to_be_checked()
         expect(page.get_by_role("checkbox", name="Atelier d'usinage", exact=True)).to_be_checked()
         ligne = page.get_by_role("checkbox", name="Ligne d'assemblage", exact=True)
         expect(ligne).not_to_be_checked()

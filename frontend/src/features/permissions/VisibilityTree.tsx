@@ -72,7 +72,9 @@ export function VisibilityTree({ tree, index, draft, editable, onChange }: Visib
           const open = !closedSites.has(site.id)
           return (
             <li key={site.id}>
+              {/* A div: the <li> around it is the list's item (an <li> in an <li> fails axe). */}
               <ListItem
+                component="div"
                 divider
                 secondaryAction={
                   <IconButton
@@ -150,6 +152,7 @@ function CartographyRow({ cartography, index, draft, editable, open, onChange, o
   return (
     <li>
       <ListItem
+        component="div"
         divider
         sx={{ pl: 5 }}
         secondaryAction={
