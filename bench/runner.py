@@ -42,14 +42,11 @@ def _wait(url: str, process: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
+def serving(command: list[str | Path], env: dict[str, str]) -> Iterator[str]:
+    """A Spot server started by `command` (which gets `--port N` appended), until the block ends."""
     port = free_port()
-    env = {**os.environ, "SPOT_DATABASE_URL": database_url, "SPOT_DATA_DIR": str(data_dir)}
     process = subprocess.Popen(
-        [VENV_BIN / "spot", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        [*command, "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -58,6 +55,13 @@ def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@contextmanager
+def spot_server(database_url: str, data_dir: Path) -> Iterator[str]:
+    env = {**os.environ, "SPOT_DATABASE_URL": database_url, "SPOT_DATA_DIR": str(data_dir)}
+    with serving([VENV_BIN / "spot", "serve"], env) as base:
+        yield base
 
 
 @contextmanager
