@@ -80,3 +80,40 @@ def test_an_administrator_shows_a_hidden_cartography_to_a_group(
         learner.goto(assembly)
         expect(learner.get_by_role("heading", name="Ligne d'assemblage", exact=True)).to_be_visible()
         expect(learner).to_have_url(re.compile(rf"/spotv2/cartography/{demo['ASM']}$"))
+
+
+def _ids(nodes: list[dict]) -> dict[str, int]:
+    """The ids of an activity tree's activities by code, at every depth."""
+    return {code: i for n in nodes for code, i in ((n["code"], n["id"]), *_ids(n["activities"]).items())}
+
+
+def test_an_administrator_limits_a_cartography_to_some_of_its_activities(
+    page: Page, browser: Browser, base_url: str, demo: dict[str, int], admin_api: httpx.Client
+) -> None:
+    activities = _ids(admin_api.get(f"/cartography/{demo['USI']}").json()["activities"])
+    query = {"filter": f"activity oneOf {activities['USI-TOU']}", "sort": "code"}
+    in_tournage = admin_api.post("/subject/query", json=query).json()["results"][0]
+    with audited_context(browser, base_url) as learner_context:
+        learner = learner_context.new_page()
+        sign_in(learner, base_url, "apprenant")
+        learner.goto(f"{base_url}/spotv2/subject/{in_tournage['id']}")
+        expect(learner.get_by_role("heading", name=in_tournage["name"], exact=True)).to_be_visible()
+
+        sign_in(page, base_url, "admin")
+        page.goto(f"{base_url}/spotv2/administration/cartographies/permissions?groupId={demo['group']}")
+        expect(page.get_by_role("checkbox", name="Atelier d'usinage", exact=True)).to_be_checked()
+        page.get_by_role("button", name="Afficher les activités et fonctions de Atelier d'usinage").click()
+        # The whole cartography shows every activity ticked; unticking one limits it to the others.
+        expect(page.get_by_role("checkbox", name="Activité Tournage", exact=True)).to_be_checked()
+        page.get_by_role("checkbox", name="Activité Usinage", exact=True).uncheck()
+        expect(page.get_by_role("checkbox", name="Activité Tournage", exact=True)).not_to_be_checked()
+        expect(page.get_by_role("checkbox", name="Activité Réception matière", exact=True)).to_be_checked()
+        expect(page.get_by_role("checkbox", name="Atelier d'usinage", exact=True)).not_to_be_checked()
+        page.get_by_role("button", name="Enregistrer", exact=True).click()
+        expect(page.get_by_text(f"La visibilité du groupe {GROUP} est enregistrée.")).to_be_visible()
+
+        # The learner still opens the cartography, but no longer what lies under Usinage.
+        learner.goto(f"{base_url}/spotv2/subject/{in_tournage['id']}")
+        expect(learner).to_have_url(re.compile(r"/spotv2/forbidden$"))
+        learner.goto(f"{base_url}/spotv2/cartography/{demo['USI']}")
+        expect(learner.get_by_role("heading", name="Atelier d'usinage", exact=True)).to_be_visible()
