@@ -200,6 +200,7 @@ def test_every_item_type_with_items_in_spot_is_accepted(client, db, test_map, ma
     items = [
         ("cartography", test_map.cartography("C1")),
         ("function", test_map.function("G1")),
+        ("activity", test_map.activity("A12")),
         ("subject", s1),
         ("mindmapNode", node),
         ("diagram", s1),  # S1 has a diagram
@@ -219,13 +220,14 @@ def test_unknown_items_are_refused_each_by_its_position(client, db, test_map, ma
         ("cartography", c1),
         ("cartography", 2_000_000_000),
         ("function", c1),  # an id of another type
+        ("activity", test_map.function("F1")),
         ("diagram", s2),
         ("standard", s2),
         ("mediation", 1),  # a type Spot holds no item of yet
     )
     response = client.post(items_url(group.id), json=payload, headers=headers)
     assert_error(response, 400, "unknownItem")
-    assert field_codes(response) == {(f"items.{i}.itemId", "invalidValue") for i in range(1, 6)}
+    assert field_codes(response) == {(f"items.{i}.itemId", "invalidValue") for i in range(1, 7)}
     assert stored(db, group.id) == [("cartography", c1)]
 
 
