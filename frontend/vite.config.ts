@@ -18,6 +18,7 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost:3000/spotv2/' } },
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 })
