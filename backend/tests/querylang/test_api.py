@@ -18,7 +18,8 @@ def people(make_user, db):  # noqa: ANN001, ANN201
         "amelie": make_user("amelie", first_name="Amélie", last_name="Œuvray", external_id="E-1"),
         "bruno": make_user("bruno", first_name="Bruno", last_name="Durand"),
         "chloe": make_user("chloe", first_name="Chloé", last_name="oeuvre"),
-        "denis": make_user("denis", first_name="Denis", last_name="Zola"),
+        # Who lists: the list of users is for those who manage them.
+        "denis": make_user("denis", ["perm_UserManagement"], first_name="Denis", last_name="Zola"),
     }
     users["bruno"].groups.append(users["amelie"].groups[0])
     db.commit()
@@ -30,7 +31,7 @@ def logins(response) -> list[str]:  # noqa: ANN001
     return [u["login"] for u in response.json()["results"]]
 
 
-def test_any_signed_in_user_lists_users_sorted_by_name_by_default(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_users_are_listed_sorted_by_name_by_default(client: TestClient, people, login) -> None:  # noqa: ANN001
     response = client.post(QUERY, json={}, headers=login(people["denis"]))
     assert logins(response) == ["bruno", "amelie", "chloe", "denis"]  # Durand, Œuvray, oeuvre, Zola
     body = response.json()
@@ -134,6 +135,7 @@ def test_the_largest_page_is_accepted(client: TestClient, people, login) -> None
     [
         ("post", "/user/query"),
         ("post", "/querylang/user/parse"),
+        ("post", "/querylang/user/check"),
         ("get", "/querylang/user/fields"),
     ],
 )
@@ -198,6 +200,26 @@ def test_parse_of_blank_texts_and_errors(client: TestClient, people, login) -> N
     assert body["errors"] == [{"field": "filter", "code": e.NO_MATCHING_PARENTHESIS, "position": 0}]
     response = client.post(f"{API}/querylang/user/parse", json={"sort": "-"}, headers=headers)
     assert assert_error(response, 400, e.EMPTY_TOKEN)["errors"][0]["field"] == "sort"
+
+
+def test_check_answers_the_trees_or_the_errors_with_200(client: TestClient, people, login) -> None:  # noqa: ANN001
+    headers = login(people["denis"])
+    check = f"{API}/querylang/user/check"
+    response = client.post(check, json={"filter": "login contains a"}, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["filter"]["field"] == "login"
+    assert response.json()["errors"] == []
+    response = client.post(check, json={"filter": "(login equals a"}, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json() == {
+        "filter": None,
+        "sort": [],
+        "errors": [{"field": "filter", "code": e.NO_MATCHING_PARENTHESIS, "position": 0}],
+    }
+    response = client.post(check, json={"sort": "-"}, headers=headers)
+    assert response.json()["errors"][0]["field"] == "sort"
+    unknown = client.post(f"{API}/querylang/nothing/check", json={}, headers=headers)
+    assert_error(unknown, 404, "unknownEntityType")
 
 
 def test_unknown_entity_types_answer_404(client: TestClient, people, login) -> None:  # noqa: ANN001

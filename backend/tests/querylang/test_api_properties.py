@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from querylang.strategies import ANY_TEXT, sort_keys, trees
+from spot.permissions.models import GroupPermission
 from spot.querylang import get_entity, print_filter, print_sort
 from spot.querylang.parser import MAX_ID
 from support import API
@@ -22,6 +23,7 @@ fuzz = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCh
 @pytest.fixture
 def headers(make_user, login, db) -> dict[str, str]:  # noqa: ANN001
     users = [make_user(f"user{n}", first_name=name) for n, name in enumerate(["Éva", "eve", "Zoé", "Ana"])]
+    users[0].groups[0].permissions.append(GroupPermission(name="perm_UserManagement"))
     users[0].groups.append(users[1].groups[0])
     db.commit()
     return login(users[0])

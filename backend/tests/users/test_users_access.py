@@ -1,7 +1,8 @@
 """Who may call what in the users area, as a table: role × action → allowed or refused (403).
 
-perm_UserManagement guards the management of users and groups; any signed-in user may search users
-and groups, read them and resolve their names, and change its own password."""
+perm_UserManagement guards the management of users and groups, the list of users and the look-up by
+login; any signed-in user may search users and groups, read them (without logins: test_logins_shown)
+and resolve their names, and change its own password."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,7 +44,8 @@ ACTIONS: dict[str, tuple[Action, bool]] = {
     "getUser": (lambda w, h: w.client.get(f"{USER}/byId/{w.target_id}", headers=h), False),
     "byExternalId": (lambda w, h: w.client.get(f"{USER}/byExternalId/T-1", headers=h), False),
     "byName": (lambda w, h: w.client.get(f"{USER}/byName", params={"name": "Tina Target"}, headers=h), False),
-    "byLogin": (lambda w, h: w.client.get(f"{USER}/byLogin", params={"login": "target"}, headers=h), False),
+    "byLogin": (lambda w, h: w.client.get(f"{USER}/byLogin", params={"login": "target"}, headers=h), True),
+    "queryUsers": (lambda w, h: w.client.post(f"{USER}/query", json={}, headers=h), True),
     "searchGroups": (
         lambda w, h: w.client.get(f"{USER}/searchGroup", params={"name": "x"}, headers=h),
         False,

@@ -713,6 +713,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/querylang/{entityType}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check
+         * @description As parse, for a text being typed: a refused text answers 200 with the errors parse's 400 would
+         *     carry (message and position), since a refusal is what checking expects, not a failed call.
+         */
+        post: operations["check_backend_api_v2_querylang__entityType__check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/querylang/{entityType}/fields": {
         parameters: {
             query?: never;
@@ -1047,7 +1068,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** User By Login */
+        /**
+         * User By Login
+         * @description Needs perm_UserManagement: whether a login exists is for those who manage users.
+         */
         get: operations["user_by_login_backend_api_v2_user_byLogin_get"];
         put?: never;
         post?: never;
@@ -1225,7 +1249,7 @@ export interface paths {
         put?: never;
         /**
          * Query Users
-         * @description A page of the users.
+         * @description A page of the users. Needs perm_UserManagement: it shows and filters their logins.
          */
         post: operations["query_users_backend_api_v2_user_query_post"];
         delete?: never;
@@ -1241,7 +1265,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search Users */
+        /**
+         * Search Users
+         * @description Users by part of their name or external id (or login, for those who manage users).
+         */
         get: operations["search_users_backend_api_v2_user_search_get"];
         put?: never;
         post?: never;
@@ -1744,6 +1771,26 @@ export interface components {
             /** Imageurl */
             imageUrl: string;
         };
+        /**
+         * QueryCheckResult
+         * @description A text being typed, checked: its trees, or the error of the first problem (as a 400's errors).
+         *
+         *     The editor checks as the user types; a refusal is the expected answer there, not a failed call.
+         */
+        QueryCheckResult: {
+            /**
+             * Errors
+             * @default []
+             */
+            errors: components["schemas"]["FieldError"][];
+            /** Filter */
+            filter?: (components["schemas"]["FilterCriterionOut"] | components["schemas"]["FilterGroupOut"]) | null;
+            /**
+             * Sort
+             * @default []
+             */
+            sort: components["schemas"]["SortKeyOut"][];
+        };
         /** QueryFieldOut */
         QueryFieldOut: {
             /** Filterable */
@@ -2226,7 +2273,7 @@ export interface components {
             /** Lastname */
             lastName: string;
             /** Login */
-            login: string;
+            login: string | null;
         };
         /** UserUpdate */
         UserUpdate: {
@@ -2262,7 +2309,7 @@ export interface components {
             /** Lastname */
             lastName: string;
             /** Login */
-            login: string;
+            login: string | null;
             /** Permissions */
             permissions: string[];
         };
@@ -5283,6 +5330,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_backend_api_v2_querylang__entityType__check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entityType: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryParseRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryCheckResult"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Response, params
 from pydantic import BaseModel
 from sqlalchemy import Select
 from sqlalchemy.orm import Session
@@ -52,9 +52,17 @@ class ListSpec:
 LIST_ROUTES: dict[str, ListSpec] = {}
 
 
-def list_route(router: APIRouter, path: str, spec: ListSpec, *, name: str, description: str) -> None:
+def list_route(
+    router: APIRouter,
+    path: str,
+    spec: ListSpec,
+    *,
+    name: str,
+    description: str,
+    dependencies: Sequence[params.Depends] = (),
+) -> None:
     """Registers `POST <path>` serving pages of `spec`; `name` is the route's (and the OpenAPI
-    operation's) name."""
+    operation's) name; `dependencies`: the route's, such as a fixed permission (core.auth.require)."""
 
     @hot_read
     async def query(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
@@ -68,5 +76,6 @@ def list_route(router: APIRouter, path: str, spec: ListSpec, *, name: str, descr
         response_model=QueryResult[spec.card],  # type: ignore[name-defined]
         description=description,
         name=name,
+        dependencies=dependencies,
     )
     LIST_ROUTES[router.prefix + path] = spec

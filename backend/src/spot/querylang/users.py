@@ -2,8 +2,10 @@
 
 from sqlalchemy import exists, select
 
+from spot.core.auth import require
 from spot.core.lists import ListSpec, list_route
 from spot.core.routing import api_router
+from spot.permissions.names import Permission
 from spot.querylang.fields import EntityType, Field, FieldType, register
 from spot.querylang.tree import SortKey
 from spot.users.models import User, user_group
@@ -39,4 +41,11 @@ USERS = ListSpec(
     visible=lambda _db, _user: select(User),
     cards=lambda _db, _user, rows: [UserOut.model_validate(u) for u in rows],
 )
-list_route(router, "/query", USERS, name="query_users", description="A page of the users.")
+list_route(
+    router,
+    "/query",
+    USERS,
+    name="query_users",
+    description="A page of the users. Needs perm_UserManagement: it shows and filters their logins.",
+    dependencies=[require(Permission.UserManagement)],
+)

@@ -1,4 +1,4 @@
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import Body, Path, Query, Response
 from sqlalchemy.orm import Session
@@ -6,6 +6,7 @@ from sqlalchemy.orm import Session
 from spot.account import service as account_service
 from spot.core.auth import DB, CurrentSession, CurrentUser, require
 from spot.core.errors import forbidden
+from spot.core.principal import Principal
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
 from spot.permissions.names import Permission
@@ -26,6 +27,7 @@ from spot.users.schemas import (
 
 router = api_router(prefix="/user", tags=["users"])
 manage = require(Permission.UserManagement)
+U = TypeVar("U", bound=UserOut)
 Ids = Annotated[list[Id], Body(max_length=1000)]
 Name = Annotated[Str, Query(max_length=200)]
 UserId = Annotated[Id, Path(alias="userId")]
@@ -46,9 +48,24 @@ def _names(users: list[User]) -> list[UserName]:
     return [UserName(id=u.id, name=u.display_name) for u in users]
 
 
+def _sees_logins(viewer: Principal) -> bool:
+    """Logins are for those who manage users; the people pickers of everyone else need names."""
+    return Permission.UserManagement in viewer.permission_names
+
+
+def _shown(viewer: Principal, user: User, model: type[U]) -> U:
+    """The user as `viewer` may see them: without the login unless it is their own or they manage users."""
+    out = model.model_validate(user)
+    if user.id != viewer.id and not _sees_logins(viewer):
+        out.login = None
+    return out
+
+
 @router.get("/search")
-async def search_users(db: DB, _: CurrentUser, name: Name = "") -> list[UserOut]:
-    return [UserOut.model_validate(u) for u in service.search(db, name=name)]
+async def search_users(db: DB, viewer: CurrentUser, name: Name = "") -> list[UserOut]:
+    """Users by part of their name or external id (or login, for those who manage users)."""
+    found = service.search(db, name=name, by_login=_sees_logins(viewer))
+    return [_shown(viewer, u, UserOut) for u in found]
 
 
 @router.post("/getUserNames")
@@ -57,18 +74,23 @@ async def user_names(db: DB, _: CurrentUser, ids: Ids) -> list[UserName]:
 
 
 @router.post("/byIds")
-async def users_by_ids(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
-    return [UserOut.model_validate(u) for u in service.by_ids(db, ids=ids)]
+async def users_by_ids(db: DB, viewer: CurrentUser, ids: Ids) -> list[UserOut]:
+    return [_shown(viewer, u, UserOut) for u in service.by_ids(db, ids=ids)]
 
 
 @router.post("/byGroups")
-async def users_by_groups(db: DB, _: CurrentUser, ids: Ids) -> list[UserOut]:
-    return [UserOut.model_validate(u) for u in service.by_groups(db, group_ids=ids)]
+async def users_by_groups(db: DB, viewer: CurrentUser, ids: Ids) -> list[UserOut]:
+    return [_shown(viewer, u, UserOut) for u in service.by_groups(db, group_ids=ids)]
 
 
 @router.get("/byId/{userId}")
-async def get_user(db: DB, _: CurrentUser, user_id: UserId) -> UserWithPermissions:
-    return UserWithPermissions.model_validate(service.get(db, user_id=user_id))
+async def get_user(db: DB, viewer: CurrentUser, user_id: UserId) -> UserWithPermissions | UserOut:
+    """With the permissions for those who manage users and for the user themself; without, for anyone
+    else (people pickers need names, not permissions)."""
+    user = service.get(db, user_id=user_id)
+    if user.id == viewer.id or Permission.UserManagement in viewer.permission_names:
+        return _shown(viewer, user, UserWithPermissions)
+    return _shown(viewer, user, UserOut)
 
 
 @router.post("/byId/{userId}", dependencies=[manage])
@@ -91,20 +113,19 @@ async def set_user_groups(db: DB, user_id: UserId, data: UserGroups) -> UserWith
 
 @router.get("/byExternalId/{externalId}")
 async def user_by_external_id(
-    db: DB, _: CurrentUser, external_id: Annotated[Str, Path(alias="externalId", max_length=200)]
+    db: DB, viewer: CurrentUser, external_id: Annotated[Str, Path(alias="externalId", max_length=200)]
 ) -> UserOut:
-    return UserOut.model_validate(service.get_by(db, external_id=external_id))
+    return _shown(viewer, service.get_by(db, external_id=external_id), UserOut)
 
 
 @router.get("/byName")
-async def user_by_name(db: DB, _: CurrentUser, name: RequiredName) -> UserOut:
-    return UserOut.model_validate(service.by_name(db, name=name))
+async def user_by_name(db: DB, viewer: CurrentUser, name: RequiredName) -> UserOut:
+    return _shown(viewer, service.by_name(db, name=name), UserOut)
 
 
-@router.get("/byLogin")
-async def user_by_login(
-    db: DB, _: CurrentUser, login: Annotated[Str, Query(min_length=1, max_length=200)]
-) -> UserOut:
+@router.get("/byLogin", dependencies=[manage])
+async def user_by_login(db: DB, login: Annotated[Str, Query(min_length=1, max_length=200)]) -> UserOut:
+    """Needs perm_UserManagement: whether a login exists is for those who manage users."""
     return UserOut.model_validate(service.get_by(db, login=login))
 
 

@@ -30,22 +30,24 @@ def get_by(db: Session, **where: str) -> User:
     return user
 
 
-def _name_filter(name: str) -> ColumnElement[bool]:
-    """Part of the name in either order, of the login or of the external id; % and _ are plain characters."""
+def _name_filter(name: str, *, by_login: bool) -> ColumnElement[bool]:
+    """Part of the name in either order, of the external id, and of the login when `by_login`; % and _
+    are plain characters."""
     text = name.strip().lower()
     columns = [
         User.first_name + " " + User.last_name,
         User.last_name + " " + User.first_name,
-        User.login,
         User.external_id,
+        *([User.login] if by_login else []),
     ]
     return or_(*(func.lower(column).contains(text, autoescape=True) for column in columns))
 
 
-def search(db: Session, *, name: str, limit: int = SEARCH_LIMIT) -> list[User]:
+def search(db: Session, *, name: str, by_login: bool, limit: int = SEARCH_LIMIT) -> list[User]:
+    """`by_login`: whether the login is searched too (only for those who may see logins)."""
     query = select(User).order_by(User.last_name, User.first_name, User.id).limit(limit)
     if name.strip():
-        query = query.where(_name_filter(name))
+        query = query.where(_name_filter(name, by_login=by_login))
     return list(db.scalars(query))
 
 
