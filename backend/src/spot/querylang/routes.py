@@ -1,9 +1,11 @@
 from spot.core.auth import CurrentUser
 from spot.core.errors import not_found
 from spot.core.routing import api_router
+from spot.querylang.errors import QueryError
 from spot.querylang.fields import EntityType, find_entity
 from spot.querylang.parser import parse_filter, parse_sort
 from spot.querylang.schemas import (
+    QueryCheckResult,
     QueryFieldsOut,
     QueryParseRequest,
     QueryParseResult,
@@ -22,13 +24,28 @@ def _entity(name: str) -> EntityType:
     return entity
 
 
-@querylang_router.post("/{entityType}/parse")
-async def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
-    """The trees of a filter and a sort, or 400 with the message and position of the first error."""
-    entity = _entity(entityType)
+def _parsed(entity: EntityType, data: QueryParseRequest) -> QueryParseResult:
     tree = parse_filter(data.filter, entity)
     keys = parse_sort(data.sort, entity)
     return QueryParseResult(filter=None if tree is None else node_out(tree, entity), sort=sort_out(keys))
+
+
+@querylang_router.post("/{entityType}/parse")
+async def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
+    """The trees of a filter and a sort, or 400 with the message and position of the first error."""
+    return _parsed(_entity(entityType), data)
+
+
+@querylang_router.post("/{entityType}/check")
+async def check(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryCheckResult:  # noqa: N803
+    """As parse, for a text being typed: a refused text answers 200 with the errors parse's 400 would
+    carry (message and position), since a refusal is what checking expects, not a failed call."""
+    entity = _entity(entityType)
+    try:
+        parsed = _parsed(entity, data)
+    except QueryError as error:
+        return QueryCheckResult(errors=error.errors)
+    return QueryCheckResult(filter=parsed.filter, sort=parsed.sort)
 
 
 @querylang_router.get("/{entityType}/fields")

@@ -3,6 +3,7 @@ from typing import Annotated, Generic, Literal, TypeVar, Union
 
 from pydantic import Field
 
+from spot.core.errors import FieldError
 from spot.core.schemas import CamelModel
 from spot.querylang.fields import EntityType, FieldType
 from spot.querylang.fields import Field as QueryField
@@ -63,6 +64,17 @@ class SortKeyOut(CamelModel):
 class QueryParseResult(CamelModel):
     filter: Annotated[FilterCriterionOut | FilterGroupOut, Field(discriminator="kind")] | None
     sort: list[SortKeyOut]
+
+
+class QueryCheckResult(CamelModel):
+    """A text being typed, checked: its trees, or the error of the first problem (as a 400's errors).
+
+    The editor checks as the user types; a refusal is the expected answer there, not a failed call.
+    """
+
+    filter: Annotated[FilterCriterionOut | FilterGroupOut, Field(discriminator="kind")] | None = None
+    sort: list[SortKeyOut] = []
+    errors: list[FieldError] = []
 
 
 class QueryFieldOut(CamelModel):

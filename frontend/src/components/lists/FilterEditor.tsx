@@ -28,8 +28,8 @@ import { Fragment, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { queryKeys } from '../../api/queryKeys'
 import { Loading } from '../Loading'
-import { fieldsQuery, parseQuery } from '../../lib/querylang/api'
-import { type QueryTextError, queryTextError } from '../../lib/querylang/errors'
+import { checkQuery, fieldsQuery, parseQuery } from '../../lib/querylang/api'
+import { checkedTextError, type QueryTextError } from '../../lib/querylang/errors'
 import {
   EMPTY_ROWS,
   type FilterRows,
@@ -96,10 +96,11 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
   const [applyError, setApplyError] = useState<QueryTextError>()
 
   const checkedText = useDebouncedValue(text.trim())
-  const check = useQuery({ ...parseQuery(entityType, checkedText), enabled: mode === 'text' })
+  const check = useQuery({ ...checkQuery(entityType, checkedText), enabled: mode === 'text' })
   const upToDate = checkedText === text.trim() && !check.isFetching
-  const textError = applyError ?? (upToDate ? queryTextError(check.error) : undefined)
-  const textRows = upToDate && check.data ? treeToRows(check.data.filter) : undefined
+  const checkedError = upToDate && check.data ? checkedTextError(check.data) : undefined
+  const textError = applyError ?? checkedError
+  const textRows = upToDate && check.data && !checkedError ? treeToRows(check.data.filter ?? null) : undefined
   const tooComplex = textRows === null
 
   const errors = rows.rows.map((row) => rowErrors(row, fields))
@@ -124,12 +125,9 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
   const apply = async () => {
     if (mode === 'rows') return onApply(printRows(rows))
     const candidate = text.trim()
-    try {
-      await queryClient.fetchQuery(parseQuery(entityType, candidate))
-      onApply(candidate)
-    } catch (error) {
-      setApplyError(queryTextError(error))
-    }
+    const error = checkedTextError(await queryClient.fetchQuery(checkQuery(entityType, candidate)))
+    if (error) setApplyError(error)
+    else onApply(candidate)
   }
 
   const clear = () => {

@@ -7,7 +7,7 @@ import type { ListQuery } from '../../lib/querylang/types'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json } from '../../test/server'
 import { FilteredListPage, PAGE_SIZE } from './FilteredListPage'
-import { FIELDS_CALL, fieldsAnswer, FILTERS_CALL, PARSE_CALL, parseAnswer } from './testServer'
+import { CHECK_CALL, checkAnswer, FIELDS_CALL, fieldsAnswer, FILTERS_CALL, PARSE_CALL, parseAnswer } from './testServer'
 
 // The date pickers and the lazily loaded editor make these tests slower than the default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 20_000 })
@@ -30,7 +30,7 @@ function pagedList(total: number) {
 const MOCK_SIZES = { viewportHeight: 100_000, itemHeight: 20 }
 
 function renderList(entry: string, fetchPage = pagedList(3), savedFilters: object = {}) {
-  fakeServer({ [FIELDS_CALL]: fieldsAnswer, [PARSE_CALL]: parseAnswer, [FILTERS_CALL]: () => json(savedFilters) })
+  fakeServer({ [FIELDS_CALL]: fieldsAnswer, [PARSE_CALL]: parseAnswer, [CHECK_CALL]: checkAnswer, [FILTERS_CALL]: () => json(savedFilters) })
   const page = (
     <VirtuosoMockContext.Provider value={MOCK_SIZES}>
       <FilteredListPage<Item>

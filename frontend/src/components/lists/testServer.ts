@@ -19,6 +19,7 @@ export const SUBJECT_FIELDS: QueryField[] = [
 
 export const FIELDS_CALL = 'GET /backend/api/v2/querylang/subject/fields'
 export const PARSE_CALL = 'POST /backend/api/v2/querylang/subject/parse'
+export const CHECK_CALL = 'POST /backend/api/v2/querylang/subject/check'
 export const FILTERS_CALL = 'GET /backend/api/v2/account/filters'
 export const SAVE_FILTERS_CALL = 'POST /backend/api/v2/account/filters'
 
@@ -53,6 +54,13 @@ export async function parseAnswer(request: Request) {
   const keys = sort === '' ? [] : sort.split(',').map((key) => ({ field: key.replace(/^-/, ''), descending: key.startsWith('-') }))
   if (keys.some((key) => !SUBJECT_FIELDS.find((f) => f.name === key.field)?.sortable)) return parseError('Field is not valid for this query', 0, 'sort')
   return json({ filter: tree, sort: keys })
+}
+
+/** POST /querylang/subject/check: parse's answer, its refusals as `errors` of a 200. */
+export async function checkAnswer(request: Request) {
+  const parsed = await parseAnswer(request)
+  const body = await parsed.json()
+  return json(parsed.ok ? { ...body, errors: [] } : { filter: null, sort: [], errors: body.errors })
 }
 
 export const fieldsAnswer = () => json({ entityType: 'subject', fields: SUBJECT_FIELDS, defaultSort: [{ field: 'updated_date', descending: true }] })

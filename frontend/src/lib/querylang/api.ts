@@ -29,6 +29,20 @@ export const parseQuery = (entityType: string, filter: string, sort = '') =>
     meta: SHOWN_BY_THE_EDITOR,
   })
 
+/**
+ * A text being typed, checked: its trees, or the parse error as `errors` in a 200 answer. The editor
+ * expects refusals while the user types; as 400s, each one would show as a failed request.
+ */
+export const checkQuery = (entityType: string, filter: string) =>
+  queryOptions({
+    queryKey: ['querylang', entityType, 'check', filter],
+    queryFn: () =>
+      data(
+        api.POST('/backend/api/v2/querylang/{entityType}/check', { params: { path: { entityType } }, body: { filter, sort: '' } }),
+      ),
+    staleTime: Infinity,
+  })
+
 const SAVED_FILTERS_KEY = queryKeys.account.savedFilters
 
 /** What the cache keeps, as the server answers it: per entity type, the filters and their version. */

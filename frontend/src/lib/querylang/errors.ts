@@ -23,6 +23,13 @@ export function queryTextError(error: unknown): QueryTextError | undefined {
   return { message: first.code, position: first.position, source: first.field }
 }
 
+/** The error of a checked text (POST /querylang/{entityType}/check), if it was refused. */
+export function checkedTextError(result: { errors: { field: string; code: string; position?: number | null }[] }): QueryTextError | undefined {
+  const first = result.errors[0]
+  if (first?.position === undefined || first.position === null) return undefined
+  return { message: first.code, position: first.position, source: first.field }
+}
+
 /** The server's parse messages (backend/src/spot/querylang/errors.py) and their i18n keys. */
 export const PARSE_MESSAGE_KEYS: Record<string, string> = {
   'Unterminated escape sequence': 'lists.parseErrors.unterminatedEscape',
