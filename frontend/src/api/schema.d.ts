@@ -1015,7 +1015,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get User */
+        /**
+         * Get User
+         * @description With the permissions for those who manage users and for the user themself; without, for anyone
+         *     else (people pickers need names, not permissions).
+         */
         get: operations["get_user_backend_api_v2_user_byId__userId__get"];
         put?: never;
         /** Update User */
@@ -6730,7 +6734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserWithPermissions"];
+                    "application/json": components["schemas"]["UserWithPermissions"] | components["schemas"]["UserOut"];
                 };
             };
             /** @description Bad Request */
