@@ -4,7 +4,7 @@ from spot import demo
 from spot.db import Base
 from spot.mapping.models import Cartography
 from spot.subjects.models import Subject
-from spot.users.models import User
+from spot.users.models import Group, User
 from support import API, PASSWORD, assert_error
 
 
@@ -76,3 +76,30 @@ def test_reseeding_names_the_creator_of_demo_subjects_seeded_without_one(client,
     db.commit()
     db.expire_all()
     assert db.scalar(select(func.count()).select_from(Subject).where(Subject.created_by.is_(None))) == 0
+
+
+def test_the_maintenance_group_sees_the_machining_shop_limited_to_maintenance(client, db, make_user, login):
+    """A demo group limited to one activity (spot.mapping.policy): its branch and its subjects only."""
+    demo.seed(db)
+    db.commit()
+    cartographies = {c.code: c.id for c in db.scalars(select(Cartography))}
+    admin = demo_login(client, db, "admin")
+    member = make_user("technicien")
+    member.groups = [db.scalar(select(Group).where(Group.name == "Maintenance"))]
+    db.commit()
+    technician = login(member)
+    assert [c["code"] for c in client.get(f"{API}/cartography", headers=technician).json()] == ["USI"]
+    assert_error(client.get(f"{API}/cartography/{cartographies['ASM']}", headers=technician), 403)
+
+    page = client.get(f"{API}/cartography/{cartographies['USI']}", headers=technician).json()
+    assert [(a["code"], [s["code"] for s in a["activities"]]) for a in page["activities"]] == [
+        ("USI-MNT", ["USI-PREV", "USI-DEP"])
+    ]
+    maintenance = page["activities"][0]["id"]
+    query = {"filter": f"activity oneOf {maintenance}", "sort": "code"}
+    expected = client.post(f"{API}/subject/query", json=query, headers=admin).json()
+    seen = client.post(f"{API}/subject/query", json={"sort": "code"}, headers=technician).json()
+    assert 0 < seen["totalItems"] == expected["totalItems"] == page["activities"][0]["subjectsCount"]
+    assert [s["code"] for s in seen["results"]] == [s["code"] for s in expected["results"]]
+    zones = client.get(f"{API}/cartography/{cartographies['USI']}/zones", headers=technician).json()
+    assert {z["itemCode"] for z in zones if z["type"] == "activity"} == {"USI-MNT", "USI-PREV", "USI-DEP"}

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
 from spot.mapping import bundle
-from spot.mapping.models import Cartography, CartographyVisibility, Site
+from spot.mapping.models import Activity, Cartography, CartographyVisibility, Site
 from spot.subjects import service as subjects
 from spot.subjects.models import Subject
 from spot.subjects.schemas import Ratings
@@ -24,6 +24,10 @@ SITE_CODE = "LYON"
 # This group sees only the machining shop, to show what a hidden cartography looks like.
 RESTRICTED_GROUP = "Opérateurs"
 RESTRICTED_TO = "USI"
+# This group sees the machining shop limited to its maintenance activity (and those below it): the
+# map shows it only that branch, its zones and its subjects (spot.mapping.policy).
+LIMITED_GROUP = "Maintenance"
+LIMITED_TO_ACTIVITY = ("USI", "USI-MNT")
 
 
 @dataclass(frozen=True)
@@ -777,4 +781,14 @@ def seed(db: Session) -> None:
     restricted = cartographies[RESTRICTED_TO]
     if group is not None and db.get(CartographyVisibility, (group.id, "cartography", restricted.id)) is None:
         db.add(CartographyVisibility(group_id=group.id, item_type="cartography", item_id=restricted.id))
+    limited = db.scalar(select(Group).where(Group.name == LIMITED_GROUP))
+    cartography_code, activity_code = LIMITED_TO_ACTIVITY
+    activity = db.scalar(
+        select(Activity).where(
+            Activity.cartography_id == cartographies[cartography_code].id, Activity.code == activity_code
+        )
+    )
+    if limited is not None and activity is not None:
+        if db.get(CartographyVisibility, (limited.id, "activity", activity.id)) is None:
+            db.add(CartographyVisibility(group_id=limited.id, item_type="activity", item_id=activity.id))
     db.flush()

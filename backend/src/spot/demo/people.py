@@ -33,6 +33,8 @@ GROUPS: dict[str, list[str]] = {
         P.EditResourcesVideos,
     ],
     "Opérateurs": [],
+    # No demo login: the visibility screen shows it limited to one activity (demo.mapping.LIMITED_GROUP).
+    "Maintenance": [],
 }
 
 
