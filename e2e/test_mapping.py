@@ -283,6 +283,21 @@ def test_the_cartographies_list_is_filtered_by_name(page: Page, base_url: str) -
     expect(page.get_by_role("status")).to_have_text("1 cartographie")
     page.get_by_role("button", name="Filtrer", exact=True).click()
     expect(page.get_by_role("group", name="Filtre :")).to_contain_text("Nom contient « LIGNE »")
+
+    # Typed text is checked as it is typed; a refusal is shown, and is no failed request.
+    failed: list[str] = []
+    page.on("response", lambda answer: failed.append(answer.url) if answer.status >= 400 else None)
+    page.get_by_role("button", name="Filtrer", exact=True).click()
+    page.get_by_role("button", name="Texte", exact=True).click()
+    text = page.get_by_role("textbox", name="Texte du filtre")
+    expect(text).to_have_attribute("placeholder", re.compile(r"^ex\. : name contains atelier"))
+    text.fill("(name contains LIGNE")
+    refusal = page.get_by_role("alert").filter(has_text="Parenthèse correspondante introuvable (caractère 1)")
+    expect(refusal).to_be_visible()
+    expect(page.get_by_role("button", name="Appliquer", exact=True)).to_be_disabled()
+    assert failed == []
+    text.fill("name contains LIGNE")
+    expect(page.get_by_role("button", name="Appliquer", exact=True)).to_be_enabled()
     expect(page.get_by_role("article", name="Atelier d'usinage", exact=True)).to_have_count(0)
     card = page.get_by_role("article", name="Ligne d'assemblage", exact=True)
     expect(card.get_by_role("link", name="Usine de Lyon", exact=True)).to_be_visible()
