@@ -209,8 +209,7 @@ def test_the_fields_are_offered_to_filter_editors_and_saved_filters(client, read
         "sorting": "-code",
         "isDefault": True,
     }
-    response = client.post(
-        f"{API}/account/filters", json={"entityType": "function", "filters": [saved]}, headers=reader
-    )
+    body = {"entityType": "function", "filters": [saved], "version": 0}
+    response = client.post(f"{API}/account/filters", json=body, headers=reader)
     assert response.status_code == 204, response.text
-    assert client.get(f"{API}/account/filters", headers=reader).json()["function"] == [saved]
+    assert client.get(f"{API}/account/filters", headers=reader).json()["function"]["filters"] == [saved]

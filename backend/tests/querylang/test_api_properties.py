@@ -57,9 +57,10 @@ def test_saving_filters_never_fails(client: TestClient, headers, names, filter, 
         {"name": name, "filter": filter, "sorting": sorting, "isDefault": default}
         for name, default in zip(names, defaults, strict=False)
     ]
-    response = client.post(
-        f"{API}/account/filters", json={"entityType": "user", "filters": items}, headers=headers
-    )
+    version = client.get(f"{API}/account/filters", headers=headers).json().get("user", {}).get("version", 0)
+    body = {"entityType": "user", "filters": items, "version": version}
+    response = client.post(f"{API}/account/filters", json=body, headers=headers)
     assert response.status_code in (204, 400, 422), response.text
     if response.status_code == 204:
-        assert client.get(f"{API}/account/filters", headers=headers).json().get("user", []) == items
+        saved = client.get(f"{API}/account/filters", headers=headers).json()["user"]
+        assert saved == {"version": version + 1, "filters": items}
