@@ -38,7 +38,8 @@ describe('saved filters menu', () => {
   it('lists the filters of its entity type and applies the chosen one', async () => {
     const { onApply } = renderMenu()
     const menu = await openMenu()
-    expect(within(menu).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    const list = within(menu).getByRole('list', { name: 'Saved filters' })
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       expect.stringContaining('Pompes'),
       expect.stringContaining('Mine'),
       expect.stringContaining('Électricité'),
@@ -118,7 +119,7 @@ describe('saved filters menu', () => {
   it('names every filter the same way, by its name, never by its query text', async () => {
     renderMenu()
     const menu = await openMenu()
-    const items = within(menu).getAllByRole('listitem')
+    const items = within(within(menu).getByRole('list', { name: 'Saved filters' })).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual(['Pompes', 'MineDefault filter', 'Électricité'])
     for (const filter of SUBJECT_FILTERS) expect(within(menu).queryByText(filter.filter)).not.toBeInTheDocument()
   })

@@ -161,12 +161,14 @@ export function SavedFiltersMenu({ entityType, current, currentProblem, onApply 
         )}
         <Divider />
         <List dense disablePadding>
-          <ListItemButton disabled={currentProblem !== undefined} onClick={() => open({ kind: 'save' })}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <BookmarkAdd fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('lists.saved.saveCurrent')} secondary={message(currentProblem)} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton disabled={currentProblem !== undefined} onClick={() => open({ kind: 'save' })}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <BookmarkAdd fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('lists.saved.saveCurrent')} secondary={message(currentProblem)} />
+            </ListItemButton>
+          </ListItem>
         </List>
       </Popover>
       {dialog?.kind === 'save' && (
