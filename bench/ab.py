@@ -70,7 +70,10 @@ def main() -> None:
     figures: dict[tuple[str, str], list[tuple[float, float]]] = {}
     new_src = ROOT / "backend" / "src"
     with _worktree(args.ref) as old_src, _server(old_src, url) as a, _server(new_src, url) as b:
-        servers = {"A": (a, _token(a)), "B": (b, _token(b))}
+        # One session for both: they share the database, and A's sign-in may read tables that the
+        # working tree's migrations have changed.
+        headers = _token(b)
+        servers = {"A": (a, headers), "B": (b, headers)}
         for round_number in range(1, args.rounds + 1):
             for call in calls:
                 for side, (base, headers) in servers.items():
