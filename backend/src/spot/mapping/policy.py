@@ -339,18 +339,23 @@ class _Sets:
         )
         return exists(rows.correlate(None))
 
-    def _unlimited_on(self, rows: CTE, other: CTE) -> Select[Any]:
-        """The cartographies some group limits by the rows of `other` and not by those of `rows`: in
-        them that group sees every item of the `rows` kind."""
-        return select(other.c.cartography_id).where(
+    @staticmethod
+    def _alone(column: Any, kept: CTE, absent: CTE) -> Select[Any]:
+        """`column` of the rows of `kept` whose group has no row of `absent` in the same cartography."""
+        return select(column).where(
             not_(
                 exists(
-                    select(rows.c.group_id).where(
-                        rows.c.group_id == other.c.group_id, rows.c.cartography_id == other.c.cartography_id
+                    select(absent.c.group_id).where(
+                        absent.c.group_id == kept.c.group_id, absent.c.cartography_id == kept.c.cartography_id
                     )
                 )
             )
         )
+
+    def _unlimited_on(self, rows: CTE, other: CTE) -> Select[Any]:
+        """The cartographies some group limits by the rows of `other` and not by those of `rows`: in
+        them that group sees every item of the `rows` kind."""
+        return self._alone(other.c.cartography_id, other, rows)
 
     def limited_cartographies(self) -> Select[Any]:
         return (
@@ -373,30 +378,12 @@ class _Sets:
 
     def subject_functions(self) -> Select[Any]:
         """Functions whose every subject is seen: named by a group that limits no activity there."""
-        f, a = self.functions, self.activities
-        return select(f.c.item_id).where(
-            not_(
-                exists(
-                    select(a.c.group_id).where(
-                        a.c.group_id == f.c.group_id, a.c.cartography_id == f.c.cartography_id
-                    )
-                )
-            )
-        )
+        return self._alone(self.functions.c.item_id, self.functions, self.activities)
 
     def subject_activities(self) -> Select[Any]:
         """Activities whose every subject is seen: under a named one, of a group that limits no
         function there."""
-        b, f = self.below, self.functions
-        return select(b.c.item_id).where(
-            not_(
-                exists(
-                    select(f.c.group_id).where(
-                        f.c.group_id == b.c.group_id, f.c.cartography_id == b.c.cartography_id
-                    )
-                )
-            )
-        )
+        return self._alone(self.below.c.item_id, self.below, self.functions)
 
     def subject_pairs(self) -> Select[Any]:
         """(function, activity) of the subjects a group limiting both sees: its functions within its
