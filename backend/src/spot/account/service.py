@@ -57,19 +57,12 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
     return issue_token(db, user=user)
 
 
-# The routes on the session itself (renew, logout, change password) run it: the session and its user,
-# the names of its permissions and whether it sees every cartography come in the same statement, one
-# row (groups load only when asked for), built once with the hash as a parameter.
+# The routes on the session itself (renew, logout, change password) run it: the session and its user
+# in one statement (groups load only when asked for), built once with the hash as a parameter.
 _SIGNED_IN = (
     select(SessionToken)
     .join(User, User.id == SessionToken.user_id)
-    .options(
-        contains_eager(SessionToken.user).with_expression(User.granted, GRANTED),
-        contains_eager(SessionToken.user).with_expression(
-            User.sees_every_cartography, SEES_EVERY_CARTOGRAPHY
-        ),
-        contains_eager(SessionToken.user).lazyload(User.groups),
-    )
+    .options(contains_eager(SessionToken.user).lazyload(User.groups))
     .where(SessionToken.token_hash == bindparam("token_hash"))
 )
 

@@ -467,22 +467,11 @@ def sees_subject(
 _VIEWER_SETS = _Sets(VIEWER)
 
 
-def _sees_every_cartography(user_id: Any) -> ColumnElement[bool]:
-    return exists(_groups_of(user_id).where(unrestricted(user_group.c.group_id)))
-
-
-# What the signed-in Principal's sees_every_cartography is read with (the session lookup asks for it).
-SEES_EVERY_CARTOGRAPHY = _sees_every_cartography(User.id)
-
-
-def sees_every_cartography(db: Session, user: Principal) -> bool:
-    """Whether one of the user's groups is unrestricted. Lists of such a user need no visibility
-    test at all: left out, it no longer forces the database to read every row of a filtered count
-    (the test needs the row's cartography) where an index alone would do. Read with the signed-in
-    user when the session lookup loaded it, else asked."""
-    if user.sees_every_cartography is not None:
-        return user.sees_every_cartography
-    return bool(db.scalar(select(_sees_every_cartography(user.id))))
+# What the Principal's sees_every_cartography is read with (the session lookup asks for it): whether
+# one of the user's groups is unrestricted. Lists of such a user need no visibility test at all: left
+# out, it no longer forces the database to read every row of a filtered count (the test needs the
+# row's cartography) where an index alone would do.
+SEES_EVERY_CARTOGRAPHY = exists(_groups_of(User.id).where(unrestricted(user_group.c.group_id)))
 
 
 def hidden() -> ApiError:

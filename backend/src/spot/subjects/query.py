@@ -11,7 +11,7 @@ from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping.models import Activity, Cartography
-from spot.mapping.policy import sees_every_cartography, sees_subject
+from spot.mapping.policy import sees_subject
 from spot.mapping.service import subject_paths
 from spot.querylang import EntityType, Field, FieldType, in_query, register
 from spot.querylang.tree import SortKey
@@ -145,10 +145,10 @@ SUBJECT = register(
 )
 
 
-def _visible(db: Session, user: Principal) -> Select[Any]:
+def _visible(_db: Session, user: Principal) -> Select[Any]:
     """The subjects the user may see, as the columns of their cards (service.summary_fields)."""
     visible = select(*SUMMARY_COLUMNS)
-    if not sees_every_cartography(db, user):
+    if not user.sees_every_cartography:
         visible = visible.where(
             sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id)
         )

@@ -14,7 +14,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.ext.hybrid import hybrid_property
-from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from spot.core.time import utcnow
 from spot.db import Base, UtcDateTime
@@ -56,13 +56,6 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(300), default="")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
-    # The names of the permissions of all its groups, comma-separated, when the statement that loaded
-    # the user asked for them (with_expression(User.granted, GRANTED), as the session lookup does):
-    # one column instead of a row per group and permission.
-    granted: Mapped[str | None] = query_expression()
-    # Whether one of its groups sees every cartography, when the statement that loaded the user
-    # asked for it (the session lookup does, with mapping.policy.SEES_EVERY_CARTOGRAPHY).
-    sees_every_cartography: Mapped[bool | None] = query_expression()
 
     @hybrid_property
     def display_name(self) -> str:
@@ -79,8 +72,6 @@ class User(Base):
 
     @property
     def permission_names(self) -> list[str]:
-        if self.granted is not None:
-            return sorted(set(self.granted.split(","))) if self.granted else []
         return sorted({p for g in self.groups for p in g.permission_names})
 
 
@@ -88,9 +79,10 @@ class User(Base):
 # whenever users are (some areas build statements with loader options at import time).
 from spot.permissions.models import GroupPermission  # noqa: E402
 
-# What User.granted loads: '' for a user without any permission. The separator is written into the
-# statement once: given as a str, SQLAlchemy writes it in at every run of the session lookup (a
-# search and replace over its whole text, 15 µs of each request).
+# The names of a user's permissions, comma-separated, for the Principal (account.service): '' for a
+# user without any permission. The separator is written into the statement once: given as a str,
+# SQLAlchemy writes it in at every run of the session lookup (a search and replace over its whole
+# text, 15 µs of each request).
 GRANTED = func.coalesce(
     select(func.aggregate_strings(GroupPermission.name, literal_column("','")))  # type: ignore[arg-type]
     .join(user_group, user_group.c.group_id == GroupPermission.group_id)
