@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session, joinedload
 
-from spot.core import history
+from spot.core import history, parents
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
 from spot.core.principal import Principal
@@ -794,3 +794,20 @@ def item(db: Session, *, user: Principal, item_type: str, item_id: int) -> ItemO
             contexts=[[*c, entry(subject, "subject")] for c in subject_contexts(db, subject)],
         )
     raise not_found("unknownItemType")
+
+
+# Galleries and discussions of the map (core.parents) ------------------------------------------
+
+
+def _cartography_parent(db: Session, user: Principal, cartography_id: int) -> parents.Parent:
+    cartography = get_cartography(db, user=user, cartography_id=cartography_id)
+    return parents.Parent("cartography", cartography.id, cartography.code, cartography.name, cartography.id)
+
+
+def _function_parent(db: Session, user: Principal, function_id: int) -> parents.Parent:
+    function = get_function(db, user=user, function_id=function_id)
+    return parents.Parent("function", function.id, function.code, function.name, function.cartography_id)
+
+
+parents.register("cartography", _cartography_parent)
+parents.register("function", _function_parent)

@@ -16,7 +16,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
-from spot.core import files, history
+from spot.core import files, history, parents
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
@@ -657,3 +657,11 @@ def function_view(db: Session, *, user: Principal, function_id: int) -> dict[str
         ),
     )
     return view
+
+
+def _subject_parent(db: Session, user: Principal, subject_id: int) -> parents.Parent:
+    subject = get(db, user=user, subject_id=subject_id)
+    return parents.Parent(ITEM_TYPE, subject.id, subject.code, subject.name, subject.cartography_id)
+
+
+parents.register(ITEM_TYPE, _subject_parent)
