@@ -87,6 +87,7 @@ def main() -> None:
         if not dataset.present(engine):
             print(f"generating the {kind} dataset…", flush=True)
             dataset.generate(engine, url)
+        dataset.top_up_nodes(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:

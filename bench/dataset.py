@@ -1,4 +1,5 @@
-"""A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 5,000,000 history rows.
+"""A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 1,000,000 mind-map nodes,
+5,000,000 history rows.
 
 Rows are generated with fixed seeds (the same data every time) and loaded in bulk: executemany
 on SQLite, COPY on PostgreSQL. Migrations create the schema, so the benchmark runs on the real one.
@@ -24,6 +25,7 @@ TOP_ACTIVITIES = 8
 SUB_ACTIVITIES = 2
 FUNCTIONS = 20
 SUBJECTS = 100_000
+NODES = 1_000_000  # the main node of each subject (generate) and 9 more each (top_up_nodes)
 HISTORY = 5_000_000
 # Sites, cartographies, activities and functions share one id space (map_item_id), as in Spot: an id
 # of a location filter names one item. Each type takes a block of it, in that order.
@@ -47,6 +49,14 @@ WHAT = ["Fuite", "Usure", "Blocage", "Surchauffe", "Réglage", "Nettoyage", "Con
 OF = ["de la pompe", "du convoyeur", "de la presse", "du tour", "de la fraiseuse", "du compresseur",
       "de la vanne", "du moteur", "de l'outil", "du chariot", "de la soudeuse", "du four", "du robot",
       "de la cuve", "du filtre"]
+# The names of the mind-map nodes below the main one: an action on a part or a practice, now and then when.
+ACTION = ["Vérifier", "Remplacer", "Nettoyer", "Contrôler", "Réparer", "Former l'opérateur à", "Sécuriser",
+          "Mesurer", "Inspecter", "Régler", "Signaler", "Étiqueter", "Lubrifier", "Documenter"]
+PART = ["le joint", "la courroie", "le roulement", "l'arrêt d'urgence", "le capteur", "la pompe hydraulique",
+        "le carter", "la procédure", "l'éclairage", "le câblage", "l'étanchéité", "le débit", "la pression",
+        "le protège-mains", "la température", "l'échangeur", "le réducteur", "la grille de protection"]
+WHEN = ["", "", "", " avant démarrage", " chaque semaine", " après l'arrêt", " en début de poste",
+        " selon la fiche", " à la maintenance préventive"]
 WHERE = ["poste 1", "poste 2", "ligne A", "ligne B", "atelier nord", "atelier sud", "quai", "magasin"]
 # fmt: on
 EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
@@ -89,6 +99,53 @@ def present(engine: Engine) -> bool:
             return (conn.scalar(select(func.count()).select_from(tables["subject"])) or 0) >= SUBJECTS
     except Exception:  # noqa: BLE001 — no schema yet
         return False
+
+
+def top_up_nodes(engine: Engine) -> None:
+    """Complete a dataset to NODES mind-map nodes: 9 under each subject's main node (codes 1 to 9, ids
+    after the main nodes'). A separate step, so that a dataset generated before it is completed rather
+    than generated again; it runs when the nodes are fewer than NODES."""
+    tables = database.Base.metadata.tables
+    nodes = tables["mind_map_item"]
+    with engine.connect() as conn:
+        if (conn.scalar(select(func.count()).select_from(nodes)) or 0) >= NODES:
+            return
+    started = time.monotonic()
+    print("adding mind-map nodes…", flush=True)
+    with engine.begin() as conn:  # what an interrupted top-up may have left
+        conn.execute(nodes.delete().where(nodes.c.code > 0))
+    rng = random.Random(13)
+    per_subject = NODES // SUBJECTS - 1
+    statuses = ["empty", "inProgress", "toValidate", "validated"]
+    _load(
+        engine,
+        nodes,
+        (
+            {
+                "id": SUBJECTS + (sid - 1) * per_subject + code,
+                "subject_id": sid,
+                "code": code,
+                "name": f"{rng.choice(ACTION)} {rng.choice(PART)}{rng.choice(WHEN)}",
+                "status": rng.choice(statuses),
+            }
+            for sid in range(1, SUBJECTS + 1)
+            for code in range(1, per_subject + 1)
+        ),
+    )
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "SELECT setval(pg_get_serial_sequence('mind_map_item', 'id'), "
+                    "(SELECT MAX(id) FROM mind_map_item))"
+                )
+            )
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.execute(text("VACUUM ANALYZE mind_map_item"))
+    else:
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+    print(f"mind-map nodes added in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def generate(engine: Engine, database_url: str) -> None:
