@@ -8,6 +8,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from spot.account.routes import router as account_router
+from spot.alerts.routes import router as alerts_router
 from spot.config import get_settings
 from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
@@ -29,6 +30,7 @@ SPA_PREFIX = "/spotv2"
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
+ROUTERS += [alerts_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+    "/backend/api/v2/account/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alerts
+         * @description The bell: the actions awaited from the signed-in user (today, the subjects they follow that
+         *     changed since their last visit, or that they never visited), newest first, at most 50, with the
+         *     count of them all. Each alert has a kind, the arguments of its sentence, a date and the page
+         *     where it is acted on (`target`). Only what the user may read.
+         */
+        get: operations["alerts_backend_api_v2_account_alerts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/account/filters": {
         parameters: {
             query?: never;
@@ -1339,6 +1362,50 @@ export interface components {
             /** Subjectscount */
             subjectsCount: number;
         };
+        /** Alert */
+        Alert: {
+            /** Args */
+            args: {
+                [key: string]: string | number;
+            };
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            kind: components["schemas"]["AlertKind"];
+            target: components["schemas"]["AlertTarget"];
+        };
+        /**
+         * AlertKind
+         * @description What the user is awaited for; the client has a sentence per kind (i18n `alerts.kinds.<kind>`),
+         *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
+         * @enum {string}
+         */
+        AlertKind: "subjectChanged";
+        /**
+         * AlertTarget
+         * @description The page where the action is done: the client builds its address from the type and the id.
+         */
+        AlertTarget: {
+            /** Id */
+            id: number;
+            /**
+             * Type
+             * @constant
+             */
+            type: "subject";
+        };
+        /**
+         * Alerts
+         * @description The newest alerts (at most 50), newest first, and how many there are in all.
+         */
+        Alerts: {
+            /** Alerts */
+            alerts: components["schemas"]["Alert"][];
+            /** Count */
+            count: number;
+        };
         /** AllowedGroup */
         AllowedGroup: {
             /** Id */
@@ -2353,6 +2420,80 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    alerts_backend_api_v2_account_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alerts"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     saved_filters_backend_api_v2_account_filters_get: {
         parameters: {
             query?: never;

@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import mapping, people
+from spot.demo import alerts, mapping, people
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -11,4 +11,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     logins = people.seed(db)
     db.flush()
     mapping.seed(db)
+    alerts.seed(db)
     return logins

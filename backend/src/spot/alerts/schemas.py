@@ -1,0 +1,36 @@
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel
+
+
+class AlertKind(StrEnum):
+    """What the user is awaited for; the client has a sentence per kind (i18n `alerts.kinds.<kind>`),
+    filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py."""
+
+    subjectChanged = "subjectChanged"
+
+
+class AlertTarget(CamelModel):
+    """The page where the action is done: the client builds its address from the type and the id."""
+
+    type: Literal["subject"]
+    id: int
+
+
+class Alert(CamelModel):
+    kind: AlertKind
+    # The sentence's arguments, by name ({"name": "Changer une plaquette"}).
+    args: dict[str, str | int]
+    date: datetime
+    target: AlertTarget
+
+
+class Alerts(CamelModel):
+    """The newest alerts (at most 50), newest first, and how many there are in all."""
+
+    alerts: list[Alert]
+    count: int = Field(ge=0)
