@@ -15,6 +15,7 @@ from spot.core.routing import API_PREFIX
 from spot.core.security_headers import SecurityHeaders
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.filters.routes import router as filters_router
+from spot.history.routes import router as history_router
 from spot.mapping.routes import router as mapping_router
 from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
@@ -31,6 +32,7 @@ SPA_PREFIX = "/spotv2"
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
 ROUTERS += [alerts_router]
+ROUTERS += [history_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

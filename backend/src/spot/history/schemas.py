@@ -1,0 +1,69 @@
+from datetime import date, datetime
+from enum import StrEnum
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Id
+
+# Bounds of a contributions request: the chart asks for 78 weeks or 18 months; 200 periods leave room
+# for a dashboard's longer view without letting one request build an unbounded statement.
+MAX_PERIODS = 200
+MAX_START = 5200
+MAX_IDS = 1000
+
+
+class Granularity(StrEnum):
+    week = "week"
+    month = "month"
+
+
+class HistoryItem(CamelModel):
+    """One entry of the user's own history: what they read ('R') or wrote ('W'), and when."""
+
+    date: datetime
+    item_type: str
+    item_id: int
+    item_key: str = Field(description="The item's code at the time (it may since have changed)")
+    item_name: str = Field(description="The item's name at the time")
+    mode: str = Field(description="'R' a read, 'W' a write")
+    event: str | None = Field(description="What the write did (spec 1 §3 event kinds); null for a read")
+
+
+class ContributionsQuery(CamelModel):
+    """Views (reads) and contributions (writes) per period, of the entries the caller may read.
+
+    Periods are calendar weeks (Monday to Sunday) or months of the organisation's time zone. Period 0
+    is the week that contains 1 January of `fromYear` (granularity week) or January of `fromYear`
+    (month); `start` is the index of the first period answered, `count` how many follow it.
+    So 78 weeks ending with the current one are `start` = (the current week's index) - 77."""
+
+    user_ids: list[Id] = Field(
+        default=[], max_length=MAX_IDS, description="Only these users' entries; empty: everyone's"
+    )
+    item_ids: list[Id] = Field(
+        default=[],
+        max_length=MAX_IDS,
+        description="Map items (ids shared by sites, cartographies, activities and functions, as in a "
+        "location filter): a site or a cartography counts everything recorded in it (the entries of "
+        "its cartographies, functions and subjects, resources and discussions included); a function "
+        "its own entries and its subjects'; an activity the subjects of it and of its sub-activities. "
+        "Empty, with no subjectIds: the whole map.",
+    )
+    subject_ids: list[Id] = Field(
+        default=[], max_length=MAX_IDS, description="Subjects (an id space of their own): their entries"
+    )
+    from_year: int = Field(ge=2000, le=2100)
+    granularity: Granularity = Granularity.week
+    start: int = Field(default=0, ge=0, le=MAX_START)
+    count: int = Field(ge=1, le=MAX_PERIODS)
+
+
+class ContributionPeriod(CamelModel):
+    start: date = Field(description="The period's first day (a Monday, or the 1st of a month)")
+    views: int = Field(description="Reads in the period")
+    contributions: int = Field(description="Writes in the period")
+
+
+class Contributions(CamelModel):
+    granularity: Granularity
+    periods: list[ContributionPeriod]

@@ -1,0 +1,264 @@
+"""Reading the history (core.history writes it): a user's own entries, and the views and contributions
+per period behind the usage chart (spec 1 §2, §7, §9) and the contributions dashboard (spec 2)."""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import ColumnElement, Integer, Select, and_, case, func, literal, or_, select, union_all
+from sqlalchemy.orm import Session
+
+from spot.config import get_settings
+from spot.core.errors import ApiError, FieldError
+from spot.core.principal import Principal
+from spot.db import UtcDateTime, in_ids
+from spot.history.models import HistoryEntry
+from spot.history.schemas import (
+    ContributionPeriod,
+    Contributions,
+    ContributionsQuery,
+    Granularity,
+    HistoryItem,
+)
+from spot.mapping import service as mapping
+from spot.mapping.models import Activity, Cartography, Function, MapItemId
+from spot.mapping.policy import sees_cartography, sees_function, sees_subject
+from spot.subjects import service as subjects
+from spot.subjects.models import Subject
+
+# The most entries GET /history/mine answers, newest first.
+MAX_MINE = 1000
+# The item types of the map, whose entries contributions count and whose visibility they follow.
+MAP_TYPES = ("cartography", "function", "subject")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _zone() -> ZoneInfo:
+    return ZoneInfo(get_settings().timezone)
+
+
+def _midnight(day: date) -> datetime:
+    """The instant a calendar day of the organisation's time zone begins (DESIGN §4)."""
+    return datetime.combine(day, time(0), tzinfo=_zone()).astimezone(UTC)
+
+
+# A user's own history ----------------------------------------------------------------------------------
+
+
+def _day(value: str | None, name: str) -> date:
+    if value is None or value == "":
+        raise ApiError(422, "atLeastOneErrorLeft", [FieldError(field=name, code="emptyFieldError")])
+    try:
+        if not _DATE.fullmatch(value):
+            raise ValueError(value)
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ApiError(422, "atLeastOneErrorLeft", [FieldError(field=name, code="invalidDate")]) from None
+
+
+def mine(db: Session, *, user: Principal, from_: str | None, to: str | None) -> list[HistoryItem]:
+    """The user's entries from the first day to the last, both included (days of the organisation's
+    time zone), newest first, at most MAX_MINE of them."""
+    first, last = _day(from_, "from"), _day(to, "to")
+    if last < first:
+        raise ApiError(422, "atLeastOneErrorLeft", [FieldError(field="to", code="dateRangeReversed")])
+    h = HistoryEntry
+    rows = db.execute(
+        select(h.at, h.item_type, h.item_id, h.item_key, h.item_name, h.mode, h.event)
+        .where(h.user_id == user.id, h.at >= _midnight(first), h.at < _midnight(last + timedelta(days=1)))
+        .order_by(h.at.desc(), h.id.desc())
+        .limit(MAX_MINE)
+    ).all()
+    return [
+        HistoryItem(
+            date=r.at,
+            item_type=r.item_type,
+            item_id=r.item_id,
+            item_key=r.item_key,
+            item_name=r.item_name,
+            mode=r.mode,
+            event=r.event,
+        )
+        for r in rows
+    ]
+
+
+# Contributions ------------------------------------------------------------------------------------------
+
+
+def period_starts(granularity: Granularity, from_year: int, start: int, count: int) -> list[date]:
+    """The first days of periods start .. start + count, the last one being the end of the range.
+    Period 0 is the week (Monday to Sunday) that contains 1 January of from_year, or its January."""
+    if granularity is Granularity.week:
+        january = date(from_year, 1, 1)
+        week0 = january - timedelta(days=january.weekday())
+        return [week0 + timedelta(weeks=start + i) for i in range(count + 1)]
+    months = [from_year * 12 + start + i for i in range(count + 1)]
+    return [date(m // 12, m % 12 + 1, 1) for m in months]
+
+
+@dataclass
+class _Scope:
+    """What the request's itemIds and subjectIds name, each checked visible to the user."""
+
+    cartographies: set[int] = field(default_factory=set)
+    functions: set[int] = field(default_factory=set)
+    activities: set[int] = field(default_factory=set)
+    subjects: set[int] = field(default_factory=set)
+    # The cartographies of all of them: the visible sets of a limited user are looked for there only.
+    within: set[int] = field(default_factory=set)
+
+    def empty(self) -> bool:
+        return not (self.cartographies or self.functions or self.activities or self.subjects)
+
+
+def _scope(db: Session, user: Principal, item_ids: Sequence[int], subject_ids: Sequence[int]) -> _Scope:
+    """Unknown ids answer 404, ids of items hidden from the user 403 (mapping.policy)."""
+    scope = _Scope()
+    types = dict(
+        db.execute(select(MapItemId.id, MapItemId.type).where(MapItemId.id.in_(set(item_ids)))).all()
+    )
+    for item_id in dict.fromkeys(item_ids):
+        kind = types.get(item_id)
+        if kind == "site":
+            mapping.get_site(db, user=user, site_id=item_id)
+            ids = set(db.scalars(select(Cartography.id).where(Cartography.site_id == item_id)))
+            scope.cartographies |= ids
+            scope.within |= ids
+        elif kind == "cartography":
+            scope.cartographies.add(mapping.get_cartography(db, user=user, cartography_id=item_id).id)
+            scope.within.add(item_id)
+        elif kind == "function":
+            function = mapping.get_function(db, user=user, function_id=item_id)
+            scope.functions.add(function.id)
+            scope.within.add(function.cartography_id)
+        elif kind == "activity":
+            activity = mapping.get_activity(db, user=user, activity_id=item_id)
+            scope.activities.add(activity.id)
+            scope.within.add(activity.cartography_id)
+        else:
+            raise ApiError(404, "itemNotFound", [FieldError(field="itemIds", code="itemNotFound")])
+    for subject_id in dict.fromkeys(subject_ids):
+        subject = subjects.get(db, user=user, subject_id=subject_id)
+        scope.subjects.add(subject.id)
+        scope.within.add(subject.cartography_id)
+    return scope
+
+
+def _activity_tree(ids: set[int]) -> Select[Any]:
+    """The activities and all their sub-activities, at any depth."""
+    tree = select(Activity.id).where(Activity.id.in_(ids)).cte(recursive=True)
+    tree = tree.union_all(select(Activity.id).where(Activity.parent_id == tree.c.id))
+    return select(tree.c.id)
+
+
+def _in_scope(scope: _Scope) -> ColumnElement[bool] | None:
+    """Entries of the items named, or None for the whole map."""
+    if scope.empty():
+        return None
+    h = HistoryEntry
+    parts: list[ColumnElement[bool]] = []
+    if scope.cartographies:
+        parts.append(h.cartography_id.in_(scope.cartographies))
+    if scope.functions:
+        parts.append(and_(h.item_type == "function", h.item_id.in_(scope.functions)))
+    of_subjects = []
+    if scope.functions:
+        of_subjects.append(Subject.function_id.in_(scope.functions))
+    if scope.activities:
+        of_subjects.append(Subject.activity_id.in_(_activity_tree(scope.activities)))
+    if scope.subjects:
+        of_subjects.append(Subject.id.in_(scope.subjects))
+    if of_subjects:
+        parts.append(
+            and_(h.item_type == "subject", h.item_id.in_(select(Subject.id).where(or_(*of_subjects))))
+        )
+    return or_(*parts)
+
+
+def _visible(user: Principal, within: set[int]) -> ColumnElement[bool]:
+    """Entries of the map items the user may read (mapping.policy), each set computed once per
+    statement; looked for in the cartographies of the request (`within`) when it names items."""
+
+    def narrowed(statement: Select[Any], column: Any) -> Select[Any]:
+        return statement.where(column.in_(within)) if within else statement
+
+    h = HistoryEntry
+    cartographies = narrowed(
+        select(Cartography.id).where(sees_cartography(user, Cartography.id)), Cartography.id
+    )
+    functions = narrowed(
+        select(Function.id).where(sees_function(user, Function.id, Function.cartography_id)),
+        Function.cartography_id,
+    )
+    visible_subjects = narrowed(
+        select(Subject.id).where(
+            sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id)
+        ),
+        Subject.cartography_id,
+    )
+    return or_(
+        and_(h.item_type == "cartography", h.item_id.in_(cartographies)),
+        and_(h.item_type == "function", h.item_id.in_(functions)),
+        and_(h.item_type == "subject", h.item_id.in_(visible_subjects)),
+    )
+
+
+def contributions(db: Session, *, user: Principal, query: ContributionsQuery) -> Contributions:
+    """Per period, the reads (views) and writes (contributions) of the entries on map items the user
+    may read, of the users named (everyone's when none), on the items named (the whole map when none).
+
+    One statement: the periods' bounds (instants of the organisation's calendar, so a week or a month
+    begins at local midnight whatever the daylight saving time) are a small table the database joins
+    the history to, counting each period's entries from the index by cartography and time (or by item
+    and time) and grouping by the period's index."""
+    starts = period_starts(query.granularity, query.from_year, query.start, query.count)
+    scope = _scope(db, user, query.item_ids, query.subject_ids)
+    bounds = [_midnight(day) for day in starts]
+    periods = union_all(
+        *(
+            select(
+                literal(i, Integer).label("idx"),
+                literal(bounds[i], UtcDateTime).label("starts"),
+                literal(bounds[i + 1], UtcDateTime).label("ends"),
+            )
+            for i in range(query.count)
+        )
+    ).cte("periods")
+    h = HistoryEntry
+    conditions: list[ColumnElement[bool]] = []
+    in_scope = _in_scope(scope)
+    if in_scope is not None:
+        conditions.append(in_scope)
+    if not user.sees_every_cartography:
+        conditions.append(_visible(user, scope.within))
+    elif in_scope is None:
+        conditions.append(h.item_type.in_(MAP_TYPES))
+    params: dict[str, Any] = {}
+    if query.user_ids:
+        conditions.append(in_ids(h.user_id, "user_ids"))
+        params["user_ids"] = sorted(set(query.user_ids))
+    statement = (
+        select(
+            periods.c.idx,
+            func.sum(case((h.mode == "R", 1), else_=0)).label("views"),
+            func.sum(case((h.mode == "W", 1), else_=0)).label("contributions"),
+        )
+        .select_from(periods)
+        .join(h, and_(h.at >= periods.c.starts, h.at < periods.c.ends))
+        .where(*conditions)
+        .group_by(periods.c.idx)
+    )
+    counted = {row.idx: (row.views, row.contributions) for row in db.execute(statement, params)}
+    return Contributions(
+        granularity=query.granularity,
+        periods=[
+            ContributionPeriod(
+                start=day, views=counted.get(i, (0, 0))[0], contributions=counted.get(i, (0, 0))[1]
+            )
+            for i, day in enumerate(starts[:-1])
+        ],
+    )

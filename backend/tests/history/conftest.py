@@ -1,0 +1,15 @@
+import pytest
+from sqlalchemy.orm import Session
+
+from mapping.maps import SECOND_SITE, Map, load
+
+
+@pytest.fixture
+def test_map(db: Session) -> Map:
+    return load(db)
+
+
+@pytest.fixture
+def two_sites(db: Session, test_map: Map) -> Map:
+    load(db, SECOND_SITE)
+    return test_map
