@@ -397,6 +397,7 @@ async def off_the_loop(db: Session, work: Callable[[], T]) -> T:
 MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.models"]
 MODEL_MODULES += ["spot.history.models", "spot.mapping.models", "spot.subjects.models"]
 MODEL_MODULES += ["spot.filters.models"]
+MODEL_MODULES += ["spot.resources.models"]
 
 
 def load_models() -> None:

@@ -21,6 +21,7 @@ from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
+from spot.resources.routes import router as resources_router
 from spot.subjects.routes import router as subjects_router
 from spot.users.routes import router as users_router
 
@@ -31,6 +32,7 @@ SPA_PREFIX = "/spotv2"
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
+ROUTERS += [resources_router]
 ROUTERS += [alerts_router]
 ROUTERS += [history_router]
 

@@ -5,8 +5,9 @@ folder by implementing the same interface."""
 import logging
 import re
 import secrets
+import shutil
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
@@ -22,7 +23,15 @@ _NAME = re.compile(r"^[0-9a-f]{32}\.[a-z0-9]{1,8}$")
 class FileStore(Protocol):
     def put(self, data: bytes, *, extension: str) -> str: ...
 
+    def put_path(self, path: Path, *, extension: str) -> str:
+        """Store the file at `path` (moved, not copied: a large upload never goes through memory)."""
+        ...
+
     def get(self, name: str) -> bytes: ...
+
+    def open(self, name: str) -> BinaryIO:
+        """The stored file to read in chunks (a large file is streamed, never read whole)."""
+        ...
 
     def delete(self, name: str) -> None: ...
 
@@ -37,20 +46,36 @@ class FolderFileStore:
         # Two levels of fan-out keep folders small with many files.
         return self.root / name[:2] / name
 
-    def put(self, data: bytes, *, extension: str) -> str:
+    def _new_path(self, extension: str) -> tuple[str, Path]:
         if not re.fullmatch(r"[a-z0-9]{1,8}", extension):
             raise ValueError(f"bad extension {extension!r}")
         name = f"{secrets.token_hex(16)}.{extension}"
         path = self._path(name)
         path.parent.mkdir(parents=True, exist_ok=True)
+        return name, path
+
+    def put(self, data: bytes, *, extension: str) -> str:
+        name, path = self._new_path(extension)
         temporary = path.with_suffix(".part")
         temporary.write_bytes(data)
         temporary.replace(path)
         return name
 
+    def put_path(self, path: Path, *, extension: str) -> str:
+        name, target = self._new_path(extension)
+        # A rename when both are on one file system (uploads are received under the data folder).
+        shutil.move(path, target)
+        return name
+
     def get(self, name: str) -> bytes:
         try:
             return self._path(name).read_bytes()
+        except (FileNotFoundError, ValueError) as exc:
+            raise not_found("fileNotFound") from exc
+
+    def open(self, name: str) -> BinaryIO:
+        try:
+            return self._path(name).open("rb")
         except (FileNotFoundError, ValueError) as exc:
             raise not_found("fileNotFound") from exc
 
