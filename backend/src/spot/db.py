@@ -398,6 +398,7 @@ MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.m
 MODEL_MODULES += ["spot.history.models", "spot.mapping.models", "spot.subjects.models"]
 MODEL_MODULES += ["spot.filters.models"]
 MODEL_MODULES += ["spot.resources.models"]
+MODEL_MODULES += ["spot.discussions.models"]
 
 
 def load_models() -> None:

@@ -22,6 +22,7 @@ from spot.permissions.routes import router as permissions_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
 from spot.resources.routes import router as resources_router
+from spot.search.routes import router as search_router
 from spot.subjects.routes import router as subjects_router
 from spot.users.routes import router as users_router
 
@@ -35,6 +36,7 @@ ROUTERS += [filters_router, account_router, users_router, permissions_router, or
 ROUTERS += [resources_router]
 ROUTERS += [alerts_router]
 ROUTERS += [history_router]
+ROUTERS += [search_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -33,6 +33,7 @@ from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.schemas import Text
 from spot.core.time import utcnow
+from spot.discussions import service as discussions
 from spot.mapping import service
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
@@ -427,6 +428,8 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
         image_height=image.height,
     )
     db.flush()
+    if cartography.discussion_id is None:
+        discussions.attach(db, item=cartography, parent_type="cartography")
 
     activities = {
         a.code: a for a in db.scalars(select(Activity).where(Activity.cartography_id == cartography.id))
@@ -460,6 +463,9 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
             functions[function_data.code] = function
         _set(function, name=function_data.name, ordering=index)
     db.flush()
+    for function in functions.values():
+        if function.discussion_id is None:
+            discussions.attach(db, item=function, parent_type="function")
 
     db.execute(delete(Zone).where(Zone.cartography_id == cartography.id))
     targets: dict[str, dict[str, Activity] | dict[str, Function]] = {
@@ -576,6 +582,8 @@ def _write_subject(
     if (changed or mind_map_changed) and not is_new:
         subject.updated_by, subject.updated_at = user_id, now
     db.flush()
+    if subject.discussion_id is None:
+        discussions.attach(db, item=subject, parent_type="subject")
     if is_new or changed or mind_map_changed:
         w.count("subjects", is_new)
         event = Event.created if is_new else (Event.updated if changed else Event.mindMapUpdated)

@@ -59,6 +59,8 @@ class Cartography(Base):
     image_sha256: Mapped[str | None] = mapped_column(String(64))
     image_width: Mapped[int] = mapped_column(Integer, default=0)
     image_height: Mapped[int] = mapped_column(Integer, default=0)
+    # Its thread (spot.discussions), made with it: its page names it without a statement of its own.
+    discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
     site: Mapped[Site] = relationship(back_populates="cartographies")
 
 
@@ -88,6 +90,8 @@ class Function(Base):
     ordering: Mapped[int] = mapped_column(Integer, default=0)
     code: Mapped[str] = mapped_column(String(100))
     name: Mapped[str] = mapped_column(String(300))
+    # Its thread (spot.discussions), made with it: its page names it without a statement of its own.
+    discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
 
 
 class Zone(Base):

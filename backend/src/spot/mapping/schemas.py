@@ -1,5 +1,7 @@
 from typing import Literal
 
+from pydantic import Field
+
 from spot.core.schemas import CamelModel
 
 ItemType = Literal["site", "cartography", "activity", "function", "subject", "mindmapNode"]
@@ -109,6 +111,7 @@ class CartographyOut(CartographyRef):
     functions: list[FunctionOut]
     stats: Stats
     context: list[ContextEntry]
+    discussion_id: int | None = Field(description="Its discussion (GET /discussion/{discussionId})")
 
 
 class ItemOut(CamelModel):

@@ -525,6 +525,7 @@ def cartography_view(db: Session, *, user: Principal, cartography_id: int) -> Ca
         functions=functions,
         stats=stats(db, cartography_id=cartography.id),
         context=[entry(site, "site"), entry(cartography, "cartography")],
+        discussion_id=cartography.discussion_id,
     )
 
 

@@ -95,6 +95,8 @@ class Subject(Base):
     # mind map. Kept by database triggers on mind_map_item (migration 025fcc737dea), so it is right
     # whoever writes the nodes; an object loaded before such a write still holds the old value.
     main_node_status: Mapped[str | None] = mapped_column(String(20))
+    # Its thread (spot.discussions), made with it: its page names it without a statement of its own.
+    discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
     version: Mapped[int] = mapped_column(Integer, default=1)
     mind_map_items: Mapped[list["MindMapItem"]] = relationship(
         cascade="all, delete-orphan", order_by="MindMapItem.code", lazy="selectin"

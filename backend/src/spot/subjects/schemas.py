@@ -87,6 +87,7 @@ class SubjectOut(SubjectSummary):
     mind_map_items: list[MindMapItemOut]
     picture_url: str | None
     contributors: list[Contributor]
+    discussion_id: int | None = Field(description="Its discussion (GET /discussion/{discussionId})")
     version: int
     can: SubjectCan
 
@@ -144,4 +145,5 @@ class FunctionView(CamelModel):
     cartography_id: int
     context: list[ContextEntry]
     activities: list[FunctionActivity]
+    discussion_id: int | None = Field(description="Its discussion (GET /discussion/{discussionId})")
     can: FunctionCan

@@ -24,6 +24,8 @@ from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
+from spot.discussions import service as discussions
+from spot.discussions.service import SystemMessageType
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
@@ -266,6 +268,7 @@ def view(db: Session, *, user: Principal, subject: Subject) -> SubjectOut:
             ],
             "picture_url": f"{API_PREFIX}/subject/{subject.id}/picture" if subject.picture_ref else None,
             "contributors": contributors,
+            "discussion_id": subject.discussion_id,
             "version": subject.version,
             "can": policy.can(user, subject),
         }
@@ -366,6 +369,16 @@ def _tracked(db: Session, user: Principal, subject: Subject, event: Event) -> No
     _record(db, user, subject, mode="W", event=event)
 
 
+def _parent(subject: Subject) -> parents.Parent:
+    return parents.Parent(ITEM_TYPE, subject.id, subject.code, subject.name, subject.cartography_id)
+
+
+def _system_message(
+    db: Session, user: Principal, subject: Subject, kind: SystemMessageType, args: dict[str, Any]
+) -> None:
+    discussions.system_message(db, parent=_parent(subject), user=user, type=kind, args=args)
+
+
 def _flush(db: Session) -> None:
     """Write now, so that a concurrent writer who won (the version moved) answers 409."""
     try:
@@ -448,6 +461,7 @@ def create(db: Session, *, user: Principal, data: SubjectSave) -> Subject:
     db.add(subject)
     db.flush()
     subject.code = _new_code(db, cartography.id, subject.id)
+    subject.discussion_id = discussions.create(db, parent_type=ITEM_TYPE, parent_id=subject.id)
     db.flush()
     _record(db, user, subject, mode="W", event=Event.created)
     record_visit(db, user=user, subject_id=subject.id)
@@ -464,6 +478,7 @@ def update(db: Session, *, user: Principal, subject: Subject, data: SubjectUpdat
     subject.name, subject.type = data.name, data.type
     subject.function_id, subject.activity_id = function.id, activity.id
     _touch(db, user, subject, Event.updated)
+    _system_message(db, user, subject, SystemMessageType.updated, {"name": subject.name})
     return subject
 
 
@@ -472,8 +487,10 @@ def delete(db: Session, *, user: Principal, subject: Subject) -> None:
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
     files.retired(db, subject.picture_ref)
+    discussion_id = subject.discussion_id
     db.delete(subject)
     db.flush()
+    discussions.remove(db, discussion_id=discussion_id)
 
 
 def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSave | None) -> Subject:
@@ -517,8 +534,12 @@ def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSa
     db.add(copy)
     db.flush()
     copy.code = _new_code(db, copy.cartography_id, copy.id)
+    copy.discussion_id = discussions.create(db, parent_type=ITEM_TYPE, parent_id=copy.id)
     db.flush()
     _record(db, user, copy, mode="W", event=Event.duplicatedFrom)
+    _system_message(
+        db, user, copy, SystemMessageType.duplicatedFrom, {"id": subject.id, "name": subject.name}
+    )
     record_visit(db, user=user, subject_id=copy.id)
     return copy
 
@@ -575,7 +596,10 @@ def rate(db: Session, *, user: Principal, subject: Subject, ratings: Ratings) ->
         "criticity_by": user.id,
         "criticity_at": now,
     }
-    return _mark(db, user, subject, Event.criticity, now, values)
+    marked = _mark(db, user, subject, Event.criticity, now, values)
+    args = {"frequency": ratings.frequency, "gravity": ratings.gravity}
+    _system_message(db, user, marked, SystemMessageType.criticity, args)
+    return marked
 
 
 def standardize(db: Session, *, user: Principal, subject: Subject, comment: str) -> Subject:
@@ -642,6 +666,7 @@ def function_view(db: Session, *, user: Principal, function_id: int) -> dict[str
             for a in activities
             if a.parent_id is None
         ],
+        "discussionId": function.discussion_id,
         "can": policy.can_on_function(user, function),
     }
     history.record(
@@ -660,8 +685,7 @@ def function_view(db: Session, *, user: Principal, function_id: int) -> dict[str
 
 
 def _subject_parent(db: Session, user: Principal, subject_id: int) -> parents.Parent:
-    subject = get(db, user=user, subject_id=subject_id)
-    return parents.Parent(ITEM_TYPE, subject.id, subject.code, subject.name, subject.cartography_id)
+    return _parent(get(db, user=user, subject_id=subject_id))
 
 
 parents.register(ITEM_TYPE, _subject_parent)
