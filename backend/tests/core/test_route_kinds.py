@@ -183,6 +183,7 @@ _HOT_READS = {
     f"{API}/cartography/{{cartographyId}}": lambda m: f"{API}/cartography/{m.cartography('C1')}",
     f"{API}/cartography/{{cartographyId}}/zones": lambda m: f"{API}/cartography/{m.cartography('C1')}/zones",
     f"{API}/pictos/{{cartographyId}}": lambda m: f"{API}/pictos/{m.cartography('C1')}",
+    f"{API}/search": lambda m: f"{API}/search?text=test",
 }
 
 
