@@ -8,6 +8,8 @@ export const queryKeys = {
     whoAmI: ['account', 'whoAmI'] as const,
     identityProviders: (redirectUrl: string) => ['account', 'identityProviders', redirectUrl] as const,
     savedFilters: ['account', 'filters'] as const,
+    /** The bell: what awaits the user, from every area. */
+    alerts: ['account', 'alerts'] as const,
   },
   organization: {
     info: ['organization', 'info'] as const,

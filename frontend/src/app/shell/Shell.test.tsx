@@ -24,6 +24,7 @@ function signedInAs(permissions: string[]) {
     'GET /backend/api/v2/permission': () => json(['perm_SetPermissions']),
     'GET /backend/api/v2/permission/list': () => json([{ id: 1, name: 'Administrateurs', permissions: ['perm_SetPermissions'] }]),
     'GET /backend/api/v2/site': () => json([]),
+    'GET /backend/api/v2/account/alerts': () => json({ alerts: [], count: 0 }),
   })
 }
 

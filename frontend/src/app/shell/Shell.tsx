@@ -17,6 +17,8 @@ import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { startTokenRenewal } from '../../features/account/renewal'
 import { HOME_PATH } from '../paths'
 import { AccountMenu } from './AccountMenu'
+import { AddMenu } from './AddMenu'
+import { AlertsBell } from './AlertsBell'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
 
 const DRAWER_OPEN_KEY = 'spot.drawerOpen'
@@ -75,6 +77,8 @@ export function Shell() {
           </Stack>
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <AddMenu user={user} />
+            {user && <AlertsBell />}
             <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
               {userName}
             </Typography>

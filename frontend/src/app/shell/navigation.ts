@@ -1,10 +1,11 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import type SvgIcon from '@mui/material/SvgIcon'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
-import { CARTOGRAPHIES_VISIBILITY_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
+import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
 
 export interface NavigationEntry {
   to: string
@@ -34,4 +35,17 @@ export const NAVIGATION: NavigationEntry[] = [
     icon: PeopleAltOutlined,
     allowed: holds('perm_UserManagement'),
   },
+]
+
+export interface AddMenuEntry {
+  to: string
+  /** i18n key of the entry's label. */
+  label: string
+  icon: typeof SvgIcon
+  allowed: PermissionCheck
+}
+
+/** The header's plus menu: the creations a user may make, each shown to those the page's guard lets in. */
+export const ADD_MENU: AddMenuEntry[] = [
+  { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined, allowed: holds('perm_EditPdv') },
 ]

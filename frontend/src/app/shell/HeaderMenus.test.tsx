@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { storeToken } from '../../lib/session'
+import { renderRoutes } from '../../test/render'
+import { fakeServer, json, sentRequests } from '../../test/server'
+import { routes } from '../router'
+
+const CHANGED = { kind: 'subjectChanged', args: { name: 'Changer une plaquette' }, date: '2026-03-02T08:05:00Z', target: { type: 'subject', id: 5 } }
+const NEVER_VISITED = { kind: 'subjectChanged', args: { name: 'Mesurer une cote' }, date: '2026-03-01T16:30:00Z', target: { type: 'subject', id: 9 } }
+
+function signedInAs(permissions: string[], alerts: { alerts: unknown[]; count: number } = { alerts: [], count: 0 }) {
+  storeToken('token')
+  return fakeServer({
+    'GET /backend/api/v2/account/whoAmI': () =>
+      json({ id: 7, login: 'hfournier', firstName: 'Hélène', lastName: 'Fournier', externalId: null, displayName: 'Hélène Fournier', groups: [], permissions }),
+    'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
+    'GET /backend/api/v2/account/alerts': () => json(alerts),
+  })
+}
+
+describe('the plus menu', () => {
+  it('offers a new subject to a user holding perm_EditPdv, and leads to its page', async () => {
+    signedInAs(['perm_EditPdv'])
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New subject'])
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'New subject' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/subject/add'))
+  })
+
+  it('is absent for a user who may create nothing', async () => {
+    signedInAs(['perm_SetPermissions', 'perm_RemPdv'])
+    renderRoutes(routes, '/spotv2/forbidden')
+    expect(await screen.findByRole('button', { name: 'Alerts' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the bell', () => {
+  it('shows the count as a badge and each alert as a sentence with its date, linking to its page', async () => {
+    signedInAs([], { alerts: [CHANGED, NEVER_VISITED], count: 2 })
+    renderRoutes(routes, '/spotv2/forbidden')
+    const bell = await screen.findByRole('button', { name: 'Alerts: 2 awaiting you' })
+    expect(within(bell).getByText('2')).toBeVisible()
+    await userEvent.click(bell)
+    const panel = await screen.findByRole('dialog', { name: 'Awaiting you' })
+    const links = within(panel).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/spotv2/subject/5', '/spotv2/subject/9'])
+    expect(links[0]).toHaveTextContent('“Changer une plaquette” changed since your last visit')
+    expect(links[0]).toHaveTextContent('2026-03-02')
+    expect(links[1]).toHaveTextContent('“Mesurer une cote” changed since your last visit')
+  })
+
+  it('follows an alert to its page, which leaves the bell', async () => {
+    signedInAs([], { alerts: [CHANGED, NEVER_VISITED], count: 2 })
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts: 2 awaiting you' }))
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('link', { name: /Changer une plaquette/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/subject/5'))
+    expect(await screen.findByRole('button', { name: 'Alerts: 1 awaiting you' })).toBeInTheDocument()
+  })
+
+  it('hides the badge at 0 and says that nothing awaits', async () => {
+    signedInAs([])
+    renderRoutes(routes, '/spotv2/forbidden')
+    const bell = await screen.findByRole('button', { name: 'Alerts' })
+    expect(within(bell).queryByText('0')).not.toBeInTheDocument()
+    await userEvent.click(bell)
+    expect(await screen.findByText('Nothing awaits you.')).toBeInTheDocument()
+  })
+
+  it('says how many there are when the server sent only the newest', async () => {
+    signedInAs([], { alerts: [CHANGED], count: 73 })
+    renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts: 73 awaiting you' }))
+    expect(await screen.findByText('The 1 newest of 73.')).toBeInTheDocument()
+  })
+
+  it('reads the alerts again when the window comes back into focus', async () => {
+    const server = signedInAs([])
+    renderRoutes(routes, '/spotv2/forbidden')
+    await screen.findByRole('button', { name: 'Alerts' })
+    const before = sentRequests(server, 'GET /backend/api/v2/account/alerts').length
+    window.dispatchEvent(new Event('visibilitychange'))
+    await waitFor(() => expect(sentRequests(server, 'GET /backend/api/v2/account/alerts').length).toBeGreaterThan(before))
+  })
+})
