@@ -52,6 +52,10 @@ export const queryKeys = {
     list: ['users', 'list'] as const,
     groups: ['users', 'groups'] as const,
   },
+  history: {
+    /** The usage chart's figures of one set of items over one window of periods. */
+    contributions: (body: object) => ['history', 'contributions', body] as const,
+  },
   permission: {
     all: ['permission'] as const,
     names: ['permission', 'names'] as const,

@@ -388,6 +388,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/discussion/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread
+         * @description The teamwork menu (not shown in the spec): the discussions of items the user follows or
+         *     contributed to (wrote to, or posted in) that have messages from others since the user last read
+         *     them, newest first, among the items the user sees.
+         */
+        get: operations["unread_backend_api_v2_discussion_unread_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/discussion/{discussionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Discussion
+         * @description The item's discussion, oldest message first; follows the item's visibility (hidden 403,
+         *     unknown 404). Reading it marks it read for the user.
+         */
+        get: operations["discussion_backend_api_v2_discussion__discussionId__get"];
+        put?: never;
+        /**
+         * Post Message
+         * @description A message: the text is trimmed; blank is refused (emptyFieldError).
+         */
+        post: operations["post_message_backend_api_v2_discussion__discussionId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/function/query": {
         parameters: {
             query?: never;
@@ -421,6 +468,49 @@ export interface paths {
          *     subjects of this function in that activity and its sub-activities.
          */
         get: operations["function_backend_api_v2_function__functionId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/history/contributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contributions
+         * @description Needs perm_VisuTrack. Views (reads) and contributions (writes) per week or month, counting the
+         *     entries on map items the user may read. An unknown item answers 404, a hidden one 403.
+         */
+        post: operations["contributions_backend_api_v2_history_contributions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/history/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mine
+         * @description The signed-in user's own reads and writes between two days (of the organisation's time zone),
+         *     newest first, at most 1,000. A missing day answers emptyFieldError, a malformed one invalidDate,
+         *     `to` before `from` dateRangeReversed.
+         */
+        get: operations["mine_backend_api_v2_history_mine_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -788,6 +878,158 @@ export interface paths {
          * @description The trees of a filter and a sort, or 400 with the message and position of the first error.
          */
         post: operations["parse_backend_api_v2_querylang__entityType__parse_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resources
+         * @description The gallery of a cartography, function or subject (later a qualification or mediation), in its
+         *     order, with what the user may do with it. Follows the parent's visibility: 403 when hidden,
+         *     404 when unknown.
+         */
+        get: operations["resources_backend_api_v2_resource__parentType___parentId__get"];
+        put?: never;
+        /**
+         * Create Resource
+         * @description Needs perm_EditResourcesVideos. The raw file is the body (at most 30,000,000 bytes: 413
+         *     fileTooBig); the metadata is in the headers resourceType, name, link and comment. An image must be
+         *     a JPEG or a PNG and a pdf a PDF, judged from the bytes (badFileFormat).
+         */
+        post: operations["create_resource_backend_api_v2_resource__parentType___parentId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder Resources
+         * @description Needs perm_EditResourcesVideos.
+         */
+        post: operations["reorder_resources_backend_api_v2_resource__parentType___parentId__reorder_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}/{resourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Resource
+         * @description Needs perm_EditResourcesVideos.
+         */
+        delete: operations["delete_resource_backend_api_v2_resource__parentType___parentId___resourceId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}/{resourceId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resource File
+         * @description The stored file: inline for an image or a pdf, as an attachment for any other file.
+         */
+        get: operations["resource_file_backend_api_v2_resource__parentType___parentId___resourceId__file_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}/{resourceId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resource Thumbnail
+         * @description An image's thumbnail, 160 × 100 at most; 404 for other resources.
+         */
+        get: operations["resource_thumbnail_backend_api_v2_resource__parentType___parentId___resourceId__thumbnail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/resource/{parentType}/{parentId}/{resourceId}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update Resource
+         * @description Needs perm_EditResourcesVideos. Name, link and comment; the type cannot change; a stale
+         *     version answers 409.
+         */
+        post: operations["update_resource_backend_api_v2_resource__parentType___parentId___resourceId__update_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search
+         * @description Cartographies, functions, subjects and mind-map nodes the user may read whose name holds
+         *     `text` (1 character at least; case and accents ignored; a text of 1 or 2 characters finds the
+         *     names that begin with it): the first `limit` of each category (5 collapsed, 30 expanded), newest
+         *     first, with the count of each. `category` asks for that one only: the others are then null.
+         */
+        get: operations["search_backend_api_v2_search_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1440,6 +1682,13 @@ export interface components {
             /** Restricted */
             restricted: boolean;
         };
+        /** Author */
+        Author: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /**
          * CartographyCard
          * @description A cartography of the list; `context` is its site.
@@ -1476,6 +1725,11 @@ export interface components {
             code: string;
             /** Context */
             context: components["schemas"]["ContextEntry"][];
+            /**
+             * Discussionid
+             * @description Its discussion (GET /discussion/{discussionId})
+             */
+            discussionId: number | null;
             /** Functions */
             functions: components["schemas"]["FunctionOut"][];
             /** Id */
@@ -1514,6 +1768,16 @@ export interface components {
             siteName: string;
         };
         /**
+         * CategoryResults
+         * @description The first `limit` results of a category (newest first) and how many the user may read in all.
+         */
+        CategoryResults: {
+            /** Results */
+            results: components["schemas"]["SearchResult"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /**
          * ContextEntry
          * @description One step of a hierarchy path (spec 1 §3: a context is a hierarchy of entries).
          */
@@ -1529,6 +1793,71 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function" | "subject" | "mindmapNode";
+        };
+        /** ContributionPeriod */
+        ContributionPeriod: {
+            /**
+             * Contributions
+             * @description Writes in the period
+             */
+            contributions: number;
+            /**
+             * Start
+             * Format: date
+             * @description The period's first day (a Monday, or the 1st of a month)
+             */
+            start: string;
+            /**
+             * Views
+             * @description Reads in the period
+             */
+            views: number;
+        };
+        /** Contributions */
+        Contributions: {
+            granularity: components["schemas"]["Granularity"];
+            /** Periods */
+            periods: components["schemas"]["ContributionPeriod"][];
+        };
+        /**
+         * ContributionsQuery
+         * @description Views (reads) and contributions (writes) per period, of the entries the caller may read.
+         *
+         *     Periods are calendar weeks (Monday to Sunday) or months of the organisation's time zone. Period 0
+         *     is the week that contains 1 January of `fromYear` (granularity week) or January of `fromYear`
+         *     (month); `start` is the index of the first period answered, `count` how many follow it.
+         *     So 78 weeks ending with the current one are `start` = (the current week's index) - 77.
+         */
+        ContributionsQuery: {
+            /** Count */
+            count: number;
+            /** Fromyear */
+            fromYear: number;
+            /** @default week */
+            granularity: components["schemas"]["Granularity"];
+            /**
+             * Itemids
+             * @description Map items (ids shared by sites, cartographies, activities and functions, as in a location filter): a site or a cartography counts everything recorded in it (the entries of its cartographies, functions and subjects, resources and discussions included); a function its own entries and its subjects'; an activity the subjects of it and of its sub-activities. Empty, with no subjectIds: the whole map.
+             * @default []
+             */
+            itemIds: number[];
+            /**
+             * Start
+             * @default 0
+             */
+            start: number;
+            /**
+             * Subjectids
+             * @description Subjects (an id space of their own): their entries
+             * @default []
+             */
+            subjectIds: number[];
+            /**
+             * Userids
+             * @description Only these users' entries; empty: everyone's
+             * @default []
+             */
+            userIds: number[];
         };
         /** Contributor */
         Contributor: {
@@ -1550,6 +1879,31 @@ export interface components {
             returnUrl?: string | null;
             /** Username */
             username: string;
+        };
+        /** DiscussionCan */
+        DiscussionCan: {
+            /** Post */
+            post: boolean;
+        };
+        /** DiscussionOut */
+        DiscussionOut: {
+            can: components["schemas"]["DiscussionCan"];
+            /**
+             * Contexts
+             * @description The paths to the item, the item included
+             */
+            contexts: components["schemas"]["ContextEntry"][][];
+            /** Id */
+            id: number;
+            /**
+             * Messages
+             * @description Oldest first
+             */
+            messages: components["schemas"]["MessageOut"][];
+            /** Parentid */
+            parentId: number;
+            /** Parenttype */
+            parentType: string;
         };
         /**
          * ErrorBody
@@ -1674,11 +2028,21 @@ export interface components {
             code: string;
             /** Context */
             context: components["schemas"]["ContextEntry"][];
+            /**
+             * Discussionid
+             * @description Its discussion (GET /discussion/{discussionId})
+             */
+            discussionId: number | null;
             /** Id */
             id: number;
             /** Name */
             name: string;
         };
+        /**
+         * Granularity
+         * @enum {string}
+         */
+        Granularity: "week" | "month";
         /** GroupOut */
         GroupOut: {
             /** Id */
@@ -1710,6 +2074,41 @@ export interface components {
             name: string;
             /** Permissions */
             permissions: string[];
+        };
+        /**
+         * HistoryItem
+         * @description One entry of the user's own history: what they read ('R') or wrote ('W'), and when.
+         */
+        HistoryItem: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /**
+             * Event
+             * @description What the write did (spec 1 §3 event kinds); null for a read
+             */
+            event: string | null;
+            /** Itemid */
+            itemId: number;
+            /**
+             * Itemkey
+             * @description The item's code at the time (it may since have changed)
+             */
+            itemKey: string;
+            /**
+             * Itemname
+             * @description The item's name at the time
+             */
+            itemName: string;
+            /** Itemtype */
+            itemType: string;
+            /**
+             * Mode
+             * @description 'R' a read, 'W' a write
+             */
+            mode: string;
         };
         /** IdentityProviderOut */
         IdentityProviderOut: {
@@ -1802,6 +2201,30 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function";
+        };
+        /** MessageOut */
+        MessageOut: {
+            /** @description Null for a message of no one (or of a deleted user) */
+            author: components["schemas"]["Author"] | null;
+            /** Content */
+            content: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Id */
+            id: number;
+            /** @description Set for a message the server wrote for an action */
+            system: components["schemas"]["SystemInfo"] | null;
+        };
+        /** MessagePost */
+        MessagePost: {
+            /**
+             * Content
+             * @description Trimmed; blank is refused (emptyFieldError); line breaks kept
+             */
+            content: string;
         };
         /** MindMapItemOut */
         MindMapItemOut: {
@@ -1979,6 +2402,93 @@ export interface components {
             /** Y */
             y: number;
         };
+        /**
+         * ResourceCan
+         * @description What the signed-in user may do with this gallery, from spot.resources.policy.
+         */
+        ResourceCan: {
+            /**
+             * Edit
+             * @description Add, edit, delete and reorder resources (perm_EditResourcesVideos)
+             */
+            edit: boolean;
+        };
+        /**
+         * ResourceGallery
+         * @description The gallery of one parent: its resources in their order, and what the user may do with it.
+         */
+        ResourceGallery: {
+            can: components["schemas"]["ResourceCan"];
+            /** Resources */
+            resources: components["schemas"]["ResourceOut"][];
+        };
+        /** ResourceOut */
+        ResourceOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Fileurl
+             * @description The stored file (image, pdf, file); null for links and videos
+             */
+            fileUrl: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Link
+             * @description The file's name for a file, the address of a link, the id of a YouTube video
+             */
+            link: string;
+            /**
+             * Mediatype
+             * @description The type of the stored file, judged from its bytes
+             */
+            mediaType: string | null;
+            /** Name */
+            name: string;
+            /** Ordering */
+            ordering: number;
+            /** Parentid */
+            parentId: number;
+            /** Parenttype */
+            parentType: string;
+            resourceType: components["schemas"]["ResourceType"];
+            /**
+             * Size
+             * @description The stored file's size in bytes
+             */
+            size: number | null;
+            /**
+             * Thumbnailurl
+             * @description A 160 × 100 thumbnail, made for images only
+             */
+            thumbnailUrl: string | null;
+            /** Version */
+            version: number;
+        };
+        /**
+         * ResourceType
+         * @enum {string}
+         */
+        ResourceType: "image" | "pdf" | "file" | "link" | "youtube";
+        /** ResourceUpdate */
+        ResourceUpdate: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            /** Link */
+            link: string;
+            /** Name */
+            name: string;
+            /** @description The type cannot change: another one than the resource's is refused */
+            resourceType?: components["schemas"]["ResourceType"] | null;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409
+             */
+            version: number;
+        };
         /** SavedFilterIn */
         SavedFilterIn: {
             /** Filter */
@@ -2030,6 +2540,42 @@ export interface components {
             /** Version */
             version: number;
         };
+        /**
+         * SearchOut
+         * @description The four categories; when `category` was asked, that one only (the others are null).
+         */
+        SearchOut: {
+            cartographies?: components["schemas"]["CategoryResults"] | null;
+            functions?: components["schemas"]["CategoryResults"] | null;
+            nodes?: components["schemas"]["CategoryResults"] | null;
+            subjects?: components["schemas"]["CategoryResults"] | null;
+        };
+        /**
+         * SearchResult
+         * @description An item found: a cartography, a function, a subject or a mind-map node (whose `code` is its
+         *     code in the subject's mind map, 0 for the main node). `context` is its breadcrumb, site first:
+         *     the site of a cartography; the site and cartography of a function; the site, cartography,
+         *     activities and function of a subject; and the subject too for a node. `matches` are the spans of
+         *     `name` to highlight.
+         */
+        SearchResult: {
+            /** Code */
+            code: string;
+            /** Context */
+            context: components["schemas"]["ContextEntry"][];
+            /** Id */
+            id: number;
+            /** Matches */
+            matches: components["schemas"]["Span"][];
+            /** Name */
+            name: string;
+            status?: components["schemas"]["NodeStatus"] | null;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "cartography" | "function" | "subject" | "mindmapNode";
+        };
         /** SiteOut */
         SiteOut: {
             /** Cartographies */
@@ -2056,6 +2602,16 @@ export interface components {
             descending: boolean;
             /** Field */
             field: string;
+        };
+        /**
+         * Span
+         * @description A part of the displayed name that matches the text: `start` and `length` in its characters.
+         */
+        Span: {
+            /** Length */
+            length: number;
+            /** Start */
+            start: number;
         };
         /** StandardizeBody */
         StandardizeBody: {
@@ -2155,6 +2711,11 @@ export interface components {
              * @description low < 33 ≤ medium ≤ 66 < high
              */
             criticityLevel: ("low" | "medium" | "high") | null;
+            /**
+             * Discussionid
+             * @description Its discussion (GET /discussion/{discussionId})
+             */
+            discussionId: number | null;
             /** Functionid */
             functionId: number;
             /** Hasdiagram */
@@ -2260,6 +2821,29 @@ export interface components {
              */
             version: number;
         };
+        /** SystemInfo */
+        SystemInfo: {
+            /**
+             * Args
+             * @description What the message is worded with; `id` names its element
+             */
+            args: {
+                [key: string]: unknown;
+            };
+            /**
+             * Reachable
+             * @description False when the element the message names is gone or hidden (unreachableOrDeletedElement)
+             */
+            reachable: boolean;
+            type: components["schemas"]["SystemMessageType"];
+        };
+        /**
+         * SystemMessageType
+         * @description The messages the server writes for an action (spec 1 §3); the client words each one, with its
+         *     arguments, in the reader's language.
+         * @enum {string}
+         */
+        SystemMessageType: "criticity" | "duplicatedFrom" | "statusChanged" | "resourceCreated" | "resourceUpdated" | "resourceDeleted" | "updated";
         /** TokenOut */
         TokenOut: {
             /** Token */
@@ -2283,6 +2867,28 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function";
+        };
+        /**
+         * UnreadDiscussion
+         * @description A discussion of an item the user follows or contributed to, with messages from others since
+         *     the user last read it.
+         */
+        UnreadDiscussion: {
+            /** Discussionid */
+            discussionId: number;
+            /**
+             * Lastdate
+             * Format: date-time
+             */
+            lastDate: string;
+            /** Parentid */
+            parentId: number;
+            /** Parentname */
+            parentName: string;
+            /** Parenttype */
+            parentType: string;
+            /** Unreadcount */
+            unreadCount: number;
         };
         /** UserCreate */
         UserCreate: {
@@ -4046,6 +4652,236 @@ export interface operations {
             };
         };
     };
+    unread_backend_api_v2_discussion_unread_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadDiscussion"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discussion_backend_api_v2_discussion__discussionId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discussionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscussionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_message_backend_api_v2_discussion__discussionId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discussionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagePost"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     query_functions_backend_api_v2_function_query_post: {
         parameters: {
             query?: never;
@@ -4142,6 +4978,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FunctionView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contributions_backend_api_v2_history_contributions_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributionsQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contributions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mine_backend_api_v2_history_mine_get: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD */
+                from?: string | null;
+                /** @description Last day, YYYY-MM-DD (included) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryItem"][];
                 };
             };
             /** @description Bad Request */
@@ -5710,6 +6703,674 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueryParseResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resources_backend_api_v2_resource__parentType___parentId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGallery"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_resource_backend_api_v2_resource__parentType___parentId__post: {
+        parameters: {
+            query?: never;
+            header: {
+                resourceType: components["schemas"]["ResourceType"];
+                /** @description The resource's name (URI-encoded: encodeURIComponent) */
+                name?: string;
+                /** @description The file's name, the link's address or the YouTube video's address (URI-encoded: encodeURIComponent) */
+                link?: string;
+                /** @description A comment (URI-encoded: encodeURIComponent) */
+                comment?: string;
+            };
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The raw file (image, pdf, file); empty for a link or a YouTube video */
+        requestBody?: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder_resources_backend_api_v2_resource__parentType___parentId__reorder_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceGallery"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_resource_backend_api_v2_resource__parentType___parentId___resourceId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resource_file_backend_api_v2_resource__parentType___parentId___resourceId__file_get: {
+        parameters: {
+            query?: {
+                /** @description The stored file's name, as in fileUrl: the answer may then be cached for good */
+                v?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resource_thumbnail_backend_api_v2_resource__parentType___parentId___resourceId__thumbnail_get: {
+        parameters: {
+            query?: {
+                /** @description The stored file's name, as in fileUrl: the answer may then be cached for good */
+                v?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_resource_backend_api_v2_resource__parentType___parentId___resourceId__update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description cartography, function or subject (more to come) */
+                parentType: string;
+                parentId: number;
+                resourceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_backend_api_v2_search_get: {
+        parameters: {
+            query: {
+                text: string;
+                limit?: number;
+                category?: ("cartographies" | "functions" | "subjects" | "nodes") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOut"];
                 };
             };
             /** @description Bad Request */

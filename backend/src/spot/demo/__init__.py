@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, mapping, people
+from spot.demo import alerts, mapping, people, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -12,4 +12,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     db.flush()
     mapping.seed(db)
     alerts.seed(db)
+    usage.seed(db)
     return logins

@@ -23,6 +23,7 @@ import { functionPath, siteOfCartographyPath } from '../../app/paths'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
+import { UsageChart } from '../../components/usage/UsageChart'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { ActivityTree } from './ActivityTree'
@@ -134,6 +135,7 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
           </Stack>
         </Grid>
       </Grid>
+      <UsageChart target={{ itemIds: [cartography.id] }} sx={{ mt: 2.5 }} />
     </>
   )
 }

@@ -23,6 +23,7 @@ import { FUNCTIONS_PATH, newSubjectAtPath, subjectPath, subjectsAtPath } from '.
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
+import { UsageChart } from '../../components/usage/UsageChart'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import type { FunctionView, SubjectSummary } from './api'
@@ -117,6 +118,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
           </Paper>
         ))}
       </Stack>
+      <UsageChart target={{ itemIds: [view.id] }} sx={{ mt: 3 }} />
     </>
   )
 }

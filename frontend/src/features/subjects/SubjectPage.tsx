@@ -27,6 +27,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
+import { UsageChart } from '../../components/usage/UsageChart'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Mark, type Subject, subjectPictureQuery, subjectQuery, useDeleteSubject, useMarkSubject } from './api'
@@ -158,6 +159,7 @@ function SubjectView({ subject }: { subject: Subject }) {
           <SubjectFacts subject={subject} />
         </Grid>
       </Grid>
+      <UsageChart target={{ subjectIds: [subject.id] }} sx={{ mt: 2.5 }} />
 
       <Divider sx={{ my: 3 }} />
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>

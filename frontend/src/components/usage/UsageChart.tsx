@@ -1,0 +1,24 @@
+import type { SxProps, Theme } from '@mui/material/styles'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { whoAmIQuery } from '../../api/queries'
+import { holds } from '../../lib/permissions'
+import type { UsageTarget } from './api'
+
+// MUI X Charts is loaded with the chart, only for those who may see it.
+const UsageChartPanel = lazy(() => import('./UsageChartPanel'))
+const mayTrack = holds('perm_VisuTrack')
+
+/**
+ * The usage chart of an item of the map (spec 1 §2, §6): views and contributions per week or month,
+ * for perm_VisuTrack holders. Others never ask; the server refuses them too.
+ */
+export function UsageChart({ target, sx }: { target: UsageTarget; sx?: SxProps<Theme> }) {
+  const { data: user } = useQuery(whoAmIQuery)
+  if (!user || !mayTrack(user)) return null
+  return (
+    <Suspense fallback={null}>
+      <UsageChartPanel target={target} sx={sx} />
+    </Suspense>
+  )
+}
