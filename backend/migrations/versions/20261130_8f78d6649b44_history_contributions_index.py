@@ -1,7 +1,7 @@
 """history: a cartography's entries by time, for contributions
 
 Revision ID: 8f78d6649b44
-Revises: c58d2e7a4f19
+Revises: 98d571949f0e
 Create Date: 2026-11-30 05:50:00.000000
 
 POST /history/contributions counts a cartography's reads and writes per week: an index by
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from alembic import op
 
 revision: str = "8f78d6649b44"
-down_revision: str | None = "c58d2e7a4f19"
+down_revision: str | None = "98d571949f0e"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
