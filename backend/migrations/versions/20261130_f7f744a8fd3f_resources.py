@@ -1,7 +1,7 @@
 """resources: the galleries of cartographies, functions and subjects
 
 Revision ID: f7f744a8fd3f
-Revises: c58d2e7a4f19
+Revises: 8f78d6649b44
 Create Date: 2026-11-30 05:40:00.000000
 
 A resource names its parent by type and id (core.parents), so no foreign key removes it with its
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "f7f744a8fd3f"
-down_revision: str | None = "c58d2e7a4f19"
+down_revision: str | None = "8f78d6649b44"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -56,6 +56,12 @@ export const queryKeys = {
     /** The usage chart's figures of one set of items over one window of periods. */
     contributions: (body: object) => ['history', 'contributions', body] as const,
   },
+  resources: {
+    /** A gallery's resources; each change invalidates its gallery. */
+    gallery: (parentType: string, parentId: number) => ['resources', parentType, parentId] as const,
+    /** A stored file or thumbnail, by its address (which names the stored file, so never changes). */
+    file: (url: string) => ['resources', 'file', url] as const,
+  },
   permission: {
     all: ['permission'] as const,
     names: ['permission', 'names'] as const,

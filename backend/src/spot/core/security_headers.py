@@ -10,13 +10,15 @@ from spot.core.routing import API_PREFIX
 
 # The built client: its scripts and styles come from /spotv2/assets; MUI (emotion) writes its styles in
 # <style> elements at run time, hence 'unsafe-inline' for styles only; pictures of subjects and plans are
-# served by the API, previews may be data: or blob: URLs. Nothing may frame it.
+# served by the API, previews may be data: or blob: URLs. The resource carousel frames a pdf read by
+# the API (a blob: URL) and YouTube's privacy-enhanced player. Nothing may frame it.
 CLIENT_POLICY = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
+        "frame-src 'self' blob: https://www.youtube-nocookie.com",
         "font-src 'self' data:",
         "connect-src 'self'",
         "object-src 'none'",

@@ -23,6 +23,8 @@ from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
+from spot.discussions.schemas import SystemMessageType
+from spot.discussions.service import system_message
 from spot.resources import policy
 from spot.resources.models import FILE_TYPES, Resource, ResourceType
 from spot.resources.schemas import ResourceCreate, ResourceGallery, ResourceOut, ResourceUpdate
@@ -193,8 +195,11 @@ def get(db: Session, *, parent: parents.Parent, resource_id: int) -> Resource:
 
 
 def _written(db: Session, user: Principal, parent: parents.Parent, resource: Resource, event: Event) -> None:
-    """A change of a gallery is a write of its parent: a history entry on the parent."""
+    """A change of a gallery is a write of its parent: a history entry on the parent, and a message of
+    the server on its discussion naming the resource."""
     history.record(db, parents.history_entry(parent, user=user, mode="W", event=event))
+    args = {"name": resource.name, "resourceType": resource.resource_type}
+    system_message(db, parent=parent, user=user, type=SystemMessageType(event.value), args=args)
 
 
 def create(

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { activitiesQuery, subActivitiesQuery } from '../../api/mapping'
 import { FUNCTIONS_PATH, newSubjectAtPath, subjectPath, subjectsAtPath } from '../../app/paths'
+import { ResourceGallery } from '../../components/gallery/ResourceGallery'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -77,6 +78,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
           {t('subjects.function.backToList')}
         </Button>
       </Stack>
+      <ResourceGallery parentType="function" parentId={view.id} />
       <Stack spacing={3}>
         {view.activities.map((activity) => (
           <Paper key={activity.id} variant="outlined" component="section" aria-labelledby={`activity-${activity.id}`}>

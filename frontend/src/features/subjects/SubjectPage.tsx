@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { createFromSubjectPath, editSubjectPath, SUBJECTS_PATH } from '../../app/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ResourceGallery } from '../../components/gallery/ResourceGallery'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -101,6 +102,7 @@ function SubjectView({ subject }: { subject: Subject }) {
       <Box sx={{ mt: 2, mb: 3 }}>
         <LegacyButtons subject={subject} />
       </Box>
+      <ResourceGallery parentType="subject" parentId={subject.id} />
 
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 8 }}>
