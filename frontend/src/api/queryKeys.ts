@@ -62,6 +62,13 @@ export const queryKeys = {
     /** A stored file or thumbnail, by its address (which names the stored file, so never changes). */
     file: (url: string) => ['resources', 'file', url] as const,
   },
+  search: {
+    all: ['search'] as const,
+    /** The four categories' first results for a text. */
+    text: (text: string) => ['search', text] as const,
+    /** One category's expanded results for a text. */
+    category: (text: string, category: string) => ['search', text, category] as const,
+  },
   permission: {
     all: ['permission'] as const,
     names: ['permission', 'names'] as const,

@@ -15,6 +15,7 @@ import { Link as RouterLink, Outlet } from 'react-router'
 import { APP_LOGO_URL, organizationInfoQuery, whoAmIQuery } from '../../api/queries'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { startTokenRenewal } from '../../features/account/renewal'
+import { SearchBar } from '../../features/search/SearchBar'
 import { HOME_PATH } from '../paths'
 import { AccountMenu } from './AccountMenu'
 import { AddMenu } from './AddMenu'
@@ -77,6 +78,7 @@ export function Shell() {
           </Stack>
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            {user && <SearchBar />}
             <AddMenu user={user} />
             {user && <AlertsBell />}
             <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
