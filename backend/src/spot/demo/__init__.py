@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, mapping, people, usage
+from spot.demo import alerts, mapping, people, resources, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -12,5 +12,6 @@ def seed(db: Session) -> list[people.DemoLogin]:
     db.flush()
     mapping.seed(db)
     alerts.seed(db)
+    resources.seed(db)
     usage.seed(db)
     return logins

@@ -1,0 +1,115 @@
+"""Resources for the galleries: an image, a pdf, a link and a YouTube video on a subject and on a
+function of the demo site, so that the gallery, its thumbnails and its carousel have something to
+show after `make run`. The files are made here (Pillow, ReportLab). Idempotent: a gallery that
+already holds resources is left as it is."""
+
+import io
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from spot.account.service import principal_of
+from spot.core import parents
+from spot.core.principal import Principal
+from spot.mapping.models import Cartography, Function
+from spot.resources import service
+from spot.resources.models import Resource, ResourceType
+from spot.resources.schemas import ResourceCreate
+from spot.resources.upload import uploads_folder
+from spot.subjects.models import Subject
+from spot.users.models import User
+
+SUBJECT = "USI-001"
+FUNCTION = ("USI", "OPR")
+# Big Buck Bunny, published by the Blender Foundation.
+VIDEO = "https://www.youtube.com/watch?v=aqz-KE-bpKQ"
+
+
+def _picture(title: str) -> bytes:
+    """A 960 × 600 picture of a workstation's layout."""
+    image = Image.new("RGB", (960, 600), "#e8f1f8")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((60, 80, 420, 520), fill="#0074c8")
+    draw.rectangle((480, 80, 900, 300), fill="#007193")
+    draw.rectangle((480, 340, 900, 520), fill="#ffc107")
+    draw.text((70, 30), title, fill="#1a1a1a")
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=85)
+    return out.getvalue()
+
+
+def _document(title: str, lines: list[str]) -> bytes:
+    out = io.BytesIO()
+    page = canvas.Canvas(out, pagesize=A4)
+    page.setTitle(title)
+    page.setFont("Helvetica-Bold", 18)
+    page.drawString(72, 770, title)
+    page.setFont("Helvetica", 12)
+    for n, line in enumerate(lines):
+        page.drawString(72, 730 - 20 * n, line)
+    page.showPage()
+    page.save()
+    return out.getvalue()
+
+
+def _add(
+    db: Session, parent: parents.Parent, user: Principal, items: list[tuple[ResourceCreate, bytes]]
+) -> None:
+    for data, content in items:
+        upload = None
+        if content:
+            with tempfile.NamedTemporaryFile(dir=uploads_folder(), suffix=".part", delete=False) as out:
+                out.write(content)
+            upload = Path(out.name)
+        try:
+            service.create(db, user=user, parent=parent, data=data, upload=upload)
+        finally:
+            if upload is not None:
+                upload.unlink(missing_ok=True)
+
+
+def _gallery(name: str, link: str) -> list[tuple[ResourceCreate, bytes]]:
+    def item(kind: ResourceType, title: str, link: str, comment: str = "") -> ResourceCreate:
+        return ResourceCreate(resource_type=kind, name=title, link=link, comment=comment)
+
+    return [
+        (item(ResourceType.image, f"Poste {name}", "poste.jpg", "Vue du poste"), _picture(f"Poste {name}")),
+        (
+            item(ResourceType.pdf, "Consigne de sécurité", "consigne-securite.pdf"),
+            _document(
+                f"Consigne de sécurité : {name}",
+                ["Porter les équipements de protection.", "Signaler toute anomalie au responsable."],
+            ),
+        ),
+        (item(ResourceType.link, "Fiche INRS", link), b""),
+        (item(ResourceType.youtube, "Vidéo de démonstration", VIDEO), b""),
+    ]
+
+
+def seed(db: Session) -> None:
+    admin_id = db.scalar(select(User.id).where(User.login == "admin"))
+    subject = db.scalar(select(Subject).where(Subject.code == SUBJECT))
+    function = db.scalar(
+        select(Function)
+        .join(Cartography, Cartography.id == Function.cartography_id)
+        .where(Cartography.code == FUNCTION[0], Function.code == FUNCTION[1])
+    )
+    if admin_id is None or subject is None or function is None:
+        return
+    admin = principal_of(db, user_id=admin_id)
+    for parent_type, parent_id, name, link in [
+        ("subject", subject.id, subject.name, "https://www.inrs.fr/metiers/logistique.html"),
+        ("function", function.id, function.name, "https://www.inrs.fr/risques/machines.html"),
+    ]:
+        held = db.scalar(
+            select(Resource.id).where(Resource.parent_type == parent_type, Resource.parent_id == parent_id)
+        )
+        if held is None:
+            parent = parents.get(db, user=admin, parent_type=parent_type, parent_id=parent_id)
+            _add(db, parent, admin, _gallery(name, link))
+    db.flush()
