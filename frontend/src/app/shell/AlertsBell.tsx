@@ -67,10 +67,11 @@ export function AlertsBell() {
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
+        {/* The button's name says the count; the badge shows it (up to 99+) to the eye only. */}
         <Badge
-          badgeContent={count}
+          badgeContent={count > 0 ? count : undefined}
           max={99}
-          invisible={count === 0}
+          slotProps={{ badge: { 'aria-hidden': true } }}
           sx={{ '& .MuiBadge-badge': { bgcolor: 'error.text', color: 'common.white', fontWeight: 600 } }}
         >
           <NotificationsOutlined />
