@@ -69,6 +69,13 @@ export const queryKeys = {
     /** One category's expanded results for a text. */
     category: (text: string, category: string) => ['search', text, category] as const,
   },
+  discussions: {
+    /** Posting a message invalidates this (the discussion, and what is unread). */
+    all: ['discussions'] as const,
+    discussion: (discussionId: number) => ['discussions', discussionId] as const,
+    /** The teamwork menu. */
+    unread: ['discussions', 'unread'] as const,
+  },
   permission: {
     all: ['permission'] as const,
     names: ['permission', 'names'] as const,

@@ -1769,9 +1769,15 @@ export interface components {
         };
         /**
          * CategoryResults
-         * @description The first `limit` results of a category (newest first) and how many the user may read in all.
+         * @description The first `limit` results of a category and how many the user may read in all, counted up to
+         *     1,000: `more` is true when there are more than `totalItems`.
          */
         CategoryResults: {
+            /**
+             * More
+             * @default false
+             */
+            more: boolean;
             /** Results */
             results: components["schemas"]["SearchResult"][];
             /** Totalitems */

@@ -16,6 +16,7 @@ function signedInAs(permissions: string[], alerts: { alerts: unknown[]; count: n
       json({ id: 7, login: 'hfournier', firstName: 'Hélène', lastName: 'Fournier', externalId: null, displayName: 'Hélène Fournier', groups: [], permissions }),
     'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
     'GET /backend/api/v2/account/alerts': () => json(alerts),
+    'GET /backend/api/v2/discussion/unread': () => json([]),
   })
 }
 

@@ -25,6 +25,7 @@ function signedInAs(permissions: string[]) {
     'GET /backend/api/v2/permission/list': () => json([{ id: 1, name: 'Administrateurs', permissions: ['perm_SetPermissions'] }]),
     'GET /backend/api/v2/site': () => json([]),
     'GET /backend/api/v2/account/alerts': () => json({ alerts: [], count: 0 }),
+    'GET /backend/api/v2/discussion/unread': () => json([]),
   })
 }
 

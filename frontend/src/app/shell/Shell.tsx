@@ -21,6 +21,7 @@ import { AccountMenu } from './AccountMenu'
 import { AddMenu } from './AddMenu'
 import { AlertsBell } from './AlertsBell'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
+import { TeamworkMenu } from './TeamworkMenu'
 
 const DRAWER_OPEN_KEY = 'spot.drawerOpen'
 
@@ -84,6 +85,7 @@ export function Shell() {
             <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
               {userName}
             </Typography>
+            {user && <TeamworkMenu />}
             <LanguageSwitch onDark />
             <AccountMenu user={user} />
           </Stack>

@@ -19,6 +19,7 @@ function view(create: boolean): FunctionView {
       { id: 20, code: 'REC', name: 'Réception matière', subjects: [] },
       { id: 21, code: 'USN', name: 'Usinage', subjects: [] },
     ],
+    discussionId: 30,
     can: { create },
   }
 }

@@ -21,6 +21,7 @@ import { Link as RouterLink, useParams } from 'react-router'
 import { activitiesQuery, subActivitiesQuery } from '../../api/mapping'
 import { FUNCTIONS_PATH, newSubjectAtPath, subjectPath, subjectsAtPath } from '../../app/paths'
 import { ResourceGallery } from '../../components/gallery/ResourceGallery'
+import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -73,6 +74,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
             {view.name}
           </Typography>
           <Chip size="small" variant="outlined" label={t('subjects.function.subjectCount', { count: total })} />
+          <DiscussionPanel discussionId={view.discussionId} />
         </Stack>
         <Button component={RouterLink} to={FUNCTIONS_PATH} startIcon={<ArrowBack />}>
           {t('subjects.function.backToList')}

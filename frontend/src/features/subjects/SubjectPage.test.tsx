@@ -39,6 +39,7 @@ function subject(changes: Partial<Subject> = {}): Subject {
     mindMapItems: [],
     pictureUrl: null,
     contributors: [],
+    discussionId: 40,
     version: 3,
     can: { edit: false, delete: false, duplicate: false, standardize: false, follow: true, resolve: true, rate: true },
     ...changes,

@@ -24,6 +24,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { createFromSubjectPath, editSubjectPath, SUBJECTS_PATH } from '../../app/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ResourceGallery } from '../../components/gallery/ResourceGallery'
+import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -97,6 +98,7 @@ function SubjectView({ subject }: { subject: Subject }) {
         </Typography>
         <Chip size="small" label={t(`subjects.types.${subject.type}`)} />
         <Chip size="small" label={subject.code} variant="outlined" />
+        <DiscussionPanel discussionId={subject.discussionId} />
       </Stack>
       {activityPath && <ContextLinks path={activityPath} dense />}
       <Box sx={{ mt: 2, mb: 3 }}>

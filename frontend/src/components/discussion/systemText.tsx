@@ -1,0 +1,42 @@
+import Link from '@mui/material/Link'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { subjectPath } from '../../app/paths'
+import type { SystemInfo } from './api'
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
+/** A message the server wrote for an action, worded in the reader's language from its type and
+ * arguments; when the element it names is gone (or hidden), unreachableOrDeletedElement. */
+export function SystemText({ system }: { system: SystemInfo }): ReactNode {
+  const { t } = useTranslation()
+  const { args } = system
+  switch (system.type) {
+    case 'criticity':
+      return t('discussion.system.criticity', { frequency: text(args.frequency), gravity: text(args.gravity) })
+    case 'duplicatedFrom':
+      return (
+        <>
+          {t('discussion.system.duplicatedFrom')}{' '}
+          {system.reachable && typeof args.id === 'number' ? (
+            <Link component={RouterLink} to={subjectPath(args.id)}>
+              {text(args.name)}
+            </Link>
+          ) : (
+            <em>{t('discussion.unreachableOrDeletedElement')}</em>
+          )}
+        </>
+      )
+    case 'statusChanged':
+      return t('discussion.system.statusChanged', { status: text(args.status) })
+    case 'resourceCreated':
+    case 'resourceUpdated':
+    case 'resourceDeleted':
+      return system.reachable
+        ? t(`discussion.system.${system.type}`, { name: text(args.name) })
+        : `${t(`discussion.system.${system.type}`, { name: '' })} ${t('discussion.unreachableOrDeletedElement')}`
+    case 'updated':
+      return t('discussion.system.updated', { name: text(args.name) })
+  }
+}
