@@ -16,7 +16,7 @@ delete, mind-map edits):
   and an expression index on unaccent_lower(name) for texts of 1 or 2 characters, which no trigram
   can serve: they match the names that begin with them (a range on the index).
 - PostgreSQL: a narrow table (id, name_folded COLLATE "C") with a pg_trgm GIN index for 'contains'
-  and a b-tree for the prefixes of 1 or 2 characters, kept equal to the table by a trigger and by the
+  and a b-tree (name_folded, id) for the prefixes of 1 or 2 characters, in alphabetical order, kept equal to the table by a trigger and by the
   foreign key's cascade on delete.
 """
 
@@ -70,7 +70,7 @@ def _postgresql(table: str) -> None:
         postgresql_using="gin",
         postgresql_ops={"name_folded": "gin_trgm_ops"},
     )
-    op.create_index(f"ix_{t}_name_prefix", t, ["name_folded"])
+    op.create_index(f"ix_{t}_name_prefix", t, ["name_folded", "id"])
     op.execute(f"""
         CREATE FUNCTION {t}_sync() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN

@@ -83,7 +83,7 @@ def test_each_category_with_its_context(client, test_map, headers):
     ]
 
     body = search(client, headers, "consigner")
-    assert body["subjects"] == {"results": [], "totalItems": 0}
+    assert body["subjects"] == {"results": [], "totalItems": 0, "more": False}
     [node] = body["nodes"]["results"]
     assert node["type"] == "mindmapNode" and node["code"] == "1" and node["status"] == "validated"
     assert node["name"] == "Consigner" and node["matches"] == [{"start": 0, "length": 9}]
@@ -164,6 +164,42 @@ def test_one_or_two_characters_find_the_names_that_begin_with_them(client, test_
     assert search(client, headers, " v ")["subjects"]["totalItems"] == 1  # surrounding spaces ignored
 
 
+def test_prefixes_come_in_alphabetical_order_and_longer_texts_newest_first(client, test_map, headers):
+    for name in ("Vérifier la vis", "Valider la vis", "Vb"):
+        create_subject(client, headers, test_map, name)
+    assert names(search(client, headers, "V"), "subjects") == [
+        "Valider la vis",
+        "Vb",
+        "Vérifier la vis",
+        "Visser",
+    ]
+    assert names(search(client, headers, "vis"), "subjects") == [
+        "Valider la vis",
+        "Vérifier la vis",
+        "Visser",
+    ]
+
+
+def test_counts_stop_at_a_thousand(client, db, test_map, headers):
+    subject = test_map.subject("S2")
+    db.add_all(
+        MindMapItem(subject_id=subject, code=n, name=f"Étape {n}", status="empty") for n in range(1, 1002)
+    )
+    db.commit()
+    for text in ("etape", "ét"):
+        nodes = search(client, headers, text)["nodes"]
+        assert nodes["totalItems"] == 1000 and nodes["more"] is True and len(nodes["results"]) == 5
+    db.delete(db.scalar(select(MindMapItem).where(MindMapItem.subject_id == subject, MindMapItem.code == 1)))
+    db.commit()
+    nodes = search(client, headers, "etape")["nodes"]
+    assert nodes["totalItems"] == 1000 and nodes["more"] is False
+    assert search(client, headers, "visser")["nodes"] == {
+        "results": search(client, headers, "visser")["nodes"]["results"],
+        "totalItems": 1,
+        "more": False,
+    }
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [
@@ -207,7 +243,7 @@ def test_what_the_user_may_not_read_is_neither_found_nor_counted(client, db, tes
     assert names(body, "cartographies") == ["Ligne de test"] and body["cartographies"]["totalItems"] == 1
     for text in ("plaquette", "consigner", "regleur", "ebavurer", "controleur"):
         body = search(client, headers, text)
-        assert all(body[c] == {"results": [], "totalItems": 0} for c in body), text
+        assert all(body[c] == {"results": [], "totalItems": 0, "more": False} for c in body), text
     for text in ("c", "co", "eb"):  # and with a prefix alike
         body = search(client, headers, text)
         assert all(body[c]["totalItems"] == len(body[c]["results"]) == 0 for c in body), text

@@ -32,10 +32,12 @@ class SearchResult(CamelModel):
 
 
 class CategoryResults(CamelModel):
-    """The first `limit` results of a category (newest first) and how many the user may read in all."""
+    """The first `limit` results of a category and how many the user may read in all, counted up to
+    1,000: `more` is true when there are more than `totalItems`."""
 
     results: list[SearchResult]
     total_items: int
+    more: bool = False
 
 
 class SearchOut(CamelModel):

@@ -13,7 +13,10 @@ scan in Python:
 
 Only what the user may read is found and counted (mapping.policy); the statements are built once per
 category, mode and database, in the two versions of policy.by_viewer. Each category answers its newest
-matches first (by id, descending: what the indexes give without ranking every match) and its count.
+matches first for a text of 3 characters or more (by id, descending: the order the trigram indexes
+give without ranking every match), alphabetically for a prefix (the b-tree's order), and its count, exact
+up to COUNTED (a popup shows 30 at most; counting every one of 50,000 matches cost more than the budget
+of the whole search).
 """
 
 from collections.abc import Callable
@@ -46,6 +49,7 @@ from spot.subjects.models import MindMapItem, NodeStatus, Subject
 CATEGORIES: tuple[Category, ...] = ("cartographies", "functions", "subjects", "nodes")
 COLLAPSED, EXPANDED = 5, 30  # results per category (spec 1 §9)
 MAX_TEXT = 200
+COUNTED = 1000  # matches counted per category at most; beyond, the count says "more than 1,000"
 TRIGRAM = 3  # the shortest folded text the trigram tables can find anywhere in a name
 PREFIX_END = "\U0010ffff"  # after every character: [text, text + PREFIX_END) holds what begins with text
 
@@ -110,30 +114,36 @@ def _trigrams(kind: _Kind) -> Any:
     )
 
 
-def _matches(kind: _Kind, dialect: str, prefix: bool) -> tuple[Any, Any]:
-    """(the WHERE clause on the model's rows that match, the count of every match when the user sees
-    everything, which reads the index alone)."""
+@dataclass(frozen=True)
+class _Match:
+    """How a category's matches are read: from `source` (the trigram table, or the model itself for
+    a prefix on its own index), whose `key` is the model's id, where `found`, in the index's order."""
+
+    source: Any
+    key: Any
+    found: Any
+    order: tuple[Any, ...]
+
+
+def _match(kind: _Kind, dialect: str, prefix: bool) -> _Match:
     trigrams = _trigrams(kind)
-    if prefix:
+    if prefix:  # alphabetical, as the b-tree holds them
         if kind.model is Subject:
             folded: Any = Subject.name_folded
-            source: Any = Subject
+            source, key = Subject, Subject.id
         elif dialect == "sqlite":
-            folded, source = func.unaccent_lower(kind.model.name), kind.model  # its expression index
+            folded = func.unaccent_lower(kind.model.name)  # the model's expression index
+            source, key = kind.model, kind.model.id
         else:
-            folded, source = trigrams.c.name_folded, trigrams
-        in_range = (folded >= LOW) & (folded < HIGH)
-        count_all = select(func.count()).select_from(source).where(in_range)
-        if source is trigrams:
-            return kind.model.id.in_(select(trigrams.c.id).where(in_range)), count_all
-        return in_range, count_all
+            folded, source, key = trigrams.c.name_folded, trigrams, trigrams.c.id
+        return _Match(source, key, (folded >= LOW) & (folded < HIGH), (folded, key))
+    # newest first: FTS5 walks its rowids backwards and stops at the limit; PostgreSQL plans with the
+    # pattern (CUSTOM_PLAN): the primary key backwards for a common text, the pg_trgm index for a rare one
     if dialect == "sqlite":
-        found, key = trigrams.c.name_folded.op("MATCH")(PHRASE), trigrams.c.rowid
+        key, found = trigrams.c.rowid, trigrams.c.name_folded.op("MATCH")(PHRASE)
     else:
-        found, key = trigrams.c.name_folded.like(PATTERN, escape="\\"), trigrams.c.id
-    return kind.model.id.in_(select(key).where(found)), select(func.count()).select_from(trigrams).where(
-        found
-    )
+        key, found = trigrams.c.id, trigrams.c.name_folded.like(PATTERN, escape="\\")
+    return _Match(trigrams, key, found, (key.desc(),))
 
 
 @dataclass(frozen=True)
@@ -146,24 +156,29 @@ class _Statements:
 def _statements(category: Category, dialect: str, prefix: bool) -> _Statements:
     """Built once: composing these statements costs more than running them."""
     kind = _KINDS[category]
-    matching, count_all = _matches(kind, dialect, prefix)
+    match = _match(kind, dialect, prefix)
+
+    def joined(statement: Any) -> Any:
+        if match.source is not kind.model:
+            statement = statement.join(kind.model, kind.model.id == match.key)
+        if kind.subject_of_node:
+            statement = statement.join(Subject, Subject.id == MindMapItem.subject_id)
+        return statement
 
     def rows(viewer: Viewer) -> Any:
-        statement = select(*kind.columns)
-        if kind.subject_of_node:
-            statement = statement.join(Subject, Subject.id == MindMapItem.subject_id)
-        statement = statement.where(matching)
+        statement = joined(select(*kind.columns).select_from(match.source)).where(match.found)
         if viewer is not EVERYONE:
             statement = statement.where(kind.visible(viewer))
-        return statement.order_by(kind.model.id.desc()).limit(LIMIT).execution_options(**{CUSTOM_PLAN: True})
+        return statement.order_by(*match.order).limit(LIMIT).execution_options(**{CUSTOM_PLAN: True})
 
     def count(viewer: Viewer) -> Any:
-        if viewer is EVERYONE:
-            return count_all.execution_options(**{CUSTOM_PLAN: True})
-        statement = select(func.count()).select_from(kind.model)
-        if kind.subject_of_node:
-            statement = statement.join(Subject, Subject.id == MindMapItem.subject_id)
-        return statement.where(matching, kind.visible(viewer)).execution_options(**{CUSTOM_PLAN: True})
+        """Up to COUNTED + 1: a user sees the first 30 at most, and counting 50,000 matches cost more
+        than the whole search may."""
+        matches = select(match.key).select_from(match.source)
+        if viewer is not EVERYONE:  # else the index alone answers
+            matches = joined(matches).where(kind.visible(viewer))
+        counted = matches.where(match.found).limit(COUNTED + 1).subquery()
+        return select(func.count()).select_from(counted).execution_options(**{CUSTOM_PLAN: True})
 
     return _Statements(by_viewer(rows), by_viewer(count))
 
@@ -266,7 +281,11 @@ def search(
 
     return SearchOut(
         **{
-            name: CategoryResults(results=[result(name, row) for row in rows], total_items=total)
+            name: CategoryResults(
+                results=[result(name, row) for row in rows],
+                total_items=min(total, COUNTED),
+                more=total > COUNTED,
+            )
             for name, (rows, total) in found.items()
         }
     )
