@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, mapping, people, resources, usage
+from spot.demo import alerts, discussions, mapping, people, resources, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -14,4 +14,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     alerts.seed(db)
     resources.seed(db)
     usage.seed(db)
+    discussions.seed(db)
     return logins
