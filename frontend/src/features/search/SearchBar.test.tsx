@@ -32,7 +32,7 @@ const FOUND = {
     totalItems: 1,
   },
   functions: { results: [], totalItems: 0 },
-  subjects: { results: [subject(51, 'Médiation d’équipe'), subject(52, 'Médiation annuelle')], totalItems: 12 },
+  subjects: { results: [subject(51, 'Médiation d’équipe'), subject(52, 'Médiation annuelle')], totalItems: 12, more: false },
   nodes: {
     results: [
       {
@@ -45,7 +45,8 @@ const FOUND = {
         status: 'empty',
       },
     ],
-    totalItems: 1,
+    totalItems: 1000,
+    more: true,
   },
 }
 
@@ -86,7 +87,7 @@ describe('the search bar', () => {
       'Cartographies (1)',
       'Functions (0)',
       'Subjects (12)',
-      'Mind-map nodes (1)',
+      'Mind-map nodes (more than 1000)',
     ])
     expect(within(groups[2]).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'UsineAtelierRégleurMédiation d’équipe',
@@ -142,7 +143,7 @@ describe('the search bar', () => {
     expect(field).toHaveAttribute('aria-activedescendant', first.id)
     expect(first).toHaveAttribute('aria-selected', 'true')
     await userEvent.keyboard('{ArrowUp}')
-    expect(field).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /Préparer la médiation/ }).id)
+    expect(field).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Show more Mind-map nodes' }).id)
     await userEvent.keyboard('{Escape}')
     expect(field).toHaveAttribute('aria-expanded', 'false')
     await userEvent.keyboard('{ArrowDown}')

@@ -242,7 +242,10 @@ export function SearchBar() {
                       variant="overline"
                       sx={{ display: 'block', px: 2, pt: 0.5, color: 'text.secondary', lineHeight: 2 }}
                     >
-                      {t('search.title', { category: t(`search.categories.${category}`), count: results?.totalItems ?? 0 })}
+                      {t(results?.more ? 'search.titleMore' : 'search.title', {
+                        category: t(`search.categories.${category}`),
+                        count: results?.totalItems ?? 0,
+                      })}
                     </Typography>
                     {(results?.results ?? []).map((result) => {
                       const line: Line = { kind: 'result', category, result }
