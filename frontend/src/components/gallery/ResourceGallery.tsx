@@ -22,6 +22,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
+import { visuallyHidden } from '@mui/utils'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -155,9 +156,11 @@ function Tile({ resource, editable, onOpen, onEdit, onDelete }: TileProps) {
   const face = (
     <>
       <Preview resource={resource} />
-      <Typography variant="body2" component="span" sx={{ display: 'block', mt: 0.5, width: THUMBNAIL_WIDTH, textAlign: 'center' }}>
+      <Typography variant="body2" component="span" aria-hidden sx={{ display: 'block', mt: 0.5, width: THUMBNAIL_WIDTH, textAlign: 'center' }}>
         {short}
       </Typography>
+      {/* The whole name, where the visible one may be cut. */}
+      <span style={visuallyHidden}>{label}</span>
     </>
   )
   const faceSx = { display: 'block', borderRadius: 1, textAlign: 'left', color: 'text.primary', textDecoration: 'none' }
@@ -167,13 +170,13 @@ function Tile({ resource, editable, onOpen, onEdit, onDelete }: TileProps) {
       ref={setNodeRef}
       sx={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 1 : 'auto', position: 'relative' }}
     >
-      <Tooltip title={resource.name}>
+      <Tooltip title={resource.name} describeChild>
         {resource.resourceType === 'link' ? (
-          <ButtonBase component="a" href={resource.link} target="_blank" rel="noopener noreferrer" aria-label={label} sx={faceSx}>
+          <ButtonBase component="a" href={resource.link} target="_blank" rel="noopener noreferrer" sx={faceSx}>
             {face}
           </ButtonBase>
         ) : (
-          <ButtonBase aria-label={label} onClick={() => onOpen(resource)} sx={faceSx}>
+          <ButtonBase onClick={() => onOpen(resource)} sx={faceSx}>
             {face}
           </ButtonBase>
         )}
