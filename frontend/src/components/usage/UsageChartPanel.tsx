@@ -62,27 +62,25 @@ function Chart({ contributions, granularity }: { contributions: Contributions | 
       : periodLabel(start, 'month', i18n.language, true)
   return (
     <>
-      {/* The picture, for the eye; the same figures follow as a table for screen readers. */}
-      <div aria-hidden="true">
-        <LineChart
-          height={CHART_HEIGHT}
-          loading={!contributions}
-          skipAnimation
-          xAxis={[
-            {
-              scaleType: 'point',
-              data: labels,
-              tickLabelInterval: (_value, index) => index % TICK_EVERY[granularity] === 0,
-            },
-          ]}
-          yAxis={[{ tickMinStep: 1 }]}
-          series={[
-            { data: periods.map((p) => p.views), label: t('usage.views'), showMark: false, color: '#0074C8' },
-            { data: periods.map((p) => p.contributions), label: t('usage.contributions'), showMark: false, color: '#009933' },
-          ]}
-          margin={{ right: 16 }}
-        />
-      </div>
+      {/* The same figures follow as a table, for screen readers and for whoever prefers numbers. */}
+      <LineChart
+        height={CHART_HEIGHT}
+        loading={!contributions}
+        skipAnimation
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: labels,
+            tickLabelInterval: (_value, index) => index % TICK_EVERY[granularity] === 0,
+          },
+        ]}
+        yAxis={[{ tickMinStep: 1 }]}
+        series={[
+          { data: periods.map((p) => p.views), label: t('usage.views'), showMark: false, color: '#0074C8' },
+          { data: periods.map((p) => p.contributions), label: t('usage.contributions'), showMark: false, color: '#009933' },
+        ]}
+        margin={{ right: 16 }}
+      />
       <table style={visuallyHidden}>
         <caption>{caption}</caption>
         <thead>
