@@ -8,27 +8,20 @@ import argparse
 import json
 import os
 from pathlib import Path
-from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset, upload
+from bench import dataset
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
 ENTITY_GET = {"p50": 3, "p95": 6, "rps": 400}
 LIST_PAGE = {"p50": 15, "p95": 30, "rps": 100}
-SEARCH = {"p50": 15, "p95": 30, "rps": 100}
 
 
 def _query(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
     body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
     return Call(name, "POST", "/backend/api/v2/subject/query", body), LIST_PAGE
-
-
-def _search(name: str, text: str, more: str = "") -> tuple[Call, dict[str, float]]:
-    query = urlencode({"text": text, "limit": 5}) + more  # a later limit wins
-    return Call(name, "GET", f"/backend/api/v2/search?{query}"), SEARCH
 
 
 FUNCTION = dataset.FUNCTION_IDS_FROM + 130  # the 130th function: 197 subjects
@@ -55,14 +48,6 @@ SCENARIOS = {
         _contributions("cartography, 18 months", itemIds=[7], granularity="month", count=18),
         _contributions("function, 78 weeks", itemIds=[FUNCTION]),
         _contributions("subject, 78 weeks", subjectIds=[51234]),
-    ],
-    "search": [
-        # 6,700 subjects and 50,000 nodes hold "pompe"; 50,000 nodes "étanchéité"; 11 nodes "nœud 5123".
-        _search("GET /search, a common word", "pompe"),
-        _search("GET /search, an accented word typed without accents", "etancheite"),
-        _search("GET /search, a rare text", "noeud 5123"),
-        _search("GET /search, 2 characters (name prefixes)", "Ré"),
-        _search("GET /search, one category expanded", "pompe", "&limit=30&category=nodes"),
     ],
     "querylang": [
         _query("name contains, sorted by name", "name contains pompe", "name"),
@@ -101,14 +86,10 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("scenario", choices=[*SCENARIOS, "all", "upload"], nargs="?", default="all")
+    parser.add_argument("scenario", choices=[*SCENARIOS, "all"], nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args()
-    if args.scenario == "upload":
-        # A 30 MB upload while another client reads (bench/upload.py): not a wrk scenario.
-        upload.main(_databases(args.db))
-        return
     scenarios = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
     from spot.db import make_engine
 
