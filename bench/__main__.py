@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset
+from bench import dataset, upload
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -86,10 +86,14 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("scenario", choices=[*SCENARIOS, "all"], nargs="?", default="all")
+    parser.add_argument("scenario", choices=[*SCENARIOS, "all", "upload"], nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args()
+    if args.scenario == "upload":
+        # A 30 MB upload while another client reads (bench/upload.py): not a wrk scenario.
+        upload.main(_databases(args.db))
+        return
     scenarios = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
     from spot.db import make_engine
 

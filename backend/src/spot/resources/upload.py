@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from fastapi import Header, Request
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 
 from spot.config import get_settings
 from spot.core.errors import ApiError, FieldError
@@ -96,9 +97,10 @@ async def received(
                     raise ApiError(413, "fileTooBig", [FieldError(field="file", code="fileTooBig")])
                 pending += chunk
                 if len(pending) >= _WRITE_BYTES:
-                    out.write(pending)
+                    # Off the loop: a disk busy elsewhere would hold every other request.
+                    await run_in_threadpool(out.write, bytes(pending))
                     pending.clear()
-            out.write(pending)
+            await run_in_threadpool(out.write, bytes(pending))
         yield Upload(data, path if size > 0 else None)
     finally:
         path.unlink(missing_ok=True)
