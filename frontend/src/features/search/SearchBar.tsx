@@ -112,8 +112,10 @@ export function SearchBar() {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault()
-      if (showing) setOpen(false)
-      else if (text) setText('')
+      if (showing) {
+        setOpen(false)
+        setActive(-1)
+      } else if (text) setText('')
       else if (phone) setUnfolded(false)
       return
     }
@@ -153,8 +155,9 @@ export function SearchBar() {
         display: 'flex',
         alignItems: 'center',
         borderRadius: 1,
-        bgcolor: alpha(theme.palette.common.white, 0.15),
-        '&:hover, &:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+        // Darker than the bar, so that white text keeps its contrast.
+        bgcolor: alpha(theme.palette.common.black, 0.18),
+        '&:hover, &:focus-within': { bgcolor: alpha(theme.palette.common.black, 0.28) },
         width: phone ? '100%' : { sm: 220, md: 320 },
         pl: 1,
       }}

@@ -1,0 +1,127 @@
+"""The header's global search, in French and English: with and without accents, by mouse, keyboard
+and chip, and on a phone; axe runs on each page and with the popup (a list box) open."""
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from conftest import DEMO_PASSWORD, LANGUAGES, audited_context
+
+TEXTS = {
+    "fr": {
+        "field": "Rechercher des cartographies, fonctions, sujets et nœuds",
+        "results": "Résultats de la recherche",
+        "subjects": "Sujets",
+        "nodes": "Nœuds de carte mentale",
+        "functions": "Fonctions",
+        "open": "Ouvrir la recherche",
+        "clear": "Effacer la recherche",
+    },
+    "en": {
+        "field": "Search cartographies, functions, subjects and nodes",
+        "results": "Search results",
+        "subjects": "Subjects",
+        "nodes": "Mind-map nodes",
+        "functions": "Functions",
+        "open": "Open the search",
+        "clear": "Clear the search",
+    },
+}
+SIGN_IN = {
+    "fr": ("Identifiant", "Mot de passe", "Se connecter"),
+    "en": ("Login", "Password", "Sign in"),
+}
+
+
+def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
+    page.goto(f"{base_url}/spotv2/login")
+    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
+    page.reload()
+    labels = SIGN_IN[language]
+    page.get_by_label(labels[0], exact=True).fill(login)
+    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
+    page.get_by_role("button", name=labels[2], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/sites$"))
+
+
+def field(page: Page, language: str) -> Locator:
+    return page.get_by_role("combobox", name=TEXTS[language]["field"], exact=True)
+
+
+def results(page: Page, language: str) -> Locator:
+    return page.get_by_role("listbox", name=TEXTS[language]["results"], exact=True)
+
+
+def group(page: Page, language: str, category: str) -> Locator:
+    return results(page, language).get_by_role("group", name=re.compile(f"^{TEXTS[language][category]} "))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_without_and_with_accents_and_follow_a_result(page: Page, base_url: str, language: str) -> None:
+    texts = TEXTS[language]
+    sign_in(page, base_url, "createur", language)
+    search = field(page, language)
+    search.fill("chariots elevateurs")  # typed without accents
+    subjects = group(page, language, "subjects")
+    expect(subjects).to_have_accessible_name(f"{texts['subjects']} (1)")
+    option = subjects.get_by_role("option", name=re.compile("Circulation des chariots élévateurs"))
+    expect(option.locator("mark")).to_have_text("chariots élévateurs")
+    expect(option.get_by_text("Ligne d'assemblage", exact=True)).to_be_visible()  # its context
+    option.click()
+    expect(page).to_have_url(re.compile(r"/spotv2/subject/\d+$"))
+    expect(page.get_by_role("heading", name="Circulation des chariots élévateurs")).to_be_visible()
+    expect(search).to_have_value("")
+    expect(results(page, language)).to_be_hidden()
+
+    search.fill("DÉTROMPAGE")  # with accents, in capitals: a mind-map node
+    node = group(page, language, "nodes").get_by_role("option", name=re.compile("Détrompage"))
+    expect(node.locator("mark")).to_have_text("Détrompage")
+    node.click()
+    expect(page.get_by_role("heading", name="Erreur de référence en bord de ligne")).to_be_visible()
+    expect(search).to_have_value("")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_keyboard_and_the_chips_lead_to_functions_and_cartographies(
+    page: Page, base_url: str, language: str
+) -> None:
+    sign_in(page, base_url, "createur", language)
+    search = field(page, language)
+    search.fill("regleur")
+    function = group(page, language, "functions").get_by_role("option", name=re.compile("Opérateur régleur"))
+    expect(function).to_be_visible()
+    # The functions come after the cartographies, which have none here.
+    search.press("ArrowDown")
+    expect(search).to_have_attribute("aria-activedescendant", function.get_attribute("id") or "")
+    search.press("Escape")
+    expect(results(page, language)).to_be_hidden()
+    search.press("ArrowDown")
+    search.press("ArrowDown")
+    search.press("Enter")
+    expect(page).to_have_url(re.compile(r"/spotv2/function/\d+$"))
+    expect(page.get_by_role("heading", name="Opérateur régleur", exact=True)).to_be_visible()
+    expect(search).to_have_value("")
+
+    search.fill("chariots")
+    option = group(page, language, "subjects").get_by_role("option").first
+    option.get_by_text("Ligne d'assemblage", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/cartography/\d+$"))
+    expect(page.get_by_role("heading", name="Ligne d'assemblage", exact=True)).to_be_visible()
+
+
+def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None:  # noqa: ANN001
+    with audited_context(browser, base_url, viewport={"width": 390, "height": 844}) as context:
+        page = context.new_page()
+        sign_in(page, base_url, "createur", "fr")
+        expect(field(page, "fr")).to_have_count(0)
+        page.get_by_role("banner").get_by_role("button", name=TEXTS["fr"]["open"], exact=True).click()
+        search = field(page, "fr")
+        expect(search).to_be_focused()
+        search.fill("elevateurs")
+        option = group(page, "fr", "subjects").get_by_role("option", name=re.compile("élévateurs"))
+        box = option.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        option.click()
+        expect(page.get_by_role("heading", name="Circulation des chariots élévateurs")).to_be_visible()
+        expect(field(page, "fr")).to_have_count(0)
