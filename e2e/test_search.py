@@ -58,7 +58,9 @@ def group(page: Page, language: str, category: str) -> Locator:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_without_and_with_accents_and_follow_a_result(page: Page, base_url: str, language: str) -> None:
+def test_search_without_and_with_accents_and_follow_a_result(
+    page: Page, base_url: str, language: str
+) -> None:
     texts = TEXTS[language]
     sign_in(page, base_url, "createur", language)
     search = field(page, language)
