@@ -51,13 +51,15 @@ export function DiscussionPanel({ discussionId }: DiscussionPanelProps) {
 
   return (
     <>
-      <Button variant="outlined" startIcon={<ChatOutlined />} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button size="small" variant="outlined" startIcon={<ChatOutlined />} onClick={() => setOpen(true)} aria-haspopup="dialog">
         {t('discussion.open')}
       </Button>
       <Drawer
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
+        // Above the header, which sits above the navigation drawer.
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
         slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: PANEL_WIDTH } } } }}
       >
         <Stack sx={{ height: '100%', minHeight: 0 }}>
