@@ -17,13 +17,14 @@ from spot.account.service import principal_of
 from spot.core import parents
 from spot.core.principal import Principal
 from spot.mapping.models import Cartography, Function
-from spot.resources import service
+from spot.resources import policy, service
 from spot.resources.models import Resource, ResourceType
 from spot.resources.schemas import ResourceCreate
 from spot.resources.upload import uploads_folder
 from spot.subjects.models import Subject
 from spot.users.models import User
 
+AUTHOR = "createur"
 SUBJECT = "USI-001"
 FUNCTION = ("USI", "OPR")
 # Big Buck Bunny, published by the Blender Foundation.
@@ -92,24 +93,33 @@ def _gallery(name: str, link: str) -> list[tuple[ResourceCreate, bytes]]:
 
 
 def seed(db: Session) -> None:
-    admin_id = db.scalar(select(User.id).where(User.login == "admin"))
+    """Added by the demo's creator (who holds perm_EditResourcesVideos); nothing when the database has
+    no such user, e.g. a deployment whose own "createur" may not add resources."""
+    author_id = db.scalar(select(User.id).where(User.login == AUTHOR))
     subject = db.scalar(select(Subject).where(Subject.code == SUBJECT))
     function = db.scalar(
         select(Function)
         .join(Cartography, Cartography.id == Function.cartography_id)
         .where(Cartography.code == FUNCTION[0], Function.code == FUNCTION[1])
     )
-    if admin_id is None or subject is None or function is None:
+    if author_id is None or subject is None or function is None:
         return
-    admin = principal_of(db, user_id=admin_id)
-    for parent_type, parent_id, name, link in [
-        ("subject", subject.id, subject.name, "https://www.inrs.fr/metiers/logistique.html"),
-        ("function", function.id, function.name, "https://www.inrs.fr/risques/machines.html"),
+    author = principal_of(db, user_id=author_id)
+    if not policy.can_edit(author):
+        return
+    for parent, link in [
+        (
+            parents.Parent("subject", subject.id, subject.code, subject.name, subject.cartography_id),
+            "https://www.inrs.fr/metiers/logistique.html",
+        ),
+        (
+            parents.Parent("function", function.id, function.code, function.name, function.cartography_id),
+            "https://www.inrs.fr/risques/machines.html",
+        ),
     ]:
         held = db.scalar(
-            select(Resource.id).where(Resource.parent_type == parent_type, Resource.parent_id == parent_id)
+            select(Resource.id).where(Resource.parent_type == parent.type, Resource.parent_id == parent.id)
         )
         if held is None:
-            parent = parents.get(db, user=admin, parent_type=parent_type, parent_id=parent_id)
-            _add(db, parent, admin, _gallery(name, link))
+            _add(db, parent, author, _gallery(parent.name, link))
     db.flush()
