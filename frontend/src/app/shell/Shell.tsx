@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
+import { visuallyHidden } from '@mui/utils'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -48,7 +49,9 @@ export function Shell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
-        <Toolbar>
+        {/* Below md, the bar's gutters and the gaps between its icons shrink so that every control fits
+            (390 px on a phone, where the search bar is an icon; 600 px, where it is a field). */}
+        <Toolbar sx={{ px: { xs: 1.5, md: 3 } }}>
           <IconButton color="inherit" edge="start" aria-label={t('nav.toggle')} aria-expanded={drawerOpen} onClick={toggleDrawer} sx={{ mr: 1 }}>
             <MenuIcon />
           </IconButton>
@@ -63,29 +66,32 @@ export function Shell() {
               component="img"
               src={APP_LOGO_URL}
               alt=""
-              sx={{ height: 32, width: 32, bgcolor: 'common.white', borderRadius: 1, p: 0.25 }}
+              sx={{ height: 32, width: 32, flexShrink: 0, bgcolor: 'common.white', borderRadius: 1, p: 0.25 }}
             />
-            <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600 }}>
+            {/* Below md the logo stands for it; the name stays the link's name. */}
+            <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flexShrink: 0, [theme.breakpoints.down('md')]: visuallyHidden }}>
               {organization?.applicationName ?? t('app.name')}
             </Typography>
             {organization?.customerName && (
               <>
-                <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.4)', my: 1, display: { xs: 'none', sm: 'block' } }} />
-                <Typography component="span" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+                <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.4)', my: 1, display: { xs: 'none', md: 'block' } }} />
+                <Typography component="span" noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
                   {organization.customerName}
                 </Typography>
               </>
             )}
           </Stack>
-          <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Box sx={{ flexGrow: 1, minWidth: { xs: 8, md: 16 } }} />
+          {/* Badges stay under the phone's unfolded search field, which covers the bar (z-index 1). */}
+          <Stack direction="row" spacing={{ xs: 0, md: 1 }} sx={{ alignItems: 'center', '& .MuiBadge-badge': { zIndex: 'auto' } }}>
             {user && <SearchBar />}
             <AddMenu user={user} />
             {user && <AlertsBell />}
-            <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {user && <TeamworkMenu />}
+            {/* Where the bar is wide enough; the account menu names the user everywhere. */}
+            <Typography variant="body2" noWrap sx={{ display: { xs: 'none', lg: 'block' } }}>
               {userName}
             </Typography>
-            {user && <TeamworkMenu />}
             <LanguageSwitch onDark />
             <AccountMenu user={user} />
           </Stack>
