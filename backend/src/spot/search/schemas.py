@@ -33,7 +33,7 @@ class SearchResult(CamelModel):
 
 class CategoryResults(CamelModel):
     """The first `limit` results of a category and how many the user may read in all, counted up to
-    1,000: `more` is true when there are more than `totalItems`."""
+    100: `more` is true when there are more than `totalItems`."""
 
     results: list[SearchResult]
     total_items: int

@@ -15,8 +15,7 @@ Only what the user may read is found and counted (mapping.policy); the statement
 category, mode and database, in the two versions of policy.by_viewer. Each category answers its newest
 matches first for a text of 3 characters or more (by id, descending: the order the trigram indexes
 give without ranking every match), alphabetically for a prefix (the b-tree's order), and its count, exact
-up to COUNTED (a popup shows 30 at most; counting every one of 50,000 matches cost more than the budget
-of the whole search).
+up to COUNTED: one statement per category reads its first COUNTED + 1 matches.
 """
 
 from collections.abc import Callable
@@ -49,7 +48,9 @@ from spot.subjects.models import MindMapItem, NodeStatus, Subject
 CATEGORIES: tuple[Category, ...] = ("cartographies", "functions", "subjects", "nodes")
 COLLAPSED, EXPANDED = 5, 30  # results per category (spec 1 §9)
 MAX_TEXT = 200
-COUNTED = 1000  # matches counted per category at most; beyond, the count says "more than 1,000"
+# Matches counted per category at most; beyond, the count says "more than 100". A popup shows 30 at
+# most, and counting a common word's 50,000 nodes cost more than the whole search may (DESIGN §8).
+COUNTED = 100
 TRIGRAM = 3  # the shortest folded text the trigram tables can find anywhere in a name
 PREFIX_END = "\U0010ffff"  # after every character: [text, text + PREFIX_END) holds what begins with text
 
@@ -57,7 +58,6 @@ PHRASE = bindparam("phrase", type_=String)
 PATTERN = bindparam("pattern", type_=String)
 LOW = bindparam("low", type_=String)
 HIGH = bindparam("high", type_=String)
-LIMIT = bindparam("limit", type_=Integer)
 
 
 @dataclass(frozen=True)
@@ -146,54 +146,39 @@ def _match(kind: _Kind, dialect: str, prefix: bool) -> _Match:
     return _Match(trigrams, key, found, (key.desc(),))
 
 
-@dataclass(frozen=True)
-class _Statements:
-    rows: ByViewer
-    count: ByViewer
-
-
 @cache
-def _statements(category: Category, dialect: str, prefix: bool) -> _Statements:
-    """Built once: composing these statements costs more than running them."""
+def _statement(category: Category, dialect: str, prefix: bool) -> ByViewer:
+    """The category's first COUNTED + 1 matches, in the index's order: the results are the first
+    `limit` of them, and their number is the count (up to COUNTED, "more" beyond). One statement
+    reads both, so that the index is searched once. Built once: composing it costs more than running it."""
     kind = _KINDS[category]
     match = _match(kind, dialect, prefix)
 
-    def joined(statement: Any) -> Any:
+    def build(viewer: Viewer) -> Any:
+        statement = select(*kind.columns).select_from(match.source)
         if match.source is not kind.model:
             statement = statement.join(kind.model, kind.model.id == match.key)
         if kind.subject_of_node:
             statement = statement.join(Subject, Subject.id == MindMapItem.subject_id)
-        return statement
-
-    def rows(viewer: Viewer) -> Any:
-        statement = joined(select(*kind.columns).select_from(match.source)).where(match.found)
+        statement = statement.where(match.found)
         if viewer is not EVERYONE:
             statement = statement.where(kind.visible(viewer))
-        return statement.order_by(*match.order).limit(LIMIT).execution_options(**{CUSTOM_PLAN: True})
+        statement = statement.order_by(*match.order).limit(COUNTED + 1)
+        return statement.execution_options(**{CUSTOM_PLAN: True})
 
-    def count(viewer: Viewer) -> Any:
-        """Up to COUNTED + 1: a user sees the first 30 at most, and counting 50,000 matches cost more
-        than the whole search may."""
-        matches = select(match.key).select_from(match.source)
-        if viewer is not EVERYONE:  # else the index alone answers
-            matches = joined(matches).where(kind.visible(viewer))
-        counted = matches.where(match.found).limit(COUNTED + 1).subquery()
-        return select(func.count()).select_from(counted).execution_options(**{CUSTOM_PLAN: True})
-
-    return _Statements(by_viewer(rows), by_viewer(count))
+    return by_viewer(build)
 
 
 def _escape_like(value: str) -> str:
     return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _parameters(folded: str, limit: int, user: Principal) -> dict[str, Any]:
+def _parameters(folded: str, user: Principal) -> dict[str, Any]:
     return {
         "phrase": '"' + folded.replace('"', '""') + '"',  # an FTS5 string: every character literal
         "pattern": "%" + _escape_like(folded) + "%",
         "low": folded,
         "high": folded + PREFIX_END,
-        "limit": limit,
         "viewer_id": user.id,
     }
 
@@ -230,13 +215,11 @@ def search(
     prefix = len(folded) < TRIGRAM
     dialect = db.get_bind().dialect.name
     connection = plain(db)
-    parameters = _parameters(folded, limit, user)
+    parameters = _parameters(folded, user)
     found: dict[Category, tuple[list[Any], int]] = {}
     for name in (category,) if category else CATEGORIES:
-        statements = _statements(name, dialect, prefix)
-        rows = connection.execute(statements.rows.of(user), parameters).all()
-        total = connection.scalar(statements.count.of(user), parameters) or 0
-        found[name] = (list(rows), total)
+        rows = connection.execute(_statement(name, dialect, prefix).of(user), parameters).all()
+        found[name] = (list(rows[:limit]), len(rows))
 
     paths = mapping.map_paths(
         db,

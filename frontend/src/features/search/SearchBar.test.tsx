@@ -45,7 +45,7 @@ const FOUND = {
         status: 'empty',
       },
     ],
-    totalItems: 1000,
+    totalItems: 100,
     more: true,
   },
 }
@@ -87,7 +87,7 @@ describe('the search bar', () => {
       'Cartographies (1)',
       'Functions (0)',
       'Subjects (12)',
-      'Mind-map nodes (more than 1000)',
+      'Mind-map nodes (more than 100)',
     ])
     expect(within(groups[2]).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'UsineAtelierRégleurMédiation d’équipe',
