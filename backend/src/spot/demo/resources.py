@@ -31,14 +31,13 @@ FUNCTION = ("USI", "OPR")
 VIDEO = "https://www.youtube.com/watch?v=aqz-KE-bpKQ"
 
 
-def _picture(title: str) -> bytes:
+def _picture() -> bytes:
     """A 960 × 600 picture of a workstation's layout."""
     image = Image.new("RGB", (960, 600), "#e8f1f8")
     draw = ImageDraw.Draw(image)
-    draw.rectangle((60, 80, 420, 520), fill="#0074c8")
-    draw.rectangle((480, 80, 900, 300), fill="#007193")
-    draw.rectangle((480, 340, 900, 520), fill="#ffc107")
-    draw.text((70, 30), title, fill="#1a1a1a")
+    draw.rectangle((60, 60, 420, 540), fill="#0074c8")
+    draw.rectangle((480, 60, 900, 290), fill="#007193")
+    draw.rectangle((480, 330, 900, 540), fill="#ffc107")
     out = io.BytesIO()
     image.save(out, format="JPEG", quality=85)
     return out.getvalue()
@@ -79,7 +78,7 @@ def _gallery(name: str, link: str) -> list[tuple[ResourceCreate, bytes]]:
         return ResourceCreate(resource_type=kind, name=title, link=link, comment=comment)
 
     return [
-        (item(ResourceType.image, f"Poste {name}", "poste.jpg", "Vue du poste"), _picture(f"Poste {name}")),
+        (item(ResourceType.image, f"Poste {name}", "poste.jpg", "Vue du poste"), _picture()),
         (
             item(ResourceType.pdf, "Consigne de sécurité", "consigne-securite.pdf"),
             _document(

@@ -117,7 +117,7 @@ export function ResourceDialog({ parent, resource, onClose }: { parent: Parent; 
                     onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
                   />
                 </Button>
-                <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
+                <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
                   {file ? file.name : t('gallery.fields.noFile')}
                 </Typography>
               </Stack>
