@@ -112,16 +112,31 @@ def test_the_bell_leads_to_a_followed_subject_that_changed(page: Page, base_url:
     expect(page.get_by_role("link", name=re.compile(re.escape(subject["name"])))).to_have_count(0)
 
 
-def _outside(page: Page, width: int) -> list[str]:
-    """The controls of the header that are not wholly within the window's width."""
-    out = []
+def _controls(page: Page) -> list[tuple[str, dict]]:
+    """The visible controls of the header with their boxes."""
+    found = []
     for control in page.get_by_role("banner").locator("button, a, input").all():
-        if not control.is_visible():
-            continue
-        box = control.bounding_box()
-        assert box is not None
-        if box["x"] < 0 or box["x"] + box["width"] > width + 0.5:
-            out.append(control.get_attribute("aria-label") or control.inner_text())
+        if control.is_visible():
+            box = control.bounding_box()
+            assert box is not None
+            found.append((control.get_attribute("aria-label") or control.inner_text(), box))
+    return found
+
+
+def _misplaced(page: Page, width: int) -> list[str]:
+    """The header's controls not wholly within the window's width, and those overlapping another."""
+    controls = _controls(page)
+    out = [name for name, box in controls if box["x"] < 0 or box["x"] + box["width"] > width + 0.5]
+    for i, (name, box) in enumerate(controls):
+        for other, other_box in controls[i + 1 :]:
+            overlap_x = min(box["x"] + box["width"], other_box["x"] + other_box["width"]) - max(
+                box["x"], other_box["x"]
+            )
+            overlap_y = min(box["y"] + box["height"], other_box["y"] + other_box["height"]) - max(
+                box["y"], other_box["y"]
+            )
+            if overlap_x > 1 and overlap_y > 1:
+                out.append(f"{name} over {other}")
     return out
 
 
@@ -132,7 +147,7 @@ def test_the_header_fits_a_phone(page: Page, base_url: str, language: str) -> No
     sign_in(page, base_url, "admin", language)
     expect(bell(page, language)).to_be_visible()
     expect(page.get_by_role("banner").get_by_role("button", name=texts["create"], exact=True)).to_be_visible()
-    assert _outside(page, 390) == []
+    assert _misplaced(page, 390) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # The user's name is left out on a phone; the account menu says who is signed in.
     expect(page.get_by_role("banner").get_by_text("Alice Martin")).to_be_hidden()
@@ -145,3 +160,26 @@ def test_the_header_fits_a_phone(page: Page, base_url: str, language: str) -> No
     expect(bell(page, language)).to_be_focused()
     page.get_by_role("banner").get_by_role("button", name=texts["create"], exact=True).click()
     expect(page.get_by_role("menuitem", name=texts["newSubject"], exact=True)).to_be_visible()
+    page.keyboard.press("Escape")
+    # Between a phone and a laptop, where the search icon becomes a field, nothing overlaps either.
+    for width in (600, 900, 1366):
+        page.set_viewport_size({"width": width, "height": 768})
+        expect(page.get_by_role("banner").get_by_role("combobox")).to_be_visible()
+        assert _misplaced(page, width) == [], width
+
+
+def test_the_bell_is_used_with_the_keyboard(page: Page, base_url: str) -> None:
+    subject = _followed_then_changed(base_url, "mediateur", "ASM-012")
+    sign_in(page, base_url, "mediateur", "fr")
+    bell(page, "fr").focus()
+    page.keyboard.press("Enter")
+    panel = page.get_by_role("dialog", name="En attente de votre part", exact=True)
+    expect(panel).to_be_visible()
+    link = panel.get_by_role("link", name=re.compile(re.escape(subject["name"])))
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if link.evaluate("element => element === document.activeElement"):
+            break
+    expect(link).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/spotv2/subject/{subject['id']}$"))
