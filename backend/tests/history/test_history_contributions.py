@@ -87,6 +87,12 @@ def test_months(client, db, test_map, tracker):
         "2025-03-01",
     ]
     assert figures(response) == [(1, 0), (1, 1), (0, 0), (0, 1)]
+    # Summer time: 00:30 on 1 July in Paris is 22:30 UTC on 30 June.
+    on_subject(db, test_map, "S1", "2025-07-01 00:30")
+    assert figures(ask(client, tracker, fromYear=2024, granularity="month", start=17, count=2)) == [
+        (0, 0),
+        (1, 0),
+    ]
 
 
 def test_weeks_across_years(client, db, test_map, tracker):

@@ -8,7 +8,23 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import ColumnElement, Integer, Select, and_, case, func, literal, or_, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    DateTime,
+    Integer,
+    Select,
+    and_,
+    bindparam,
+    case,
+    cast,
+    func,
+    literal,
+    or_,
+    select,
+    true,
+    union_all,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from spot.config import get_settings
@@ -155,16 +171,20 @@ def _activity_tree(ids: set[int]) -> Select[Any]:
     return select(tree.c.id)
 
 
-def _in_scope(scope: _Scope) -> ColumnElement[bool] | None:
-    """Entries of the items named, or None for the whole map."""
-    if scope.empty():
-        return None
+def _scope_parts(scope: _Scope) -> list[ColumnElement[bool]]:
+    """Entries of the items named, as conditions that no entry meets twice, each answered from one
+    index (by cartography and time, or by item and time): the entries of the cartographies named;
+    of the functions named; of the subjects named or under the functions and activities named. None
+    for the whole map."""
     h = HistoryEntry
     parts: list[ColumnElement[bool]] = []
+    elsewhere: list[ColumnElement[bool]] = []
     if scope.cartographies:
         parts.append(h.cartography_id.in_(scope.cartographies))
+        # Entries of a function or subject of a cartography named are counted with it.
+        elsewhere.append(or_(h.cartography_id.is_(None), h.cartography_id.not_in(scope.cartographies)))
     if scope.functions:
-        parts.append(and_(h.item_type == "function", h.item_id.in_(scope.functions)))
+        parts.append(and_(h.item_type == "function", h.item_id.in_(scope.functions), *elsewhere))
     of_subjects = []
     if scope.functions:
         of_subjects.append(Subject.function_id.in_(scope.functions))
@@ -173,10 +193,9 @@ def _in_scope(scope: _Scope) -> ColumnElement[bool] | None:
     if scope.subjects:
         of_subjects.append(Subject.id.in_(scope.subjects))
     if of_subjects:
-        parts.append(
-            and_(h.item_type == "subject", h.item_id.in_(select(Subject.id).where(or_(*of_subjects))))
-        )
-    return or_(*parts)
+        subject_ids = select(Subject.id).where(or_(*of_subjects))
+        parts.append(and_(h.item_type == "subject", h.item_id.in_(subject_ids), *elsewhere))
+    return parts
 
 
 def _visible(user: Principal, within: set[int]) -> ColumnElement[bool]:
@@ -207,51 +226,103 @@ def _visible(user: Principal, within: set[int]) -> ColumnElement[bool]:
     )
 
 
+def _offsets(first: datetime, last: datetime) -> list[tuple[datetime, int]]:
+    """The organisation's UTC offset (seconds) from `first`, then each change of it before `last`
+    (daylight saving time), found day by day then to the minute."""
+    zone = _zone()
+
+    def offset(at: datetime) -> int:
+        delta = at.astimezone(zone).utcoffset()
+        return int(delta.total_seconds()) if delta else 0
+
+    changes = [(first, offset(first))]
+    day = first
+    while day < last:
+        following = min(day + timedelta(days=1), last)
+        if offset(following) != changes[-1][1]:
+            low, high = day, following
+            while high - low > timedelta(minutes=1):
+                middle = low + (high - low) / 2
+                low, high = (middle, high) if offset(middle) == changes[-1][1] else (low, middle)
+            changes.append((high, offset(high)))
+        day = following
+    return changes
+
+
+# Julian day of the Unix epoch, and milliseconds in a day and in a week.
+_EPOCH_JULIAN_DAY = 2440587.5
+_DAY_MS = 86_400_000
+_WEEK_MS = 7 * _DAY_MS
+
+
+def _period_sqlite(
+    at: Any, query: ContributionsQuery, starts: list[date], first: datetime, last: datetime
+) -> Any:
+    """The period of an entry, counted from the first one asked for, from its local wall time in whole
+    milliseconds (julianday() keeps them exactly once rounded) plus the organisation's offset at that
+    instant (a CASE over the few changes of offset in the range; SQLite has no time zones), so that
+    periods begin at local midnight."""
+    utc_ms = cast(func.round((func.julianday(at) - _EPOCH_JULIAN_DAY) * _DAY_MS), Integer)
+    offsets = _offsets(first, last)
+    offset: Any = literal(offsets[-1][1] * 1000, Integer)
+    if len(offsets) > 1:
+        offset = case(
+            *(
+                (at < literal(since, UtcDateTime), literal(before * 1000, Integer))
+                for (since, _), (_, before) in zip(offsets[1:], offsets, strict=False)
+            ),
+            else_=offset,
+        )
+    local_ms = utc_ms + offset
+    if query.granularity is Granularity.week:
+        origin = int(datetime.combine(starts[0], time(0), tzinfo=UTC).timestamp()) * 1000
+        return (local_ms - origin) // literal(_WEEK_MS, Integer)
+    month = cast(func.strftime("%Y%m", local_ms // 1000, "unixepoch"), Integer)
+    return (month // 100 - query.from_year) * 12 + month % 100 - 1 - query.start
+
+
+def _period_postgresql(at: Any, bounds: list[datetime]) -> Any:
+    """The period of an entry: its bucket among the periods' bounds (a binary search)."""
+    thresholds = bindparam("bounds", value=bounds, type_=ARRAY(DateTime(timezone=True)))
+    return func.width_bucket(at, thresholds) - 1
+
+
 def contributions(db: Session, *, user: Principal, query: ContributionsQuery) -> Contributions:
     """Per period, the reads (views) and writes (contributions) of the entries on map items the user
     may read, of the users named (everyone's when none), on the items named (the whole map when none).
 
-    One statement: the periods' bounds (instants of the organisation's calendar, so a week or a month
-    begins at local midnight whatever the daylight saving time) are a small table the database joins
-    the history to, counting each period's entries from the index by cartography and time (or by item
-    and time) and grouping by the period's index."""
+    One statement: the entries of the range, found by cartography and time or by item and time, are
+    grouped by their period, computed by the database (PostgreSQL: width_bucket over the periods'
+    bounds; SQLite: arithmetic on the local time). Periods begin at local midnight of the
+    organisation's time zone, whatever the daylight saving time."""
     starts = period_starts(query.granularity, query.from_year, query.start, query.count)
     scope = _scope(db, user, query.item_ids, query.subject_ids)
     bounds = [_midnight(day) for day in starts]
-    periods = union_all(
-        *(
-            select(
-                literal(i, Integer).label("idx"),
-                literal(bounds[i], UtcDateTime).label("starts"),
-                literal(bounds[i + 1], UtcDateTime).label("ends"),
-            )
-            for i in range(query.count)
-        )
-    ).cte("periods")
     h = HistoryEntry
-    conditions: list[ColumnElement[bool]] = []
-    in_scope = _in_scope(scope)
-    if in_scope is not None:
-        conditions.append(in_scope)
+    conditions: list[ColumnElement[bool]] = [h.at >= bounds[0], h.at < bounds[-1]]
+    parts = _scope_parts(scope)
     if not user.sees_every_cartography:
         conditions.append(_visible(user, scope.within))
-    elif in_scope is None:
+    elif not parts:
         conditions.append(h.item_type.in_(MAP_TYPES))
     params: dict[str, Any] = {}
     if query.user_ids:
         conditions.append(in_ids(h.user_id, "user_ids"))
         params["user_ids"] = sorted(set(query.user_ids))
-    statement = (
-        select(
-            periods.c.idx,
-            func.sum(case((h.mode == "R", 1), else_=0)).label("views"),
-            func.sum(case((h.mode == "W", 1), else_=0)).label("contributions"),
-        )
-        .select_from(periods)
-        .join(h, and_(h.at >= periods.c.starts, h.at < periods.c.ends))
-        .where(*conditions)
-        .group_by(periods.c.idx)
-    )
+    # One SELECT per part rather than an OR of them, which the databases would answer by reading
+    # the whole range of time.
+    selects = [select(h.at, h.mode).where(*conditions, part) for part in parts or [true()]]
+    entries = (union_all(*selects) if len(selects) > 1 else selects[0]).subquery("entries")
+    if db.get_bind().dialect.name == "postgresql":
+        period = _period_postgresql(entries.c.at, bounds)
+    else:
+        period = _period_sqlite(entries.c.at, query, starts, bounds[0], bounds[-1])
+    idx = period.label("idx")
+    statement = select(
+        idx,
+        func.sum(case((entries.c.mode == "R", 1), else_=0)).label("views"),
+        func.sum(case((entries.c.mode == "W", 1), else_=0)).label("contributions"),
+    ).group_by(idx)
     counted = {row.idx: (row.views, row.contributions) for row in db.execute(statement, params)}
     return Contributions(
         granularity=query.granularity,
