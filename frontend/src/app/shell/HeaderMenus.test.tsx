@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
@@ -40,6 +40,10 @@ describe('the plus menu', () => {
 })
 
 describe('the bell', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('shows the count as a badge and each alert as a sentence with its date, linking to its page', async () => {
     signedInAs([], { alerts: [CHANGED, NEVER_VISITED], count: 2 })
     renderRoutes(routes, '/spotv2/forbidden')
@@ -77,6 +81,18 @@ describe('the bell', () => {
     renderRoutes(routes, '/spotv2/forbidden')
     await userEvent.click(await screen.findByRole('button', { name: 'Alerts: 73 awaiting you' }))
     expect(await screen.findByText('The 1 newest of 73.')).toBeInTheDocument()
+  })
+
+  it('reads the alerts again every 3 minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const server = signedInAs([])
+    renderRoutes(routes, '/spotv2/forbidden')
+    await screen.findByRole('button', { name: 'Alerts' })
+    const before = sentRequests(server, 'GET /backend/api/v2/account/alerts').length
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect(sentRequests(server, 'GET /backend/api/v2/account/alerts')).toHaveLength(before)
+    await vi.advanceTimersByTimeAsync(60_000)
+    await waitFor(() => expect(sentRequests(server, 'GET /backend/api/v2/account/alerts')).toHaveLength(before + 1))
   })
 
   it('reads the alerts again when the window comes back into focus', async () => {
