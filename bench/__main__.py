@@ -1,0 +1,141 @@
+"""`python -m bench [querylang|subjects|all] [--db sqlite|postgresql|both] [--seconds N]`
+
+Generates (once) a large organisation per database, then measures Spot beside the bare-ASGI
+floor running the same SQL, prints the tables and writes them to bench/results/.
+"""
+
+import argparse
+import json
+import os
+from pathlib import Path
+from urllib.parse import urlencode
+
+from sqlalchemy.engine import make_url
+
+from bench import dataset, upload
+from bench.runner import ROOT, run_calls, save, table
+from bench.wrk import Call
+
+ENTITY_GET = {"p50": 3, "p95": 6, "rps": 400}
+LIST_PAGE = {"p50": 15, "p95": 30, "rps": 100}
+SEARCH = {"p50": 15, "p95": 30, "rps": 100}
+
+
+def _query(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
+    body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
+    return Call(name, "POST", "/backend/api/v2/subject/query", body), LIST_PAGE
+
+
+def _search(name: str, text: str, more: str = "") -> tuple[Call, dict[str, float]]:
+    query = urlencode({"text": text, "limit": 5}) + more  # a later limit wins
+    return Call(name, "GET", f"/backend/api/v2/search?{query}"), SEARCH
+
+
+FUNCTION = dataset.FUNCTION_IDS_FROM + 130  # the 130th function: 197 subjects
+CONTRIBUTIONS = {"p50": 50, "p95": 100, "rps": 30}
+
+
+def _contributions(name: str, **body: object) -> tuple[Call, dict[str, float]]:
+    """The usage chart's call: 78 weeks (or 18 months) within the history's three years (2024-2026)."""
+    query = {"fromYear": 2025, "start": 0, "count": 78, "granularity": "week", **body}
+    return Call(name, "POST", "/backend/api/v2/history/contributions", json.dumps(query)), CONTRIBUTIONS
+
+
+SCENARIOS = {
+    "subjects": [
+        (Call("GET /subject/{id}", "GET", "/backend/api/v2/subject/51234"), ENTITY_GET),
+        (Call("GET /cartography/{id}", "GET", "/backend/api/v2/cartography/7"), LIST_PAGE),
+        (Call("GET /cartography/{id}/zones", "GET", "/backend/api/v2/cartography/7/zones"), ENTITY_GET),
+        (Call("GET /pictos/{id}", "GET", "/backend/api/v2/pictos/7"), ENTITY_GET),
+        (Call("GET /function/{id}", "GET", f"/backend/api/v2/function/{FUNCTION}"), LIST_PAGE),
+        _query("POST /subject/query (default page)", "", "-updated_date"),
+    ],
+    "contributions": [
+        _contributions("cartography, 78 weeks", itemIds=[7]),
+        _contributions("cartography, 18 months", itemIds=[7], granularity="month", count=18),
+        _contributions("function, 78 weeks", itemIds=[FUNCTION]),
+        _contributions("subject, 78 weeks", subjectIds=[51234]),
+    ],
+    "search": [
+        # 6,700 subjects and 50,000 nodes hold "pompe"; 50,000 nodes "étanchéité"; 11 nodes "nœud 5123".
+        _search("GET /search, a common word", "pompe"),
+        _search("GET /search, an accented word typed without accents", "etancheite"),
+        _search("GET /search, a rare text", "noeud 5123"),
+        _search("GET /search, 2 characters (name prefixes)", "Ré"),
+        _search("GET /search, one category expanded", "pompe", "&limit=30&category=nodes"),
+    ],
+    "querylang": [
+        _query("name contains, sorted by name", "name contains pompe", "name"),
+        _query(
+            "location & followed & date",
+            "location oneOf 7 & followed equals true & created_date after 2025-01-01",
+            "-updated_date",
+        ),
+        _query(
+            "or of criticity and standardized",
+            "(criticity oneOf medium,high | standardized equals true) & name startsWith fuite",
+            "-created_date",
+        ),
+        _query("node_status enum", "node_status oneOf validated,toValidate", "name"),
+        _query("accent-insensitive text", "name contains ecrasement", "-updated_date"),
+    ],
+}
+
+
+def _databases(choice: str) -> list[str]:
+    sqlite_url = f"sqlite:///{ROOT}/var/bench/spot.db"
+    pg_url = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/spot_bench")
+    return {"sqlite": [sqlite_url], "postgresql": [pg_url], "both": [sqlite_url, pg_url]}[choice]
+
+
+def _ensure_pg_database(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    parsed = make_url(url)
+    admin = create_engine(parsed.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        if not conn.scalar(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": parsed.database}):
+            conn.execute(text(f'CREATE DATABASE "{parsed.database}"'))
+    admin.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("scenario", choices=[*SCENARIOS, "all", "upload"], nargs="?", default="all")
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--seconds", type=int, default=10)
+    args = parser.parse_args()
+    if args.scenario == "upload":
+        # A 30 MB upload while another client reads (bench/upload.py): not a wrk scenario.
+        upload.main(_databases(args.db))
+        return
+    scenarios = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
+    from spot.db import make_engine
+
+    for url in _databases(args.db):
+        kind = make_url(url).get_backend_name()
+        if kind == "postgresql":
+            _ensure_pg_database(url)
+        engine = make_engine(url)
+        if not dataset.present(engine):
+            print(f"generating the {kind} dataset…", flush=True)
+            dataset.generate(engine, url)
+        dataset.top_up_nodes(engine)
+        engine.dispose()
+        data_dir = ROOT / "var" / "bench" / "data"
+        for scenario in scenarios:
+            print(f"{scenario} on {kind}", flush=True)
+            rows = run_calls(
+                url,
+                Path(data_dir),
+                SCENARIOS[scenario],
+                (dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD),
+                args.seconds,
+            )
+            text = table(f"{scenario} on {kind}", rows)
+            print(text, flush=True)
+            print(f"written to {save(f'{scenario}-{kind}', text)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
