@@ -4,7 +4,7 @@ with their contexts, spans and counts, only what the user may read, indexes kept
 import pytest
 from sqlalchemy import select
 
-from mapping.maps import restrict
+from mapping.maps import SECOND_SITE, load, restrict
 from spot.mapping.models import Cartography, CartographyVisibility, Function
 from spot.search.service import spans
 from spot.subjects.models import MindMapItem
@@ -287,6 +287,25 @@ def test_the_index_follows_subject_create_rename_and_delete(client, test_map, he
     body = search(client, headers, "tour")
     assert body["subjects"]["totalItems"] == 0 and body["nodes"]["totalItems"] == 0
     assert search(client, headers, "lu")["subjects"]["totalItems"] == 0
+
+
+def test_a_duplicated_subject_and_its_mind_map_are_found(client, test_map, headers):
+    response = client.post(f"{API}/subject/{test_map.subject('S1')}/duplicate", headers=headers)
+    assert response.status_code in (200, 201), response.text
+    copy = response.json()["id"]
+    body = search(client, headers, "consigner")
+    assert body["nodes"]["totalItems"] == 2
+    assert copy in {node["context"][-1]["id"] for node in body["nodes"]["results"]}
+    assert search(client, headers, "plaquette")["subjects"]["totalItems"] == 2
+
+
+def test_an_imported_map_is_found(client, db, test_map, headers):
+    load(db, SECOND_SITE)
+    assert names(search(client, headers, "eclairage"), "cartographies") == ["Éclairage public"]
+    assert names(search(client, headers, "ELECTRICIEN"), "functions") == ["Électricien"]
+    assert names(search(client, headers, "él"), "functions") == ["Électricien"]
+    [function] = search(client, headers, "nacelle")["functions"]["results"]
+    assert entries(function) == [("site", "SEC"), ("cartography", "C3")]
 
 
 def test_the_index_follows_the_map_and_the_nodes(client, db, test_map, headers):
