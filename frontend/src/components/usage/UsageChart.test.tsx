@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { useQuery } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { errorReports } from '../../api/errorReports'
+import { whoAmIQuery } from '../../api/queries'
 import { renderWithClient } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { UsageChart } from './UsageChart'
 
 const CONTRIBUTIONS = 'POST /backend/api/v2/history/contributions'
+
+/** The chart on a page of the shell, which reads who the user is. */
+function OnAPage({ target }: { target: { itemIds?: number[]; subjectIds?: number[] } }) {
+  useQuery(whoAmIQuery)
+  return <UsageChart target={target} />
+}
 
 const who = (permissions: string[]) => () =>
   json({ id: 3, login: 'u', firstName: 'U', lastName: 'V', externalId: null, displayName: 'U V', groups: [], permissions })
@@ -34,7 +42,7 @@ describe('the usage chart', () => {
   it('shows the weeks first, then the months when switched, with the figures as a table', async () => {
     asked = []
     fakeServer({ 'GET /backend/api/v2/account/whoAmI': who(['perm_VisuTrack']), [CONTRIBUTIONS]: figures })
-    renderWithClient(<UsageChart target={{ itemIds: [12] }} />)
+    renderWithClient(<OnAPage target={{ itemIds: [12] }} />)
     const section = await screen.findByRole('region', { name: 'Usage' })
     const weeks = await within(section).findByRole('table', { name: 'Views and contributions per week' })
     const firstWeek = within(weeks).getByRole('row', { name: 'Week of 2025-01-06 4 1' })
@@ -52,10 +60,19 @@ describe('the usage chart', () => {
 
   it('is not asked for without perm_VisuTrack', async () => {
     const fetchMock = fakeServer({ 'GET /backend/api/v2/account/whoAmI': who(['perm_EditPdv']), [CONTRIBUTIONS]: figures })
-    renderWithClient(<UsageChart target={{ subjectIds: [5] }} />)
+    renderWithClient(<OnAPage target={{ subjectIds: [5] }} />)
     await waitFor(() => expect(sentRequests(fetchMock, 'GET /backend/api/v2/account/whoAmI')).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(sentRequests(fetchMock, CONTRIBUTIONS)).toHaveLength(0)
+    expect(screen.queryByRole('region', { name: 'Usage' })).not.toBeInTheDocument()
+  })
+
+  it('adds no failure of its own when who the user is cannot be read', async () => {
+    const fetchMock = fakeServer({ [CONTRIBUTIONS]: figures })
+    renderWithClient(<UsageChart target={{ itemIds: [12] }} />)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sentRequests(fetchMock, 'GET /backend/api/v2/account/whoAmI')).toHaveLength(0)
+    expect(errorReports.current()).toHaveLength(0)
     expect(screen.queryByRole('region', { name: 'Usage' })).not.toBeInTheDocument()
   })
 
@@ -64,7 +81,7 @@ describe('the usage chart', () => {
       'GET /backend/api/v2/account/whoAmI': who(['perm_VisuTrack']),
       [CONTRIBUTIONS]: () => errorBody(403, 'Forbidden', 'Insufficient rights to access this information'),
     })
-    renderWithClient(<UsageChart target={{ itemIds: [12] }} />)
+    renderWithClient(<OnAPage target={{ itemIds: [12] }} />)
     await waitFor(() => expect(sentRequests(fetchMock, CONTRIBUTIONS)).toHaveLength(1))
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Usage' })).not.toBeInTheDocument())
     expect(errorReports.current()).toHaveLength(0)
