@@ -15,7 +15,17 @@ MAX_CONTENT = 5000
 
 class SystemMessageType(StrEnum):
     """The messages the server writes for an action (spec 1 §3); the client words each one, with its
-    arguments, in the reader's language."""
+    arguments, in the reader's language (components/discussion/systemText.tsx). The arguments each
+    type is worded with:
+
+    - criticity: frequency, gravity (0-5);
+    - duplicatedFrom: id and name of the subject copied (on the copy's discussion);
+    - statusChanged: status (the new one);
+    - resourceCreated, resourceUpdated, resourceDeleted: name, resourceType;
+    - updated: name (the item's, after the change).
+
+    An `id` names the element the message is about: a check registered for the type
+    (service.register_element_check) tells the reader when it is gone (unreachableOrDeletedElement)."""
 
     criticity = "criticity"
     duplicatedFrom = "duplicatedFrom"
