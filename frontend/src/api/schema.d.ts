@@ -1770,7 +1770,7 @@ export interface components {
         /**
          * CategoryResults
          * @description The first `limit` results of a category and how many the user may read in all, counted up to
-         *     1,000: `more` is true when there are more than `totalItems`.
+         *     100: `more` is true when there are more than `totalItems`.
          */
         CategoryResults: {
             /**
@@ -2846,7 +2846,17 @@ export interface components {
         /**
          * SystemMessageType
          * @description The messages the server writes for an action (spec 1 §3); the client words each one, with its
-         *     arguments, in the reader's language.
+         *     arguments, in the reader's language (components/discussion/systemText.tsx). The arguments each
+         *     type is worded with:
+         *
+         *     - criticity: frequency, gravity (0-5);
+         *     - duplicatedFrom: id and name of the subject copied (on the copy's discussion);
+         *     - statusChanged: status (the new one);
+         *     - resourceCreated, resourceUpdated, resourceDeleted: name, resourceType;
+         *     - updated: name (the item's, after the change).
+         *
+         *     An `id` names the element the message is about: a check registered for the type
+         *     (service.register_element_check) tells the reader when it is gone (unreachableOrDeletedElement).
          * @enum {string}
          */
         SystemMessageType: "criticity" | "duplicatedFrom" | "statusChanged" | "resourceCreated" | "resourceUpdated" | "resourceDeleted" | "updated";
