@@ -134,9 +134,10 @@ class _Scope:
 def _scope(db: Session, user: Principal, item_ids: Sequence[int], subject_ids: Sequence[int]) -> _Scope:
     """Unknown ids answer 404, ids of items hidden from the user 403 (mapping.policy)."""
     scope = _Scope()
-    types = dict(
-        db.execute(select(MapItemId.id, MapItemId.type).where(MapItemId.id.in_(set(item_ids)))).all()
-    )
+    types: dict[int, str] = {}
+    if item_ids:
+        rows = db.execute(select(MapItemId.id, MapItemId.type).where(MapItemId.id.in_(set(item_ids))))
+        types = {item_id: kind for item_id, kind in rows}
     for item_id in dict.fromkeys(item_ids):
         kind = types.get(item_id)
         if kind == "site":
