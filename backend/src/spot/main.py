@@ -14,6 +14,7 @@ from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
 from spot.core.security_headers import SecurityHeaders
 from spot.db import get_engine, start_sqlite_checkpoints
+from spot.discussions.routes import router as discussions_router
 from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
 from spot.mapping.routes import router as mapping_router
@@ -35,6 +36,7 @@ ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, u
 ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
 ROUTERS += [resources_router]
 ROUTERS += [alerts_router]
+ROUTERS += [discussions_router]
 ROUTERS += [history_router]
 ROUTERS += [search_router]
 
