@@ -10,21 +10,18 @@ import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import { visuallyHidden } from '@mui/utils'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, Outlet } from 'react-router'
 import { APP_LOGO_URL, organizationInfoQuery, whoAmIQuery } from '../../api/queries'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { startTokenRenewal } from '../../features/account/renewal'
-import { SearchBar } from '../../features/search/SearchBar'
 import { HOME_PATH } from '../paths'
 import { AccountMenu } from './AccountMenu'
-import { AddMenu } from './AddMenu'
-import { AlertsBell } from './AlertsBell'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
-import { TeamworkMenu } from './TeamworkMenu'
 
 const DRAWER_OPEN_KEY = 'spot.drawerOpen'
+const HeaderTools = lazy(() => import('./HeaderTools'))
 
 /** The frame of every signed-in page: header bar, navigation drawer, page. */
 export function Shell() {
@@ -84,10 +81,9 @@ export function Shell() {
           <Box sx={{ flexGrow: 1, minWidth: { xs: 8, md: 16 } }} />
           {/* Badges stay under the phone's unfolded search field, which covers the bar (z-index 1). */}
           <Stack direction="row" spacing={{ xs: 0, md: 1 }} sx={{ alignItems: 'center', '& .MuiBadge-badge': { zIndex: 'auto' } }}>
-            {user && <SearchBar />}
-            <AddMenu user={user} />
-            {user && <AlertsBell />}
-            {user && <TeamworkMenu />}
+            <Suspense fallback={null}>
+              <HeaderTools user={user} />
+            </Suspense>
             {/* Where the bar is wide enough; the account menu names the user everywhere. */}
             <Typography variant="body2" noWrap sx={{ display: { xs: 'none', lg: 'block' } }}>
               {userName}
