@@ -512,3 +512,13 @@ def test_header_values_are_uri_decoded_once(client, editor, subject):
         headers={**editor, "resourceType": "link", "name": quote("Été"), "link": "https://a.b"},
     )
     assert raw.json()["name"] == "Été"
+
+
+def test_deleting_the_subject_removes_its_resources_files(new_files, client, make_user, login, subject):
+    editor = login(make_user("remover", [EDIT, "perm_RemPdv"]))
+    add(client, editor, subject, "image", "Photo", "photo.png", image())
+    add(client, editor, subject, "pdf", "Notice", "notice.pdf", PDF)
+    assert len(new_files()) == 3
+    assert client.delete(f"{API}/subject/{subject[1]}", headers=editor).status_code in (200, 204)
+    assert new_files() == set()
+    assert_error(client.get(gallery_url(*subject), headers=editor), 404, "subjectNotFound")

@@ -35,6 +35,23 @@ def register(parent_type: str, loader: Loader) -> None:
     _LOADERS[parent_type] = loader
 
 
+# What other areas keep of a parent (its resources' stored files…), told when the parent goes.
+Removal = Callable[[Session, str, int], None]
+_REMOVALS: list[Removal] = []
+
+
+def on_removal(removal: Removal) -> None:
+    """`removal(db, parent_type, parent_id)` runs in the transaction that deletes that parent."""
+    _REMOVALS.append(removal)
+
+
+def removing(db: Session, *, parent_type: str, parent_id: int) -> None:
+    """Call before deleting a parent: database triggers remove the rows that name it, but what lies
+    outside the database (stored files) needs the areas' own hands."""
+    for removal in _REMOVALS:
+        removal(db, parent_type, parent_id)
+
+
 def types() -> list[str]:
     return sorted(_LOADERS)
 

@@ -288,6 +288,22 @@ def delete(db: Session, *, user: Principal, parent: parents.Parent, resource: Re
     db.flush()
 
 
+def _files_of_removed_parent(db: Session, parent_type: str, parent_id: int) -> None:
+    """A deleted parent's resources go with it (a database trigger); their stored files go once the
+    deletion commits."""
+    refs = db.execute(
+        select(Resource.file_ref, Resource.thumbnail_ref).where(
+            Resource.parent_type == parent_type, Resource.parent_id == parent_id
+        )
+    )
+    for file_ref, thumbnail_ref in refs:
+        files.retired(db, file_ref)
+        files.retired(db, thumbnail_ref)
+
+
+parents.on_removal(_files_of_removed_parent)
+
+
 # Serving ----------------------------------------------------------------------------------------
 
 

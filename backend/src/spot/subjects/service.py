@@ -487,6 +487,7 @@ def delete(db: Session, *, user: Principal, subject: Subject) -> None:
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
     files.retired(db, subject.picture_ref)
+    parents.removing(db, parent_type=ITEM_TYPE, parent_id=subject.id)
     discussion_id = subject.discussion_id
     db.delete(subject)
     db.flush()
