@@ -81,25 +81,29 @@ function Chart({ contributions, granularity }: { contributions: Contributions | 
         ]}
         margin={{ right: 16 }}
       />
-      <table style={visuallyHidden}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('usage.period')}</th>
-            <th scope="col">{t('usage.views')}</th>
-            <th scope="col">{t('usage.contributions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((p) => (
-            <tr key={p.start}>
-              <th scope="row">{fullLabel(p.start)}</th>
-              <td>{p.views}</td>
-              <td>{p.contributions}</td>
+      {/* Hidden by a wrapper: a table does not shrink below its content, so hidden itself it
+          widened the page on a phone. */}
+      <div style={visuallyHidden}>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('usage.period')}</th>
+              <th scope="col">{t('usage.views')}</th>
+              <th scope="col">{t('usage.contributions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {periods.map((p) => (
+              <tr key={p.start}>
+                <th scope="row">{fullLabel(p.start)}</th>
+                <td>{p.views}</td>
+                <td>{p.contributions}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   )
 }
