@@ -187,10 +187,14 @@ def test_resources_are_added_reordered_and_shown_in_the_carousel(
     # The video goes first, by keyboard: picked up, moved left three times, dropped.
     handle = gallery.get_by_role("button", name=texts["move"].format("Vidéo"))
     handle.focus()
+    # Each key waits for the move before it to be announced: a key pressed while dnd-kit still
+    # measures the tiles was lost (the video stopped at position 2).
+    announcer = page.locator("[id^=DndLiveRegion]")
     page.keyboard.press("Space")
-    for _ in range(3):
+    expect(announcer).to_contain_text(re.compile(r"\b4\.$"))
+    for position in (3, 2, 1):
         page.keyboard.press("ArrowLeft")
-        page.wait_for_timeout(150)
+        expect(announcer).to_contain_text(re.compile(rf"\b{position}\.$"))
     page.keyboard.press("Space")
     expect(gallery.get_by_role("listitem").first).to_contain_text("Vidéo")
     page.reload()
