@@ -248,14 +248,26 @@ def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClien
     )
 
 
-@pytest.mark.parametrize("version", [None, -1, 1.5, 2**31])
-def test_a_save_names_its_version(client: TestClient, alice, version) -> None:  # noqa: ANN001
-    data = {"entityType": "user", "filters": [saved("A")]}
-    if version is not None:
-        data["version"] = version
+@pytest.mark.parametrize("version", [-1, 1.5, 2**31, "one"])
+def test_a_version_is_a_whole_number(client: TestClient, alice, version) -> None:  # noqa: ANN001
+    data = {"entityType": "user", "filters": [saved("A")], "version": version}
     response = client.post(FILTERS, json=data, headers=alice)
     assert_error(response, 422)
     assert {field for field, _code in field_codes(response)} == {"version"}
+
+
+def test_a_save_without_version_applies_as_the_spec_sends_it(client: TestClient, alice) -> None:  # noqa: ANN001
+    """The spec's body is entityType and filters: such a save replaces whatever was saved, first or
+    after others, and moves the version so that a client holding the old one is refused."""
+    first = client.post(FILTERS, json={"entityType": "user", "filters": [saved("A")]}, headers=alice)
+    assert first.status_code == 204
+    assert listed(client, alice) == {"user": [saved("A")]} and current_version(client, alice) == 1
+    again = client.post(FILTERS, json={"entityType": "user", "filters": [saved("B")]}, headers=alice)
+    assert again.status_code == 204
+    assert listed(client, alice) == {"user": [saved("B")]} and current_version(client, alice) == 2
+    assert_error(
+        client.post(FILTERS, json=body(client, alice, "user", [], 1), headers=alice), 409, "staleVersion"
+    )
 
 
 @pytest.mark.parametrize("version", [0, 1])

@@ -2536,7 +2536,9 @@ export interface components {
         /**
          * SavedFiltersSave
          * @description All of the user's filters of one entity type, replacing those saved before. `version`: the one
-         *     of the list they were edited from (GET /account/filters; 0 for an entity type not there).
+         *     of the list they were edited from (GET /account/filters; 0 for an entity type not there), so that
+         *     a save from a stale list answers 409; without it (the spec's body: entityType and filters) the
+         *     save simply applies.
          */
         SavedFiltersSave: {
             /** Entitytype */
@@ -2544,7 +2546,7 @@ export interface components {
             /** Filters */
             filters: components["schemas"]["SavedFilterIn"][];
             /** Version */
-            version: number;
+            version?: number | null;
         };
         /**
          * SearchOut

@@ -28,11 +28,13 @@ class SavedFilterIn(CamelModel):
 
 class SavedFiltersSave(CamelModel):
     """All of the user's filters of one entity type, replacing those saved before. `version`: the one
-    of the list they were edited from (GET /account/filters; 0 for an entity type not there)."""
+    of the list they were edited from (GET /account/filters; 0 for an entity type not there), so that
+    a save from a stale list answers 409; without it (the spec's body: entityType and filters) the
+    save simply applies."""
 
     entity_type: str = Field(max_length=60)
     filters: list[SavedFilterIn] = Field(max_length=MAX_FILTERS)
-    version: int = Field(ge=0, le=2**31 - 1)
+    version: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class SavedFilterOut(CamelModel):

@@ -33,10 +33,11 @@ def list_for(db: Session, *, user: Principal) -> dict[str, tuple[int, list[Saved
 
 
 def replace(
-    db: Session, *, user: Principal, entity_type: str, filters: list[SavedFilterIn], version: int
+    db: Session, *, user: Principal, entity_type: str, filters: list[SavedFilterIn], version: int | None
 ) -> None:
     """Replaces the user's filters of one entity type. `version`: the one the client's list came from
-    (0 when it had none); when another save came first, 409 staleVersion instead of erasing it."""
+    (0 when it had none); when another save came first, 409 staleVersion instead of erasing it. None:
+    the save applies whatever came before (a client that sends no version, as the spec's does)."""
     entity = find_entity(entity_type)
     if entity is None:
         raise ApiError(400, "unknownEntityType", [FieldError(field="entityType", code="invalidValue")])
@@ -62,16 +63,23 @@ def replace(
     db.flush()
 
 
-def _bump(db: Session, *, user_id: int, entity_type: str, version: int) -> None:
+def _bump(db: Session, *, user_id: int, entity_type: str, version: int | None) -> None:
     """Move the version from `version` to the next, in one statement that checks it: of two saves
     from the same version, the second finds it moved (or the first version inserted) and changes
-    nothing, on either database, whatever the interleaving."""
-    if version == 0:
-        insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
-        statement: Any = (
+    nothing, on either database, whatever the interleaving. None moves it from whatever it is."""
+    insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+    key = [SavedFilterSet.user_id, SavedFilterSet.entity_type]
+    statement: Any
+    if version is None:
+        new = insert(SavedFilterSet).values(user_id=user_id, entity_type=entity_type, version=1)
+        statement = new.on_conflict_do_update(
+            index_elements=key, set_={"version": SavedFilterSet.version + 1}
+        )
+    elif version == 0:
+        statement = (
             insert(SavedFilterSet)
             .values(user_id=user_id, entity_type=entity_type, version=1)
-            .on_conflict_do_nothing(index_elements=[SavedFilterSet.user_id, SavedFilterSet.entity_type])
+            .on_conflict_do_nothing(index_elements=key)
         )
     else:
         statement = (
