@@ -399,6 +399,7 @@ MODEL_MODULES += ["spot.history.models", "spot.mapping.models", "spot.subjects.m
 MODEL_MODULES += ["spot.filters.models"]
 MODEL_MODULES += ["spot.resources.models"]
 MODEL_MODULES += ["spot.discussions.models"]
+MODEL_MODULES += ["spot.core.signatures"]
 
 
 def load_models() -> None:

@@ -16,6 +16,9 @@ class SessionToken(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
     issued_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # When the user last proved who they are in this session (sign-in, POST /account/reauthenticate);
+    # a renewed token carries it over, since renewal proves nothing. Signatures require it recent.
+    authenticated_at: Mapped[datetime] = mapped_column(UtcDateTime)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     user: Mapped[User] = relationship(lazy="joined")

@@ -1,7 +1,7 @@
 import hashlib
 import logging
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import String, bindparam, cast, func, literal_column, select, update
@@ -28,7 +28,8 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(db: Session, *, user: User) -> str:
+def issue_token(db: Session, *, user: User, authenticated_at: datetime | None = None) -> str:
+    """A new session of the user, authenticated now unless `authenticated_at` (a renewal) says when."""
     token = secrets.token_urlsafe(32)
     now = utcnow()
     db.add(
@@ -36,6 +37,7 @@ def issue_token(db: Session, *, user: User) -> str:
             token_hash=_hash(token),
             user_id=user.id,
             issued_at=now,
+            authenticated_at=authenticated_at or now,
             expires_at=now + timedelta(hours=get_settings().session_hours),
         )
     )
@@ -121,7 +123,7 @@ def renew(db: Session, *, session: SessionToken, token: str) -> str:
     if utcnow() - session.issued_at <= RENEWAL_AFTER:
         return token
     session.revoked_at = utcnow()
-    return issue_token(db, user=session.user)
+    return issue_token(db, user=session.user, authenticated_at=session.authenticated_at)
 
 
 def revoke_sessions(db: Session, *, user_id: int, keep: int | None = None) -> None:
