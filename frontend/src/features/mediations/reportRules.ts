@@ -1,0 +1,130 @@
+import dayjs, { type Dayjs } from 'dayjs'
+
+/**
+ * The rules of a mediation's tracking periods (spec 1 §5), as the server applies them to
+ * POST /mediation/{id}/tracking, so that the report page shows a refusal on its period before saving.
+ * A period runs from the start of its start minute to the end of its stop minute.
+ */
+
+const MINUTE_MS = 60_000
+
+/** A period as edited: its start and stop, null when not entered, an invalid Dayjs when unreadable. */
+export interface EditedPeriod {
+  start: Dayjs | null
+  stop: Dayjs | null
+}
+
+/** A period as the server holds it (ISO instants; no stop while it runs). */
+export interface StoredPeriod {
+  start: string
+  stop: string | null
+}
+
+/** Message keys (codes.*) refusing a period's start or stop. */
+export interface PeriodErrors {
+  start?: string
+  stop?: string
+}
+
+export const MUST_NOT_BE_EMPTY = 'mustNotBeEmpty'
+export const UNREADABLE = 'errors.parse'
+export const TOO_EARLY = 'errors.lessThanMin'
+export const TOO_LATE = 'errors.greaterThanMax'
+export const CONFLICT = 'trackingPeriodDateConflict'
+export const COMMENT_OR_ACTION_NEEDED = 'commentOrActionSelectionNeeded'
+
+/** The instant's minute, as milliseconds since the epoch: what the rules compare. */
+export function minuteOf(value: Dayjs | string): number {
+  return Math.floor(dayjs(value).valueOf() / MINUTE_MS) * MINUTE_MS
+}
+
+const entered = (value: Dayjs | null): value is Dayjs => value !== null && value.isValid()
+
+function ownErrors(period: EditedPeriod, nowMinute: number): PeriodErrors {
+  const errors: PeriodErrors = {}
+  if (period.start === null) errors.start = MUST_NOT_BE_EMPTY
+  else if (!period.start.isValid()) errors.start = UNREADABLE
+  if (period.stop === null) errors.stop = MUST_NOT_BE_EMPTY
+  else if (!period.stop.isValid()) errors.stop = UNREADABLE
+  else if (entered(period.start) && minuteOf(period.stop) < minuteOf(period.start)) errors.stop = TOO_EARLY
+  else if (minuteOf(period.stop) > nowMinute) errors.stop = TOO_LATE
+  return errors
+}
+
+/**
+ * Each period's errors, in the order given: start and stop entered and readable; the stop not before
+ * the start nor after the current minute; and, the periods taken in the order of their starts, a start
+ * that is not after the previous period's stop minute conflicts (shown on the later period's start).
+ */
+export function periodErrors(periods: EditedPeriod[], now: Dayjs): PeriodErrors[] {
+  const nowMinute = minuteOf(now)
+  const errors = periods.map((period) => ownErrors(period, nowMinute))
+  const byStart = periodsByStart(periods).filter((index) => entered(periods[index].stop))
+  byStart.forEach((index, position) => {
+    if (position === 0) return
+    const previous = periods[byStart[position - 1]]
+    const start = periods[index].start as Dayjs
+    if (minuteOf(start) <= minuteOf(previous.stop as Dayjs)) errors[index].start ??= CONFLICT
+  })
+  return errors
+}
+
+/** The indexes of the periods whose start is entered, in the order of their starts (ties in the given order). */
+export function periodsByStart(periods: EditedPeriod[]): number[] {
+  return periods
+    .map((period, index) => ({ period, index }))
+    .filter(({ period }) => entered(period.start))
+    .sort((a, b) => minuteOf(a.period.start as Dayjs) - minuteOf(b.period.start as Dayjs) || a.index - b.index)
+    .map(({ index }) => index)
+}
+
+export const hasErrors = (errors: PeriodErrors[]) => errors.some((e) => e.start !== undefined || e.stop !== undefined)
+
+/** At least one period must remain: the last one cannot be deleted. */
+export const canDeletePeriod = (periods: readonly unknown[]) => periods.length > 1
+
+/**
+ * The period the add button appends: after the latest stop of the entered periods, one minute long
+ * (from the minute after that stop to the end of the same minute); now when none has a stop.
+ */
+export function periodAfter(periods: EditedPeriod[], now: Dayjs): EditedPeriod {
+  const stops = periods.map((period) => period.stop).filter(entered)
+  const latest = stops.length > 0 ? Math.max(...stops.map(minuteOf)) : undefined
+  const start = latest === undefined ? dayjs(minuteOf(now)) : dayjs(latest + MINUTE_MS)
+  return { start, stop: start }
+}
+
+/** Minutes covered by the periods: each runs from its start minute to the end of its stop minute; an open one up to now. */
+export function durationMinutes(periods: StoredPeriod[], now: Dayjs): number {
+  return periods.reduce((total, { start, stop }) => total + (minuteOf(stop ?? now) - minuteOf(start)) / MINUTE_MS + 1, 0)
+}
+
+/** Hours and the minutes left, for "2 h 05 min". */
+export function hoursAndMinutes(minutes: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
+}
+
+/** The periods as the server takes them: sorted by start, at the minute, as ISO instants. */
+export function periodsToSave(periods: EditedPeriod[]): { start: string; stop: string }[] {
+  return periodsByStart(periods).map((index) => ({
+    start: dayjs(minuteOf(periods[index].start as Dayjs)).toISOString(),
+    stop: dayjs(minuteOf(periods[index].stop as Dayjs)).toISOString(),
+  }))
+}
+
+/** A period's bounds at the minute: what telling a change from the stored periods compares. */
+const minutesKey = (periods: { start: Dayjs | string | null; stop: Dayjs | string | null }[]) =>
+  periods.map(({ start, stop }) => `${start === null ? '' : minuteOf(start)}-${stop === null ? '' : minuteOf(stop)}`).join(',')
+
+/** Whether the edited periods differ (at the minute, in order of their starts) from the stored ones. */
+export function periodsChanged(stored: StoredPeriod[], edited: EditedPeriod[]): boolean {
+  if (edited.some((period) => !entered(period.start) || !entered(period.stop))) return true
+  const sorted = periodsByStart(edited).map((index) => edited[index])
+  return minutesKey(stored) !== minutesKey(sorted)
+}
+
+/** What identifies the periods whose tracked actions are listed: equal keys, equal lists. */
+export const periodsKey = (periods: EditedPeriod[]) => minutesKey(periods)
+
+/** A report needs a comment or at least one chosen action. */
+export const commentOrActionNeeded = (comment: string, chosenActions: number) => comment.trim() === '' && chosenActions === 0
