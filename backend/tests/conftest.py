@@ -3,16 +3,18 @@ when SPOT_TEST_DATABASE_URL is set (each test process, hence each xdist worker, 
 own, named after its process id so that concurrent runs on one server never drop each other's)."""
 
 import atexit
+import hashlib
 import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection, create_engine, text
+from sqlalchemy import Connection, create_engine, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -79,8 +81,11 @@ passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 passwords._DUMMY_HASH = passwords._hasher.hash("spot-dummy-password")
 
 from spot import db as database  # noqa: E402
+from spot.account.models import SessionToken  # noqa: E402
 from spot.config import Settings, get_settings  # noqa: E402
 from spot.core.passwords import hash_password  # noqa: E402
+from spot.core.signatures import REAUTHENTICATE_AFTER  # noqa: E402
+from spot.core.time import utcnow  # noqa: E402
 from spot.main import create_app  # noqa: E402
 from spot.permissions.models import GroupPermission  # noqa: E402
 from spot.users.models import Group, User  # noqa: E402
@@ -167,6 +172,35 @@ def login(client: TestClient) -> Callable[[User], dict[str, str]]:
         return {"x-access-token": response.json()["token"]}
 
     return do
+
+
+class Authentication:
+    """When the session of some headers (from `login`) last proved its user's identity, for the
+    signatures' re-authentication rule (core.signatures.REAUTHENTICATE_AFTER, 5 minutes)."""
+
+    def __init__(self, db: Session) -> None:
+        self.db = db
+
+    def set_age(self, headers: dict[str, str], age: timedelta) -> None:
+        token_hash = hashlib.sha256(headers["x-access-token"].encode()).hexdigest()
+        session = self.db.scalars(select(SessionToken).where(SessionToken.token_hash == token_hash)).one()
+        session.authenticated_at = utcnow() - age
+        self.db.commit()
+
+    def stale(self, headers: dict[str, str]) -> None:
+        """A signature now answers 401 reauthenticationRequired."""
+        self.set_age(headers, REAUTHENTICATE_AFTER + timedelta(minutes=1))
+
+    def fresh(self, headers: dict[str, str]) -> None:
+        """A signature is accepted without the password again."""
+        self.set_age(headers, timedelta(0))
+
+
+@pytest.fixture
+def authentication(db: Session) -> Authentication:
+    """`authentication.stale(headers)` / `authentication.fresh(headers)`: age the session's last
+    authentication past the signatures' limit, or make it now."""
+    return Authentication(db)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from fastapi import Path, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from spot.account import oidc, service
-from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, TokenOut
+from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, Reauthentication, TokenOut
 from spot.config import get_settings
 from spot.core.auth import DB, CurrentSession, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
@@ -42,6 +42,18 @@ async def login(db: DB, request: Request, credentials: Credentials) -> LoginResu
 @router.post("/renewToken")
 async def renew_token(db: DB, session: CurrentSession, request: Request) -> TokenOut:
     return TokenOut(token=service.renew(db, session=session, token=request.headers["x-access-token"]))
+
+
+@router.post("/reauthenticate", status_code=204, responses=THROTTLED)
+async def reauthenticate(
+    db: DB, session: CurrentSession, request: Request, body: Reauthentication
+) -> Response:
+    """The password again, before a signature (core.signatures): the session counts as authenticated
+    now. 400 loginError on `password` when wrong; 400 reauthenticationByProviderNeeded for a user
+    without a password (signed in through an identity provider), who signs in there again."""
+    address = request.client.host if request.client else "unknown"
+    await service.reauthenticate(db, session=session, password=body.password, address=address)
+    return Response(status_code=204)
 
 
 @router.post("/logout", status_code=204)

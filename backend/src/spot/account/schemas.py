@@ -1,12 +1,16 @@
 from pydantic import Field
 
-from spot.core.schemas import CamelModel, Str
+from spot.core.schemas import CamelModel, Secret, Str
 
 
 class Credentials(CamelModel):
     username: Str = Field(max_length=200)
     password: str = Field(max_length=200)
     return_url: str | None = Field(default=None, max_length=2000)
+
+
+class Reauthentication(CamelModel):
+    password: Secret = Field(max_length=200)
 
 
 class LoginResult(CamelModel):

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from spot.account import throttle
 from spot.account.models import SessionToken
 from spot.config import get_settings
-from spot.core.errors import ApiError
+from spot.core.errors import ApiError, FieldError
 from spot.core.passwords import verify_password
 from spot.core.principal import Principal
 from spot.core.time import utcnow
@@ -57,6 +57,29 @@ async def login(db: Session, *, username: str, password: str, address: str) -> s
     throttle.succeeded(db, login=username, address=address)
     log.info("login user_id=%s address=%s", user.id, address)
     return issue_token(db, user=user)
+
+
+REAUTHENTICATION_BY_PROVIDER_NEEDED = "reauthenticationByProviderNeeded"
+
+
+async def reauthenticate(db: Session, *, session: SessionToken, password: str, address: str) -> None:
+    """The session's user gives their password again (before a signature, core.signatures): the
+    session counts as authenticated now. Throttled like a sign-in, with the user's login; a wrong
+    password is 400 loginError on the field. A user without a password (signed in through an identity
+    provider) cannot prove themself here: 400 reauthenticationByProviderNeeded, they sign in again
+    through their provider, which opens a freshly authenticated session."""
+    user = session.user
+    if not user.password_hash:
+        raise ApiError(400, REAUTHENTICATION_BY_PROVIDER_NEEDED)
+    throttle.check(db, login=user.login, address=address)
+    if not await run_in_threadpool(verify_password, user.password_hash, password):
+        log.warning(
+            "reauthentication failed user_id=%s session_id=%s address=%s", user.id, session.id, address
+        )
+        raise ApiError(400, "loginError", [FieldError(field="password", code="loginError")])
+    throttle.succeeded(db, login=user.login, address=address)
+    session.authenticated_at = utcnow()
+    log.info("reauthentication user_id=%s session_id=%s address=%s", user.id, session.id, address)
 
 
 # The routes on the session itself (renew, logout, change password) run it: the session and its user
