@@ -50,6 +50,18 @@ describe('api client', () => {
     setSessionExpiredHandler(undefined)
   })
 
+  it('keeps the session when a signature asks for the password again', async () => {
+    // Whatever the call: the middleware reads the answer's message, not the path.
+    fakeServer({ [WHO]: () => errorBody(401, 'Unauthorized', 'reauthenticationRequired') })
+    const toLogin = vi.fn()
+    setSessionExpiredHandler(toLogin)
+    storeToken('live-token')
+    await expect(data(api.GET('/backend/api/v2/account/whoAmI'))).rejects.toMatchObject({ status: 401, message: 'reauthenticationRequired' })
+    expect(getToken()).toBe('live-token')
+    expect(toLogin).not.toHaveBeenCalled()
+    setSessionExpiredHandler(undefined)
+  })
+
   it('keeps the session when the 401 answers a token another tab has already replaced', async () => {
     fakeServer({
       [WHO]: () => {

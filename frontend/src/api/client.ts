@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import { expireSession, getToken } from '../lib/session'
-import { apiErrorFrom } from './errors'
+import { apiErrorFrom, isReauthenticationRequired } from './errors'
 import type { paths } from './schema'
 
 const TOKEN_HEADER = 'x-access-token'
@@ -14,9 +14,11 @@ const session: Middleware = {
   async onResponse({ request, response }) {
     if (response.ok) return response
     const sentToken = request.headers.get(TOKEN_HEADER)
-    // A stale token (another tab renewed it meanwhile) is no reason to end the current session.
-    if (response.status === 401 && sentToken && sentToken === getToken()) expireSession()
-    throw await apiErrorFrom(response, request)
+    const error = await apiErrorFrom(response, request)
+    // A stale token (another tab renewed it meanwhile) is no reason to end the current session, nor
+    // is a signature asking for the password again.
+    if (response.status === 401 && sentToken && sentToken === getToken() && !isReauthenticationRequired(error)) expireSession()
+    throw error
   },
 }
 

@@ -57,3 +57,11 @@ export async function apiErrorFrom(response: Response, request?: Request): Promi
 export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status))
 }
+
+/** The server's answer to a signature whose session last proved its user's identity more than 5
+ * minutes ago: the password is asked again (components/signatures), the session goes on. */
+export const REAUTHENTICATION_REQUIRED = 'reauthenticationRequired'
+
+export function isReauthenticationRequired(error: unknown): error is ApiError {
+  return isApiError(error, 401) && error.message === REAUTHENTICATION_REQUIRED
+}

@@ -16,12 +16,14 @@ interface FormDialogProps {
   onSubmit: FormEventHandler<HTMLFormElement>
   onClose: () => void
   children: ReactNode
+  /** The submit button's text when it does more than save (e.g. sign); Save by default. */
+  submitLabel?: string
 }
 
 export const DIALOG_WIDTH = 600
 
 /** A 600-px dialog around a form, with Cancel and Save. */
-export function FormDialog({ title, hasErrors, submitting, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, hasErrors, submitting, onSubmit, onClose, children, submitLabel }: FormDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: '100%' } } }}>
@@ -36,7 +38,7 @@ export function FormDialog({ title, hasErrors, submitting, onSubmit, onClose, ch
         <DialogActions>
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="submit" variant="contained" loading={submitting}>
-            {t('actions.save')}
+            {submitLabel ?? t('actions.save')}
           </Button>
         </DialogActions>
       </form>

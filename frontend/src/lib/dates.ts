@@ -10,3 +10,8 @@ export function datePattern(language: string): string {
 export function formatDate(value: dayjs.ConfigType, language: string): string {
   return dayjs(value).format(datePattern(language))
 }
+
+/** A moment in the user's time zone: its date as the language writes it, then the 24-hour time. */
+export function formatDateTime(value: dayjs.ConfigType, language: string): string {
+  return `${formatDate(value, language)} ${dayjs(value).format('HH:mm')}`
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../../api/client'
+
+/** A signature as a signed record carries it (core/signatures on the server, SignatureOut in the API):
+ * the signer's printed name as it was, when, what the signature means (a key of
+ * `signatures.meanings`), whether the record changed since, and its revocation (reason: a key of
+ * `signatures.reasons`). */
+export interface SignatureOut {
+  id: number
+  userId: number | null
+  userName: string
+  date: string
+  meaning: string
+  modifiedAfterSignature: boolean
+  revoked: { date: string; reason: string; by: { id: number; name: string } | null } | null
+}
+
+export const REAUTHENTICATE_FIELDS = ['password']
+
+/** The password again: the session counts as authenticated now (a signature then goes through). */
+export const useReauthenticate = () =>
+  useMutation({
+    mutationFn: async (password: string) => {
+      await api.POST('/backend/api/v2/account/reauthenticate', { body: { password } })
+    },
+    // The dialog shows a wrong password on its field, a throttled or impossible attempt above it.
+    meta: { handledStatuses: [400, 429], formFields: REAUTHENTICATE_FIELDS },
+  })
