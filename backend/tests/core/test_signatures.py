@@ -16,6 +16,7 @@ from spot.core.errors import ApiError
 from spot.core.signatures import REAUTHENTICATE_AFTER, Signature, SignatureOut
 from spot.core.time import utcnow
 from spot.users.models import User
+from spot.users.schemas import UserName
 from support import API, PASSWORD
 
 MEETING = {"title": "Réunion", "report": {"comment": "Fait", "items": [1, 2]}}
@@ -87,6 +88,12 @@ def test_date_times_hash_the_same_however_they_were_read():
     assert signatures.content_hash({"at": moment}) == signatures.content_hash({"at": moment.isoformat()})
     later = {"at": moment + timedelta(minutes=1)}
     assert signatures.content_hash(later) != signatures.content_hash({"at": moment})
+
+
+def test_models_hash_as_their_json():
+    person = UserName(id=3, name="Jeanne")
+    as_json = {"who": {"id": 3, "name": "Jeanne"}}
+    assert signatures.content_hash({"who": person}) == signatures.content_hash(as_json)
 
 
 def test_sets_hash_in_a_stable_order():
