@@ -77,6 +77,8 @@ describe('tracking period rules', () => {
       { start: '2026-03-10T09:00:00.000Z', stop: '2026-03-10T09:10:00.000Z' },
       { start: '2026-03-10T10:00:00.000Z', stop: '2026-03-10T10:30:00.000Z' },
     ])
+    // A period still running (no stop) has nothing to send yet.
+    expect(periodsToSave([{ start: at('09:00:00'), stop: null }])).toEqual([])
   })
 
   it('tells a change of the periods at the minute, not a new order or seconds', () => {

@@ -104,9 +104,10 @@ export function hoursAndMinutes(minutes: number): { hours: number; minutes: numb
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
 }
 
-/** The periods as the server takes them: sorted by start, at the minute, as ISO instants. */
+/** The periods as the server takes them: sorted by start, at the minute, as ISO instants (those with both bounds). */
 export function periodsToSave(periods: EditedPeriod[]): { start: string; stop: string }[] {
-  return periodsByStart(periods).map((index) => ({
+  const complete = periodsByStart(periods).filter((index) => entered(periods[index].stop))
+  return complete.map((index) => ({
     start: dayjs(minuteOf(periods[index].start as Dayjs)).toISOString(),
     stop: dayjs(minuteOf(periods[index].stop as Dayjs)).toISOString(),
   }))
