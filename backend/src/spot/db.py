@@ -400,6 +400,7 @@ MODEL_MODULES += ["spot.filters.models"]
 MODEL_MODULES += ["spot.resources.models"]
 MODEL_MODULES += ["spot.discussions.models"]
 MODEL_MODULES += ["spot.core.signatures"]
+MODEL_MODULES += ["spot.mediations.models"]
 
 
 def load_models() -> None:
