@@ -6,6 +6,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, RedirectResponse, Response
+from starlette.types import ASGIApp
 
 from spot.account.routes import router as account_router
 from spot.alerts.routes import router as alerts_router
@@ -79,8 +80,14 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
             stop_checkpoints()
 
 
+class _App(FastAPI):
+    def build_middleware_stack(self) -> ASGIApp:
+        # Outermost, around Starlette's ServerErrorMiddleware too: a 500 carries the headers as well.
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app() -> FastAPI:
-    app = FastAPI(
+    app = _App(
         title="Spot",
         lifespan=_lifespan,
         version="2",
@@ -89,7 +96,6 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
-    app.add_middleware(SecurityHeaders)
     # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
     # an included router is a subtree that FastAPI walks two or three times per request (the zones
     # of a cartography took 0.49 ms in-process instead of 0.42).

@@ -76,3 +76,15 @@ def test_the_api_explorer_may_load_its_cdn_files_but_not_be_framed(client):
     assert response.status_code == 200
     csp = assert_secured(response)
     assert "https://cdn.jsdelivr.net" in csp["script-src"]
+
+
+def test_a_server_error_is_secured_too(settings_env):
+    app = create_app()
+
+    @app.get(f"{API}/boom")
+    async def boom() -> None:
+        raise RuntimeError("a bug")
+
+    response = TestClient(app, raise_server_exceptions=False).get(f"{API}/boom")
+    assert response.status_code == 500
+    assert_secured(response)
