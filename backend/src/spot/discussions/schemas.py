@@ -22,7 +22,9 @@ class SystemMessageType(StrEnum):
     - duplicatedFrom: id and name of the subject copied (on the copy's discussion);
     - statusChanged: status (the new one);
     - resourceCreated, resourceUpdated, resourceDeleted: name, resourceType;
-    - updated: name (the item's, after the change).
+    - updated: name (the item's, after the change);
+    - trackingPeriodsChanged, mediationSigned: none (the author is the mediator who changed the
+      periods, the participant who signed).
 
     An `id` names the element the message is about: a check registered for the type
     (service.register_element_check) tells the reader when it is gone (unreachableOrDeletedElement)."""
@@ -34,6 +36,8 @@ class SystemMessageType(StrEnum):
     resourceUpdated = "resourceUpdated"
     resourceDeleted = "resourceDeleted"
     updated = "updated"
+    trackingPeriodsChanged = "trackingPeriodsChanged"
+    mediationSigned = "mediationSigned"
 
 
 # As core.schemas.MultilineText: line breaks and tabs are kept.
