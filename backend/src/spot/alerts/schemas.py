@@ -12,12 +12,17 @@ class AlertKind(StrEnum):
     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py."""
 
     subjectChanged = "subjectChanged"
+    # Mediations awaiting the user (mediations.actionable): args {"title"}.
+    mediationToStart = "mediationToStart"
+    mediationToReport = "mediationToReport"
+    mediationToValidate = "mediationToValidate"
+    mediationToSign = "mediationToSign"
 
 
 class AlertTarget(CamelModel):
     """The page where the action is done: the client builds its address from the type and the id."""
 
-    type: Literal["subject"]
+    type: Literal["subject", "mediation"]
     id: int
 
 

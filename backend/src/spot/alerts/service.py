@@ -15,6 +15,7 @@ from spot.alerts.schemas import Alert, AlertKind, Alerts, AlertTarget
 from spot.core.principal import Principal
 from spot.db import plain
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
+from spot.mediations import actionable
 from spot.subjects.models import Subject, SubjectVisit
 
 # The bell lists this many; its count is exact.
@@ -79,8 +80,27 @@ def changed_subjects(db: Session, user: Principal, limit: int) -> Provided:
     return Provided(alerts=alerts, count=rows[0][3] if rows else 0)
 
 
+# Mediations awaiting the user: one provider per kind, in mediations.actionable's SQL -----------------
+
+
+def _mediations(kind: AlertKind) -> Provider:
+    def provide(db: Session, user: Principal, limit: int) -> Provided:
+        found, count = actionable.alerts(db, user=user, kind=kind, limit=limit)
+        return Provided(alerts=found, count=count)
+
+    provide.__name__ = f"mediations_{kind.value}"
+    return provide
+
+
+MEDIATION_KINDS = [
+    AlertKind.mediationToStart,
+    AlertKind.mediationToReport,
+    AlertKind.mediationToValidate,
+    AlertKind.mediationToSign,
+]
+
 # Every kind of alert: one provider each.
-PROVIDERS: list[Provider] = [changed_subjects]
+PROVIDERS: list[Provider] = [changed_subjects, *(_mediations(kind) for kind in MEDIATION_KINDS)]
 
 
 def alerts(db: Session, *, user: Principal, limit: int = LIMIT) -> Alerts:

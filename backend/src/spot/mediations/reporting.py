@@ -1,0 +1,247 @@
+"""The report of a mediation (spec 1 §2 'Edit mediation report', §3 'Report item' and 'Selectable tracked
+action', §5 'Mediation report'): its tracking periods, the actions tracked during them (read from the
+history of the mediator and the participants) and the report, a comment and a choice of those actions.
+
+Only the mediator of a stopped mediation with participants writes it (policy.can_edit_report);
+validation locks it. A period runs from the start of its start minute to the end of its stop minute:
+instants are kept to the minute, and the actions of a period are the history entries from its start
+minute up to the end of its stop minute."""
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, delete, exists, insert, literal, or_, select, union_all
+from sqlalchemy.orm import Session
+
+from spot.core.errors import ApiError, FieldError
+from spot.core.history import Event
+from spot.core.principal import Principal
+from spot.core.time import utcnow
+from spot.history.models import HistoryEntry
+from spot.mapping.models import Activity, Cartography, Function
+from spot.mapping.policy import sees_activity, sees_cartography, sees_function, sees_subject
+from spot.mediations import policy, service
+from spot.mediations.models import (
+    Mediation,
+    MediationParticipant,
+    MediationReportItem,
+    TrackingPeriod,
+)
+from spot.mediations.schemas import Period, ReportItemIn, TrackedAction
+from spot.subjects.models import Subject
+
+MINUTE = timedelta(minutes=1)
+# The most tracked actions one call lists, oldest first.
+MAX_TRACKED_ACTIONS = 1000
+
+
+def to_minute(value: datetime) -> datetime:
+    """The start of the instant's minute, in UTC (an instant without a zone is taken as UTC)."""
+    aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).replace(second=0, microsecond=0)
+
+
+def _refused(errors: list[FieldError]) -> ApiError:
+    return ApiError(400, errors[0].code if len(errors) == 1 else "atLeastOneErrorLeft", errors)
+
+
+# Tracking periods ----------------------------------------------------------------------------------------
+
+
+def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[datetime, datetime]]:
+    """The periods to the minute, sorted by start, or 400 with every error by field: at least one
+    period (mustNotBeEmpty); each stopped, not before its start (errors.lessThanMin) nor after the
+    current minute (errors.greaterThanMax); none starting in or before the minute its predecessor
+    stops in (trackingPeriodDateConflict, on the later one's start). Fields are named by the position
+    the period was sent at."""
+    if not periods:
+        raise _refused([FieldError(field="periods", code="mustNotBeEmpty")])
+    latest = to_minute(now)
+    errors: list[FieldError] = []
+    spans: list[tuple[datetime, datetime, int]] = []
+    for i, period in enumerate(periods):
+        start = to_minute(period.start)
+        if period.stop is None:
+            errors.append(FieldError(field=f"periods.{i}.stop", code="mustNotBeEmpty"))
+            continue
+        stop = to_minute(period.stop)
+        if stop < start:
+            errors.append(FieldError(field=f"periods.{i}.stop", code="errors.lessThanMin"))
+        elif stop > latest:
+            errors.append(FieldError(field=f"periods.{i}.stop", code="errors.greaterThanMax"))
+        spans.append((start, stop, i))
+    if errors:
+        raise _refused(errors)
+    spans.sort()
+    for (_, previous_stop, _), (start, _, i) in pairwise(spans):
+        if start <= previous_stop:
+            errors.append(FieldError(field=f"periods.{i}.start", code="trackingPeriodDateConflict"))
+    if errors:
+        raise _refused(errors)
+    return [(start, stop) for start, stop, _ in spans]
+
+
+def save_tracking(
+    db: Session, *, user: Principal, mediation_id: int, periods: list[Period], version: int
+) -> None:
+    """Replace the periods of a stopped mediation (its mediator only), keeping its execution start and
+    stop on the first start and the last stop."""
+    mediation = service.load(db, user=user, mediation_id=mediation_id)
+    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    spans = checked_periods(periods, utcnow())
+    service.bump(db, mediation, user, version=version)
+    db.execute(delete(TrackingPeriod).where(TrackingPeriod.mediation_id == mediation.id))
+    db.execute(
+        insert(TrackingPeriod),
+        [{"mediation_id": mediation.id, "start": start, "stop": stop} for start, stop in spans],
+    )
+    service.set_execution(db, mediation)
+    service.record(db, user=user, mediation=mediation, event=Event.trackingPeriodsChanged)
+
+
+# Tracked actions -----------------------------------------------------------------------------------------
+
+
+def _readable_item(user: Principal, mediation_id: int) -> ColumnElement[bool]:
+    """The entry is about an item the user may read: a cartography, function, activity or subject they
+    see (mapping.policy), or another mediation they may read. Entries of other types of item, whose
+    reading cannot be checked here, are left out, and so are the entries of this mediation."""
+    h = HistoryEntry
+
+    def of(item_type: str, model: Any, *seen: ColumnElement[bool]) -> ColumnElement[bool]:
+        return and_(h.item_type == item_type, exists(select(model.id).where(model.id == h.item_id, *seen)))
+
+    return or_(
+        of("cartography", Cartography, sees_cartography(user, Cartography.id)),
+        of("function", Function, sees_function(user, Function.id, Function.cartography_id)),
+        of("activity", Activity, sees_activity(user, Activity.id, Activity.cartography_id)),
+        of(
+            "subject",
+            Subject,
+            sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+        ),
+        and_(
+            h.item_type == service.ITEM_TYPE,
+            h.item_id != mediation_id,
+            exists(select(Mediation.id).where(Mediation.id == h.item_id, service.readable(user))),
+        ),
+    )
+
+
+def _tracked(user: Principal, mediation: Mediation) -> list[ColumnElement[bool]]:
+    """Entries of the mediator and the participants on items the user may read."""
+    people: list[Any] = [
+        select(MediationParticipant.user_id).where(MediationParticipant.mediation_id == mediation.id)
+    ]
+    if mediation.mediator_id is not None:
+        people.append(select(literal(mediation.mediator_id)))
+    h = HistoryEntry
+    return [h.user_id.in_(union_all(*people)), _readable_item(user, mediation.id)]
+
+
+def _action(row: Any) -> TrackedAction:
+    return TrackedAction(
+        id=row.id,
+        entity_type=row.item_type,
+        entity_key=row.item_key,
+        entity_name=row.item_name,
+        date=row.at,
+        mode=row.mode,
+    )
+
+
+def tracked_actions(
+    db: Session, *, user: Principal, mediation_id: int, start: datetime, stop: datetime
+) -> list[TrackedAction]:
+    """The history entries of the mediator and the participants from the start minute to the end of the
+    stop minute, oldest first, at most MAX_TRACKED_ACTIONS, on items the signed-in user may read.
+    400 errors.lessThanMin on `stop` when it is before `start`."""
+    mediation = service.load(db, user=user, mediation_id=mediation_id)
+    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    if stop < start:
+        raise _refused([FieldError(field="stop", code="errors.lessThanMin")])
+    h = HistoryEntry
+    rows = db.execute(
+        select(h.id, h.item_type, h.item_key, h.item_name, h.at, h.mode)
+        .where(h.at >= to_minute(start), h.at < to_minute(stop) + MINUTE, *_tracked(user, mediation))
+        .order_by(h.at, h.id)
+        .limit(MAX_TRACKED_ACTIONS)
+    ).all()
+    return [_action(row) for row in rows]
+
+
+# The report ----------------------------------------------------------------------------------------------
+
+
+def save_report(
+    db: Session,
+    *,
+    user: Principal,
+    mediation_id: int,
+    comment: str,
+    items: list[ReportItemIn],
+    version: int,
+) -> None:
+    """The comment and the chosen actions, replacing the previous report. Each action must be one the
+    report page lists for the stored periods (400 invalidValue on `items.<i>.trackingId`); what it is
+    about, when and how come from its history entry, its wording from the client."""
+    mediation = service.load(db, user=user, mediation_id=mediation_id)
+    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    comment = comment.strip()
+    if not comment and not items:
+        raise _refused([FieldError(field="comment", code="commentOrActionSelectionNeeded")])
+    entries = _entries_of_periods(db, user, mediation, {item.tracking_id for item in items})
+    errors: list[FieldError] = []
+    seen: set[int] = set()
+    for i, item in enumerate(items):
+        if item.tracking_id not in entries or item.tracking_id in seen:
+            errors.append(FieldError(field=f"items.{i}.trackingId", code="invalidValue"))
+        seen.add(item.tracking_id)
+    if errors:
+        raise _refused(errors)
+    service.bump(db, mediation, user, version=version)
+    db.execute(delete(MediationReportItem).where(MediationReportItem.mediation_id == mediation.id))
+    if items:
+        db.execute(
+            insert(MediationReportItem),
+            [
+                {
+                    "mediation_id": mediation.id,
+                    "position": position,
+                    "tracking_id": item.tracking_id,
+                    "entity_type": entries[item.tracking_id].item_type,
+                    "entity_id": entries[item.tracking_id].item_id,
+                    "date": entries[item.tracking_id].at,
+                    "mode": entries[item.tracking_id].mode,
+                    "content": item.content.strip(),
+                }
+                for position, item in enumerate(items)
+            ],
+        )
+    mediation.report_comment = comment
+    mediation.reported_at = utcnow()
+    service.record(db, user=user, mediation=mediation, event=Event.updated)
+
+
+def _entries_of_periods(db: Session, user: Principal, mediation: Mediation, ids: set[int]) -> dict[int, Any]:
+    """Those of the history entries `ids` that are tracked actions of the mediation's stored periods."""
+    if not ids:
+        return {}
+    periods = db.execute(
+        select(TrackingPeriod.start, TrackingPeriod.stop).where(TrackingPeriod.mediation_id == mediation.id)
+    ).all()
+    if not periods:
+        return {}
+    h = HistoryEntry
+    now = utcnow()
+    within = or_(
+        *(and_(h.at >= to_minute(start), h.at < to_minute(stop or now) + MINUTE) for start, stop in periods)
+    )
+    rows = db.execute(
+        select(h.id, h.item_type, h.item_id, h.at, h.mode).where(
+            h.id.in_(sorted(ids)), within, *_tracked(user, mediation)
+        )
+    ).all()
+    return {row.id: row for row in rows}
