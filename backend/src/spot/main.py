@@ -19,6 +19,7 @@ from spot.discussions.routes import router as discussions_router
 from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
 from spot.mapping.routes import router as mapping_router
+from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
 from spot.querylang.routes import querylang_router
@@ -40,6 +41,7 @@ ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]
 ROUTERS += [search_router]
+ROUTERS += [mediations_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

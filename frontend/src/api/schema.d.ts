@@ -645,6 +645,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/mediation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Mediation
+         * @description Any signed-in user; the mediation is created (status created) with the user as creator.
+         */
+        post: operations["create_mediation_backend_api_v2_mediation_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/actionable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actionable Mediations
+         * @description The mediations awaiting something from the user (start, report, validate, sign), newest first,
+         *     at most 50.
+         */
+        get: operations["actionable_mediations_backend_api_v2_mediation_actionable_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Mediations
+         * @description A page of the mediations the user may read (creator, mediator, participant, or visible to them or their groups), filtered and sorted with the query language (fields: GET /querylang/mediation/fields).
+         */
+        post: operations["query_mediations_backend_api_v2_mediation_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/unplanned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Unplanned Mediation
+         * @description 'Create and start': the user creator and mediator, no participant, started at once.
+         */
+        post: operations["create_unplanned_mediation_backend_api_v2_mediation_unplanned_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mediation
+         * @description 403 when the user may not read it, 404 when unknown; counts as a read in the history.
+         */
+        get: operations["mediation_backend_api_v2_mediation__mediationId__get"];
+        put?: never;
+        /**
+         * Update Mediation
+         * @description A stale version answers 409 staleVersion; a field changed that the user may not change in this
+         *     status, 403 fieldNotEditable naming each.
+         */
+        post: operations["update_mediation_backend_api_v2_mediation__mediationId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Report
+         * @description The report's comment and chosen tracked actions (its mediator, stopped, not yet validated).
+         */
+        post: operations["save_report_backend_api_v2_mediation__mediationId__report_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign
+         * @description A participant signs the validated mediation; 401 reauthenticationRequired when the password was
+         *     last given more than 5 minutes ago.
+         */
+        post: operations["sign_backend_api_v2_mediation__mediationId__sign_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change Status
+         * @description Start, pause, resume, stop, validate, invalidate or cancel, told by the current status and the
+         *     target one: 403 when the user's role does not allow it, 409 illegalTransition (errors: the current
+         *     status) when the mediation cannot go there.
+         */
+        post: operations["change_status_backend_api_v2_mediation__mediationId__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/trackedActions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracked Actions
+         * @description What the mediator and the participants did between start and stop (whole minutes), from the
+         *     history, on items the user may read; oldest first, at most 1000.
+         */
+        get: operations["tracked_actions_backend_api_v2_mediation__mediationId__trackedActions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Tracking
+         * @description The periods of a stopped mediation (its mediator, while the report may be edited).
+         */
+        post: operations["save_tracking_backend_api_v2_mediation__mediationId__tracking_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/organization/applogo": {
         parameters: {
             query?: never;
@@ -1590,6 +1800,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActionableMediation */
+        ActionableMediation: {
+            /**
+             * Action
+             * @description What the mediation awaits from the signed-in user
+             * @enum {string}
+             */
+            action: "start" | "report" | "validate" | "sign";
+            creator: components["schemas"]["Person"] | null;
+            /** Description */
+            description: string;
+            /** Executionstart */
+            executionStart: string | null;
+            /** Executionstop */
+            executionStop: string | null;
+            /** Id */
+            id: number;
+            lastUpdate: components["schemas"]["LastUpdate"] | null;
+            mediator: components["schemas"]["Person"] | null;
+            /** Schedulingdate */
+            schedulingDate: string | null;
+            status: components["schemas"]["MediationStatus"];
+            /** Title */
+            title: string;
+        };
         /**
          * ActivityNode
          * @description An activity of the cartography tree; subjectsCount includes the sub-activities' subjects.
@@ -1646,7 +1881,7 @@ export interface components {
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.
@@ -1656,9 +1891,9 @@ export interface components {
             id: number;
             /**
              * Type
-             * @constant
+             * @enum {string}
              */
-            type: "subject";
+            type: "subject" | "mediation";
         };
         /**
          * Alerts
@@ -1964,6 +2199,23 @@ export interface components {
          * @enum {string}
          */
         FieldType: "string" | "boolean" | "date" | "enum" | "id" | "location";
+        /** FieldsCan */
+        FieldsCan: {
+            /** Description */
+            description: boolean;
+            /** Mediator */
+            mediator: boolean;
+            /** Participants */
+            participants: boolean;
+            /** Schedulingdate */
+            schedulingDate: boolean;
+            /** Title */
+            title: boolean;
+            /** Visiblebygroups */
+            visibleByGroups: boolean;
+            /** Visiblebypersons */
+            visibleByPersons: boolean;
+        };
         /**
          * FilterCriterionOut
          * @description One term; `value` for string (text), date (YYYY-MM-DD) and boolean fields, `values` for the others.
@@ -2071,6 +2323,13 @@ export interface components {
          * @enum {string}
          */
         Granularity: "week" | "month";
+        /** Group */
+        Group: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** GroupOut */
         GroupOut: {
             /** Id */
@@ -2182,6 +2441,18 @@ export interface components {
              */
             type: "site" | "cartography" | "activity" | "function" | "subject" | "mindmapNode";
         };
+        /** LastUpdate */
+        LastUpdate: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Userid */
+            userId: number | null;
+            /** Username */
+            userName: string;
+        };
         /** LifetimeEvent */
         LifetimeEvent: {
             /**
@@ -2229,6 +2500,151 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function";
+        };
+        /**
+         * MediationCan
+         * @description What the signed-in user may do with this mediation, from spot.mediations.policy.
+         */
+        MediationCan: {
+            /** Cancel */
+            cancel: boolean;
+            /** Edit */
+            edit: boolean;
+            /** Editreport */
+            editReport: boolean;
+            fields: components["schemas"]["FieldsCan"];
+            /** Invalidate */
+            invalidate: boolean;
+            /** Pause */
+            pause: boolean;
+            /** Resume */
+            resume: boolean;
+            /** Sign */
+            sign: boolean;
+            /** Start */
+            start: boolean;
+            /** Stop */
+            stop: boolean;
+            /** Validate */
+            validate: boolean;
+        };
+        /** MediationCard */
+        MediationCard: {
+            creator: components["schemas"]["Person"] | null;
+            /** Description */
+            description: string;
+            /** Executionstart */
+            executionStart: string | null;
+            /** Executionstop */
+            executionStop: string | null;
+            /** Id */
+            id: number;
+            lastUpdate: components["schemas"]["LastUpdate"] | null;
+            mediator: components["schemas"]["Person"] | null;
+            /** Schedulingdate */
+            schedulingDate: string | null;
+            status: components["schemas"]["MediationStatus"];
+            /** Title */
+            title: string;
+        };
+        /** MediationOut */
+        MediationOut: {
+            can: components["schemas"]["MediationCan"];
+            creator: components["schemas"]["Person"] | null;
+            /** Description */
+            description: string;
+            /**
+             * Discussionid
+             * @description Its discussion (GET /discussion/{discussionId})
+             */
+            discussionId: number | null;
+            /**
+             * Durationminutes
+             * @description Sum of the periods in whole minutes (a running one to now)
+             */
+            durationMinutes: number;
+            /** Executionstart */
+            executionStart: string | null;
+            /** Executionstop */
+            executionStop: string | null;
+            /** Id */
+            id: number;
+            lastUpdate: components["schemas"]["LastUpdate"] | null;
+            mediator: components["schemas"]["Person"] | null;
+            /** Participants */
+            participants: components["schemas"]["Person"][];
+            reporting: components["schemas"]["Reporting"] | null;
+            /** Schedulingdate */
+            schedulingDate: string | null;
+            /**
+             * Signatures
+             * @description Every signature, revoked ones included, oldest first
+             */
+            signatures: components["schemas"]["SignatureOut"][];
+            status: components["schemas"]["MediationStatus"];
+            /** Title */
+            title: string;
+            /** Trackingperiods */
+            trackingPeriods: components["schemas"]["Period"][];
+            /** Version */
+            version: number;
+            /** Visiblebygroups */
+            visibleByGroups: components["schemas"]["Group"][];
+            /** Visiblebypersons */
+            visibleByPersons: components["schemas"]["Person"][];
+        };
+        /**
+         * MediationSave
+         * @description The mediation form. Ids are checked by the service (mustNotBeEmpty, invalidValue...).
+         */
+        MediationSave: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Mediator */
+            mediator?: number | null;
+            /** Participants */
+            participants?: number[];
+            /** Schedulingdate */
+            schedulingDate?: string | null;
+            /** Title */
+            title: string;
+            /** Visiblebygroups */
+            visibleByGroups?: number[];
+            /** Visiblebypersons */
+            visibleByPersons?: number[];
+        };
+        /**
+         * MediationStatus
+         * @enum {string}
+         */
+        MediationStatus: "created" | "started" | "paused" | "stopped" | "validated" | "archived" | "canceled";
+        /** MediationUpdate */
+        MediationUpdate: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Mediator */
+            mediator?: number | null;
+            /** Participants */
+            participants?: number[];
+            /** Schedulingdate */
+            schedulingDate?: string | null;
+            /** Title */
+            title: string;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409
+             */
+            version: number;
+            /** Visiblebygroups */
+            visibleByGroups?: number[];
+            /** Visiblebypersons */
+            visibleByPersons?: number[];
         };
         /** MessageOut */
         MessageOut: {
@@ -2281,6 +2697,32 @@ export interface components {
         PasswordChange: {
             /** Password */
             password: string;
+        };
+        /**
+         * Period
+         * @description A tracking period: from the start of its start minute to the end of its stop minute.
+         */
+        Period: {
+            /**
+             * Start
+             * Format: date-time
+             */
+            start: string;
+            /**
+             * Stop
+             * @description Null while the period runs
+             */
+            stop?: string | null;
+        };
+        /** Person */
+        Person: {
+            /** Id */
+            id: number;
+            /**
+             * Name
+             * @description Display name: first and last name (external id)
+             */
+            name: string;
         };
         /** PictogramOut */
         PictogramOut: {
@@ -2396,6 +2838,13 @@ export interface components {
             /** Totalitems */
             totalItems: number;
         };
+        /** QueryResult[MediationCard] */
+        QueryResult_MediationCard_: {
+            /** Results */
+            results: components["schemas"]["MediationCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
         /** QueryResult[SubjectCard] */
         QueryResult_SubjectCard_: {
             /** Results */
@@ -2434,6 +2883,90 @@ export interface components {
             x: number;
             /** Y */
             y: number;
+        };
+        /** RelatedEntity */
+        RelatedEntity: {
+            /** Entitytype */
+            entityType: string;
+            /** Id */
+            id: number;
+        };
+        /** ReportItem */
+        ReportItem: {
+            /** Content */
+            content: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /**
+             * Itemtype
+             * @default Tracking
+             * @constant
+             */
+            itemType: "Tracking";
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "R" | "W";
+            relatedEntity: components["schemas"]["RelatedEntity"];
+            /**
+             * Trackingid
+             * @description The history entry of the tracked action
+             */
+            trackingId: number;
+        };
+        /**
+         * ReportItemIn
+         * @description An action chosen for the report; entity, date and mode come from the history entry.
+         */
+        ReportItemIn: {
+            /**
+             * Content
+             * @default
+             */
+            content: string;
+            /**
+             * Date
+             * @description Accepted, ignored
+             */
+            date?: string | null;
+            /**
+             * Itemtype
+             * @default Tracking
+             * @constant
+             */
+            itemType: "Tracking";
+            /** @description Accepted, ignored */
+            relatedEntity?: components["schemas"]["RelatedEntity"] | null;
+            /** Trackingid */
+            trackingId: number;
+        };
+        /** ReportSave */
+        ReportSave: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            /** Items */
+            items?: components["schemas"]["ReportItemIn"][];
+            /** Version */
+            version: number;
+        };
+        /** Reporting */
+        Reporting: {
+            /** Comment */
+            comment: string;
+            /**
+             * Date
+             * @description When the report was saved
+             */
+            date: string | null;
+            /** Items */
+            items: components["schemas"]["ReportItem"][];
         };
         /**
          * ResourceCan
@@ -2611,6 +3144,36 @@ export interface components {
              */
             type: "cartography" | "function" | "subject" | "mindmapNode";
         };
+        /** SignatureOut */
+        SignatureOut: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Id */
+            id: number;
+            /** Meaning */
+            meaning: string;
+            /** Modifiedaftersignature */
+            modifiedAfterSignature: boolean;
+            revoked: components["schemas"]["SignatureRevocation"] | null;
+            /** Userid */
+            userId: number | null;
+            /** Username */
+            userName: string;
+        };
+        /** SignatureRevocation */
+        SignatureRevocation: {
+            by: components["schemas"]["UserName"] | null;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Reason */
+            reason: string;
+        };
         /** SiteOut */
         SiteOut: {
             /** Cartographies */
@@ -2662,6 +3225,10 @@ export interface components {
             reads: number;
             /** Writes */
             writes: number;
+        };
+        /** StatusChange */
+        StatusChange: {
+            status: components["schemas"]["MediationStatus"];
         };
         /**
          * SubjectCan
@@ -2882,17 +3449,50 @@ export interface components {
          *     - duplicatedFrom: id and name of the subject copied (on the copy's discussion);
          *     - statusChanged: status (the new one);
          *     - resourceCreated, resourceUpdated, resourceDeleted: name, resourceType;
-         *     - updated: name (the item's, after the change).
+         *     - updated: name (the item's, after the change);
+         *     - trackingPeriodsChanged, mediationSigned: none (the author is the mediator who changed the
+         *       periods, the participant who signed).
          *
          *     An `id` names the element the message is about: a check registered for the type
          *     (service.register_element_check) tells the reader when it is gone (unreachableOrDeletedElement).
          * @enum {string}
          */
-        SystemMessageType: "criticity" | "duplicatedFrom" | "statusChanged" | "resourceCreated" | "resourceUpdated" | "resourceDeleted" | "updated";
+        SystemMessageType: "criticity" | "duplicatedFrom" | "statusChanged" | "resourceCreated" | "resourceUpdated" | "resourceDeleted" | "updated" | "trackingPeriodsChanged" | "mediationSigned";
         /** TokenOut */
         TokenOut: {
             /** Token */
             token: string;
+        };
+        /**
+         * TrackedAction
+         * @description A history entry of the mediator or a participant during the periods, selectable for the report.
+         */
+        TrackedAction: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Entitykey */
+            entityKey: string;
+            /** Entityname */
+            entityName: string;
+            /** Entitytype */
+            entityType: string;
+            /** Id */
+            id: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "R" | "W";
+        };
+        /** TrackingSave */
+        TrackingSave: {
+            /** Periods */
+            periods: components["schemas"]["Period"][];
+            /** Version */
+            version: number;
         };
         /**
          * TreeNode
@@ -2912,6 +3512,14 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function";
+        };
+        /**
+         * UnplannedMediation
+         * @description 'Create and start': the current user as mediator, no participant, started at once.
+         */
+        UnplannedMediation: {
+            /** Title */
+            title: string;
         };
         /**
          * UnreadDiscussion
@@ -5661,6 +6269,865 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MapItemName"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_mediation_backend_api_v2_mediation_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediationSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    actionable_mediations_backend_api_v2_mediation_actionable_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionableMediation"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_mediations_backend_api_v2_mediation_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_MediationCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_unplanned_mediation_backend_api_v2_mediation_unplanned_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnplannedMediation"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mediation_backend_api_v2_mediation__mediationId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_mediation_backend_api_v2_mediation__mediationId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_report_backend_api_v2_mediation__mediationId__report_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_backend_api_v2_mediation__mediationId__sign_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_status_backend_api_v2_mediation__mediationId__status_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tracked_actions_backend_api_v2_mediation__mediationId__trackedActions_get: {
+        parameters: {
+            query: {
+                start: string;
+                stop: string;
+            };
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedAction"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_tracking_backend_api_v2_mediation__mediationId__tracking_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediationOut"];
                 };
             };
             /** @description Bad Request */
