@@ -120,6 +120,18 @@ describe('discussion panel', () => {
     expect(within(panel).getAllByRole('listitem')[3]).toHaveTextContent('Spot')
   })
 
+  it("words a mediation's status changes, tracking changes and signatures", async () => {
+    renderPanel([
+      message(1, { content: '', system: { type: 'statusChanged', args: { status: 'paused' }, reachable: true } }),
+      message(2, { content: '', system: { type: 'trackingPeriodsChanged', args: {}, reachable: true } }),
+      message(3, { content: '', system: { type: 'mediationSigned', args: {}, reachable: true } }),
+    ])
+    const panel = await screen.findByRole('dialog', { name: 'Discussion' })
+    expect(await within(panel).findByText('Changed the status to Paused')).toBeInTheDocument()
+    expect(within(panel).getByText('Changed the tracking periods')).toBeInTheDocument()
+    expect(within(panel).getByText('Signed: attendance and agreement with the report')).toBeInTheDocument()
+  })
+
   it('shows nothing for an item without a discussion', () => {
     fakeServer({})
     renderRoutes([{ path: 'subject/:subjectId', Component: () => <DiscussionPanel discussionId={null} /> }], '/spotv2/subject/5')

@@ -10,8 +10,10 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 /** A message the server wrote for an action, worded in the reader's language from its type and
  * arguments; when the element it names is gone (or hidden), unreachableOrDeletedElement. */
 export function SystemText({ system }: { system: SystemInfo }): ReactNode {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { args } = system
+  // Mediations are the items with a status; another status is shown as it came.
+  const statusLabel = (status: string) => (i18n.exists(`mediations.statuses.${status}`) ? t(`mediations.statuses.${status}`) : status)
   switch (system.type) {
     case 'criticity':
       return t('discussion.system.criticity', { frequency: text(args.frequency), gravity: text(args.gravity) })
@@ -29,7 +31,7 @@ export function SystemText({ system }: { system: SystemInfo }): ReactNode {
         </>
       )
     case 'statusChanged':
-      return t('discussion.system.statusChanged', { status: text(args.status) })
+      return t('discussion.system.statusChanged', { status: statusLabel(text(args.status)) })
     case 'resourceCreated':
     case 'resourceUpdated':
     case 'resourceDeleted':
@@ -38,5 +40,8 @@ export function SystemText({ system }: { system: SystemInfo }): ReactNode {
         : `${t(`discussion.system.${system.type}`, { name: '' })} ${t('discussion.unreachableOrDeletedElement')}`
     case 'updated':
       return t('discussion.system.updated', { name: text(args.name) })
+    case 'trackingPeriodsChanged':
+    case 'mediationSigned':
+      return t(`discussion.system.${system.type}`)
   }
 }
