@@ -17,7 +17,7 @@ export interface EditedPeriod {
 /** A period as the server holds it (ISO instants; no stop while it runs). */
 export interface StoredPeriod {
   start: string
-  stop: string | null
+  stop?: string | null
 }
 
 /** Message keys (codes.*) refusing a period's start or stop. */
@@ -114,8 +114,8 @@ export function periodsToSave(periods: EditedPeriod[]): { start: string; stop: s
 }
 
 /** A period's bounds at the minute: what telling a change from the stored periods compares. */
-const minutesKey = (periods: { start: Dayjs | string | null; stop: Dayjs | string | null }[]) =>
-  periods.map(({ start, stop }) => `${start === null ? '' : minuteOf(start)}-${stop === null ? '' : minuteOf(stop)}`).join(',')
+const minutesKey = (periods: { start: Dayjs | string | null; stop?: Dayjs | string | null }[]) =>
+  periods.map(({ start, stop }) => `${start ? minuteOf(start) : ''}-${stop ? minuteOf(stop) : ''}`).join(',')
 
 /** Whether the edited periods differ (at the minute, in order of their starts) from the stored ones. */
 export function periodsChanged(stored: StoredPeriod[], edited: EditedPeriod[]): boolean {
