@@ -3,7 +3,11 @@
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
+
 from spot.core.time import utcnow
+from spot.discussions.models import DiscussionMessage
+from spot.history.models import HistoryEntry
 from spot.users.models import User
 
 
@@ -28,3 +32,29 @@ class Cast:
 
 
 ROLES = ("creator", "mediator", "participant", "other", "visiblePerson", "groupMember")
+
+
+def history(db, mediation_id: int) -> list[tuple[str, str | None, int | None]]:  # noqa: ANN001
+    db.expire_all()
+    return [
+        (e.mode, e.event, e.user_id)
+        for e in db.scalars(
+            select(HistoryEntry)
+            .where(HistoryEntry.item_type == "mediation", HistoryEntry.item_id == mediation_id)
+            .order_by(HistoryEntry.id)
+        )
+    ]
+
+
+def system_messages(db, discussion_id: int) -> list[tuple[str, dict, int | None]]:  # noqa: ANN001
+    db.expire_all()
+    return [
+        (m.system_type, m.system_args, m.author_id)
+        for m in db.scalars(
+            select(DiscussionMessage)
+            .where(
+                DiscussionMessage.discussion_id == discussion_id, DiscussionMessage.system_type.is_not(None)
+            )
+            .order_by(DiscussionMessage.id)
+        )
+    ]

@@ -7,39 +7,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-from mediations.people import ROLES, tomorrow
+from mediations.people import ROLES, history, system_messages, tomorrow
 from spot.config import get_settings
 from spot.core.time import utcnow
-from spot.discussions.models import DiscussionMessage
-from spot.history.models import HistoryEntry
 from spot.mediations.models import Mediation
 from support import API, assert_error, field_codes
-
-
-def history(db, mediation_id: int) -> list[tuple[str, str | None, int | None]]:  # noqa: ANN001
-    db.expire_all()
-    return [
-        (e.mode, e.event, e.user_id)
-        for e in db.scalars(
-            select(HistoryEntry)
-            .where(HistoryEntry.item_type == "mediation", HistoryEntry.item_id == mediation_id)
-            .order_by(HistoryEntry.id)
-        )
-    ]
-
-
-def system_messages(db, discussion_id: int) -> list[tuple[str, dict, int | None]]:  # noqa: ANN001
-    db.expire_all()
-    return [
-        (m.system_type, m.system_args, m.author_id)
-        for m in db.scalars(
-            select(DiscussionMessage)
-            .where(
-                DiscussionMessage.discussion_id == discussion_id, DiscussionMessage.system_type.is_not(None)
-            )
-            .order_by(DiscussionMessage.id)
-        )
-    ]
 
 
 def test_create_answers_the_mediation(client, cast, new_mediation, db) -> None:  # noqa: ANN001
