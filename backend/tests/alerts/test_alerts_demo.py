@@ -7,6 +7,7 @@ def names(client, headers) -> list[str]:
     return [
         alert["args"]["name"]
         for alert in client.get(f"{API}/account/alerts", headers=headers).json()["alerts"]
+        if alert["kind"] == "subjectChanged"
     ]
 
 

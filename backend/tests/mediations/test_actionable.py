@@ -7,9 +7,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from spot.core.time import utcnow
+from spot.demo import mediations as mediations_demo
 from spot.mediations.actionable import LIMIT, end_of_today
 from spot.mediations.models import Mediation, MediationParticipant
 from support import API, assert_error
@@ -150,3 +151,44 @@ def test_newest_first_at_most_the_limit(client, db, cast):
 
 def test_anonymous_is_refused(client):
     assert_error(client.get(URL), 401)
+
+
+# The demo ------------------------------------------------------------------------------------------------
+
+
+def test_the_demo_has_a_mediation_in_each_status_and_awaits_the_administrator(client, db):
+    from mapping.test_mapping_demo import demo_login
+    from spot import demo
+
+    demo.seed(db)
+    db.commit()
+    demo.seed(db)
+    db.commit()
+    admin = demo_login(client, db, "admin")
+    statuses = {m.title: m.status for m in db.scalars(select(Mediation))}
+    assert len(statuses) == len(mediations_demo.MEDIATIONS)
+    assert set(statuses.values()) == {"created", "started", "stopped", "validated", "canceled"}
+    assert {action for _, action in actions(client, admin)} == {"start", "validate", "sign"}
+    mediator = demo_login(client, db, "mediateur")
+    assert {action for _, action in actions(client, mediator)} == {"report"}
+
+    # The stopped ones lie over real history: the report page lists actions; the report names some.
+    reported = db.scalar(
+        select(Mediation).where(Mediation.status == "stopped", Mediation.reported_at.is_not(None))
+    )
+    assert reported is not None
+    page = client.get(f"{API}/mediation/{reported.id}", headers=admin).json()
+    assert page["reporting"]["items"]
+    period = page["trackingPeriods"][0]
+    listed = client.get(
+        f"{API}/mediation/{reported.id}/trackedActions",
+        params={"start": period["start"], "stop": period["stop"]},
+        headers=admin,
+    )
+    assert listed.status_code == 200, listed.text
+    assert listed.json()
+    validated = db.scalar(select(Mediation).where(Mediation.status == "validated"))
+    assert validated is not None
+    signatures = client.get(f"{API}/mediation/{validated.id}", headers=admin).json()["signatures"]
+    assert len(signatures) == 1
+    assert signatures[0]["modifiedAfterSignature"] is False

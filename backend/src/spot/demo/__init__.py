@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, discussions, mapping, people, resources, usage
+from spot.demo import alerts, discussions, mapping, mediations, people, resources, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -14,5 +14,6 @@ def seed(db: Session) -> list[people.DemoLogin]:
     alerts.seed(db)
     resources.seed(db)
     usage.seed(db)
+    mediations.seed(db)
     discussions.seed(db)
     return logins
