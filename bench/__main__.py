@@ -1,4 +1,4 @@
-"""`python -m bench [querylang|subjects|all] [--db sqlite|postgresql|both] [--seconds N]`
+"""`python -m bench [querylang|subjects|mediations|…|all] [--db sqlite|postgresql|both] [--seconds N]`
 
 Generates (once) a large organisation per database, then measures Spot beside the bare-ASGI
 floor running the same SQL, prints the tables and writes them to bench/results/.
@@ -82,6 +82,23 @@ SCENARIOS = {
 }
 
 
+def _mediations(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
+    body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
+    return Call(name, "POST", "/backend/api/v2/mediation/query", body), LIST_PAGE
+
+
+# The bench administrator created mediation 5000 (dataset.top_up_mediations).
+SCENARIOS["mediations"] = [
+    (Call("GET /mediation/{id}", "GET", "/backend/api/v2/mediation/5000"), ENTITY_GET),
+    _mediations("POST /mediation/query (default page)", "", "-last_update"),
+    _mediations(
+        "POST /mediation/query, status & title, by scheduling date",
+        "status oneOf stopped,validated & title contains pompe",
+        "-scheduling_date",
+    ),
+]
+
+
 def _databases(choice: str) -> list[str]:
     sqlite_url = f"sqlite:///{ROOT}/var/bench/spot.db"
     pg_url = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/spot_bench")
@@ -121,6 +138,7 @@ def main() -> None:
             print(f"generating the {kind} dataset…", flush=True)
             dataset.generate(engine, url)
         dataset.top_up_nodes(engine)
+        dataset.top_up_mediations(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:

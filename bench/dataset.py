@@ -1,5 +1,5 @@
 """A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 1,000,000 mind-map nodes,
-5,000,000 history rows.
+5,000,000 history rows, 10,000 mediations.
 
 Rows are generated with fixed seeds (the same data every time) and loaded in bulk: executemany
 on SQLite, COPY on PostgreSQL. Migrations create the schema, so the benchmark runs on the real one.
@@ -146,6 +146,126 @@ def top_up_nodes(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text("ANALYZE"))
     print(f"mind-map nodes added in {time.monotonic() - started:.0f} s", flush=True)
+
+
+MEDIATIONS = 10_000
+MEDIATION_STATUSES = ["created", "started", "paused", "stopped", "validated", "archived", "canceled"]
+MEDIATION_TOPICS = ["Accueil", "Retour d'expérience", "Point sécurité", "Revue", "Consignation", "Formation"]
+
+
+def top_up_mediations(engine: Engine) -> None:
+    """Add MEDIATIONS mediations (a separate step, like top_up_nodes, so that a dataset generated before
+    mediations existed is completed): each with a mediator and 1 to 5 participants among the users, some
+    visible to a group or persons, one to three tracking periods once started, and a report of a few
+    history entries once stopped (most) or validated. The bench administrator (user 1) created one in
+    ten, leads one in 25 and takes part in one in 40; the mediations of one in five are visible to its
+    group: it reads about a third of them, as the list's visibility test would see in real life."""
+    tables = database.Base.metadata.tables
+    mediations = tables["mediation"]
+    with engine.connect() as conn:
+        if (conn.scalar(select(func.count()).select_from(mediations)) or 0) >= MEDIATIONS:
+            return
+    started = time.monotonic()
+    print("adding mediations…", flush=True)
+    linked = ["mediation_report_item", "mediation_tracking_period", "mediation_visible_person"]
+    linked += ["mediation_visible_group", "mediation_participant", "mediation"]
+    with engine.begin() as conn:  # what an interrupted top-up may have left
+        for name in linked:
+            conn.execute(tables[name].delete())
+    rng = random.Random(17)
+    rows: list[dict] = []
+    participants: list[dict] = []
+    groups: list[dict] = []
+    persons: list[dict] = []
+    periods: list[dict] = []
+    items: list[dict] = []
+    for mid in range(1, MEDIATIONS + 1):
+        status = rng.choice(MEDIATION_STATUSES)
+        created = _at(rng)
+        creator = 1 if mid % 10 == 0 else rng.randrange(2, USERS + 1)
+        mediator = 1 if mid % 25 == 0 else rng.randrange(2, USERS + 1)
+        people = {rng.randrange(2, USERS + 1) for _ in range(rng.randrange(1, 6))} - {mediator}
+        if mid % 40 == 0 and mediator != 1:
+            people.add(1)
+        participants += [{"mediation_id": mid, "user_id": user_id} for user_id in sorted(people)]
+        if mid % 5 == 0:
+            groups.append({"mediation_id": mid, "group_id": 1})
+        if rng.random() < 0.3:
+            persons.append({"mediation_id": mid, "user_id": rng.randrange(2, USERS + 1)})
+        scheduled = None if rng.random() < 0.2 else created + timedelta(days=rng.randrange(0, 30))
+        spans: list[tuple[datetime, datetime | None]] = []
+        if status not in ("created", "canceled") or (status == "canceled" and rng.random() < 0.5):
+            start = (scheduled or created) + timedelta(minutes=rng.randrange(0, 120))
+            for _ in range(rng.randrange(1, 4)):
+                stop = start + timedelta(minutes=rng.randrange(5, 90))
+                spans.append((start, stop))
+                start = stop + timedelta(minutes=rng.randrange(2, 60))
+            if status == "started":  # its last period runs
+                spans[-1] = (spans[-1][0], None)
+        for start, stop in spans:
+            periods.append({"id": len(periods) + 1, "mediation_id": mid, "start": start, "stop": stop})
+        reported = status in ("validated", "archived") or (status == "stopped" and rng.random() < 0.7)
+        last = spans[-1][1] if spans and spans[-1][1] else None
+        if reported and spans:
+            for position in range(rng.randrange(0, 6)):
+                sid = rng.randrange(1, SUBJECTS + 1)
+                write = rng.random() < 0.3
+                items.append(
+                    {
+                        "id": len(items) + 1,
+                        "mediation_id": mid,
+                        "position": position,
+                        "tracking_id": rng.randrange(1, HISTORY + 1),
+                        "entity_type": "subject",
+                        "entity_id": sid,
+                        "date": spans[0][0],
+                        "mode": "W" if write else "R",
+                        "content": f"{'Modification' if write else 'Consultation'} du sujet P{sid}",
+                    }
+                )
+        title = f"{rng.choice(MEDIATION_TOPICS)} {rng.choice(OF)} {rng.choice(WHERE)}"
+        description = f"{rng.choice(ACTION)} {rng.choice(PART)}{rng.choice(WHEN)}"
+        updated = (last or created) + timedelta(minutes=rng.randrange(0, 600))
+        rows.append(
+            {
+                "id": mid,
+                "title": title,
+                "title_folded": fold(title),
+                "description": description,
+                "description_folded": fold(description),
+                "status": status,
+                "scheduling_date": scheduled,
+                "creator_id": creator,
+                "mediator_id": mediator,
+                "created_at": created,
+                "updated_by": mediator,
+                "updated_at": updated,
+                "execution_start": spans[0][0] if spans else None,
+                "execution_stop": spans[-1][1] if spans else None,
+                "report_comment": "Compte rendu de la séance." if reported else "",
+                "reported_at": updated if reported else None,
+                "discussion_id": None,
+                "version": 1,
+            }
+        )
+    _load(engine, mediations, rows)
+    _load(engine, tables["mediation_participant"], participants)
+    _load(engine, tables["mediation_visible_group"], groups)
+    _load(engine, tables["mediation_visible_person"], persons)
+    _load(engine, tables["mediation_tracking_period"], periods)
+    _load(engine, tables["mediation_report_item"], items)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            for name in ("mediation", "mediation_tracking_period", "mediation_report_item"):
+                sequence = f"pg_get_serial_sequence('{name}', 'id')"
+                conn.execute(text(f"SELECT setval({sequence}, (SELECT MAX(id) FROM {name}))"))
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for name in linked:
+                conn.execute(text(f"VACUUM ANALYZE {name}"))
+    else:
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+    print(f"mediations added in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def generate(engine: Engine, database_url: str) -> None:
