@@ -342,6 +342,18 @@ def test_a_stop_before_the_start_is_refused(client, cast, stopped):
     assert field_codes(response) == {("stop", "errors.lessThanMin")}
 
 
+def test_an_instant_without_a_zone_is_utc(client, db, cast, test_map, stopped):
+    mediation = stopped()
+    kept = entry_id(db, cast.id("participant"), at(5), item_type="subject", item_id=test_map.subject("S1"))
+    response = client.get(
+        f"{API}/mediation/{mediation['id']}/trackedActions",
+        params={"start": iso(at(0)), "stop": at(10).replace(tzinfo=None).isoformat()},
+        headers=cast.headers["mediator"],
+    )
+    assert response.status_code == 200, response.text
+    assert [a["id"] for a in response.json()] == [kept]
+
+
 @pytest.mark.parametrize("role", ["creator", "participant", "other", "visiblePerson"])
 def test_only_the_mediator_lists_the_tracked_actions(client, cast, stopped, role):
     assert_error(tracked(client, cast, stopped(), 0, 10, role=role), 403)

@@ -37,10 +37,14 @@ MINUTE = timedelta(minutes=1)
 MAX_TRACKED_ACTIONS = 1000
 
 
+def in_utc(value: datetime) -> datetime:
+    """The instant in UTC; one written without a zone is taken as UTC (DESIGN §4: instants are UTC)."""
+    return (value if value.tzinfo is not None else value.replace(tzinfo=UTC)).astimezone(UTC)
+
+
 def to_minute(value: datetime) -> datetime:
-    """The start of the instant's minute, in UTC (an instant without a zone is taken as UTC)."""
-    aware = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-    return aware.astimezone(UTC).replace(second=0, microsecond=0)
+    """The start of the instant's minute, in UTC."""
+    return in_utc(value).replace(second=0, microsecond=0)
 
 
 def _refused(errors: list[FieldError]) -> ApiError:
@@ -160,7 +164,7 @@ def tracked_actions(
     400 errors.lessThanMin on `stop` when it is before `start`."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
     policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
-    if stop < start:
+    if in_utc(stop) < in_utc(start):
         raise _refused([FieldError(field="stop", code="errors.lessThanMin")])
     h = HistoryEntry
     rows = db.execute(
