@@ -1,19 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../api/client'
+import type { components } from '../../api/schema'
 
-/** A signature as a signed record carries it (core/signatures on the server, SignatureOut in the API):
- * the signer's printed name as it was, when, what the signature means (a key of
- * `signatures.meanings`), whether the record changed since, and its revocation (reason: a key of
- * `signatures.reasons`). */
-export interface SignatureOut {
-  id: number
-  userId: number | null
-  userName: string
-  date: string
-  meaning: string
-  modifiedAfterSignature: boolean
-  revoked: { date: string; reason: string; by: { id: number; name: string } | null } | null
-}
+/** A signature as a signed record carries it (core/signatures on the server): the signer's printed
+ * name as it was, when, what the signature means (a key of `signatures.meanings`), whether the record
+ * changed since, and its revocation (reason: a key of `signatures.reasons`). */
+export type SignatureOut = components['schemas']['SignatureOut']
 
 export const REAUTHENTICATE_FIELDS = ['password']
 
