@@ -46,6 +46,19 @@ export const queryKeys = {
     visits: ['subjects', 'visits'] as const,
     list: ['subjects', 'list'] as const,
   },
+  mediations: {
+    /** Every mediation change invalidates this. */
+    all: ['mediations'] as const,
+    list: ['mediations', 'list'] as const,
+    mediation: (mediationId: number) => ['mediations', mediationId] as const,
+    /** The mediations awaiting something from the user. */
+    actionable: ['mediations', 'actionable'] as const,
+    /** The history entries of the mediator and participants between two instants, for the report. */
+    trackedActions: (mediationId: number, start: string, stop: string) => ['mediations', mediationId, 'trackedActions', start, stop] as const,
+    /** The form's pickers: users, then groups, found by part of their name. */
+    people: (name: string) => ['mediations', 'people', name] as const,
+    groups: (name: string) => ['mediations', 'groups', name] as const,
+  },
   users: {
     /** Every users or groups mutation invalidates this. */
     all: ['users'] as const,

@@ -42,6 +42,14 @@ export function newSubjectAtPath(cartographyId: number, functionId: number, acti
 export const editSubjectPath = (subjectId: number) => `/subject/edit/${subjectId}`
 export const createFromSubjectPath = (subjectId: number) => `/subject/createFrom/${subjectId}`
 
+export const MEDIATIONS_PATH = '/mediations'
+export const NEW_MEDIATION_PATH = '/mediation/add'
+/** NewMediation in its 'Create and start' mode: a title only, the mediation started at once. */
+export const START_MEDIATION_PATH = `${NEW_MEDIATION_PATH}?mode=start`
+export const editMediationPath = (mediationId: number) => `/mediation/edit/${mediationId}`
+export const mediationPath = (mediationId: number) => `/mediation/view/${mediationId}`
+export const mediationReportPath = (mediationId: number) => `/mediation/report/${mediationId}`
+
 /** The in-application address that leaves for a legacy page (the V1Redirection route). */
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'

@@ -3,6 +3,7 @@ import { Loading } from '../components/Loading'
 import { NotFoundPage } from '../components/NotFoundPage'
 import { LogoutPage } from '../features/account/LogoutPage'
 import { mappingRoutes } from '../features/mapping/routes'
+import { mediationRoutes } from '../features/mediations/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'forbidden', Component: ForbiddenPage },
           ...mappingRoutes,
           ...subjectRoutes,
+          ...mediationRoutes,
           {
             element: <RequirePermission check={holds('perm_SetPermissions')} />,
             children: [

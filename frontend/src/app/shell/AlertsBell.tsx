@@ -8,7 +8,7 @@ import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import { formatDate } from '../../lib/dates'
-import { subjectPath } from '../paths'
+import { mediationPath, subjectPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
 type Alerts = components['schemas']['Alerts']
@@ -17,6 +17,7 @@ type Alert = components['schemas']['Alert']
 /** The page where each kind of target is acted on; an area adding a target type adds its address here. */
 const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   subject: subjectPath,
+  mediation: mediationPath,
 }
 
 const REFRESH_EVERY = 3 * 60_000

@@ -26,16 +26,22 @@ describe('the plus menu', () => {
     const { router } = renderRoutes(routes, '/spotv2/forbidden')
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New subject'])
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New subject', 'New mediation', 'Create and start a mediation'])
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'New subject' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/subject/add'))
   })
 
-  it('is absent for a user who may create nothing', async () => {
+  it('offers any signed-in user the mediations: a new one, or one created and started at once', async () => {
     signedInAs(['perm_SetPermissions', 'perm_RemPdv'])
-    renderRoutes(routes, '/spotv2/forbidden')
-    expect(await screen.findByRole('button', { name: 'Alerts' })).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument()
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.getAttribute('href'))).toEqual([
+      '/spotv2/mediation/add',
+      '/spotv2/mediation/add?mode=start',
+    ])
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Create and start a mediation' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?mode=start'))
   })
 })
 
@@ -56,6 +62,30 @@ describe('the bell', () => {
     expect(links[0]).toHaveTextContent('“Changer une plaquette” changed since your last visit')
     expect(links[0]).toHaveTextContent('2026-03-02')
     expect(links[1]).toHaveTextContent('“Mesurer une cote” changed since your last visit')
+  })
+
+  it('words the mediations awaiting the user and links each to its page', async () => {
+    const mediation = (kind: string, id: number, title: string) => ({ kind, args: { title }, date: '2026-03-02T08:05:00Z', target: { type: 'mediation', id } })
+    signedInAs([], {
+      alerts: [
+        mediation('mediationToStart', 1, 'Réglage du tour'),
+        mediation('mediationToReport', 2, 'Panne de la presse'),
+        mediation('mediationToValidate', 3, 'Tri des déchets'),
+        mediation('mediationToSign', 4, 'Rangement'),
+      ],
+      count: 4,
+    })
+    renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts: 4 awaiting you' }))
+    const links = within(await screen.findByRole('dialog', { name: 'Awaiting you' })).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([1, 2, 3, 4].map((id) => `/spotv2/mediation/view/${id}`))
+    const sentences = [
+      'Start the mediation “Réglage du tour”',
+      'Write the report of the mediation “Panne de la presse”',
+      'Validate the mediation “Tri des déchets”',
+      'Sign the mediation “Rangement”',
+    ]
+    sentences.forEach((sentence, index) => expect(links[index]).toHaveTextContent(sentence))
   })
 
   it('follows an alert to its page, which leaves the bell', async () => {

@@ -30,14 +30,14 @@ function signedInAs(permissions: string[]) {
 }
 
 describe('shell', () => {
-  it('leads any signed-in user, even without permission, to the sites, with the map entries in the drawer', async () => {
+  it('leads any signed-in user, even without permission, to the sites, with the map and mediation entries in the drawer', async () => {
     signedInAs([])
     const { router } = renderRoutes(routes, '/spotv2/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/sites'))
     expect(await screen.findByRole('heading', { name: 'Sites' })).toBeInTheDocument()
     expect(screen.getByText('Hélène Fournier')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show or hide the navigation' }))
-    for (const entry of ['Sites', 'Cartographies', 'Functions', 'Subjects']) {
+    for (const entry of ['Sites', 'Cartographies', 'Functions', 'Subjects', 'Mediations']) {
       expect(await screen.findByRole('link', { name: entry })).toBeInTheDocument()
     }
     expect(screen.queryByRole('link', { name: 'Group permissions' })).not.toBeInTheDocument()

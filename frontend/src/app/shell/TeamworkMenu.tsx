@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { type UnreadDiscussion, unreadDiscussionsQuery } from '../../components/discussion/api'
 import { DISCUSSION_PARAM } from '../../components/discussion/DiscussionPanel'
 import { formatDate } from '../../lib/dates'
-import { cartographyPath, functionPath, subjectPath } from '../paths'
+import { cartographyPath, functionPath, mediationPath, subjectPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
 /** The page of each kind of item with a discussion; an area whose items get one adds its address here. */
@@ -13,6 +13,7 @@ const ITEM_PATHS: Record<string, (id: number) => string> = {
   cartography: cartographyPath,
   function: functionPath,
   subject: subjectPath,
+  mediation: mediationPath,
 }
 
 /** The item's page with its discussion panel open. */

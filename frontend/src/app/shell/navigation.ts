@@ -4,6 +4,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import type SvgIcon from '@mui/material/SvgIcon'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
+import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
 
@@ -20,6 +21,7 @@ export interface NavigationEntry {
 /** The drawer, in display order; the first entry a user may use is also where the root leads. */
 export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
+  ...MEDIATION_NAVIGATION,
   {
     to: PERMISSIONS_PATH,
     label: 'nav.permissions',
@@ -48,4 +50,5 @@ export interface AddMenuEntry {
 /** The header's plus menu: the creations a user may make, each shown to those the page's guard lets in. */
 export const ADD_MENU: AddMenuEntry[] = [
   { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined, allowed: holds('perm_EditPdv') },
+  ...MEDIATION_ADD_MENU,
 ]

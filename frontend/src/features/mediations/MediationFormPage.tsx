@@ -1,0 +1,397 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined'
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
+import { DatePicker } from '@mui/x-date-pickers/DatePicker'
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider'
+import { enUS, frFR } from '@mui/x-date-pickers/locales'
+import { TimeField } from '@mui/x-date-pickers/TimeField'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type Control, Controller, type Resolver, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { isApiError } from '../../api/errors'
+import { whoAmIQuery } from '../../api/queries'
+import { FORBIDDEN_PATH, mediationPath, MEDIATIONS_PATH } from '../../app/paths'
+import { LoadFailure } from '../../components/LoadFailure'
+import { Loading } from '../../components/Loading'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { PageHeader } from '../../components/PageHeader'
+import { TextInput } from '../../components/TextInput'
+import { datePattern } from '../../lib/dates'
+import { showServerFieldErrors } from '../../lib/forms'
+import { useMessage } from '../../lib/messages'
+import { usePageTitle } from '../../lib/pageTitle'
+import { idParam } from '../../lib/routeParams'
+import { type Mediation, mediationQuery, useCreateMediation, useCreateUnplannedMediation, useUpdateMediation } from './api'
+import {
+  ALL_EDITABLE,
+  type EditableFields,
+  formFieldOf,
+  formFromMediation,
+  MAX_DATE,
+  type MediationForm,
+  mediationSchema,
+  newForm,
+  savePayload,
+  startSchema,
+} from './mediationForm'
+import { SearchPicker } from './SearchPicker'
+import { useNow } from './useNow'
+
+/** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
+const PICKER_TEXTS = { fr: frFR, en: enUS }
+const TIME_FORMAT = 'HH:mm'
+
+/** NewMediation; with `?mode=start`, 'Create and start' (a title only). */
+export function NewMediationPage() {
+  const { t } = useTranslation()
+  const [query] = useSearchParams()
+  const starting = query.get('mode') === 'start'
+  usePageTitle(t(starting ? 'pageTitles.startMediation' : 'pageTitles.newMediation'))
+  const { data: user } = useQuery(whoAmIQuery)
+  if (starting) return <StartMediationView />
+  if (!user) return <Loading />
+  return <MediationFormView mode={{ kind: 'new' }} initial={newForm({ id: user.id, name: user.displayName }, dayjs())} />
+}
+
+export function EditMediationPage() {
+  const { t } = useTranslation()
+  const mediationId = idParam(useParams().mediationId)
+  const { data: source, error } = useQuery({ ...mediationQuery(mediationId ?? 0), enabled: mediationId !== undefined })
+  usePageTitle(mediationId === undefined || error ? undefined : t('pageTitles.editMediation'))
+  if (mediationId === undefined) return <NotFoundPage />
+  if (error) return <LoadFailure error={error} />
+  if (!source) return <Loading />
+  if (!source.can.edit) return <Navigate to={FORBIDDEN_PATH} replace />
+  return <MediationFormView key={source.id} mode={{ kind: 'edit', source }} initial={formFromMediation(source)} />
+}
+
+type Mode = { kind: 'new' } | { kind: 'edit'; source: Mediation }
+
+function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationForm }) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const now = useNow()
+  const [stale, setStale] = useState(false)
+  const create = useCreateMediation()
+  const update = useUpdateMediation()
+  const editable: EditableFields = mode.kind === 'edit' ? mode.source.can.fields : ALL_EDITABLE
+  const original = mode.kind === 'edit' ? mode.source.schedulingDate : undefined
+  const { control, handleSubmit, setError, getValues, trigger, formState } = useForm<MediationForm>({
+    // Read again on each render: the rules follow the time, refreshed every minute.
+    resolver: zodResolver(mediationSchema({ now, editable, original })) as unknown as Resolver<MediationForm>,
+    defaultValues: initial,
+  })
+  const { isSubmitted } = formState
+
+  // A time that was late enough may no longer be: once the form was checked, each new minute checks it
+  // again (and only a new minute: a server's error on these fields stays until they change).
+  const checkedAt = useRef(now)
+  useEffect(() => {
+    if (checkedAt.current === now) return
+    checkedAt.current = now
+    if (isSubmitted) void trigger(['date', 'time'])
+  }, [now, isSubmitted, trigger])
+
+  const showServerErrors = (error: Error) => {
+    if (!isApiError(error)) return
+    const form = getValues()
+    error.errors.forEach((fieldError, index) => {
+      const field = formFieldOf(fieldError.field, form, now)
+      if (field) setError(field, { type: 'server', message: fieldError.code }, { shouldFocus: index === 0 })
+    })
+  }
+
+  const save = (form: MediationForm) => {
+    setStale(false)
+    const handlers = {
+      onSuccess: (mediation: Mediation) => void navigate(mediationPath(mediation.id)),
+      onError: (error: Error) => {
+        if (isApiError(error, 409)) setStale(true)
+        else showServerErrors(error)
+      },
+    }
+    const body = savePayload(form, original)
+    if (mode.kind === 'new') create.mutate(body, handlers)
+    else update.mutate({ mediationId: mode.source.id, body: { ...body, version: mode.source.version } }, handlers)
+  }
+
+  const leave = () => void navigate(mode.kind === 'edit' ? mediationPath(mode.source.id) : MEDIATIONS_PATH)
+  const readOnlyHelp = t('mediations.form.readOnly')
+  const helper = (error: string | undefined, canEdit: boolean) => message(error) ?? (canEdit ? ' ' : readOnlyHelp)
+  const title = t(mode.kind === 'new' ? 'mediations.form.newTitle' : 'mediations.form.editTitle')
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 820 }}>
+        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
+          <Stack spacing={1}>
+            <PlainTextInput control={control} name="title" label={t('mediations.form.title')} required readOnly={!editable.title} readOnlyHelp={readOnlyHelp} />
+            <PlainTextInput
+              control={control}
+              name="description"
+              label={t('mediations.form.description')}
+              multiline
+              readOnly={!editable.description}
+              readOnlyHelp={readOnlyHelp}
+            />
+            <Section title={t('mediations.form.schedule')} help={t('mediations.form.scheduleHelp')}>
+              <ScheduleInputs control={control} readOnly={!editable.schedulingDate} helper={helper} />
+            </Section>
+            <Section title={t('mediations.form.people')}>
+              <Controller
+                control={control}
+                name="mediator"
+                render={({ field, fieldState }) => (
+                  <SearchPicker
+                    of="people"
+                    label={t('mediations.form.mediator')}
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    readOnly={!editable.mediator}
+                    error={fieldState.error !== undefined}
+                    helperText={helper(fieldState.error?.message, editable.mediator)}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="participants"
+                render={({ field, fieldState }) => (
+                  <SearchPicker
+                    of="people"
+                    multiple
+                    label={t('mediations.form.participants')}
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    readOnly={!editable.participants}
+                    error={fieldState.error !== undefined}
+                    helperText={helper(fieldState.error?.message, editable.participants)}
+                  />
+                )}
+              />
+            </Section>
+            <Section title={t('mediations.form.visibility')} help={t('mediations.form.visibilityHelp')}>
+              <Controller
+                control={control}
+                name="visibleByGroups"
+                render={({ field, fieldState }) => (
+                  <SearchPicker
+                    of="groups"
+                    multiple
+                    label={t('mediations.form.visibleByGroups')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    readOnly={!editable.visibleByGroups}
+                    error={fieldState.error !== undefined}
+                    helperText={helper(fieldState.error?.message, editable.visibleByGroups)}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="visibleByPersons"
+                render={({ field, fieldState }) => (
+                  <SearchPicker
+                    of="people"
+                    multiple
+                    label={t('mediations.form.visibleByPersons')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    readOnly={!editable.visibleByPersons}
+                    error={fieldState.error !== undefined}
+                    helperText={helper(fieldState.error?.message, editable.visibleByPersons)}
+                  />
+                )}
+              />
+            </Section>
+            {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
+            {stale && mode.kind === 'edit' && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void queryClient.invalidateQueries({ queryKey: mediationQuery(mode.source.id).queryKey, exact: true })}>
+                    {t('mediations.form.readAgain')}
+                  </Button>
+                }
+              >
+                {t('mediations.form.stale')}
+              </Alert>
+            )}
+          </Stack>
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+            <Button onClick={leave}>{t('actions.cancel')}</Button>
+            <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
+              {t('actions.save')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  )
+}
+
+function Section({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
+  return (
+    <Stack component="fieldset" spacing={1} sx={{ border: 0, m: 0, p: 0, pt: 1, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
+        {title}
+      </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
+          {help}
+        </Typography>
+      )}
+      {children}
+    </Stack>
+  )
+}
+
+interface PlainTextInputProps {
+  control: Control<MediationForm>
+  name: 'title' | 'description'
+  label: string
+  required?: boolean
+  multiline?: boolean
+  readOnly: boolean
+  readOnlyHelp: string
+}
+
+/** A text field of the form, read-only (with why) when the user may not change it now. */
+function PlainTextInput({ control, name, label, required, multiline, readOnly, readOnlyHelp }: PlainTextInputProps) {
+  const message = useMessage()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={ref}
+          label={label}
+          required={required}
+          multiline={multiline}
+          minRows={multiline ? 3 : undefined}
+          autoComplete="off"
+          error={fieldState.error !== undefined}
+          helperText={message(fieldState.error?.message) ?? (readOnly ? readOnlyHelp : ' ')}
+          slotProps={{ input: { readOnly } }}
+          fullWidth
+        />
+      )}
+    />
+  )
+}
+
+interface ScheduleInputsProps {
+  control: Control<MediationForm>
+  readOnly: boolean
+  helper: (error: string | undefined, canEdit: boolean) => string
+}
+
+/** The scheduling date (YYYY-MM-DD in English, DD/MM/YYYY in French) and its 24 h time (HH:MM). */
+function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
+  const { t, i18n } = useTranslation()
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={i18n.language}
+      localeText={PICKER_TEXTS[i18n.language === 'en' ? 'en' : 'fr'].components.MuiLocalizationProvider.defaultProps.localeText}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+        <Controller
+          control={control}
+          name="date"
+          render={({ field, fieldState }) => (
+            <DatePicker
+              label={t('mediations.form.date')}
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              format={datePattern(i18n.language)}
+              maxDate={MAX_DATE}
+              readOnly={readOnly}
+              slotProps={{
+                textField: { fullWidth: true, onBlur: field.onBlur, error: fieldState.error !== undefined, helperText: helper(fieldState.error?.message, !readOnly) },
+                field: { clearable: !readOnly },
+              }}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="time"
+          render={({ field, fieldState }) => (
+            <TimeField
+              label={t('mediations.form.time')}
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              format={TIME_FORMAT}
+              ampm={false}
+              readOnly={readOnly}
+              fullWidth
+              onBlur={field.onBlur}
+              error={fieldState.error !== undefined}
+              helperText={helper(fieldState.error?.message, !readOnly)}
+            />
+          )}
+        />
+      </Stack>
+    </LocalizationProvider>
+  )
+}
+
+/** 'Create and start' (spec 1 §4): a title, then the mediation is created with the user as mediator and started. */
+function StartMediationView() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const start = useCreateUnplannedMediation()
+  const { control, handleSubmit, setError } = useForm<{ title: string }>({ resolver: zodResolver(startSchema), defaultValues: { title: '' } })
+  const title = t('mediations.form.startTitle')
+  const save = ({ title: typed }: { title: string }) =>
+    start.mutate(typed, {
+      onSuccess: (mediation) => void navigate(mediationPath(mediation.id)),
+      onError: (error) => showServerFieldErrors(error, ['title'], setError),
+    })
+  return (
+    <>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 820 }}>
+        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('mediations.form.startHelp')}
+          </Typography>
+          <TextInput control={control} name="title" label={t('mediations.form.title')} required autoFocus autoComplete="off" />
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 2 }}>
+            <Button onClick={() => void navigate(MEDIATIONS_PATH)}>{t('actions.cancel')}</Button>
+            <Button type="submit" variant="contained" startIcon={<PlayArrowOutlined />} loading={start.isPending}>
+              {t('mediations.form.createAndStart')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  )
+}

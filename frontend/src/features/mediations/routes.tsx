@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router'
+
+/** The mediation pages, each loaded on first visit; any signed-in user may reach them (the server decides what each sees). */
+export const mediationRoutes: RouteObject[] = [
+  { path: 'mediations/:filter?', lazy: async () => ({ Component: (await import('./MediationsPage')).MediationsPage }) },
+  { path: 'mediation/add', lazy: async () => ({ Component: (await import('./MediationFormPage')).NewMediationPage }) },
+  { path: 'mediation/edit/:mediationId', lazy: async () => ({ Component: (await import('./MediationFormPage')).EditMediationPage }) },
+]
