@@ -52,11 +52,23 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def base_url() -> Iterator[str]:
-    workdir = Path(tempfile.mkdtemp(prefix="spot-e2e-"))
+def workdir() -> Path:
+    """Where the served database and file store live."""
+    return Path(tempfile.mkdtemp(prefix="spot-e2e-"))
+
+
+@pytest.fixture(scope="session")
+def database_url(workdir: Path) -> str:
+    """The served database, for what a journey cannot do through the application (a session made
+    older than the signatures' re-authentication delay, rather than waiting 5 minutes)."""
+    return f"sqlite:///{workdir}/spot.db"
+
+
+@pytest.fixture(scope="session")
+def base_url(workdir: Path, database_url: str) -> Iterator[str]:
     env = {
         **os.environ,
-        "SPOT_DATABASE_URL": f"sqlite:///{workdir}/spot.db",
+        "SPOT_DATABASE_URL": database_url,
         "SPOT_DATA_DIR": str(workdir / "data"),
         "SPOT_CUSTOMER_NAME": "Usine de démonstration",
     }

@@ -53,16 +53,20 @@ def test_the_plus_menu_leads_to_the_new_subject_page(page: Page, base_url: str, 
     sign_in(page, base_url, "createur", language)
     page.get_by_role("banner").get_by_role("button", name=texts["create"], exact=True).click()
     menu = page.get_by_role("menu")
-    expect(menu.get_by_role("menuitem")).to_have_count(1)
+    # The subject, then the mediations, which any signed-in user may create.
+    expect(menu.get_by_role("menuitem")).to_have_count(3)
     menu.get_by_role("menuitem", name=texts["newSubject"], exact=True).click()
     expect(page).to_have_url(re.compile(r"/spotv2/subject/add$"))
     expect(page.get_by_role("heading", name=texts["newSubject"], exact=True)).to_be_visible()
 
 
-def test_the_plus_menu_is_absent_for_who_may_create_nothing(page: Page, base_url: str) -> None:
+def test_the_plus_menu_offers_only_mediations_without_perm_edit_pdv(page: Page, base_url: str) -> None:
     sign_in(page, base_url, "apprenant", "fr")
-    expect(bell(page, "fr")).to_be_visible()
-    expect(page.get_by_role("banner").get_by_role("button", name="Créer", exact=True)).to_have_count(0)
+    page.get_by_role("banner").get_by_role("button", name="Créer", exact=True).click()
+    menu = page.get_by_role("menu")
+    expect(menu.get_by_role("menuitem")).to_have_text(
+        ["Nouvelle médiation", "Créer et démarrer une médiation"]
+    )
 
 
 def _followed_then_changed(base_url: str, follower: str, code: str) -> dict:
