@@ -5,12 +5,13 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 
 from mediations.people import ROLES, history, system_messages, tomorrow
 from spot.config import get_settings
 from spot.core.time import utcnow
 from spot.mediations.models import Mediation
+from spot.resources.models import Resource
 from support import API, assert_error, field_codes
 
 
@@ -243,3 +244,37 @@ def test_mediation_discussion_follows_visibility(client, cast, new_mediation) ->
     url = f"{API}/discussion/{mediation['discussionId']}"
     assert client.get(url, headers=cast.headers["groupMember"]).status_code == 200
     assert_error(client.get(url, headers=cast.headers["other"]), 403)
+
+
+def test_a_save_without_change_writes_nothing(client, cast, new_mediation, db, save_body) -> None:  # noqa: ANN001
+    mediation = new_mediation()
+    response = client.post(
+        f"{API}/mediation/{mediation['id']}", json=save_body(version=1), headers=cast.headers["creator"]
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["version"] == 1
+    assert [e[1] for e in history(db, mediation["id"]) if e[0] == "W"] == ["created"]
+
+
+def test_gallery_follows_visibility_and_goes_with_the_mediation(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+    mediation = new_mediation()
+    url = f"{API}/resource/mediation/{mediation['id']}"
+    assert client.get(url, headers=cast.headers["groupMember"]).status_code == 200
+    assert_error(client.get(url, headers=cast.headers["other"]), 403)
+    assert_error(client.get(f"{API}/resource/mediation/999999", headers=cast.headers["creator"]), 404)
+    now = utcnow()
+    db.add(
+        Resource(
+            parent_type="mediation",
+            parent_id=mediation["id"],
+            resource_type="link",
+            name="Lien",
+            link="https://example.org",
+            created_at=now,
+            updated_at=now,
+        )
+    )
+    db.commit()
+    db.execute(delete(Mediation).where(Mediation.id == mediation["id"]))
+    db.commit()
+    assert db.scalar(select(func.count()).select_from(Resource)) == 0

@@ -607,6 +607,8 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
             403, FIELD_NOT_EDITABLE, [FieldError(field=field, code=FIELD_NOT_EDITABLE) for field in refused]
         )
     _validate(db, data, check_date=changed["schedulingDate"])
+    if not any(changed.values()):
+        return mediation  # nothing to write: no new version, no history entry
     values: dict[str, Any] = {}
     if changed["title"]:
         values |= {"title": data.title, "title_folded": _fold(data.title)}
@@ -620,8 +622,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
     for field, ids in _link_values(data).items():
         if changed[field]:
             _set_links(db, mediation.id, field, ids)
-    if any(changed.values()):
-        record(db, user=user, mediation=mediation, event=Event.updated)
+    record(db, user=user, mediation=mediation, event=Event.updated)
     return mediation
 
 
