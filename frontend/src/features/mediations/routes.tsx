@@ -5,4 +5,6 @@ export const mediationRoutes: RouteObject[] = [
   { path: 'mediations/:filter?', lazy: async () => ({ Component: (await import('./MediationsPage')).MediationsPage }) },
   { path: 'mediation/add', lazy: async () => ({ Component: (await import('./MediationFormPage')).NewMediationPage }) },
   { path: 'mediation/edit/:mediationId', lazy: async () => ({ Component: (await import('./MediationFormPage')).EditMediationPage }) },
+  { path: 'mediation/view/:mediationId', lazy: async () => ({ Component: (await import('./MediationViewPage')).MediationViewPage }) },
+  { path: 'mediation/report/:mediationId', lazy: async () => ({ Component: (await import('./MediationReportPage')).MediationReportPage }) },
 ]

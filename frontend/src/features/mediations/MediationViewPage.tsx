@@ -1,0 +1,220 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Divider from '@mui/material/Divider'
+import Grid from '@mui/material/Grid'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { MEDIATIONS_PATH } from '../../app/paths'
+import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
+import { LoadFailure } from '../../components/LoadFailure'
+import { Loading } from '../../components/Loading'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { Notice } from '../../components/Notice'
+import { formatDate } from '../../lib/dates'
+import { usePageTitle } from '../../lib/pageTitle'
+import { idParam } from '../../lib/routeParams'
+import { type Mediation, mediationQuery } from './api'
+import { MediationActions } from './MediationActions'
+import { MediationSignatures } from './MediationSignatures'
+import { MediationSteps } from './MediationSteps'
+import { Section } from './Section'
+import { useDurationText } from './reportTexts'
+import { formatDateTime } from './status'
+
+export function MediationViewPage() {
+  const mediationId = idParam(useParams().mediationId)
+  // Keyed by id: another mediation is a fresh page, read again from the server.
+  return mediationId === undefined ? <NotFoundPage /> : <LoadedMediation key={mediationId} mediationId={mediationId} />
+}
+
+function LoadedMediation({ mediationId }: { mediationId: number }) {
+  const { t } = useTranslation()
+  const { data: mediation, error } = useQuery(mediationQuery(mediationId))
+  usePageTitle(error ? undefined : t('mediations.view.pageTitle'))
+  // Spec 1 §8: 403 goes to Forbidden, 404 (and an unreadable id) shows NotFound.
+  if (error) return <LoadFailure error={error} />
+  if (!mediation) return <Loading />
+  return <MediationView mediation={mediation} />
+}
+
+interface NoticeState {
+  message: string
+  severity: 'success' | 'warning'
+}
+
+function MediationView({ mediation }: { mediation: Mediation }) {
+  const { t } = useTranslation()
+  const [notice, setNotice] = useState<NoticeState>()
+  return (
+    <>
+      <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {mediation.title}
+        </Typography>
+        <Chip
+          size="small"
+          color={mediation.status === 'canceled' ? 'default' : 'primary'}
+          variant="outlined"
+          label={t(`mediations.statuses.${mediation.status}`)}
+          aria-label={t('mediations.view.statusIs', { status: t(`mediations.statuses.${mediation.status}`) })}
+        />
+        <DiscussionPanel discussionId={mediation.discussionId} />
+      </Stack>
+      <Box sx={{ mb: 3 }}>
+        <MediationSteps status={mediation.status} />
+      </Box>
+
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={2.5}>
+            <Section title={t('mediations.view.description')}>
+              {mediation.description ? (
+                <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{mediation.description}</Typography>
+              ) : (
+                <Typography color="text.secondary">{t('mediations.view.noDescription')}</Typography>
+              )}
+            </Section>
+            <TrackingSection mediation={mediation} />
+            <ReportSection mediation={mediation} />
+            <MediationSignatures mediation={mediation} onNotice={(message) => setNotice({ message, severity: 'success' })} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <MediationFacts mediation={mediation} />
+        </Grid>
+      </Grid>
+
+      <Divider sx={{ my: 3 }} />
+      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }} role="group" aria-label={t('common.actions')}>
+        <Button component={RouterLink} to={MEDIATIONS_PATH} startIcon={<ArrowBack />}>
+          {t('mediations.view.backToList')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <MediationActions mediation={mediation} onNotice={(message, severity) => setNotice({ message, severity })} />
+      </Stack>
+      <Notice message={notice?.message} severity={notice?.severity} onClose={() => setNotice(undefined)} />
+    </>
+  )
+}
+
+function TrackingSection({ mediation }: { mediation: Mediation }) {
+  const { t, i18n } = useTranslation()
+  const duration = useDurationText()
+  const at = (value: string) => formatDateTime(value, i18n.language)
+  const periodText = (start: string, stop?: string | null) => {
+    if (!stop) return t('mediations.view.periodRunning', { start: at(start) })
+    if (!dayjs(start).isSame(stop, 'day')) return t('mediations.view.period', { start: at(start), stop: at(stop) })
+    const time = (value: string) => dayjs(value).format('HH:mm')
+    return t('mediations.view.periodSameDay', { date: formatDate(start, i18n.language), start: time(start), stop: time(stop) })
+  }
+  const periods = mediation.trackingPeriods
+  return (
+    <Section title={t('mediations.view.tracking')}>
+      {periods.length === 0 ? (
+        <Typography color="text.secondary">{t('mediations.view.notStarted')}</Typography>
+      ) : (
+        <>
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {periods.map((period) => (
+              <Typography component="li" key={period.start} variant="body2" sx={{ py: 0.25 }}>
+                {periodText(period.start, period.stop)}
+              </Typography>
+            ))}
+          </Box>
+          <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('mediations.view.totalDuration', { duration: duration(mediation.durationMinutes) })}</Typography>
+        </>
+      )}
+    </Section>
+  )
+}
+
+function ReportSection({ mediation }: { mediation: Mediation }) {
+  const { t, i18n } = useTranslation()
+  const report = mediation.reporting
+  return (
+    <Section title={t('mediations.view.report')}>
+      {!report ? (
+        <Typography color="text.secondary">{t('mediations.view.noReport')}</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          {report.date && (
+            <Typography variant="body2" color="text.secondary">
+              {t('mediations.view.reportedOn', { date: formatDateTime(report.date, i18n.language) })}
+            </Typography>
+          )}
+          {report.comment && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{report.comment}</Typography>}
+          {report.items.length > 0 && (
+            <Box>
+              <Typography variant="body2" component="h3" sx={{ fontWeight: 600 }}>
+                {t('mediations.view.reportActions', { count: report.items.length })}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
+                {report.items.map((item) => (
+                  <Typography component="li" variant="body2" key={item.trackingId} sx={{ overflowWrap: 'anywhere' }}>
+                    {item.content}
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          )}
+        </Stack>
+      )}
+    </Section>
+  )
+}
+
+function MediationFacts({ mediation }: { mediation: Mediation }) {
+  const { t, i18n } = useTranslation()
+  const at = (value: string) => formatDateTime(value, i18n.language)
+  const people = (list: { id: number; name: string }[], empty: string) =>
+    list.length === 0 ? (
+      <Typography variant="body2" color="text.secondary">
+        {empty}
+      </Typography>
+    ) : (
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+        {list.map((entry) => (
+          <Chip
+            key={entry.id}
+            size="small"
+            label={entry.name}
+            // A long name wraps rather than being cut: the whole name is the information.
+            sx={{ maxWidth: '100%', height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+          />
+        ))}
+      </Stack>
+    )
+  const fact = (label: string, value: ReactNode) => (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      {typeof value === 'string' ? <Typography variant="body2">{value}</Typography> : value}
+    </Box>
+  )
+  const update = mediation.lastUpdate
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('mediations.view.facts')} sx={{ p: 2.5 }}>
+      <Stack spacing={1.75}>
+        {fact(t('mediations.view.schedulingDate'), mediation.schedulingDate ? at(mediation.schedulingDate) : t('mediations.list.notScheduled'))}
+        {fact(t('mediations.view.creator'), mediation.creator?.name ?? t('mediations.view.nobody'))}
+        {fact(t('mediations.view.mediator'), mediation.mediator?.name ?? t('mediations.view.nobody'))}
+        {fact(t('mediations.view.participants'), people(mediation.participants, t('mediations.view.noParticipant')))}
+        {fact(t('mediations.view.visibleByGroups'), people(mediation.visibleByGroups, t('mediations.view.noneVisible')))}
+        {fact(t('mediations.view.visibleByPersons'), people(mediation.visibleByPersons, t('mediations.view.noneVisible')))}
+        {fact(
+          t('mediations.view.lastUpdate'),
+          update ? t('mediations.view.updatedBy', { user: update.userName, date: at(update.date) }) : t('mediations.view.never'),
+        )}
+      </Stack>
+    </Paper>
+  )
+}
