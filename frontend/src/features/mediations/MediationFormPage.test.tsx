@@ -109,6 +109,20 @@ describe('new mediation', () => {
     })
   })
 
+  it('makes it visible to the groups and persons chosen, found on the server', async () => {
+    const fetchMock = server({ [CREATE]: () => json({ id: 13 }) })
+    const { router } = renderRoutes(routes, '/spotv2/mediation/add')
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Réglage du tour')
+    await pick(/^Participants/, 'paul', 'Paul Martin')
+    await pick(/^Groups/, 'qual', 'Qualité')
+    await pick(/^Persons/, 'pauline', 'Pauline Bernard (E42)')
+    expect(new URL(sentRequests(fetchMock, 'GET /backend/api/v2/user/searchGroup')[0].url).searchParams.get('name')).toBe('qual')
+    await typeSection(field('Time'), 'Hours', '23')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/mediation/view/13'))
+    expect(await sentRequests(fetchMock, CREATE)[0].json()).toMatchObject({ participants: [7], visibleByGroups: [4], visibleByPersons: [8] })
+  })
+
   it('refuses the mediator among the participants', async () => {
     const fetchMock = server()
     renderRoutes(routes, '/spotv2/mediation/add')
