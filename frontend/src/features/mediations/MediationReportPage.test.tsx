@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import dayjs from 'dayjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ForbiddenPage } from '../../app/pages/ForbiddenPage'
+import i18n from '../../i18n'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { Mediation, MediationCan, TrackedAction } from './api'
@@ -246,6 +247,40 @@ describe('mediation report', () => {
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Agreed')
     expect(router.state.location.pathname).toBe('/spotv2/mediation/report/5')
     expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
+  })
+
+  it('says when someone changed the mediation meanwhile (409), reads it again and saves with its new version', async () => {
+    let version = 3
+    const fetchMock = fakeServer({
+      [MEDIATION]: () => json(mediation({ version })),
+      [ACTIONS]: trackedActions,
+      [REPORT]: async (request) => {
+        const sent = (await request.clone().json()) as { version: number }
+        if (sent.version !== version) return errorBody(409, 'Conflict', 'staleVersion')
+        return json(mediation({ version: version + 1 }))
+      },
+    })
+    const { router } = open()
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    version = 4
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Agreed')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText(/Someone changed this mediation meanwhile/)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Agreed')
+    expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
+    await waitFor(() => expect(sentRequests(fetchMock, MEDIATION).length).toBeGreaterThanOrEqual(2))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/mediation/view/5'))
+    expect(((await sentRequests(fetchMock, REPORT)[1].json()) as { version: number }).version).toBe(4)
+  })
+
+  it('writes dates as French readers do', async () => {
+    await i18n.changeLanguage('fr')
+    fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+    open()
+    const start = await screen.findByRole('group', { name: 'Date de début' })
+    expect(start).toHaveTextContent(dayjs('2026-03-10T09:00:00Z').format('DD/MM/YYYY'))
+    expect(screen.getByRole('group', { name: 'Heure de fin' })).toHaveTextContent(dayjs('2026-03-10T11:04:00Z').format('HH:mm'))
   })
 
   it('goes to Forbidden when the report may not be written, and shows NotFound for an unknown mediation', async () => {
