@@ -32,6 +32,8 @@ describe('the addresses of app/paths.ts', () => {
     paths.NEW_MEDIATION_PATH,
     paths.START_MEDIATION_PATH,
     paths.editMediationPath(7),
+    paths.mediationPath(7),
+    paths.mediationReportPath(7),
     paths.v1RedirectionPath('spot/LYON/fonction/CAR/pdvbas/X'),
     paths.LMS_PATH,
     paths.PERMISSIONS_PATH,

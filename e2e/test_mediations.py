@@ -1,0 +1,277 @@
+"""The mediation journey, in French and English: a creator schedules a mediation for tomorrow with two
+participants; the mediator starts, pauses, resumes and stops it, writes the report choosing the
+actions tracked meanwhile, and validates it; each participant signs, giving their password again
+(their session made older than the 5 minutes a signature allows); the list shows it validated. The
+bells of the mediator, the participants and the creator show what awaits each at every step. axe
+checks every page and dialog on the way (conftest)."""
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from spot.account.models import SessionToken
+from spot.db import make_engine
+from spot.users.models import User
+
+TEXTS: dict[str, dict[str, Any]] = {
+    "fr": {
+        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
+        "create": "Créer",
+        "newMediation": "Nouvelle médiation",
+        "title": "Titre",
+        "description": "Description",
+        "date": "Date",
+        "time": "Heure",
+        "mediator": "Médiateur",
+        "participants": "Participants",
+        "save": "Enregistrer",
+        "bell": "Alertes",
+        "awaiting": "En attente de votre part",
+        "toReport": "Rédiger le compte rendu de la médiation « {} »",
+        "toValidate": "Valider la médiation « {} »",
+        "toSign": "Signer la médiation « {} »",
+        "status": "Statut : {}",
+        "statuses": {
+            "created": "Créée",
+            "started": "Démarrée",
+            "paused": "En pause",
+            "stopped": "Arrêtée",
+            "validated": "Validée",
+        },
+        "start": "Démarrer",
+        "pause": "Mettre en pause",
+        "resume": "Reprendre",
+        "stop": "Arrêter",
+        "stopTitle": "Arrêter la médiation ?",
+        "editReport": "Rédiger le compte rendu",
+        "reportTitle": "Compte rendu de « {} »",
+        "comment": "Commentaire",
+        "saveAndValidate": "Enregistrer et valider",
+        "sign": "Signer",
+        "reauthenticate": "Confirmez votre identité pour signer",
+        "password": "Mot de passe",
+        "confirmSign": "Confirmer et signer",
+        "signed": "Votre signature est enregistrée",
+        "list": "Médiations",
+        "validatedStep": "Validée : étape en cours",
+    },
+    "en": {
+        "signIn": ("Login", "Password", "Sign in"),
+        "create": "Create",
+        "newMediation": "New mediation",
+        "title": "Title",
+        "description": "Description",
+        "date": "Date",
+        "time": "Time",
+        "mediator": "Mediator",
+        "participants": "Participants",
+        "save": "Save",
+        "bell": "Alerts",
+        "awaiting": "Awaiting you",
+        "toReport": "Write the report of the mediation “{}”",
+        "toValidate": "Validate the mediation “{}”",
+        "toSign": "Sign the mediation “{}”",
+        "status": "Status: {}",
+        "statuses": {
+            "created": "Created",
+            "started": "Started",
+            "paused": "Paused",
+            "stopped": "Stopped",
+            "validated": "Validated",
+        },
+        "start": "Start",
+        "pause": "Pause",
+        "resume": "Resume",
+        "stop": "Stop",
+        "stopTitle": "Stop the mediation?",
+        "editReport": "Edit the report",
+        "reportTitle": "Report of “{}”",
+        "comment": "Comment",
+        "saveAndValidate": "Save and validate",
+        "sign": "Sign",
+        "reauthenticate": "Confirm your identity to sign",
+        "password": "Password",
+        "confirmSign": "Confirm and sign",
+        "signed": "Your signature is recorded",
+        "list": "Mediations",
+        "validatedStep": "Validated: current step",
+    },
+}
+CREATOR = "createur"
+MEDIATOR = ("mediateur", "David Moreau")
+PARTICIPANTS = [("apprenant", "Gabriel Roux"), ("operatrice", "Hélène Fournier")]
+TITLES = {"fr": "Réglage du tour en équipe", "en": "Lathe setting as a team"}
+
+
+def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
+    # Logout ends the session, then goes to Login (straight to Login, a session still open would leave it).
+    page.goto(f"{base_url}/spotv2/logout")
+    expect(page).to_have_url(re.compile(r"/spotv2/login"))
+    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
+    page.reload()
+    labels = TEXTS[language]["signIn"]
+    page.get_by_label(labels[0], exact=True).fill(login)
+    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
+    page.get_by_role("button", name=labels[2], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/sites$"))
+
+
+def open_bell(page: Page, language: str) -> Locator:
+    texts = TEXTS[language]
+    page.get_by_role("banner").get_by_role("button", name=re.compile(f"^{texts['bell']}")).click()
+    panel = page.get_by_role("dialog", name=texts["awaiting"], exact=True)
+    expect(panel).to_be_visible()
+    return panel
+
+
+def bell_entries(page: Page, language: str, title: str) -> list[str]:
+    """The bell's sentences about this mediation; the bell is closed again afterwards."""
+    panel = open_bell(page, language)
+    links = panel.get_by_role("link").all()
+    found = [link.inner_text().split("\n")[0] for link in links if title in link.inner_text()]
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    return found
+
+
+def follow_bell(page: Page, language: str, sentence: str) -> None:
+    panel = open_bell(page, language)
+    panel.get_by_role("link", name=re.compile(re.escape(sentence))).click()
+
+
+def pick(page: Page, label: str, text: str, option: str) -> None:
+    field = page.get_by_role("combobox", name=re.compile(f"^{label}"))
+    field.click()
+    field.fill(text)
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def type_in_field(page: Page, label: str, digits: str) -> None:
+    """Types digits into a date or time field, from its first section on (each full section moves on)."""
+    page.get_by_role("group", name=re.compile(f"^{label}")).get_by_role("spinbutton").first.click()
+    page.keyboard.type(digits)
+
+
+def age_sessions(database_url: str, login: str) -> None:
+    """The user's sessions proved who they are 10 minutes ago: a signature asks for the password again."""
+    engine = make_engine(database_url)
+    try:
+        with Session(engine) as db, db.begin():
+            user_id = db.scalar(select(User.id).where(User.login == login))
+            for session in db.scalars(select(SessionToken).where(SessionToken.user_id == user_id)):
+                session.authenticated_at -= timedelta(minutes=10)
+    finally:
+        engine.dispose()
+
+
+def a_subject(base_url: str) -> dict:
+    with admin_client(base_url) as api:
+        answer = api.post("/subject/query", json={"filter": "", "sort": "code", "page": 1, "pageSize": 1})
+    return answer.json()["results"][0]
+
+
+def schedule(page: Page, language: str, texts: dict, title: str) -> str:
+    """The creator's part: the new mediation's form filled and saved; the view's address."""
+    page.get_by_role("banner").get_by_role("button", name=texts["create"], exact=True).click()
+    page.get_by_role("menu").get_by_role("menuitem", name=texts["newMediation"], exact=True).click()
+    expect(page.get_by_role("heading", name=texts["newMediation"], exact=True)).to_be_visible()
+    page.get_by_role("textbox", name=re.compile(f"^{texts['title']}")).fill(title)
+    description = page.get_by_role("textbox", name=texts["description"], exact=True)
+    description.fill("Objectif : régler le tour.\nÀ deux.")
+    pick(page, texts["mediator"], "David", MEDIATOR[1])
+    for _, name in PARTICIPANTS:
+        pick(page, texts["participants"], name.split()[0], name)
+    tomorrow = date.today() + timedelta(days=1)
+    type_in_field(page, texts["date"], tomorrow.strftime("%d%m%Y" if language == "fr" else "%Y%m%d"))
+    type_in_field(page, texts["time"], "1000")
+    written = tomorrow.strftime("%d/%m/%Y" if language == "fr" else "%Y-%m-%d")
+    expect(page.get_by_role("group", name=re.compile(f"^{texts['date']}"))).to_contain_text(written)
+    page.get_by_role("button", name=texts["save"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/mediation/view/\d+$"))
+    expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
+    return page.url
+
+
+def expect_status(page: Page, texts: dict, status: str) -> None:
+    expect(page.get_by_label(texts["status"].format(texts["statuses"][status]), exact=True)).to_be_visible()
+
+
+def status_change(page: Page, texts: dict, action: str, status: str) -> None:
+    page.get_by_role("button", name=texts[action], exact=True).click()
+    expect_status(page, texts, status)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
+    page: Page, base_url: str, database_url: str, language: str
+) -> None:
+    texts = TEXTS[language]
+    title = TITLES[language]
+    subject = a_subject(base_url)
+
+    sign_in(page, base_url, CREATOR, language)
+    view = schedule(page, language, texts, title)
+    expect_status(page, texts, "created")
+    assert bell_entries(page, language, title) == []
+
+    # The mediator: nothing to start before tomorrow in the bell, yet the mediation may start now.
+    sign_in(page, base_url, MEDIATOR[0], language)
+    assert bell_entries(page, language, title) == []
+    page.goto(view)
+    status_change(page, texts, "start", "started")
+    # What the mediator does while the mediation runs is tracked for its report.
+    page.goto(f"{base_url}/spotv2/subject/{subject['id']}")
+    expect(page.get_by_role("heading", name=subject["name"], exact=True)).to_be_visible()
+    page.goto(view)
+    status_change(page, texts, "pause", "paused")
+    status_change(page, texts, "resume", "started")
+    page.get_by_role("button", name=texts["stop"], exact=True).click()
+    dialog = page.get_by_role("dialog", name=texts["stopTitle"], exact=True)
+    dialog.get_by_role("button", name=texts["stop"], exact=True).click()
+    expect(dialog).to_be_hidden()
+    expect_status(page, texts, "stopped")
+
+    assert bell_entries(page, language, title) == [texts["toReport"].format(title)]
+    follow_bell(page, language, texts["toReport"].format(title))
+    expect(page).to_have_url(view)
+    page.get_by_role("link", name=texts["editReport"], exact=True).click()
+    expect(page.get_by_role("heading", name=texts["reportTitle"].format(title), exact=True)).to_be_visible()
+    action = page.get_by_role("checkbox", name=re.compile(re.escape(subject["name"]))).first
+    action.check()
+    page.get_by_role("textbox", name=re.compile(f"^{texts['comment']}")).fill("Réglage fait ensemble.")
+    page.get_by_role("button", name=texts["saveAndValidate"], exact=True).click()
+    expect(page).to_have_url(view)
+    expect_status(page, texts, "validated")
+    assert bell_entries(page, language, title) == []
+
+    # Each participant finds the signature awaited in the bell, and gives their password again.
+    for login, name in PARTICIPANTS:
+        sign_in(page, base_url, login, language)
+        assert bell_entries(page, language, title) == [texts["toSign"].format(title)]
+        age_sessions(database_url, login)
+        follow_bell(page, language, texts["toSign"].format(title))
+        expect(page).to_have_url(view)
+        page.get_by_role("button", name=texts["sign"], exact=True).click()
+        dialog = page.get_by_role("dialog", name=texts["reauthenticate"], exact=True)
+        dialog.get_by_label(re.compile(f"^{texts['password']}")).fill(DEMO_PASSWORD)
+        dialog.get_by_role("button", name=texts["confirmSign"], exact=True).click()
+        expect(dialog).to_be_hidden()
+        expect(page.get_by_text(texts["signed"], exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name=texts["sign"], exact=True)).to_have_count(0)
+        expect(page.get_by_text(name).first).to_be_visible()
+        page.reload()
+        assert bell_entries(page, language, title) == []
+
+    # The creator sees it validated in the list, and nothing awaits them.
+    sign_in(page, base_url, CREATOR, language)
+    assert bell_entries(page, language, title) == []
+    page.goto(f"{base_url}/spotv2/mediations")
+    expect(page.get_by_role("heading", name=texts["list"], exact=True)).to_be_visible()
+    card = page.get_by_role("article", name=title, exact=True)
+    expect(card.locator("[aria-current=step]")).to_have_accessible_name(texts["validatedStep"])
