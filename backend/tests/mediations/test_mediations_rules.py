@@ -272,3 +272,13 @@ def test_unchanged_fields_pass_whoever_may_edit(client, cast, new_mediation, for
     response = client.post(f"{API}/mediation/{mediation['id']}", json=body, headers=cast.headers["creator"])
     assert response.status_code == 200, response.text
     assert response.json()["visibleByPersons"] == []
+
+
+def test_cancel_closes_the_running_period(client, cast, new_mediation) -> None:  # noqa: ANN001
+    mediation = new_mediation()
+    url, headers = f"{API}/mediation/{mediation['id']}/status", cast.headers["mediator"]
+    assert client.post(url, json={"status": "started"}, headers=headers).status_code == 200
+    canceled = client.post(url, json={"status": "canceled"}, headers=headers).json()
+    assert canceled["status"] == "canceled"
+    assert [p["stop"] is not None for p in canceled["trackingPeriods"]] == [True]
+    assert canceled["executionStop"] == canceled["trackingPeriods"][0]["stop"]

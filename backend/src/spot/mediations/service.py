@@ -717,7 +717,8 @@ def change_status(db: Session, *, user: Principal, mediation_id: int, status: Me
     if transition.action in ("start", "resume"):
         _open_period(db, mediation, now)
         set_execution(db, mediation)
-    elif transition.action in ("pause", "stop"):
+    elif transition.action in ("pause", "stop", "cancel"):
+        # A running mediation canceled stops running too: its duration no longer grows.
         _close_period(db, mediation, now)
         set_execution(db, mediation)
     elif transition.action == "invalidate":
