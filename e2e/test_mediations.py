@@ -24,6 +24,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "create": "Créer",
         "newMediation": "Nouvelle médiation",
+        "createAndStart": "Créer et démarrer une médiation",
+        "startButton": "Créer et démarrer",
         "title": "Titre",
         "description": "Description",
         "date": "Date",
@@ -31,6 +33,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "mediator": "Médiateur",
         "participants": "Participants",
         "save": "Enregistrer",
+        "empty": "Ce champ ne peut pas rester vide",
         "bell": "Alertes",
         "awaiting": "En attente de votre part",
         "toReport": "Rédiger le compte rendu de la médiation « {} »",
@@ -65,6 +68,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "signIn": ("Login", "Password", "Sign in"),
         "create": "Create",
         "newMediation": "New mediation",
+        "createAndStart": "Create and start a mediation",
+        "startButton": "Create and start",
         "title": "Title",
         "description": "Description",
         "date": "Date",
@@ -72,6 +77,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "mediator": "Mediator",
         "participants": "Participants",
         "save": "Save",
+        "empty": "This field can't stay empty",
         "bell": "Alerts",
         "awaiting": "Awaiting you",
         "toReport": "Write the report of the mediation “{}”",
@@ -275,3 +281,23 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     expect(page.get_by_role("heading", name=texts["list"], exact=True)).to_be_visible()
     card = page.get_by_role("article", name=title, exact=True)
     expect(card.locator("[aria-current=step]")).to_have_accessible_name(texts["validatedStep"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_create_and_start_opens_a_started_mediation_with_its_creator_as_mediator(
+    page: Page, base_url: str, language: str
+) -> None:
+    texts = TEXTS[language]
+    title = f"{TITLES[language]} (imprévue)"
+    sign_in(page, base_url, "referent", language)
+    page.get_by_role("banner").get_by_role("button", name=texts["create"], exact=True).click()
+    page.get_by_role("menu").get_by_role("menuitem", name=texts["createAndStart"], exact=True).click()
+    expect(page.get_by_role("heading", name=texts["createAndStart"], exact=True)).to_be_visible()
+    page.get_by_role("button", name=texts["startButton"], exact=True).click()
+    expect(page.get_by_text(texts["empty"], exact=True)).to_be_visible()
+    page.get_by_role("textbox", name=re.compile(f"^{texts['title']}")).fill(title)
+    page.get_by_role("button", name=texts["startButton"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/mediation/view/\d+$"))
+    expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
+    expect_status(page, texts, "started")
+    expect(page.get_by_role("button", name=texts["pause"], exact=True)).to_be_visible()
