@@ -33,8 +33,10 @@ type Transition = (typeof TRANSITIONS)[number]
 
 interface MediationActionsProps {
   mediation: Mediation
-  /** Tells the user what happened (done, or refused because the mediation changed meanwhile). */
-  onNotice: (message: string, severity: 'success' | 'warning') => void
+  /** Tells the user a change was made. */
+  onDone: (message: string) => void
+  /** Tells the user a change was refused because the mediation changed meanwhile. */
+  onConflict: (message: string) => void
 }
 
 /**
@@ -42,7 +44,7 @@ interface MediationActionsProps {
  * Stop, invalidate and cancel ask first. A status change that another one made impossible meanwhile
  * (409, the current status in the error) reads the mediation again and says so.
  */
-export function MediationActions({ mediation, onNotice }: MediationActionsProps) {
+export function MediationActions({ mediation, onDone, onConflict }: MediationActionsProps) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const change = useChangeMediationStatus(mediation.id, { handledStatuses: [409] })
@@ -51,16 +53,13 @@ export function MediationActions({ mediation, onNotice }: MediationActionsProps)
 
   const run = (transition: Transition) =>
     change.mutate(transition.target, {
-      onSuccess: () => onNotice(t(`mediations.view.actions.${transition.action}Done`), 'success'),
+      onSuccess: () => onDone(t(`mediations.view.actions.${transition.action}Done`)),
       onError: (error) => {
         if (!isApiError(error, 409)) return
         void queryClient.invalidateQueries({ queryKey: mediationQuery(mediation.id).queryKey, exact: true })
         const current = error.errors.find((e) => e.field === 'status')?.code
-        onNotice(
-          current
-            ? t('mediations.view.conflict', { status: t(`mediations.statuses.${current}`) })
-            : t('mediations.view.conflictUnknown'),
-          'warning',
+        onConflict(
+          current ? t('mediations.view.conflict', { status: t(`mediations.statuses.${current}`) }) : t('mediations.view.conflictUnknown'),
         )
       },
       onSettled: () => setConfirming(undefined),

@@ -183,7 +183,8 @@ describe('mediation view', () => {
     })
     open()
     await userEvent.click(await screen.findByRole('button', { name: 'Pause' }))
-    expect(await screen.findByText('The mediation changed meanwhile: it is now Stopped. It has been read again.')).toBeInTheDocument()
+    // Shown on the page until dismissed, above the details.
+    expect(await screen.findByRole('alert')).toHaveTextContent('The mediation changed meanwhile: it is now Stopped. It has been read again.')
     expect(await screen.findByRole('link', { name: 'Edit the report' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument()
     expect(sentRequests(fetchMock, MEDIATION).length).toBeGreaterThanOrEqual(2)

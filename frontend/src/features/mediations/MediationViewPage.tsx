@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -45,14 +46,11 @@ function LoadedMediation({ mediationId }: { mediationId: number }) {
   return <MediationView mediation={mediation} />
 }
 
-interface NoticeState {
-  message: string
-  severity: 'success' | 'warning'
-}
-
 function MediationView({ mediation }: { mediation: Mediation }) {
   const { t } = useTranslation()
-  const [notice, setNotice] = useState<NoticeState>()
+  const [notice, setNotice] = useState<string>()
+  // A refused change stays in view until dismissed (a snackbar would hide the buttons on a phone).
+  const [conflict, setConflict] = useState<string>()
   return (
     <>
       <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -71,6 +69,11 @@ function MediationView({ mediation }: { mediation: Mediation }) {
       <Box sx={{ mb: 3 }}>
         <MediationSteps status={mediation.status} />
       </Box>
+      {conflict && (
+        <Alert severity="warning" onClose={() => setConflict(undefined)} sx={{ mb: 2.5 }}>
+          {conflict}
+        </Alert>
+      )}
 
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -84,7 +87,7 @@ function MediationView({ mediation }: { mediation: Mediation }) {
             </Section>
             <TrackingSection mediation={mediation} />
             <ReportSection mediation={mediation} />
-            <MediationSignatures mediation={mediation} onNotice={(message) => setNotice({ message, severity: 'success' })} />
+            <MediationSignatures mediation={mediation} onNotice={setNotice} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
@@ -98,9 +101,16 @@ function MediationView({ mediation }: { mediation: Mediation }) {
           {t('mediations.view.backToList')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <MediationActions mediation={mediation} onNotice={(message, severity) => setNotice({ message, severity })} />
+        <MediationActions
+          mediation={mediation}
+          onDone={(message) => {
+            setConflict(undefined)
+            setNotice(message)
+          }}
+          onConflict={setConflict}
+        />
       </Stack>
-      <Notice message={notice?.message} severity={notice?.severity} onClose={() => setNotice(undefined)} />
+      <Notice message={notice} onClose={() => setNotice(undefined)} />
     </>
   )
 }
