@@ -55,7 +55,7 @@ export function MediationCardView({ mediation, targeted }: MediationCardViewProp
         outline: targeted ? `2px solid ${theme.palette.accent.main}` : 'none',
       })}
     >
-      <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'flex-start', sm: 'baseline' }, columnGap: 1.5, rowGap: 0.25 }}>
         <Link
           component={RouterLink}
           to={mediationPath(mediation.id)}
@@ -65,7 +65,7 @@ export function MediationCardView({ mediation, targeted }: MediationCardViewProp
           {mediation.title}
         </Link>
         <Box sx={{ flexGrow: 1 }} />
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
           {dateText(mediation)}
         </Typography>
       </Stack>
