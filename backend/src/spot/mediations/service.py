@@ -48,6 +48,7 @@ from spot.mediations.models import (
 )
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import MediationOut, MediationSave, MediationUpdate, Period
+from spot.querylang.text import fold
 from spot.users.models import Group, User
 
 ITEM_TYPE = "mediation"
@@ -611,9 +612,9 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
         return mediation  # nothing to write: no new version, no history entry
     values: dict[str, Any] = {}
     if changed["title"]:
-        values |= {"title": data.title, "title_folded": _fold(data.title)}
+        values |= {"title": data.title, "title_folded": fold(data.title)}
     if changed["description"]:
-        values |= {"description": data.description, "description_folded": _fold(data.description)}
+        values |= {"description": data.description, "description_folded": fold(data.description)}
     if changed["schedulingDate"]:
         values["scheduling_date"] = data.scheduling_date
     if changed["mediator"]:
@@ -624,12 +625,6 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
             _set_links(db, mediation.id, field, ids)
     record(db, user=user, mediation=mediation, event=Event.updated)
     return mediation
-
-
-def _fold(value: str) -> str:
-    from spot.querylang.text import fold
-
-    return fold(value)
 
 
 # Status transitions (spec 1 §4) -------------------------------------------------------------
