@@ -62,6 +62,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "confirmSign": "Confirmer et signer",
         "signed": "Votre signature est enregistrée",
         "list": "Médiations",
+        "scheduledOn": "Planifiée le {}",
         "validatedStep": "Validée : étape en cours",
     },
     "en": {
@@ -106,6 +107,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "confirmSign": "Confirm and sign",
         "signed": "Your signature is recorded",
         "list": "Mediations",
+        "scheduledOn": "Scheduled on {}",
         "validatedStep": "Validated: current step",
     },
 }
@@ -225,6 +227,11 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     view = schedule(page, language, texts, title)
     expect_status(page, texts, "created")
     assert bell_entries(page, language, title) == []
+    page.goto(f"{base_url}/spotv2/mediations")
+    card = page.get_by_role("article", name=title, exact=True)
+    tomorrow = (date.today() + timedelta(days=1)).strftime("%d/%m/%Y" if language == "fr" else "%Y-%m-%d")
+    expect(card.get_by_text(texts["scheduledOn"].format(f"{tomorrow} 10:00"), exact=True)).to_be_visible()
+    expect(card.get_by_text("Objectif : régler le tour.…", exact=True)).to_be_visible()
 
     # The mediator: nothing to start before tomorrow in the bell, yet the mediation may start now.
     sign_in(page, base_url, MEDIATOR[0], language)
