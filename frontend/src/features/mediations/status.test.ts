@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cardDate, currentStep, firstLine, formatDateTime } from './status'
+import { cardDate, currentStep, firstLine } from './status'
 
 describe('the step indicator', () => {
   it.each([
@@ -43,14 +43,6 @@ describe('the card date', () => {
 
   it('is an open range when the end is not known', () => {
     expect(cardDate({ status: 'stopped', schedulingDate: null, executionStart: START, executionStop: null })).toEqual({ kind: 'since', start: START })
-  })
-})
-
-describe('formatDateTime', () => {
-  it('writes the date as the language does, then the 24 h time', () => {
-    const local = new Date(2026, 11, 1, 14, 5).toISOString()
-    expect(formatDateTime(local, 'en')).toBe('2026-12-01 14:05')
-    expect(formatDateTime(local, 'fr')).toBe('01/12/2026 14:05')
   })
 })
 

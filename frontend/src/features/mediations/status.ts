@@ -1,6 +1,3 @@
-import dayjs from 'dayjs'
-import { formatDate } from '../../lib/dates'
-
 /** The statuses of a mediation (spec 1 §4), in the order it goes through them; canceled ends it at any point. */
 export const MEDIATION_STATUSES = ['created', 'started', 'paused', 'stopped', 'validated', 'archived', 'canceled'] as const
 export type MediationStatus = (typeof MEDIATION_STATUSES)[number]
@@ -44,10 +41,8 @@ export function cardDate({ status, schedulingDate, executionStart, executionStop
   return executionStop ? { kind: 'range', start: executionStart, stop: executionStop } : { kind: 'since', start: executionStart }
 }
 
-/** A date and time as the language writes it: 2026-12-01 14:30 in English, 01/12/2026 14:30 in French. */
-export function formatDateTime(value: string, language: string): string {
-  return `${formatDate(value, language)} ${dayjs(value).format('HH:mm')}`
-}
+/** The area's dates and times are written as everywhere else. */
+export { formatDateTime } from '../../lib/dates'
 
 /** A description as cards show it: its first line, with an ellipsis when more lines follow. */
 export function firstLine(description: string): string {
