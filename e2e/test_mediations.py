@@ -233,6 +233,10 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     expect(card.get_by_text(texts["scheduledOn"].format(f"{tomorrow} 10:00"), exact=True)).to_be_visible()
     expect(card.get_by_text("Objectif : régler le tour.…", exact=True)).to_be_visible()
 
+    # Nothing awaits a participant before the mediation is validated.
+    sign_in(page, base_url, PARTICIPANTS[0][0], language)
+    assert bell_entries(page, language, title) == []
+
     # The mediator: nothing to start before tomorrow in the bell, yet the mediation may start now.
     sign_in(page, base_url, MEDIATOR[0], language)
     assert bell_entries(page, language, title) == []
