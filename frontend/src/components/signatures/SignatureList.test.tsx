@@ -66,7 +66,7 @@ describe('the signature list', () => {
     const revoked = { ...jeanne, revoked: { date: REVOKED_AT, reason: 'mediationInvalidated', by: null } }
     renderWithClient(<SignatureList signatures={[revoked]} />)
     const item = screen.getByRole('listitem')
-    expect(item).toHaveTextContent(`Présence et accord avec le rapport · Signé le ${formatDateTime(SIGNED_AT, 'fr')}`)
+    expect(item).toHaveTextContent(`Présence et accord avec le compte rendu · Signé le ${formatDateTime(SIGNED_AT, 'fr')}`)
     expect(formatDateTime(SIGNED_AT, 'fr')).toMatch(/^30\/11\/2026 \d\d:15$/)
     expect(item).toHaveTextContent('Révoquée le')
     expect(item).toHaveTextContent('La médiation a été invalidée')
