@@ -53,7 +53,10 @@ function MediationView({ mediation }: { mediation: Mediation }) {
   const [conflict, setConflict] = useState<string>()
   return (
     <>
-      <Stack direction="row" sx={{ alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 1, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: mediation.status === 'canceled' ? 3 : 1, flexWrap: 'wrap' }}
+      >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
           {mediation.title}
         </Typography>
@@ -66,9 +69,12 @@ function MediationView({ mediation }: { mediation: Mediation }) {
         />
         <DiscussionPanel discussionId={mediation.discussionId} />
       </Stack>
-      <Box sx={{ mb: 3 }}>
-        <MediationSteps status={mediation.status} />
-      </Box>
+      {mediation.status !== 'canceled' && (
+        // A canceled mediation's steps would only say "canceled" again, beside the status chip.
+        <Box sx={{ mb: 3 }}>
+          <MediationSteps status={mediation.status} />
+        </Box>
+      )}
       {conflict && (
         <Alert severity="warning" onClose={() => setConflict(undefined)} sx={{ mb: 2.5 }}>
           {conflict}
@@ -96,7 +102,7 @@ function MediationView({ mediation }: { mediation: Mediation }) {
       </Grid>
 
       <Divider sx={{ my: 3 }} />
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }} role="group" aria-label={t('common.actions')}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label={t('common.actions')}>
         <Button component={RouterLink} to={MEDIATIONS_PATH} startIcon={<ArrowBack />}>
           {t('mediations.view.backToList')}
         </Button>

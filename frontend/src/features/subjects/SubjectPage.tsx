@@ -166,7 +166,7 @@ function SubjectView({ subject }: { subject: Subject }) {
       <UsageChart target={{ subjectIds: [subject.id] }} sx={{ mt: 2.5 }} />
 
       <Divider sx={{ my: 3 }} />
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={SUBJECTS_PATH} startIcon={<ArrowBack />}>
           {t('subjects.backToList')}
         </Button>
