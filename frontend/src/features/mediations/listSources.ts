@@ -1,19 +1,5 @@
-import { api, data } from '../../api/client'
-import type { ValueSource, ValueSources } from '../../components/lists/types'
-
-/** Users of the id fields of the list's filters, searched by name. */
-const userSource: ValueSource = {
-  search: async (name) =>
-    (await data(api.GET('/backend/api/v2/user/search', { params: { query: { name } } }))).map((user) => ({
-      id: user.id,
-      label: user.displayName,
-    })),
-  labels: async (ids) => {
-    const numeric = ids.filter((id): id is number => typeof id === 'number')
-    if (numeric.length === 0) return []
-    return (await data(api.POST('/backend/api/v2/user/getUserNames', { body: numeric }))).map((user) => ({ id: user.id, label: user.name }))
-  },
-}
+import type { ValueSources } from '../../components/lists/types'
+import { userSource } from '../../components/lists/userSource'
 
 /** Where the mediation list's id criteria find their members. */
 export const MEDIATION_FILTER_SOURCES: ValueSources = {
