@@ -5,7 +5,7 @@ cards whose persons' names are read in one statement per page."""
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, exists, select
+from sqlalchemy import ColumnElement, Select, select
 from sqlalchemy.orm import Session
 
 from spot.core.lists import ListSpec
@@ -18,8 +18,8 @@ from spot.querylang.tree import SortKey
 
 
 def _with_participants(user_ids: tuple[Any, ...]) -> ColumnElement[bool]:
-    return exists().where(
-        MediationParticipant.mediation_id == Mediation.id, MediationParticipant.user_id.in_(user_ids)
+    return Mediation.id.in_(
+        select(MediationParticipant.mediation_id).where(MediationParticipant.user_id.in_(user_ids))
     )
 
 
