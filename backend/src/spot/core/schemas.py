@@ -1,9 +1,10 @@
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Response
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError, to_json
 
@@ -96,3 +97,12 @@ def _strict_id(value: Any) -> Any:
 # PostgreSQL, and a bigger number would overflow SQLite's binding; out of range it is bad input (422),
 # in range but unknown it is 404.
 Id = Annotated[int, BeforeValidator(_strict_id), Field(ge=0, le=2**31 - 1)]
+
+
+def _in_utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+# An instant a client sends (DESIGN §4: date-times are UTC): one written without a zone is taken as UTC,
+# any other is converted, so that services compare and store aware UTC values only.
+Instant = Annotated[datetime, AfterValidator(_in_utc)]

@@ -132,7 +132,7 @@ def _periods(db: Session, user_ids: list[int]) -> list[Period]:
     ).all()
     periods: list[Period] = []
     for at in entries:
-        start, stop = reporting.to_minute(at - REACH), reporting.to_minute(at + REACH)
+        start, stop = service.minute(at - REACH), service.minute(at + REACH)
         if all(
             stop + reporting.MINUTE < p.start or start > p.stop + reporting.MINUTE for p in periods if p.stop
         ):

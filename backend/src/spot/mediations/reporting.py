@@ -8,7 +8,7 @@ instants are kept to the minute, and the actions of a period are the history ent
 minute up to the end of its stop minute."""
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
@@ -30,21 +30,12 @@ from spot.mediations.models import (
     TrackingPeriod,
 )
 from spot.mediations.schemas import Period, ReportItemIn, TrackedAction
+from spot.mediations.service import minute
 from spot.subjects.models import Subject
 
 MINUTE = timedelta(minutes=1)
 # The most tracked actions one call lists, oldest first.
 MAX_TRACKED_ACTIONS = 1000
-
-
-def in_utc(value: datetime) -> datetime:
-    """The instant in UTC; one written without a zone is taken as UTC (DESIGN §4: instants are UTC)."""
-    return (value if value.tzinfo is not None else value.replace(tzinfo=UTC)).astimezone(UTC)
-
-
-def to_minute(value: datetime) -> datetime:
-    """The start of the instant's minute, in UTC."""
-    return in_utc(value).replace(second=0, microsecond=0)
 
 
 def _refused(errors: list[FieldError]) -> ApiError:
@@ -62,15 +53,15 @@ def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[date
     the period was sent at."""
     if not periods:
         raise _refused([FieldError(field="periods", code="mustNotBeEmpty")])
-    latest = to_minute(now)
+    latest = minute(now)
     errors: list[FieldError] = []
     spans: list[tuple[datetime, datetime, int]] = []
     for i, period in enumerate(periods):
-        start = to_minute(period.start)
+        start = minute(period.start)
         if period.stop is None:
             errors.append(FieldError(field=f"periods.{i}.stop", code="mustNotBeEmpty"))
             continue
-        stop = to_minute(period.stop)
+        stop = minute(period.stop)
         if stop < start:
             errors.append(FieldError(field=f"periods.{i}.stop", code="errors.lessThanMin"))
         elif stop > latest:
@@ -164,12 +155,12 @@ def tracked_actions(
     400 errors.lessThanMin on `stop` when it is before `start`."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
     policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
-    if in_utc(stop) < in_utc(start):
+    if stop < start:
         raise _refused([FieldError(field="stop", code="errors.lessThanMin")])
     h = HistoryEntry
     rows = db.execute(
         select(h.id, h.item_type, h.item_key, h.item_name, h.at, h.mode)
-        .where(h.at >= to_minute(start), h.at < to_minute(stop) + MINUTE, *_tracked(user, mediation))
+        .where(h.at >= minute(start), h.at < minute(stop) + MINUTE, *_tracked(user, mediation))
         .order_by(h.at, h.id)
         .limit(MAX_TRACKED_ACTIONS)
     ).all()
@@ -241,7 +232,7 @@ def _entries_of_periods(db: Session, user: Principal, mediation: Mediation, ids:
     h = HistoryEntry
     now = utcnow()
     within = or_(
-        *(and_(h.at >= to_minute(start), h.at < to_minute(stop or now) + MINUTE) for start, stop in periods)
+        *(and_(h.at >= minute(start), h.at < minute(stop or now) + MINUTE) for start, stop in periods)
     )
     rows = db.execute(
         select(h.id, h.item_type, h.item_id, h.at, h.mode).where(

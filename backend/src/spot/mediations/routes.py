@@ -1,9 +1,7 @@
-from datetime import datetime
-
 from spot.core.auth import DB, CurrentSession, CurrentUser
 from spot.core.lists import list_route
 from spot.core.routing import api_router
-from spot.core.schemas import Id
+from spot.core.schemas import Id, Instant
 from spot.mediations import actionable, query, reporting, service
 from spot.mediations.schemas import (
     ActionableMediation,
@@ -88,8 +86,8 @@ async def tracked_actions(
     db: DB,
     user: CurrentUser,
     mediationId: Id,  # noqa: N803
-    start: datetime,
-    stop: datetime,
+    start: Instant,
+    stop: Instant,
 ) -> list[TrackedAction]:
     """What the mediator and the participants did between start and stop (whole minutes), from the
     history, on items the user may read; oldest first, at most 1000."""

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from spot.core.schemas import CamelModel, Id, MultilineText, Text
+from spot.core.schemas import CamelModel, Id, Instant, MultilineText, Text
 from spot.core.signatures import SignatureOut
 from spot.mediations.models import MediationStatus
 
@@ -26,8 +26,8 @@ class Group(CamelModel):
 class Period(CamelModel):
     """A tracking period: from the start of its start minute to the end of its stop minute."""
 
-    start: datetime
-    stop: datetime | None = Field(default=None, description="Null while the period runs")
+    start: Instant
+    stop: Instant | None = Field(default=None, description="Null while the period runs")
 
 
 class LastUpdate(CamelModel):
@@ -138,7 +138,7 @@ class MediationSave(CamelModel):
 
     title: Text = Field(max_length=300)
     description: MultilineText = Field(default="", max_length=5000)
-    scheduling_date: datetime | None = None
+    scheduling_date: Instant | None = None
     mediator: Id | None = None
     participants: list[Id] = Field(default_factory=list, max_length=1000)
     visible_by_groups: list[Id] = Field(default_factory=list, max_length=1000)

@@ -465,8 +465,7 @@ def _local_today_start(now: datetime) -> datetime:
 def _check_date(errors: list[FieldError], scheduled: datetime) -> None:
     """Not before today in the organisation's time zone; today, at least one minute after now."""
     now = utcnow()
-    when = scheduled if scheduled.tzinfo else scheduled.replace(tzinfo=UTC)
-    if when < _local_today_start(now) or when < now + timedelta(minutes=1):
+    if scheduled < _local_today_start(now) or scheduled < now + timedelta(minutes=1):
         errors.append(FieldError(field="schedulingDate", code="errors.lessThanMin"))
 
 
@@ -580,12 +579,6 @@ def create_unplanned(db: Session, *, user: Principal, title: str) -> Mediation:
     return mediation
 
 
-def _same_instant(a: datetime | None, b: datetime | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return (a if a.tzinfo else a.replace(tzinfo=UTC)) == (b if b.tzinfo else b.replace(tzinfo=UTC))
-
-
 def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUpdate) -> Mediation:
     """The form: a stale version answers 409 staleVersion; a field changed that the user may not change
     in this status 403 fieldNotEditable (each named); then the save rules (400)."""
@@ -598,7 +591,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
     changed = {
         "title": data.title != mediation.title,
         "description": data.description != mediation.description,
-        "schedulingDate": not _same_instant(data.scheduling_date, mediation.scheduling_date),
+        "schedulingDate": data.scheduling_date != mediation.scheduling_date,
         "mediator": data.mediator != mediation.mediator_id,
         "participants": set(data.participants) != set(links[_PARTICIPANT]),
         "visibleByGroups": set(data.visible_by_groups) != set(links[_GROUP]),
