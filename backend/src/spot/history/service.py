@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from spot.config import get_settings
 from spot.core.errors import ApiError, FieldError
 from spot.core.principal import Principal
+from spot.core.time import midnight
 from spot.db import UtcDateTime, in_ids
 from spot.history.models import HistoryEntry
 from spot.history.schemas import (
@@ -56,11 +57,6 @@ def _zone() -> ZoneInfo:
     return ZoneInfo(get_settings().timezone)
 
 
-def _midnight(day: date) -> datetime:
-    """The instant a calendar day of the organisation's time zone begins (DESIGN §4)."""
-    return datetime.combine(day, time(0), tzinfo=_zone()).astimezone(UTC)
-
-
 # A user's own history ----------------------------------------------------------------------------------
 
 
@@ -84,7 +80,7 @@ def mine(db: Session, *, user: Principal, from_: str | None, to: str | None) -> 
     h = HistoryEntry
     rows = db.execute(
         select(h.at, h.item_type, h.item_id, h.item_key, h.item_name, h.mode, h.event)
-        .where(h.user_id == user.id, h.at >= _midnight(first), h.at < _midnight(last + timedelta(days=1)))
+        .where(h.user_id == user.id, h.at >= midnight(first), h.at < midnight(last + timedelta(days=1)))
         .order_by(h.at.desc(), h.id.desc())
         .limit(MAX_MINE)
     ).all()
@@ -298,7 +294,7 @@ def contributions(db: Session, *, user: Principal, query: ContributionsQuery) ->
     organisation's time zone, whatever the daylight saving time."""
     starts = period_starts(query.granularity, query.from_year, query.start, query.count)
     scope = _scope(db, user, query.item_ids, query.subject_ids)
-    bounds = [_midnight(day) for day in starts]
+    bounds = [midnight(day) for day in starts]
     h = HistoryEntry
     conditions: list[ColumnElement[bool]] = [h.at >= bounds[0], h.at < bounds[-1]]
     parts = _scope_parts(scope)

@@ -11,18 +11,16 @@ Each kind is one statement built once (parameters: the user, the end of today, t
 when the mediation came to await it: its scheduling date (its creation when unscheduled) for start,
 its last update otherwise (the stop, the report, the validation)."""
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import Integer, Select, and_, bindparam, exists, func, literal, not_, select, union_all
 from sqlalchemy.orm import Session
 
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
-from spot.config import get_settings
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
-from spot.core.time import today
+from spot.core.time import midnight, today
 from spot.db import UtcDateTime
 from spot.mediations import service
 from spot.mediations.models import Mediation, MediationParticipant
@@ -92,8 +90,7 @@ _KINDS: dict[str, tuple[Any, Any]] = {
 
 def end_of_today() -> datetime:
     """The instant today ends in the organisation's time zone (DESIGN §4)."""
-    zone = ZoneInfo(get_settings().timezone)
-    return datetime.combine(today() + timedelta(days=1), time(0), tzinfo=zone).astimezone(UTC)
+    return midnight(today() + timedelta(days=1))
 
 
 def _params(user: Principal, limit: int) -> dict[str, Any]:

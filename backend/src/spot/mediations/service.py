@@ -18,21 +18,19 @@ Helpers for the other modules of the area (reporting, actionable, the bell):
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, delete, false, insert, literal, or_, select, union_all
 from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
 
 from spot.account.models import SessionToken
-from spot.config import get_settings
 from spot.core import history, parents, signatures
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
-from spot.core.time import utcnow
+from spot.core.time import midnight, today, utcnow
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
 from spot.mapping.policy import hidden
@@ -456,16 +454,10 @@ def set_execution(db: Session, mediation: Mediation) -> None:
 # The form -----------------------------------------------------------------------------------
 
 
-def _local_today_start(now: datetime) -> datetime:
-    zone = ZoneInfo(get_settings().timezone)
-    local = now.astimezone(zone)
-    return datetime(local.year, local.month, local.day, tzinfo=zone).astimezone(UTC)
-
-
 def _check_date(errors: list[FieldError], scheduled: datetime) -> None:
     """Not before today in the organisation's time zone; today, at least one minute after now."""
     now = utcnow()
-    if scheduled < _local_today_start(now) or scheduled < now + timedelta(minutes=1):
+    if scheduled < midnight(today()) or scheduled < now + timedelta(minutes=1):
         errors.append(FieldError(field="schedulingDate", code="errors.lessThanMin"))
 
 
