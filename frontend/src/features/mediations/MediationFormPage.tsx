@@ -45,6 +45,7 @@ import {
 } from './mediationForm'
 import { SearchPicker } from './SearchPicker'
 import { useNow } from './useNow'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 
 /** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
 const PICKER_TEXTS = { fr: frFR, en: enUS }
@@ -228,16 +229,11 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
             </Section>
             {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
             {stale && mode.kind === 'edit' && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void queryClient.invalidateQueries({ queryKey: mediationQuery(mode.source.id).queryKey, exact: true })}>
-                    {t('mediations.form.readAgain')}
-                  </Button>
-                }
-              >
-                {t('mediations.form.stale')}
-              </Alert>
+              <StaleVersionNotice
+                message={t('mediations.form.stale')}
+                readAgainLabel={t('mediations.form.readAgain')}
+                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: mediationQuery(mode.source.id).queryKey, exact: true })}
+              />
             )}
           </Stack>
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>

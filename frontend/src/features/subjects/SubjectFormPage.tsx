@@ -26,6 +26,7 @@ import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Subject, SUBJECT_FIELDS, SUBJECT_TYPES, subjectQuery, useCreateFromSubject, useCreateSubject, useUpdateSubject } from './api'
 import { formFromQuery, formFromSubject, INVALID_VALUE, savePayload, type SubjectForm, subjectSchema } from './subjectForm'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 
 type Mode = { kind: 'new' } | { kind: 'edit' | 'createFrom'; source: Subject }
 
@@ -188,16 +189,11 @@ function SubjectFormView({ mode, initial }: { mode: Mode; initial: SubjectForm }
             />
             {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
             {stale && mode.kind === 'edit' && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void queryClient.invalidateQueries({ queryKey: subjectQuery(mode.source.id).queryKey, exact: true })}>
-                    {t('subjects.form.readAgain')}
-                  </Button>
-                }
-              >
-                {t('subjects.form.stale')}
-              </Alert>
+              <StaleVersionNotice
+                message={t('subjects.form.stale')}
+                readAgainLabel={t('subjects.form.readAgain')}
+                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: subjectQuery(mode.source.id).queryKey, exact: true })}
+              />
             )}
           </Stack>
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
