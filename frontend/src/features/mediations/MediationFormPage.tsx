@@ -25,6 +25,7 @@ import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { TextInput } from '../../components/TextInput'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { datePattern } from '../../lib/dates'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
@@ -45,7 +46,6 @@ import {
 } from './mediationForm'
 import { SearchPicker } from './SearchPicker'
 import { useNow } from './useNow'
-import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 
 /** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
 const PICKER_TEXTS = { fr: frFR, en: enUS }

@@ -20,13 +20,13 @@ import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { TextInput } from '../../components/TextInput'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Subject, SUBJECT_FIELDS, SUBJECT_TYPES, subjectQuery, useCreateFromSubject, useCreateSubject, useUpdateSubject } from './api'
 import { formFromQuery, formFromSubject, INVALID_VALUE, savePayload, type SubjectForm, subjectSchema } from './subjectForm'
-import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 
 type Mode = { kind: 'new' } | { kind: 'edit' | 'createFrom'; source: Subject }
 
