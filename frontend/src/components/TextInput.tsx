@@ -12,6 +12,11 @@ interface TextInputProps<T extends FieldValues> {
   autoComplete?: string
   /** False when the form shows one message for all its fields. */
   showMessage?: boolean
+  multiline?: boolean
+  /** Shown, and not editable, when the user may not change the field now. */
+  readOnly?: boolean
+  /** Why it is read-only, shown under it when it has no error. */
+  readOnlyHelp?: string
 }
 
 /** A text field of a react-hook-form form, showing its error as a translated message. */
@@ -21,6 +26,9 @@ export function TextInput<T extends FieldValues>({
   label,
   type = 'text',
   showMessage = true,
+  multiline,
+  readOnly,
+  readOnlyHelp,
   ...rest
 }: TextInputProps<T>) {
   const message = useMessage()
@@ -35,8 +43,11 @@ export function TextInput<T extends FieldValues>({
           inputRef={ref}
           type={type}
           label={label}
+          multiline={multiline}
+          minRows={multiline ? 3 : undefined}
           error={fieldState.error !== undefined}
-          helperText={showMessage ? (message(fieldState.error?.message) ?? ' ') : undefined}
+          helperText={showMessage ? (message(fieldState.error?.message) ?? (readOnly ? readOnlyHelp : ' ')) : undefined}
+          slotProps={readOnly ? { input: { readOnly } } : undefined}
           fullWidth
         />
       )}

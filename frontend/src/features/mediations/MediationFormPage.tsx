@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
 import { DatePicker } from '@mui/x-date-pickers/DatePicker'
@@ -138,10 +137,11 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 820 }}>
         <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
           <Stack spacing={1}>
-            <PlainTextInput control={control} name="title" label={t('mediations.form.title')} required readOnly={!editable.title} readOnlyHelp={readOnlyHelp} />
-            <PlainTextInput
+            <TextInput control={control} name="title" label={t('mediations.form.title')} required autoComplete="off" readOnly={!editable.title} readOnlyHelp={readOnlyHelp} />
+            <TextInput
               control={control}
               name="description"
+              autoComplete="off"
               label={t('mediations.form.description')}
               multiline
               readOnly={!editable.description}
@@ -261,42 +261,6 @@ function Section({ title, help, children }: { title: string; help?: string; chil
       )}
       {children}
     </Stack>
-  )
-}
-
-interface PlainTextInputProps {
-  control: Control<MediationForm>
-  name: 'title' | 'description'
-  label: string
-  required?: boolean
-  multiline?: boolean
-  readOnly: boolean
-  readOnlyHelp: string
-}
-
-/** A text field of the form, read-only (with why) when the user may not change it now. */
-function PlainTextInput({ control, name, label, required, multiline, readOnly, readOnlyHelp }: PlainTextInputProps) {
-  const message = useMessage()
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
-          {...field}
-          inputRef={ref}
-          label={label}
-          required={required}
-          multiline={multiline}
-          minRows={multiline ? 3 : undefined}
-          autoComplete="off"
-          error={fieldState.error !== undefined}
-          helperText={message(fieldState.error?.message) ?? (readOnly ? readOnlyHelp : ' ')}
-          slotProps={{ input: { readOnly } }}
-          fullWidth
-        />
-      )}
-    />
   )
 }
 
