@@ -401,6 +401,8 @@ MODEL_MODULES += ["spot.resources.models"]
 MODEL_MODULES += ["spot.discussions.models"]
 MODEL_MODULES += ["spot.core.signatures"]
 MODEL_MODULES += ["spot.mediations.models"]
+MODEL_MODULES += ["spot.references.models"]
+MODEL_MODULES += ["spot.lms.models"]
 
 
 def load_models() -> None:
