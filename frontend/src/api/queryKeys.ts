@@ -36,6 +36,8 @@ export const queryKeys = {
     functions: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'functions'] as const,
     activities: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'activities'] as const,
     subActivities: (activityId: number) => ['mapping', 'activity', activityId, 'subActivities'] as const,
+    /** The map item picker's search: items of the map and subjects whose name contains the text. */
+    itemSearch: (text: string) => ['mapping', 'itemSearch', text] as const,
   },
   subjects: {
     /** Every subject change invalidates this. */
