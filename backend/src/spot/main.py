@@ -18,6 +18,7 @@ from spot.db import get_engine, start_sqlite_checkpoints
 from spot.discussions.routes import router as discussions_router
 from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
+from spot.lms.routes import router as lms_router
 from spot.mapping.routes import router as mapping_router
 from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
@@ -42,6 +43,7 @@ ROUTERS += [discussions_router]
 ROUTERS += [history_router]
 ROUTERS += [search_router]
 ROUTERS += [mediations_router]
+ROUTERS += [lms_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

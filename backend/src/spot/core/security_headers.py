@@ -40,6 +40,44 @@ DOCS_POLICY = "; ".join(
     ]
 )
 DOCS_PATH = f"{API_PREFIX}/docs"
+# A launched e-learning unit's files (lms/routes.play): sandboxed without allow-same-origin, so the
+# course's scripts run in an origin of their own and cannot read Spot's storage nor call the API with
+# the user's session; authoring tools write inline scripts and styles, which the sandbox makes harmless.
+# The unit may frame its own pages; its xAPI calls go to the runtime below.
+LMS_PLAY_PREFIX = f"{API_PREFIX}/lms/play/"
+LMS_CONTENT_POLICY = "; ".join(
+    [
+        "sandbox allow-scripts allow-forms",
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
+# The cmi5 runtime (fetch and xAPI), called by that sandboxed content, whose origin is opaque: any origin,
+# no credentials (the launch's token travels in the Authorization header), the xAPI headers.
+LMS_RUNTIME_PREFIXES = (f"{API_PREFIX}/lms/xapi/", f"{API_PREFIX}/lms/fetch/")
+CORS_HEADERS = [
+    (b"access-control-allow-origin", b"*"),
+    (b"access-control-expose-headers", b"X-Experience-API-Version, Content-Type"),
+]
+PREFLIGHT_HEADERS = [
+    *CORS_HEADERS,
+    (b"access-control-allow-methods", b"GET, PUT, POST, DELETE, OPTIONS"),
+    (
+        b"access-control-allow-headers",
+        b"Authorization, Content-Type, X-Experience-API-Version, If-Match, If-None-Match",
+    ),
+    (b"access-control-max-age", b"600"),
+]
 
 
 def _headers(policy: str) -> list[tuple[bytes, bytes]]:
@@ -53,6 +91,22 @@ def _headers(policy: str) -> list[tuple[bytes, bytes]]:
 _CLIENT_HEADERS = _headers(CLIENT_POLICY)
 _DOCS_HEADERS = _headers(DOCS_POLICY)
 _NAMES = {name for name, _ in _CLIENT_HEADERS}
+_LMS_CONTENT_HEADERS = [
+    (b"content-security-policy", LMS_CONTENT_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+]
+_RUNTIME_HEADERS = [*_CLIENT_HEADERS, *CORS_HEADERS]
+
+
+def _added(scope: Scope) -> list[tuple[bytes, bytes]]:
+    path: str = scope["path"]
+    if path == DOCS_PATH:
+        return _DOCS_HEADERS
+    if path.startswith(LMS_PLAY_PREFIX):
+        return _LMS_CONTENT_HEADERS
+    if path.startswith(LMS_RUNTIME_PREFIXES):
+        return _RUNTIME_HEADERS
+    return _CLIENT_HEADERS
 
 
 class SecurityHeaders:
@@ -63,7 +117,18 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        added = _DOCS_HEADERS if scope["path"] == DOCS_PATH else _CLIENT_HEADERS
+        if scope["method"] == "OPTIONS" and scope["path"].startswith(LMS_RUNTIME_PREFIXES):
+            # A CORS preflight of the cmi5 runtime, answered here: no route answers OPTIONS.
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 204,
+                    "headers": [*_CLIENT_HEADERS, *PREFLIGHT_HEADERS],
+                }
+            )
+            await send({"type": "http.response.body", "body": b""})
+            return
+        added = _added(scope)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

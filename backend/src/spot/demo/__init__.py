@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, discussions, mapping, mediations, people, resources, usage
+from spot.demo import alerts, discussions, lms, mapping, mediations, people, resources, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -16,4 +16,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     usage.seed(db)
     mediations.seed(db)
     discussions.seed(db)
+    lms.seed(db)
     return logins

@@ -1,0 +1,304 @@
+"""cmi5 course packages (cmi5 §13 course structure, §14 course package): a zip holding `cmi5.xml` at its
+root and the content of its assignable units. The archive is read without trusting its entry names or
+sizes (DESIGN §5): every entry name is checked, the entries are counted and their uncompressed sizes
+bounded, and each entry is read once, in chunks, so that a zip bomb stops at the bound whatever its
+headers claim. `cmi5.xml` is parsed with defusedxml (no entity expansion, no external entities).
+
+A faulty package is refused whole: 400 `invalidCoursePackage`, the field naming the faulty entry or
+element (`cmi5.xml:/courseStructure/block[1]/au[2]/url`) and the code saying what is wrong."""
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from typing import Literal
+from urllib.parse import urlsplit
+from xml.etree.ElementTree import Element
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
+
+from spot.core.errors import ApiError, FieldError
+from spot.lms.models import IRI_LENGTH
+
+MAX_PACKAGE_BYTES = 30_000_000
+MAX_ENTRIES = 10_000
+MAX_ENTRY_BYTES = 100_000_000
+MAX_TOTAL_BYTES = 300_000_000
+MAX_STRUCTURE_BYTES = 2_000_000
+# Deflate compresses real content (text, pictures, media) far less than this; a bomb far more.
+MAX_RATIO = 200
+MAX_DEPTH = 20
+STRUCTURE = "cmi5.xml"
+NAMESPACE = "https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"
+MOVE_ON = ("NotApplicable", "Passed", "Completed", "CompletedAndPassed", "CompletedOrPassed")
+ASSESSED_MOVE_ON = ("Passed", "CompletedAndPassed", "CompletedOrPassed")
+_CHUNK = 1 << 16
+
+
+def refuse(where: str, code: str) -> ApiError:
+    return ApiError(400, "invalidCoursePackage", [FieldError(field=where, code=code)])
+
+
+@dataclass
+class Unit:
+    """An assignable unit (`au`)."""
+
+    activity_id: str
+    title: str
+    description: str
+    url: str
+    move_on: str
+    mastery_score: float | None
+    launch_parameters: str | None
+    launch_method: str
+    kind: Literal["resource", "quiz"]
+
+
+@dataclass
+class Block:
+    activity_id: str
+    title: str
+    description: str
+    children: list["Block | Unit"] = field(default_factory=list)
+
+
+@dataclass
+class Course:
+    activity_id: str
+    title: str
+    description: str
+    lang: str
+    children: list[Block | Unit] = field(default_factory=list)
+
+    def walk(self) -> list[tuple[Block | Unit, Block | None]]:
+        """Every block and unit with its parent block (None at the top), parents first."""
+        found: list[tuple[Block | Unit, Block | None]] = []
+
+        def visit(children: list[Block | Unit], parent: Block | None) -> None:
+            for child in children:
+                found.append((child, parent))
+                if isinstance(child, Block):
+                    visit(child.children, child)
+
+        visit(self.children, None)
+        return found
+
+
+# Entry names ------------------------------------------------------------------------------------
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def safe_name(name: str) -> bool:
+    """A relative path inside the package: no absolute path, drive, backslash, NUL, `.` or `..`
+    segment, so that no entry can name anything outside the package's folder."""
+    if not name or name.startswith("/") or "\\" in name or "\x00" in name or _DRIVE.match(name):
+        return False
+    parts = name.rstrip("/").split("/")
+    return all(part not in ("", ".", "..") for part in parts)
+
+
+def read_archive(data: bytes) -> zipfile.ZipFile:
+    """The package's zip, each entry checked: names, count, sizes and ratios from the headers, then
+    every entry read once (CRC and real size checked; reading stops at the bounds whatever the
+    headers say)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:
+        raise refuse("package", "notAZipFile") from exc
+    if len(entries) > MAX_ENTRIES:
+        raise refuse("package", "tooManyEntries")
+    total = 0
+    for info in entries:
+        if not safe_name(info.filename):
+            raise refuse(info.filename, "unsafeEntryName")
+        if info.is_dir():
+            continue
+        if info.file_size > MAX_ENTRY_BYTES or info.file_size > MAX_RATIO * max(info.compress_size, 1024):
+            raise refuse(info.filename, "fileTooBig")
+        total += _read_size(archive, info, MAX_TOTAL_BYTES - total)
+    return archive
+
+
+def _read_size(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> int:
+    size = 0
+    try:
+        with archive.open(info) as handle:
+            while chunk := handle.read(_CHUNK):
+                size += len(chunk)
+                if size > min(budget, MAX_ENTRY_BYTES):
+                    raise refuse(info.filename, "fileTooBig")
+    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError, ValueError) as exc:
+        raise refuse(info.filename, "unreadableEntry") from exc
+    return size
+
+
+def member(archive: zipfile.ZipFile, name: str) -> bytes | None:
+    """The content of a checked archive's file entry, or None when there is none of that name."""
+    try:
+        info = archive.getinfo(name)
+    except KeyError:
+        return None
+    if info.is_dir():
+        return None
+    with archive.open(info) as handle:
+        return handle.read(MAX_ENTRY_BYTES + 1)
+
+
+# cmi5.xml ---------------------------------------------------------------------------------------
+
+
+def _local(element: Element) -> str:
+    tag = element.tag
+    if tag.startswith("{"):
+        namespace, _, local = tag[1:].partition("}")
+        return local if namespace == NAMESPACE else tag
+    return tag
+
+
+def _children(element: Element, name: str) -> list[Element]:
+    return [child for child in element if _local(child) == name]
+
+
+class _Reader:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.ids: set[str] = set()
+
+    def text(self, element: Element, name: str, where: str, *, required: bool) -> str:
+        """A langstring text: the course's language when it has one, else the first one."""
+        found = _children(element, name)
+        if not found:
+            if required:
+                raise refuse(f"{where}/{name}", "emptyFieldError")
+            return ""
+        strings = _children(found[0], "langstring")
+        chosen = next((s for s in strings if (s.get("lang") or "").lower().startswith(self.lang)), None)
+        chosen = chosen if chosen is not None else (strings[0] if strings else None)
+        value = " ".join((chosen.text or "").split()) if chosen is not None else ""
+        if required and not value:
+            raise refuse(f"{where}/{name}", "emptyFieldError")
+        return value
+
+    def activity_id(self, element: Element, where: str) -> str:
+        value = (element.get("id") or "").strip()
+        if not value:
+            raise refuse(f"{where}@id", "emptyFieldError")
+        if len(value) > IRI_LENGTH or not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$", value):
+            raise refuse(f"{where}@id", "invalidValue")
+        if value in self.ids:
+            raise refuse(f"{where}@id", "alreadyExists")
+        self.ids.add(value)
+        return value
+
+    def members(self, element: Element, where: str, depth: int, files: set[str]) -> list[Block | Unit]:
+        if depth > MAX_DEPTH:
+            raise refuse(where, "tooDeep")
+        found: list[Block | Unit] = []
+        counts = {"au": 0, "block": 0}
+        for child in element:
+            name = _local(child)
+            if name not in counts:
+                continue
+            counts[name] += 1
+            here = f"{where}/{name}[{counts[name]}]"
+            if name == "au":
+                found.append(self.unit(child, here, files))
+            else:
+                block = Block(
+                    activity_id=self.activity_id(child, here),
+                    title=self.text(child, "title", here, required=True),
+                    description=self.text(child, "description", here, required=False),
+                )
+                block.children = self.members(child, here, depth + 1, files)
+                found.append(block)
+        return found
+
+    def unit(self, element: Element, where: str, files: set[str]) -> Unit:
+        activity_id = self.activity_id(element, where)
+        move_on = element.get("moveOn") or "NotApplicable"
+        if move_on not in MOVE_ON:
+            raise refuse(f"{where}@moveOn", "invalidValue")
+        mastery_score = None
+        if element.get("masteryScore") is not None:
+            try:
+                mastery_score = float(element.get("masteryScore") or "")
+            except ValueError:
+                mastery_score = -1.0
+            if not 0 <= mastery_score <= 1:
+                raise refuse(f"{where}@masteryScore", "valueMustBeBetween")
+        launch_method = element.get("launchMethod") or "AnyWindow"
+        if launch_method not in ("AnyWindow", "OwnWindow"):
+            raise refuse(f"{where}@launchMethod", "invalidValue")
+        urls = _children(element, "url")
+        url = (urls[0].text or "").strip() if urls else ""
+        if not url:
+            raise refuse(f"{where}/url", "emptyFieldError")
+        if len(url) > 2000 or not _reachable(url, files):
+            raise refuse(f"{where}/url", "notFound" if len(url) <= 2000 else "invalidValue")
+        parameters = _children(element, "launchParameters")
+        assessed = mastery_score is not None or move_on in ASSESSED_MOVE_ON
+        return Unit(
+            activity_id=activity_id,
+            title=self.text(element, "title", where, required=True),
+            description=self.text(element, "description", where, required=False),
+            url=url,
+            move_on=move_on,
+            mastery_score=mastery_score,
+            launch_parameters=(parameters[0].text or "") if parameters else None,
+            launch_method=launch_method,
+            kind="quiz" if assessed else "resource",
+        )
+
+
+def _reachable(url: str, files: set[str]) -> bool:
+    """An absolute http(s) address, or a file of the package (a query string and fragment allowed)."""
+    parts = urlsplit(url)
+    if parts.scheme:
+        return parts.scheme in ("http", "https") and bool(parts.netloc)
+    if parts.netloc:
+        return False
+    return safe_name(parts.path) and parts.path in files
+
+
+def parse_structure(content: bytes, files: set[str]) -> Course:
+    if len(content) > MAX_STRUCTURE_BYTES:
+        raise refuse(STRUCTURE, "fileTooBig")
+    try:
+        root = fromstring(content, forbid_dtd=True)
+    except (ParseError, DefusedXmlException, ValueError) as exc:
+        raise refuse(STRUCTURE, "notWellFormed") from exc
+    if _local(root) != "courseStructure":
+        raise refuse(f"{STRUCTURE}:/{_local(root)}", "invalidValue")
+    where = f"{STRUCTURE}:/courseStructure"
+    courses = _children(root, "course")
+    if len(courses) != 1:
+        raise refuse(f"{where}/course", "emptyFieldError" if not courses else "invalidValue")
+    element = courses[0]
+    here = f"{where}/course"
+    titles = _children(element, "title")
+    strings = _children(titles[0], "langstring") if titles else []
+    lang = ((strings[0].get("lang") or "") if strings else "").strip()[:35]
+    reader = _Reader(lang.lower())
+    course = Course(
+        activity_id=reader.activity_id(element, here),
+        title=reader.text(element, "title", here, required=True),
+        description=reader.text(element, "description", here, required=False),
+        lang=lang,
+    )
+    course.children = reader.members(root, where, 0, files)
+    if not any(isinstance(node, Unit) for node, _ in course.walk()):
+        raise refuse(f"{where}/au", "emptyFieldError")
+    return course
+
+
+def read(data: bytes) -> Course:
+    """The course a package describes, once the whole package is checked."""
+    archive = read_archive(data)
+    files = {info.filename for info in archive.infolist() if not info.is_dir()}
+    structure = member(archive, STRUCTURE)
+    if structure is None:
+        raise refuse(STRUCTURE, "notFound")
+    return parse_structure(structure, files)

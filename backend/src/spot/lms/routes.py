@@ -1,0 +1,267 @@
+"""The learning platform: the catalogue (spec 2 §7 Learning platform) and the cmi5 runtime a launched
+unit talks to (docs/learning-platform.md). The runtime's routes are a protocol of their own (cmi5 and
+xAPI), authenticated by the launch's tokens rather than the session, and left out of the OpenAPI
+document the client is generated from."""
+
+from typing import Annotated, Any
+
+from fastapi import Body, Depends, Query, Request, Response
+from fastapi.responses import JSONResponse
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import ApiError, ErrorBody
+from spot.core.routing import api_router, work
+from spot.core.schemas import Id
+from spot.lms import package, runtime, service
+from spot.lms.schemas import (
+    AttemptDetail,
+    AttemptOut,
+    CourseCard,
+    ImportResult,
+    ItemName,
+    LaunchOut,
+    MyAttempt,
+    QuizAttemptsQuery,
+    TreeGroup,
+)
+from spot.permissions.names import Permission
+
+router = api_router(tags=["lms"])
+
+MAX_DOCUMENT_BYTES = 1_000_000
+
+
+async def _bounded(request: Request, limit: int) -> bytes:
+    """The body, refused (413 fileTooBig) as soon as it passes the limit while reading."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "fileTooBig")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "fileTooBig")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def package_body(request: Request) -> bytes:
+    return await _bounded(request, package.MAX_PACKAGE_BYTES)
+
+
+async def document_body(request: Request) -> bytes:
+    return await _bounded(request, MAX_DOCUMENT_BYTES)
+
+
+ZIP_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/zip": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+
+
+# Catalogue ---------------------------------------------------------------------------------------
+
+
+@router.get("/lms/courses")
+async def courses(db: DB, user: CurrentUser) -> list[CourseCard]:
+    """The courses of the platform, with their numbers of resources and quizzes."""
+    return service.courses(db)
+
+
+@router.post(
+    "/lms/courses",
+    dependencies=[require(Permission.TrainingManagement)],
+    openapi_extra=ZIP_BODY,
+    responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
+)
+@work
+def import_course(db: DB, user: CurrentUser, data: Annotated[bytes, Depends(package_body)]) -> ImportResult:
+    """Import a cmi5 course package (a zip with cmi5.xml), or update the course of the same id; a bad
+    package answers 400 invalidCoursePackage naming the faulty entry or element."""
+    return service.import_course(db, data=data, user_id=user.id)
+
+
+@router.get("/lms/courses/{courseId}")
+async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:  # noqa: N803
+    """A course as a tree: the course, its blocks (groups), resources and quizzes. 404 lmsElementNotFound
+    for an unknown or removed course."""
+    return service.tree(db, course_id=courseId)
+
+
+@router.delete(
+    "/lms/courses/{courseId}", status_code=204, dependencies=[require(Permission.TrainingManagement)]
+)
+async def remove_course(db: DB, courseId: Id) -> None:  # noqa: N803
+    service.remove(db, course_id=courseId)
+
+
+@router.post("/lms/items/names")
+async def item_names(
+    db: DB, user: CurrentUser, ids: Annotated[list[Id], Body(max_length=1000)]
+) -> list[ItemName]:
+    """The items among these ids that the platform still has, with their course."""
+    return service.item_names(db, ids=ids)
+
+
+@router.post("/lms/items/{itemId}/launch")
+async def launch(db: DB, user: CurrentUser, request: Request, itemId: Id) -> LaunchOut:  # noqa: N803
+    """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab."""
+    return service.launch(db, user=user, item_id=itemId, base_url=str(request.base_url))
+
+
+@router.post("/lms/quiz-attempts")
+async def quiz_attempts(db: DB, user: CurrentUser, query: QuizAttemptsQuery) -> list[AttemptOut]:
+    """A learner's attempts at these quizzes, oldest first: for the learner themself, training managers
+    and path administrators."""
+    return service.quiz_attempts(db, user=user, learner_id=query.learner_id, quiz_ids=query.quiz_ids)
+
+
+@router.get("/lms/attempts/mine")
+async def my_attempts(db: DB, user: CurrentUser) -> list[MyAttempt]:
+    """The signed-in user's attempts, newest first, with quiz and course names."""
+    return service.my_attempts(db, user=user)
+
+
+@router.get("/lms/attempts/{attemptId}")
+async def attempt(db: DB, user: CurrentUser, attemptId: Id) -> AttemptDetail:  # noqa: N803
+    """One attempt (the link of an attempt) with the statement it came from."""
+    return service.attempt(db, user=user, attempt_id=attemptId)
+
+
+# cmi5 runtime ------------------------------------------------------------------------------------
+
+XAPI_HEADERS = {"X-Experience-API-Version": runtime.XAPI_VERSION, "Cache-Control": "no-store"}
+
+
+def _json(content: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(content, status_code=status, headers=XAPI_HEADERS)
+
+
+@router.post("/lms/fetch/{token}", include_in_schema=False)
+async def fetch(db: DB, token: str) -> JSONResponse:
+    """cmi5 §8.2: the auth token, once."""
+    return _json(runtime.fetch(db, token=token))
+
+
+@router.get("/lms/xapi/about", include_in_schema=False)
+async def about() -> JSONResponse:
+    return _json({"version": [runtime.XAPI_VERSION]})
+
+
+def _launched(db: DB, request: Request) -> runtime.Launched:
+    """The launch whose auth token the request carries (xAPI requests carry their version too)."""
+    runtime.check_version(request.headers.get("x-experience-api-version"))
+    return runtime.authenticate(db, authorization=request.headers.get("authorization"))
+
+
+@router.put("/lms/xapi/statements", include_in_schema=False)
+async def put_statement(
+    db: DB,
+    request: Request,
+    data: Annotated[bytes, Depends(document_body)],
+    statementId: Annotated[str, Query()],  # noqa: N803
+) -> Response:
+    launched = _launched(db, request)
+    statement = runtime.parse_json(data, "statement")
+    runtime.store_statements(db, launch=launched, statements=[statement], statement_id=statementId.lower())
+    return Response(status_code=204, headers=XAPI_HEADERS)
+
+
+@router.post("/lms/xapi/statements", include_in_schema=False)
+async def post_statements(
+    db: DB, request: Request, data: Annotated[bytes, Depends(document_body)]
+) -> JSONResponse:
+    launched = _launched(db, request)
+    body = runtime.parse_json(data, "statements")
+    statements = body if isinstance(body, list) else [body]
+    return _json(runtime.store_statements(db, launch=launched, statements=statements))
+
+
+@router.get("/lms/xapi/statements", include_in_schema=False)
+async def get_statement(
+    db: DB,
+    request: Request,
+    statementId: Annotated[str, Query()],  # noqa: N803
+) -> JSONResponse:
+    launched = _launched(db, request)
+    return _json(runtime.statement(db, launch=launched, statement_id=statementId))
+
+
+StateQuery = Annotated[str | None, Query()]
+
+
+def _state_key(
+    launched: runtime.Launched,
+    activityId: str | None,
+    agent: str | None,
+    registration: str | None,
+    stateId: str | None,  # noqa: N803
+) -> runtime.StateKey:
+    return runtime.state_key(
+        launched, activity_id=activityId, agent=agent, registration=registration, state_id=stateId
+    )
+
+
+@router.get("/lms/xapi/activities/state", include_in_schema=False)
+async def get_state(
+    db: DB,
+    request: Request,
+    activityId: StateQuery = None,  # noqa: N803
+    agent: StateQuery = None,
+    registration: StateQuery = None,
+    stateId: StateQuery = None,  # noqa: N803
+) -> Response:
+    launched = _launched(db, request)
+    key = _state_key(launched, activityId, agent, registration, stateId)
+    content, media_type = runtime.get_state(db, launch=launched, key=key)
+    return Response(content, media_type=media_type, headers=XAPI_HEADERS)
+
+
+async def _write_state(request: Request, db: DB, data: bytes, *, merge: bool) -> Response:
+    launched = _launched(db, request)
+    q = request.query_params
+    key = _state_key(launched, q.get("activityId"), q.get("agent"), q.get("registration"), q.get("stateId"))
+    content_type = request.headers.get("content-type", "")
+    runtime.put_state(db, launch=launched, key=key, content=data, content_type=content_type, merge=merge)
+    return Response(status_code=204, headers=XAPI_HEADERS)
+
+
+@router.put("/lms/xapi/activities/state", include_in_schema=False)
+async def put_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
+    return await _write_state(request, db, data, merge=False)
+
+
+@router.post("/lms/xapi/activities/state", include_in_schema=False)
+async def post_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
+    return await _write_state(request, db, data, merge=True)
+
+
+@router.delete("/lms/xapi/activities/state", include_in_schema=False)
+async def delete_state(
+    db: DB,
+    request: Request,
+    activityId: StateQuery = None,  # noqa: N803
+    agent: StateQuery = None,
+    registration: StateQuery = None,
+    stateId: StateQuery = None,  # noqa: N803
+) -> Response:
+    launched = _launched(db, request)
+    key = _state_key(launched, activityId, agent, registration, stateId)
+    runtime.delete_state(db, launch=launched, key=key)
+    return Response(status_code=204, headers=XAPI_HEADERS)
+
+
+@router.get("/lms/play/{key}/{path:path}", include_in_schema=False)
+@work
+def play(db: DB, key: str, path: str) -> Response:
+    """A file of the launched unit's package (the unit opens in a tab of its own, which cannot send the
+    session header: the launch's random key, valid while the launch lasts, is the credential). Served
+    sandboxed (core.security_headers): the course's scripts cannot reach Spot's storage."""
+    content, media_type = runtime.content(db, key=key, path=path)
+    return Response(
+        content,
+        media_type=media_type,
+        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=300"},
+    )

@@ -1,0 +1,102 @@
+from datetime import datetime
+from typing import Literal, Union
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Id
+
+ItemType = Literal["resource", "quiz"]
+
+
+class ImportResult(CamelModel):
+    id: int
+    title: str
+    created: bool
+    items: int
+
+
+class CourseCard(CamelModel):
+    id: int
+    title: str
+    description: str
+    resources: int
+    quizzes: int
+    imported_at: datetime
+
+
+class TreeLeaf(CamelModel):
+    """An assignable unit: a resource, or a quiz when it is assessed."""
+
+    id: int
+    type: ItemType
+    name: str
+    description: str
+    mastery_score: float | None
+
+
+class TreeGroup(CamelModel):
+    """The course itself (its id is the course's) or one of its blocks."""
+
+    id: int
+    type: Literal["group"] = "group"
+    name: str
+    description: str
+    children: list[Union["TreeGroup", TreeLeaf]]
+
+
+class ItemName(CamelModel):
+    id: int
+    type: Literal["group", "resource", "quiz"]
+    name: str
+    course_id: int
+    course_title: str
+
+
+class LmsItemName(CamelModel):
+    """A resource or quiz, as other areas show it (module elements)."""
+
+    id: int
+    type: ItemType
+    name: str
+    course_id: int
+    course_title: str
+
+
+class LaunchOut(CamelModel):
+    url: str
+
+
+class QuizAttemptsQuery(CamelModel):
+    learner_id: Id
+    quiz_ids: list[Id] = Field(max_length=1000)
+
+
+class AttemptOut(CamelModel):
+    id: int
+    quiz_id: int
+    learner_id: int
+    grade: float
+    success: bool
+    date: datetime
+    link: str
+
+
+class MyAttempt(CamelModel):
+    id: int
+    quiz_id: int
+    quiz_name: str
+    course_id: int
+    course_title: str
+    grade: float
+    success: bool
+    date: datetime
+
+
+class AttemptDetail(AttemptOut):
+    """An attempt with the learner's name and the statement it came from, as the unit sent it."""
+
+    learner_name: str
+    quiz_name: str
+    course_id: int
+    course_title: str
+    statement: dict[str, object]

@@ -1,0 +1,524 @@
+"""The learning platform's catalogue: course import, course trees, item names, launches and quiz attempts.
+
+These functions are the connector boundary (docs/learning-platform.md): the rest of Spot (modules, paths)
+reaches the learning platform through them only, so that another platform can stand behind them."""
+
+import json
+import secrets
+import uuid
+from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from hashlib import sha256
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
+
+from spot.config import get_settings
+from spot.core import files
+from spot.core.errors import forbidden, not_found
+from spot.core.principal import Principal
+from spot.core.routing import API_PREFIX
+from spot.core.time import utcnow
+from spot.lms import package
+from spot.lms.models import (
+    ItemKind,
+    LmsAttempt,
+    LmsCompletion,
+    LmsCourse,
+    LmsItem,
+    LmsLaunch,
+    LmsState,
+    LmsStatement,
+)
+from spot.lms.schemas import (
+    AttemptDetail,
+    AttemptOut,
+    CourseCard,
+    ImportResult,
+    ItemName,
+    LaunchOut,
+    LmsItemName,
+    MyAttempt,
+    TreeGroup,
+    TreeLeaf,
+)
+from spot.permissions.names import Permission
+from spot.users.models import User
+
+# A launch (its content address, its auth token) lasts a working day.
+LAUNCH_LIFETIME = timedelta(hours=12)
+LAUNCH_DATA = "LMS.LaunchData"
+SESSION_ID = "https://w3id.org/xapi/cmi5/context/extensions/sessionid"
+CMI5_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/cmi5"
+MOVE_ON_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/moveon"
+VERB = "http://adlnet.gov/expapi/verbs/"
+_ACTIVITY_NAMESPACE = uuid.UUID("4f0c1d5e-8b7a-4b8e-9d43-3a1f5c2e7b90")
+SPA_PREFIX = "/spotv2"
+
+
+def token_hash(token: str) -> str:
+    return sha256(token.encode()).hexdigest()
+
+
+# Import --------------------------------------------------------------------------------------------
+
+
+def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportResult:
+    """Create or update the course a cmi5 package describes: its items are matched by activity id,
+    those the package no longer has are marked removed (module elements pointing at them then show
+    lmsElementNotFound)."""
+    course_data = package.read(data)
+    key = files.get_file_store().put(data, extension="zip")
+    files.stored(db, key)
+    now = utcnow()
+    course = db.scalars(select(LmsCourse).where(LmsCourse.activity_id == course_data.activity_id)).first()
+    created = course is None
+    if course is None:
+        course = LmsCourse(activity_id=course_data.activity_id, version=1, content_key=key)
+        db.add(course)
+    else:
+        files.retired(db, course.content_key)
+        course.content_key = key
+        course.version += 1
+    course.title = course_data.title[:500]
+    course.description = course_data.description
+    course.lang = course_data.lang
+    course.imported_at = now
+    course.imported_by = user_id
+    course.removed_at = None
+    db.flush()
+    current = {
+        item.activity_id: item for item in db.scalars(select(LmsItem).where(LmsItem.course_id == course.id))
+    }
+    seen: set[str] = set()
+    made: dict[str, LmsItem] = {}
+    for position, (node, parent) in enumerate(course_data.walk()):
+        item = current.get(node.activity_id)
+        if item is None:
+            item = LmsItem(course_id=course.id, activity_id=node.activity_id)
+            db.add(item)
+        item.parent_id = made[parent.activity_id].id if parent is not None else None
+        item.name = node.title[:500]
+        item.description = node.description
+        item.position = position
+        item.removed_at = None
+        if isinstance(node, package.Unit):
+            item.kind = node.kind
+            item.url = node.url
+            item.move_on = node.move_on
+            item.mastery_score = node.mastery_score
+            item.launch_parameters = node.launch_parameters
+        else:
+            item.kind = ItemKind.group.value
+            item.url, item.move_on, item.mastery_score, item.launch_parameters = "", None, None, None
+        db.flush()
+        made[node.activity_id] = item
+        seen.add(node.activity_id)
+    for activity_id, item in current.items():
+        if activity_id not in seen and item.removed_at is None:
+            item.removed_at = now
+            item.parent_id = None
+    db.flush()
+    units = sum(1 for node, _ in course_data.walk() if isinstance(node, package.Unit))
+    return ImportResult(id=course.id, title=course.title, created=created, items=units)
+
+
+# Catalogue -----------------------------------------------------------------------------------------
+
+
+def _live_course(db: Session, course_id: int) -> LmsCourse:
+    course = db.get(LmsCourse, course_id)
+    if course is None or course.removed_at is not None:
+        raise not_found("lmsElementNotFound")
+    return course
+
+
+def courses(db: Session) -> list[CourseCard]:
+    live = LmsItem.removed_at.is_(None)
+    counts = (
+        select(
+            LmsItem.course_id,
+            func.count(case((LmsItem.kind == ItemKind.resource.value, 1))).label("resources"),
+            func.count(case((LmsItem.kind == ItemKind.quiz.value, 1))).label("quizzes"),
+        )
+        .where(live)
+        .group_by(LmsItem.course_id)
+        .subquery()
+    )
+    rows = db.execute(
+        select(LmsCourse, func.coalesce(counts.c.resources, 0), func.coalesce(counts.c.quizzes, 0))
+        .outerjoin(counts, counts.c.course_id == LmsCourse.id)
+        .where(LmsCourse.removed_at.is_(None))
+        .order_by(LmsCourse.title, LmsCourse.id)
+    )
+    return [
+        CourseCard(
+            id=course.id,
+            title=course.title,
+            description=course.description,
+            resources=resources,
+            quizzes=quizzes,
+            imported_at=course.imported_at,
+        )
+        for course, resources, quizzes in rows
+    ]
+
+
+def tree(db: Session, *, course_id: int) -> TreeGroup:
+    course = _live_course(db, course_id)
+    items = db.scalars(
+        select(LmsItem)
+        .where(LmsItem.course_id == course.id, LmsItem.removed_at.is_(None))
+        .order_by(LmsItem.position, LmsItem.id)
+    ).all()
+    children: dict[int | None, list[LmsItem]] = {}
+    for item in items:
+        children.setdefault(item.parent_id, []).append(item)
+
+    def node(item: LmsItem) -> TreeGroup | TreeLeaf:
+        if item.kind == ItemKind.group.value:
+            return TreeGroup(
+                id=item.id,
+                name=item.name,
+                description=item.description,
+                children=[node(child) for child in children.get(item.id, [])],
+            )
+        kind = "quiz" if item.kind == ItemKind.quiz.value else "resource"
+        return TreeLeaf(
+            id=item.id,
+            type=kind,
+            name=item.name,
+            description=item.description,
+            mastery_score=item.mastery_score,
+        )
+
+    return TreeGroup(
+        id=course.id,
+        name=course.title,
+        description=course.description,
+        children=[node(item) for item in children.get(None, [])],
+    )
+
+
+def remove(db: Session, *, course_id: int) -> None:
+    """The course leaves the catalogue: its tree answers 404 and its items are no longer found. Its
+    rows stay, so that attempts already made keep their quiz and course names."""
+    course = _live_course(db, course_id)
+    course.removed_at = utcnow()
+    course.version += 1
+
+
+def _live_items(db: Session, ids: list[int], kinds: tuple[str, ...]) -> list[tuple[LmsItem, LmsCourse]]:
+    if not ids:
+        return []
+    rows = db.execute(
+        select(LmsItem, LmsCourse)
+        .join(LmsCourse, LmsCourse.id == LmsItem.course_id)
+        .where(
+            LmsItem.id.in_(set(ids)),
+            LmsItem.kind.in_(kinds),
+            LmsItem.removed_at.is_(None),
+            LmsCourse.removed_at.is_(None),
+        )
+        .order_by(LmsItem.id)
+    )
+    return [(item, course) for item, course in rows.tuples()]
+
+
+def item_names(db: Session, *, ids: list[int]) -> list[ItemName]:
+    kinds = tuple(kind.value for kind in ItemKind)
+    return [
+        ItemName(id=item.id, type=item.kind, name=item.name, course_id=course.id, course_title=course.title)  # type: ignore[arg-type]
+        for item, course in _live_items(db, ids, kinds)
+    ]
+
+
+def existing_items(db: Session, ids: list[int]) -> dict[int, LmsItemName]:
+    """The resources and quizzes among `ids` that the platform still has (for module elements)."""
+    kinds = (ItemKind.resource.value, ItemKind.quiz.value)
+    return {
+        item.id: LmsItemName(
+            id=item.id,
+            type=item.kind,  # type: ignore[arg-type]
+            name=item.name,
+            course_id=course.id,
+            course_title=course.title,
+        )
+        for item, course in _live_items(db, ids, kinds)
+    }
+
+
+def completed_items(db: Session, *, learner_id: int, item_ids: list[int]) -> dict[int, datetime]:
+    """When the learner completed each of these units (those not completed are left out)."""
+    if not item_ids:
+        return {}
+    rows = db.execute(
+        select(LmsCompletion.item_id, LmsCompletion.completed_at).where(
+            LmsCompletion.user_id == learner_id, LmsCompletion.item_id.in_(set(item_ids))
+        )
+    )
+    return {item_id: at for item_id, at in rows.tuples()}
+
+
+# Launch (cmi5 §8) ----------------------------------------------------------------------------------
+
+
+def actor(user_id: int) -> dict[str, object]:
+    """The learner as cmi5 wants it (§9.2): an account of this Spot, named by the user's id only (no
+    personal data reaches the course)."""
+    return {"objectType": "Agent", "account": {"homePage": get_settings().public_url, "name": str(user_id)}}
+
+
+def launch_activity_id(course: LmsCourse, item: LmsItem) -> str:
+    """The activity id Spot gives a unit (cmi5 §8.1.5: generated, never the publisher's id, the same
+    for every registration)."""
+    return f"urn:uuid:{uuid.uuid5(_ACTIVITY_NAMESPACE, course.activity_id + chr(10) + item.activity_id)}"
+
+
+def _registration(db: Session, *, user_id: int, course_id: int) -> str:
+    """The learner's enrolment in the course (cmi5 §8.1.4): the one of their earlier launches, else new."""
+    found = db.scalar(
+        select(LmsLaunch.registration)
+        .join(LmsItem, LmsItem.id == LmsLaunch.item_id)
+        .where(LmsLaunch.user_id == user_id, LmsItem.course_id == course_id)
+        .order_by(LmsLaunch.id)
+        .limit(1)
+    )
+    return found or str(uuid.uuid4())
+
+
+def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> LaunchOut:
+    """Prepare a launch of a unit: the launched statement and LMS.LaunchData are recorded before the
+    unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
+    registration and activityId (§8.1)."""
+    found = _live_items(db, [item_id], (ItemKind.resource.value, ItemKind.quiz.value))
+    if not found:
+        raise not_found("lmsElementNotFound")
+    item, course = found[0]
+    now = utcnow()
+    fetch_token = secrets.token_urlsafe(32)
+    launch = LmsLaunch(
+        key=secrets.token_urlsafe(32),
+        user_id=user.id,
+        item_id=item.id,
+        registration=_registration(db, user_id=user.id, course_id=course.id),
+        session_id=str(uuid.uuid4()),
+        fetch_token_hash=token_hash(fetch_token),
+        fetch_used=False,
+        created_at=now,
+        expires_at=now + LAUNCH_LIFETIME,
+    )
+    db.add(launch)
+    db.flush()
+    base = base_url.rstrip("/")
+    api = f"{base}{API_PREFIX}/lms"
+    activity_id = launch_activity_id(course, item)
+    parameters = {
+        "endpoint": f"{api}/xapi/",
+        "fetch": f"{api}/fetch/{fetch_token}",
+        "actor": json.dumps(actor(user.id), separators=(",", ":")),
+        "registration": launch.registration,
+        "activityId": activity_id,
+    }
+    parts = urlsplit(item.url)
+    if parts.scheme:
+        target = item.url
+        query = parts.query
+    else:
+        target = f"{api}/play/{launch.key}/{parts.path}"
+        query = parts.query
+    query = "&".join(part for part in (query, urlencode(parameters)) if part)
+    url = urlunsplit((*urlsplit(target)[:3], query, parts.fragment))
+    template = {
+        "contextActivities": {"grouping": [{"objectType": "Activity", "id": item.activity_id}]},
+        "extensions": {SESSION_ID: launch.session_id},
+    }
+    launch_data: dict[str, object] = {
+        "contextTemplate": template,
+        "launchMode": "Normal",
+        "moveOn": item.move_on or "NotApplicable",
+        "returnURL": f"{base}{SPA_PREFIX}/lms",
+    }
+    if item.mastery_score is not None:
+        launch_data["masteryScore"] = item.mastery_score
+    if item.launch_parameters is not None:
+        launch_data["launchParameters"] = item.launch_parameters
+    _put_state(db, launch=launch, activity_id=activity_id, state_id=LAUNCH_DATA, document=launch_data)
+    _launched_statement(
+        db, launch=launch, item=item, activity_id=activity_id, launch_data=launch_data, url=url
+    )
+    return LaunchOut(url=url)
+
+
+def _put_state(
+    db: Session, *, launch: LmsLaunch, activity_id: str, state_id: str, document: dict[str, object]
+) -> None:
+    content = json.dumps(document).encode()
+    state = db.scalars(
+        select(LmsState).where(
+            LmsState.user_id == launch.user_id,
+            LmsState.activity_id == activity_id,
+            LmsState.registration == launch.registration,
+            LmsState.state_id == state_id,
+        )
+    ).first()
+    if state is None:
+        state = LmsState(
+            user_id=launch.user_id,
+            activity_id=activity_id,
+            registration=launch.registration,
+            state_id=state_id,
+        )
+        db.add(state)
+    state.content = content
+    state.content_type = "application/json"
+    state.updated_at = utcnow()
+
+
+def _launched_statement(
+    db: Session,
+    *,
+    launch: LmsLaunch,
+    item: LmsItem,
+    activity_id: str,
+    launch_data: dict[str, object],
+    url: str,
+) -> None:
+    extensions: dict[str, object] = {
+        SESSION_ID: launch.session_id,
+        "https://w3id.org/xapi/cmi5/context/extensions/launchmode": "Normal",
+        "https://w3id.org/xapi/cmi5/context/extensions/launchurl": url,
+        "https://w3id.org/xapi/cmi5/context/extensions/moveon": launch_data["moveOn"],
+    }
+    if "launchParameters" in launch_data:
+        extensions["https://w3id.org/xapi/cmi5/context/extensions/launchparameters"] = launch_data[
+            "launchParameters"
+        ]
+    statement_id = str(uuid.uuid4())
+    statement = {
+        "id": statement_id,
+        "actor": actor(launch.user_id),
+        "verb": {"id": VERB + "launched", "display": {"en-US": "Launched"}},
+        "object": {"objectType": "Activity", "id": activity_id},
+        "context": {
+            "registration": launch.registration,
+            "contextActivities": {
+                "category": [{"id": CMI5_CATEGORY}],
+                "grouping": [{"objectType": "Activity", "id": item.activity_id}],
+            },
+            "extensions": extensions,
+        },
+        "timestamp": launch.created_at.isoformat().replace("+00:00", "Z"),
+    }
+    db.add(
+        LmsStatement(
+            statement_id=statement_id,
+            launch_id=launch.id,
+            user_id=launch.user_id,
+            item_id=item.id,
+            registration=launch.registration,
+            verb=VERB + "launched",
+            content=json.dumps(statement),
+            stored_at=launch.created_at,
+        )
+    )
+
+
+# Attempts ------------------------------------------------------------------------------------------
+
+
+def grade_of(scaled: float) -> float:
+    """A scaled score (0 to 1) as a grade out of 10, rounded half up to one decimal (spec 2 §9)."""
+    return float((Decimal(repr(scaled)) * 10).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def may_read_attempts(user: Principal, learner_id: int) -> bool:
+    return (
+        user.id == learner_id
+        or user.may(Permission.TrainingManagement)
+        or user.may(Permission.TrainingPathAdmin)
+    )
+
+
+def attempt_link(attempt_id: int) -> str:
+    return f"{API_PREFIX}/lms/attempts/{attempt_id}"
+
+
+def quiz_attempts(db: Session, *, user: Principal, learner_id: int, quiz_ids: list[int]) -> list[AttemptOut]:
+    if not may_read_attempts(user, learner_id):
+        raise forbidden()
+    if not quiz_ids:
+        return []
+    attempts = db.scalars(
+        select(LmsAttempt)
+        .where(LmsAttempt.user_id == learner_id, LmsAttempt.item_id.in_(set(quiz_ids)))
+        .order_by(LmsAttempt.at, LmsAttempt.id)
+    )
+    return [
+        AttemptOut(
+            id=a.id,
+            quiz_id=a.item_id,
+            learner_id=a.user_id,
+            grade=a.grade,
+            success=a.success,
+            date=a.at,
+            link=attempt_link(a.id),
+        )
+        for a in attempts
+    ]
+
+
+def my_attempts(db: Session, *, user: Principal) -> list[MyAttempt]:
+    rows = db.execute(
+        select(LmsAttempt, LmsItem.name, LmsCourse.id, LmsCourse.title)
+        .join(LmsItem, LmsItem.id == LmsAttempt.item_id)
+        .join(LmsCourse, LmsCourse.id == LmsItem.course_id)
+        .where(LmsAttempt.user_id == user.id)
+        .order_by(LmsAttempt.at.desc(), LmsAttempt.id.desc())
+    )
+    return [
+        MyAttempt(
+            id=a.id,
+            quiz_id=a.item_id,
+            quiz_name=name,
+            course_id=course_id,
+            course_title=title,
+            grade=a.grade,
+            success=a.success,
+            date=a.at,
+        )
+        for a, name, course_id, title in rows.tuples()
+    ]
+
+
+def attempt(db: Session, *, user: Principal, attempt_id: int) -> AttemptDetail:
+    row = db.execute(
+        select(
+            LmsAttempt, LmsItem.name, LmsCourse.id, LmsCourse.title, LmsStatement.content, User.display_name
+        )
+        .join(LmsItem, LmsItem.id == LmsAttempt.item_id)
+        .join(LmsCourse, LmsCourse.id == LmsItem.course_id)
+        .join(LmsStatement, LmsStatement.id == LmsAttempt.statement_id)
+        .join(User, User.id == LmsAttempt.user_id)
+        .where(LmsAttempt.id == attempt_id)
+    ).first()
+    if row is None:
+        raise not_found()
+    a, quiz_name, course_id, course_title, content, learner_name = row.tuple()
+    if not may_read_attempts(user, a.user_id):
+        raise forbidden()
+    return AttemptDetail(
+        id=a.id,
+        quiz_id=a.item_id,
+        learner_id=a.user_id,
+        grade=a.grade,
+        success=a.success,
+        date=a.at,
+        link=attempt_link(a.id),
+        learner_name=learner_name,
+        quiz_name=quiz_name,
+        course_id=course_id,
+        course_title=course_title,
+        statement=json.loads(content),
+    )

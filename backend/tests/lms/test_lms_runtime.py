@@ -1,0 +1,370 @@
+"""The cmi5 runtime: launch address, one-time fetch, LMS.LaunchData, statements turned into attempts and
+completions, idempotency, refusals, activity state, CORS and the sandboxed content."""
+
+import json
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+import pytest
+from sqlalchemy import select, update
+
+from lms.conftest import CMI5, SESSION_ID, XAPI, leaves
+from spot.core.time import utcnow
+from spot.demo import lms as demo
+from spot.lms.models import LmsCompletion, LmsLaunch, LmsStatement
+from spot.lms.service import grade_of
+from support import API, assert_error
+
+
+@pytest.fixture
+def learner(make_user, login):  # noqa: ANN001, ANN201
+    user = make_user("learner")
+    return user, login(user)
+
+
+@pytest.fixture
+def quiz(demo_course):  # noqa: ANN001, ANN201
+    return leaves(demo_course)["Quiz consignation"]
+
+
+@pytest.fixture
+def resource(demo_course):  # noqa: ANN001, ANN201
+    return leaves(demo_course)["Les bases de la consignation"]
+
+
+def test_launch_address_carries_the_cmi5_parameters(launch, learner, quiz):
+    user, headers = learner
+    runtime = launch(headers, quiz["id"])
+    parts = urlsplit(runtime.url)
+    assert parts.scheme == "http" and parts.netloc == "testserver"
+    assert parts.path.startswith(f"{API}/lms/play/") and parts.path.endswith("/quiz.html")
+    assert set(runtime.params) == {"endpoint", "fetch", "actor", "registration", "activityId"}
+    assert runtime.params["endpoint"] == f"http://testserver{API}/lms/xapi/"
+    actor = json.loads(runtime.params["actor"])
+    assert actor["objectType"] == "Agent" and actor["account"]["name"] == str(user.id)
+    assert actor["account"]["homePage"]
+    # A generated activity id, never the publisher's (cmi5 §8.1.5), the same at each launch.
+    assert runtime.params["activityId"] != demo.QUIZ_ACTIVITY_ID
+    again = launch(headers, quiz["id"])
+    assert again.params["activityId"] == runtime.params["activityId"]
+    # One registration per learner and course, shared by its units.
+    assert again.params["registration"] == runtime.params["registration"]
+
+
+def test_launch_of_an_unknown_or_group_item_is_404(client, learner, demo_course):
+    _, headers = learner
+    for item_id in (999_999, demo_course["children"][0]["id"]):
+        response = client.post(f"{API}/lms/items/{item_id}/launch", headers=headers)
+        assert_error(response, 404, "lmsElementNotFound")
+
+
+def test_launch_needs_a_session(client, quiz):
+    assert_error(client.post(f"{API}/lms/items/{quiz['id']}/launch"), 401)
+
+
+def test_fetch_gives_the_auth_token_once(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"])
+    first = runtime.fetch()
+    assert set(first) == {"auth-token"} and first["auth-token"]
+    second = runtime.fetch()
+    assert second["error-code"] == "1" and second["error-text"]
+    assert "auth-token" not in second
+
+
+def test_an_unknown_or_expired_fetch_address_gives_the_error_object(client, db, launch, learner, quiz):
+    assert client.post(f"{API}/lms/fetch/nothing").json()["error-code"] == "2"
+    runtime = launch(learner[1], quiz["id"])
+    db.execute(update(LmsLaunch).values(expires_at=utcnow() - timedelta(seconds=1)))
+    db.commit()
+    assert runtime.fetch()["error-code"] == "1"
+
+
+def test_launch_data_holds_the_context_template_and_the_unit_rules(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    data = runtime.launch_data
+    assert data["launchMode"] == "Normal"
+    assert data["moveOn"] == "CompletedAndPassed"
+    assert data["masteryScore"] == 0.8
+    assert data["returnURL"] == "http://testserver/spotv2/lms"
+    template = data["contextTemplate"]
+    assert template["extensions"][SESSION_ID]
+    assert {"objectType": "Activity", "id": demo.QUIZ_ACTIVITY_ID} in template["contextActivities"]["grouping"]
+    # Each launch is a session of its own.
+    other = launch(learner[1], quiz["id"]).start()
+    assert other.launch_data["contextTemplate"]["extensions"][SESSION_ID] != template["extensions"][SESSION_ID]
+
+
+def test_the_launch_is_recorded_by_a_launched_statement(db, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"])
+    stored = db.scalars(select(LmsStatement)).one()
+    content = json.loads(stored.content)
+    assert content["verb"]["id"].endswith("/launched")
+    assert content["object"]["id"] == runtime.params["activityId"]
+    assert content["context"]["registration"] == runtime.params["registration"]
+
+
+@pytest.mark.parametrize(("scaled", "grade", "verb"), [(0.8, 8.0, "passed"), (1, 10.0, "passed"), (0.4, 4.0, "failed")])
+def test_a_judged_statement_with_a_score_becomes_an_attempt(client, launch, learner, quiz, scaled, grade, verb):
+    user, headers = learner
+    runtime = launch(headers, quiz["id"]).start()
+    assert runtime.put(runtime.statement("initialized")).status_code == 204
+    result = {"score": {"scaled": scaled, "raw": scaled * 5, "min": 0, "max": 5}, "success": verb == "passed"}
+    assert runtime.put(runtime.statement(verb, result)).status_code == 204
+    attempts = client.post(
+        f"{API}/lms/quiz-attempts", json={"learnerId": user.id, "quizIds": [quiz["id"]]}, headers=headers
+    ).json()
+    assert len(attempts) == 1
+    attempt = attempts[0]
+    assert attempt["quizId"] == quiz["id"] and attempt["learnerId"] == user.id
+    assert attempt["grade"] == grade and attempt["success"] is (verb == "passed")
+    assert attempt["link"] == f"{API}/lms/attempts/{attempt['id']}"
+    detail = client.get(attempt["link"], headers=headers).json()
+    assert detail["statement"]["verb"]["id"].endswith(verb) and detail["quizName"] == "Quiz consignation"
+    mine = client.get(f"{API}/lms/attempts/mine", headers=headers).json()
+    assert [(a["quizName"], a["courseTitle"], a["grade"]) for a in mine] == [
+        ("Quiz consignation", "Consignation des énergies", grade)
+    ]
+
+
+def test_grades_are_rounded_half_up_to_one_decimal():
+    assert [grade_of(s) for s in (0.85, 0.333, 0.666, 0.05, 0, 1)] == [8.5, 3.3, 6.7, 0.5, 0.0, 10.0]
+
+
+def test_a_judged_statement_without_score_makes_no_attempt(client, launch, learner, quiz):
+    user, headers = learner
+    runtime = launch(headers, quiz["id"]).start()
+    assert runtime.put(runtime.statement("passed", {"success": True})).status_code == 204
+    body = {"learnerId": user.id, "quizIds": [quiz["id"]]}
+    assert client.post(f"{API}/lms/quiz-attempts", json=body, headers=headers).json() == []
+
+
+def test_a_completed_statement_marks_the_unit_done(db, launch, learner, resource):
+    user, headers = learner
+    runtime = launch(headers, resource["id"]).start()
+    assert runtime.put(runtime.statement("completed", {"completion": True})).status_code == 204
+    done = db.scalars(select(LmsCompletion)).one()
+    assert (done.user_id, done.item_id) == (user.id, resource["id"])
+    from spot.lms import service
+
+    assert set(service.completed_items(db, learner_id=user.id, item_ids=[resource["id"]])) == {resource["id"]}
+
+
+def test_statements_are_idempotent_by_id(db, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = runtime.statement("initialized")
+    assert runtime.put(statement).status_code == 204
+    assert runtime.put(statement).status_code == 204
+    assert runtime.post([statement]).json() == [statement["id"]]
+    changed = {**statement, "timestamp": "2026-12-02T11:00:00Z"}
+    assert_error(runtime.put(changed), 409)
+    assert db.scalar(select(LmsStatement.id).where(LmsStatement.statement_id == statement["id"])) is not None
+    assert len(db.scalars(select(LmsStatement).where(LmsStatement.verb.endswith("initialized"))).all()) == 1
+    stored = runtime.client.get(
+        f"{runtime.endpoint}statements", params={"statementId": statement["id"]}, headers=runtime.auth()
+    )
+    assert stored.status_code == 200 and stored.json() == statement
+
+
+def test_a_repeated_judged_statement_makes_one_attempt(client, launch, learner, quiz):
+    user, headers = learner
+    runtime = launch(headers, quiz["id"]).start()
+    passed = runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True})
+    assert runtime.put(passed).status_code == 204
+    assert runtime.put(passed).status_code == 204
+    body = {"learnerId": user.id, "quizIds": [quiz["id"]]}
+    assert len(client.post(f"{API}/lms/quiz-attempts", json=body, headers=headers).json()) == 1
+
+
+def test_post_gives_ids_to_statements_without_one(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = runtime.statement("initialized")
+    del statement["id"]
+    response = runtime.post(statement)
+    assert response.status_code == 200 and len(response.json()) == 1
+    assert response.headers["X-Experience-API-Version"] == "1.0.3"
+
+
+def _malformed(runtime, statement):  # noqa: ANN001, ANN202
+    return {
+        "no actor": {k: v for k, v in statement.items() if k != "actor"},
+        "verb without id": {**statement, "verb": {"display": {"fr": "x"}}},
+        "object not an activity": {**statement, "object": {"objectType": "Agent", "id": "x"}},
+        "no context": {k: v for k, v in statement.items() if k != "context"},
+        "id not a uuid": {**statement, "id": "12"},
+        "score out of range": runtime.statement("passed", {"score": {"scaled": 1.5}, "success": True}),
+        "score on completed": runtime.statement("completed", {"completion": True, "score": {"scaled": 1}}),
+        "passed without success": runtime.statement("passed", {"score": {"scaled": 0.9}}),
+        "passed below mastery": runtime.statement("passed", {"score": {"scaled": 0.5}, "success": True}),
+        "failed above mastery": runtime.statement("failed", {"score": {"scaled": 0.9}, "success": False}),
+        "completed without completion": runtime.statement("completed", {}),
+        "defined about another activity": {**statement, "object": {"id": "https://example.com/other"}},
+    }
+
+
+def test_malformed_statements_are_refused_with_a_message(db, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = runtime.statement("initialized")
+    for case, body in _malformed(runtime, statement).items():
+        response = runtime.put({**body, "id": body.get("id", statement["id"])}) if "id" in body else runtime.post(body)
+        body_ = assert_error(response, 400)
+        assert body_["message"], case
+    assert_error(runtime.client.put(
+        f"{runtime.endpoint}statements", params={"statementId": statement["id"]}, content=b"{not json",
+        headers=runtime.auth(),
+    ), 400)
+    # Nothing but the launched statement was stored.
+    assert len(db.scalars(select(LmsStatement)).all()) == 1
+
+
+def test_statements_not_from_the_launch_are_refused(make_user, login, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    other = launch(login(make_user("other")), quiz["id"]).start()
+    statement = runtime.statement("initialized")
+    for case, changed in {
+        "another learner": {**statement, "actor": json.loads(other.params["actor"])},
+        "another registration": {**statement, "context": {**statement["context"], "registration": other.params["registration"]}},
+        "another session": {
+            **statement,
+            "context": {**statement["context"], "extensions": {SESSION_ID: "00000000-0000-4000-8000-000000000000"}},
+        },
+    }.items():
+        body = assert_error(runtime.put(changed), 400)
+        assert "launch" in body["message"] or "learner" in body["message"], case
+    # Another launch's token cannot write this launch's statement as its own.
+    assert_error(other.put(statement), 400)
+
+
+def test_lms_verbs_and_voiding_are_refused(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    for verb in ("launched", "voided"):
+        assert_error(runtime.put(runtime.statement(verb)), 403)
+
+
+def test_the_xapi_endpoint_needs_the_auth_token_and_the_version(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = runtime.statement("initialized")
+    assert_error(runtime.put(statement, headers=XAPI), 401)
+    assert_error(runtime.put(statement, headers={**XAPI, "Authorization": "Basic bm9wZQ=="}), 401)
+    assert_error(runtime.put(statement, headers={"Authorization": f"Basic {runtime.token}"}), 400)
+    assert_error(runtime.put(statement, headers={**runtime.auth(), "X-Experience-API-Version": "2.0.0"}), 400)
+
+
+def test_an_expired_launch_refuses_statements(db, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    db.execute(update(LmsLaunch).values(expires_at=utcnow() - timedelta(seconds=1)))
+    db.commit()
+    assert_error(runtime.put(runtime.statement("initialized")), 401)
+
+
+def test_activity_state_documents(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    url = f"{runtime.endpoint}activities/state"
+    client, auth = runtime.client, runtime.auth()
+    params = runtime.state_params("progress")
+    assert_error(client.get(url, params=params, headers=auth), 404)
+    assert client.put(url, params=params, json={"a": 1}, headers=auth).status_code == 204
+    assert client.post(url, params=params, json={"b": 2}, headers=auth).status_code == 204
+    assert client.get(url, params=params, headers=auth).json() == {"a": 1, "b": 2}
+    ids = client.get(url, params=runtime.state_params(None), headers=auth).json()
+    assert ids == ["LMS.LaunchData", "progress"]
+    assert client.delete(url, params=params, headers=auth).status_code == 204
+    assert_error(client.get(url, params=params, headers=auth), 404)
+    # LMS.LaunchData is the LMS's: the unit cannot change or delete it (cmi5 §10.2.1).
+    launch_data = runtime.state_params()
+    assert_error(client.put(url, params=launch_data, json={}, headers=auth), 403)
+    assert_error(client.delete(url, params=launch_data, headers=auth), 403)
+    assert client.delete(url, params=runtime.state_params(None), headers=auth).status_code == 204
+    assert client.get(url, params=launch_data, headers=auth).json()["launchMode"] == "Normal"
+    # Another activity, learner or registration is not this launch's.
+    for change in (
+        {"activityId": "https://example.com/other"},
+        {"agent": json.dumps({"objectType": "Agent", "account": {"homePage": "x", "name": "1"}})},
+        {"registration": "00000000-0000-4000-8000-000000000000"},
+        {"agent": "{not json"},
+    ):
+        assert_error(client.get(url, params={**params, **change}, headers=auth), 400)
+
+
+def test_about(client):
+    response = client.get(f"{API}/lms/xapi/about")
+    assert response.json() == {"version": ["1.0.3"]}
+
+
+def test_cors_preflight_and_headers_of_the_runtime(client, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    preflight = client.options(
+        f"{runtime.endpoint}statements",
+        headers={
+            "Origin": "null",
+            "Access-Control-Request-Method": "PUT",
+            "Access-Control-Request-Headers": "authorization, content-type, x-experience-api-version",
+        },
+    )
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert "PUT" in preflight.headers["access-control-allow-methods"]
+    allowed = preflight.headers["access-control-allow-headers"].lower()
+    assert {"authorization", "content-type", "x-experience-api-version"} <= {h.strip() for h in allowed.split(",")}
+    assert "access-control-allow-credentials" not in preflight.headers
+    fetch_preflight = client.options(urlsplit(runtime.params["fetch"]).path, headers={"Origin": "null"})
+    assert fetch_preflight.status_code == 204
+    response = runtime.put(runtime.statement("initialized"))
+    assert response.headers["access-control-allow-origin"] == "*"
+    refused = runtime.put(runtime.statement("launched"))
+    assert refused.headers["access-control-allow-origin"] == "*"
+    # The rest of the API stays closed to other origins.
+    other = client.options(f"{API}/lms/courses", headers={"Origin": "null", "Access-Control-Request-Method": "GET"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_content_is_served_sandboxed_under_the_launch_key(client, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"])
+    page = client.get(urlsplit(runtime.url).path)
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert "Quiz consignation" in page.text
+    policy = page.headers["content-security-policy"]
+    assert "sandbox allow-scripts allow-forms" in policy and "allow-same-origin" not in policy
+    assert page.headers["x-content-type-options"] == "nosniff"
+    base = urlsplit(runtime.url).path.rsplit("/", 1)[0]
+    script = client.get(f"{base}/cmi5.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    assert client.get(f"{base}/style.css").headers["content-type"].startswith("text/css")
+
+
+def test_content_is_404_for_a_bad_key_a_missing_file_or_an_escape(client, db, launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"])
+    base = urlsplit(runtime.url).path.rsplit("/", 1)[0]
+    assert_error(client.get(f"{API}/lms/play/not-a-key/quiz.html"), 404)
+    assert_error(client.get(f"{base}/missing.html"), 404)
+    assert_error(client.get(f"{base}/..%2F..%2Fetc/passwd"), 404)
+    assert_error(client.get(f"{base}/%2Fetc%2Fpasswd"), 404)
+    db.execute(update(LmsLaunch).values(expires_at=utcnow() - timedelta(seconds=1)))
+    db.commit()
+    assert_error(client.get(urlsplit(runtime.url).path), 404)
+
+
+def test_content_of_a_removed_course_is_404(client, manager, launch, learner, demo_course, quiz):
+    runtime = launch(learner[1], quiz["id"])
+    assert client.delete(f"{API}/lms/courses/{demo_course['id']}", headers=manager).status_code == 204
+    assert_error(client.get(urlsplit(runtime.url).path), 404)
+
+
+def test_the_demo_course_answers_are_the_documented_ones():
+    script = (demo.COURSE_FOLDER / "quiz.js").read_text()
+    assert 'var ANSWERS = { q1: "b", q2: "c", q3: "a", q4: "d", q5: "b" };' in script
+    page = (demo.COURSE_FOLDER / "quiz.html").read_text()
+    for question in range(1, 6):
+        for letter in "abcd":
+            assert f'id="q{question}-{letter}"' in page and f'for="q{question}-{letter}"' in page
+
+
+def test_statements_of_a_unit_use_the_cmi5_category(launch, learner, quiz):
+    runtime = launch(learner[1], quiz["id"]).start()
+    allowed = runtime.statement("experienced")
+    allowed["verb"] = {"id": "http://adlnet.gov/expapi/verbs/experienced"}
+    allowed["context"]["contextActivities"].pop("category")
+    allowed["object"] = {"id": "https://example.com/page/2"}
+    # A cmi5 allowed statement (no cmi5 category) may be about another activity.
+    assert runtime.put(allowed).status_code == 204
+    assert CMI5 not in json.dumps(allowed)
