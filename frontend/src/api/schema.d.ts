@@ -562,6 +562,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/lms/attempts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Attempts
+         * @description The signed-in user's attempts, newest first, with quiz and course names.
+         */
+        get: operations["my_attempts_backend_api_v2_lms_attempts_mine_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/attempts/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attempt
+         * @description One attempt (the link of an attempt) with the statement it came from.
+         */
+        get: operations["attempt_backend_api_v2_lms_attempts__attemptId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Courses
+         * @description The courses of the platform, with their numbers of resources and quizzes.
+         */
+        get: operations["courses_backend_api_v2_lms_courses_get"];
+        put?: never;
+        /**
+         * Import Course
+         * @description Import a cmi5 course package (a zip with cmi5.xml), or update the course of the same id; a bad
+         *     package answers 400 invalidCoursePackage naming the faulty entry or element.
+         */
+        post: operations["import_course_backend_api_v2_lms_courses_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/courses/{courseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Course
+         * @description A course as a tree: the course, its blocks (groups), resources and quizzes. 404 lmsElementNotFound
+         *     for an unknown or removed course.
+         */
+        get: operations["course_backend_api_v2_lms_courses__courseId__get"];
+        put?: never;
+        post?: never;
+        /** Remove Course */
+        delete: operations["remove_course_backend_api_v2_lms_courses__courseId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/items/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item Names
+         * @description The items among these ids that the platform still has, with their course.
+         */
+        post: operations["item_names_backend_api_v2_lms_items_names_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/items/{itemId}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch
+         * @description The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab.
+         */
+        post: operations["launch_backend_api_v2_lms_items__itemId__launch_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/quiz-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quiz Attempts
+         * @description A learner's attempts at these quizzes, oldest first: for the learner themself, training managers
+         *     and path administrators.
+         */
+        post: operations["quiz_attempts_backend_api_v2_lms_quiz_attempts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/mapping/export/{siteId}": {
         parameters: {
             query?: never;
@@ -1471,6 +1619,345 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/training/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Training Module
+         * @description A new module, enabled, the user its creator.
+         */
+        post: operations["create_training_module_backend_api_v2_training_module_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/getTrainingModuleNames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Training Module Names
+         * @description The names of these modules, in the order given; unknown ids are left out.
+         */
+        post: operations["training_module_names_backend_api_v2_training_module_getTrainingModuleNames_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Training Modules
+         * @description A page of the training modules, filtered and sorted with the query language (fields: GET /querylang/trainingModule/fields). Needs perm_TrainingManagement.
+         */
+        post: operations["query_training_modules_backend_api_v2_training_module_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Training Modules
+         * @description At most 30 modules whose name contains `name` (case and accents ignored), by name; `enabled`
+         *     keeps only enabled (true) or disabled (false) ones.
+         */
+        get: operations["search_training_modules_backend_api_v2_training_module_search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/{trainingModuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training Module
+         * @description The module with its elements resolved for the reader: a spot element the reader may not see has
+         *     `readable` false (insufficientRightsToView), a course item removed from the learning platform `found`
+         *     false (lmsElementNotFound).
+         */
+        get: operations["training_module_backend_api_v2_training_module__trainingModuleId__get"];
+        put?: never;
+        /**
+         * Update Training Module
+         * @description 409 trainingModuleUsedByAcceptedPath once a path using it was accepted; 409 staleVersion.
+         */
+        post: operations["update_training_module_backend_api_v2_training_module__trainingModuleId__post"];
+        /**
+         * Delete Training Module
+         * @description 409 trainingModuleInUse while a path uses it.
+         */
+        delete: operations["delete_training_module_backend_api_v2_training_module__trainingModuleId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/{trainingModuleId}/setEnabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Training Module Enabled
+         * @description Whatever uses the module; a disabled module cannot be added to a new path.
+         */
+        post: operations["set_training_module_enabled_backend_api_v2_training_module__trainingModuleId__setEnabled_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/module/{trainingModuleId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training Module Usage
+         * @description How many paths assign it, and whether one of them was accepted (the module is then frozen).
+         */
+        get: operations["training_module_usage_backend_api_v2_training_module__trainingModuleId__usage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/query/function": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Function References
+         * @description A page of the function references, filtered and sorted with the query language (fields: GET /querylang/function_reference/fields). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["query_function_references_backend_api_v2_training_references_query_function_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/query/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Module References
+         * @description A page of the module references, filtered and sorted with the query language (fields: GET /querylang/module_reference/fields). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["query_module_references_backend_api_v2_training_references_query_module_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/query/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Path References
+         * @description A page of the path references, filtered and sorted with the query language (fields: GET /querylang/path_reference/fields). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["query_path_references_backend_api_v2_training_references_query_path_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/query/qualification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Qualification References
+         * @description A page of the qualification references, filtered and sorted with the query language (fields: GET /querylang/qualification_reference/fields). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["query_qualification_references_backend_api_v2_training_references_query_qualification_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/query/subject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Subject References
+         * @description A page of the subject references, filtered and sorted with the query language (fields: GET /querylang/subject_reference/fields). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["query_subject_references_backend_api_v2_training_references_query_subject_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Reference
+         * @description Creates the reference when `version` is absent (409 alreadyExists on `code` when the code is
+         *     taken), else saves the one of that code (a stale version answers 409 staleVersion; the code
+         *     never changes). Needs perm_TrainingReferenceAdmin.
+         */
+        post: operations["save_reference_backend_api_v2_training_references__type__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/{type}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search References
+         * @description The autocomplete: at most 30 enabled references whose code, label or description contains
+         *     `text` (case and accents ignored), in code order. Open to perm_TrainingReferenceAdmin,
+         *     perm_TrainingManagement and perm_TrainingPathAdmin.
+         */
+        get: operations["search_references_backend_api_v2_training_references__type__search_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/{type}/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reference
+         * @description Open to perm_TrainingReferenceAdmin, perm_TrainingManagement and perm_TrainingPathAdmin.
+         */
+        get: operations["reference_backend_api_v2_training_references__type___code__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Reference
+         * @description 409 referenceInUse while a module or a path uses it. Needs perm_TrainingReferenceAdmin.
+         */
+        delete: operations["delete_reference_backend_api_v2_training_references__type___code__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/references/{type}/{code}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reference Usage
+         * @description Module references: the modules using it; path references: the paths using it; other types: 0.
+         */
+        get: operations["reference_usage_backend_api_v2_training_references__type___code__usage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/user/byExternalId/{externalId}": {
         parameters: {
             query?: never;
@@ -1939,6 +2426,61 @@ export interface components {
             /** Restricted */
             restricted: boolean;
         };
+        /**
+         * AttemptDetail
+         * @description An attempt with the learner's name and the statement it came from, as the unit sent it.
+         */
+        AttemptDetail: {
+            /** Courseid */
+            courseId: number;
+            /** Coursetitle */
+            courseTitle: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Grade */
+            grade: number;
+            /** Id */
+            id: number;
+            /** Learnerid */
+            learnerId: number;
+            /** Learnername */
+            learnerName: string;
+            /** Link */
+            link: string;
+            /** Quizid */
+            quizId: number;
+            /** Quizname */
+            quizName: string;
+            /** Statement */
+            statement: {
+                [key: string]: unknown;
+            };
+            /** Success */
+            success: boolean;
+        };
+        /** AttemptOut */
+        AttemptOut: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Grade */
+            grade: number;
+            /** Id */
+            id: number;
+            /** Learnerid */
+            learnerId: number;
+            /** Link */
+            link: string;
+            /** Quizid */
+            quizId: number;
+            /** Success */
+            success: boolean;
+        };
         /** Author */
         Author: {
             /** Id */
@@ -2129,10 +2671,40 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** CourseCard */
+        CourseCard: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /**
+             * Importedat
+             * Format: date-time
+             */
+            importedAt: string;
+            /** Quizzes */
+            quizzes: number;
+            /** Resources */
+            resources: number;
+            /** Title */
+            title: string;
+        };
         /** CreatedId */
         CreatedId: {
             /** Id */
             id: number;
+        };
+        /** Creation */
+        Creation: {
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Userid */
+            userId: number | null;
+            /** Username */
+            userName: string;
         };
         /** Credentials */
         Credentials: {
@@ -2167,6 +2739,11 @@ export interface components {
             parentId: number;
             /** Parenttype */
             parentType: string;
+        };
+        /** EnabledBody */
+        EnabledBody: {
+            /** Enabled */
+            enabled: boolean;
         };
         /**
          * ErrorBody
@@ -2406,18 +2983,21 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** ImportResult */
-        ImportResult: {
-            /** Created */
-            created: {
-                [key: string]: number;
-            };
-            /** Siteid */
-            siteId: number;
-            /** Updated */
-            updated: {
-                [key: string]: number;
-            };
+        /** ItemName */
+        ItemName: {
+            /** Courseid */
+            courseId: number;
+            /** Coursetitle */
+            courseTitle: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "group" | "resource" | "quiz";
         };
         /**
          * ItemOut
@@ -2453,6 +3033,11 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /** LaunchOut */
+        LaunchOut: {
+            /** Url */
+            url: string;
+        };
         /** LifetimeEvent */
         LifetimeEvent: {
             /**
@@ -2473,6 +3058,43 @@ export interface components {
             lastUpdate: components["schemas"]["LifetimeEvent"] | null;
             resolved: components["schemas"]["LifetimeEvent"] | null;
             standardized: components["schemas"]["LifetimeEvent"] | null;
+        };
+        /** LmsItemIn */
+        LmsItemIn: {
+            /**
+             * Lmscourseid
+             * @description A resource or a quiz of the learning platform (an item id)
+             */
+            lmsCourseId: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lms";
+        };
+        /** LmsItemOut */
+        LmsItemOut: {
+            /** Courseid */
+            courseId: number | null;
+            /**
+             * Found
+             * @description False (the item or its course was removed): show lmsElementNotFound
+             */
+            found: boolean;
+            /**
+             * Lmscourseid
+             * @description The item id; null once the platform deleted the item
+             */
+            lmsCourseId: number | null;
+            /** Lmstype */
+            lmsType: ("resource" | "quiz") | null;
+            /** Name */
+            name: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lms";
         };
         /** LoginResult */
         LoginResult: {
@@ -2546,6 +3168,37 @@ export interface components {
             status: components["schemas"]["MediationStatus"];
             /** Title */
             title: string;
+        };
+        /** MediationItemIn */
+        MediationItemIn: {
+            /**
+             * Description
+             * @description Multi-line
+             * @default
+             */
+            description: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mediation";
+        };
+        /** MediationItemOut */
+        MediationItemOut: {
+            /** Description */
+            description: string;
+            /** Title */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mediation";
         };
         /** MediationOut */
         MediationOut: {
@@ -2677,6 +3330,204 @@ export interface components {
             /** Name */
             name: string;
             status: components["schemas"]["NodeStatus"];
+        };
+        /**
+         * ModuleCan
+         * @description What the signed-in user may do with this module, from spot.training.modules.policy.
+         */
+        ModuleCan: {
+            /** Delete */
+            delete: boolean;
+            /** Edit */
+            edit: boolean;
+            /** Setenabled */
+            setEnabled: boolean;
+        };
+        /**
+         * ModuleCard
+         * @description A module of the list.
+         */
+        ModuleCard: {
+            creation: components["schemas"]["Creation"];
+            /** Enabled */
+            enabled: boolean;
+            /** Estimatedduration */
+            estimatedDuration: number;
+            /** Goals */
+            goals: string;
+            /** Id */
+            id: number;
+            /** Itemcount */
+            itemCount: number;
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            /** Passthreshold */
+            passThreshold: number;
+            /** Periodicity */
+            periodicity: number;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+        };
+        /**
+         * ModuleFound
+         * @description A module of the search (path forms pick modules with it).
+         */
+        ModuleFound: {
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+        };
+        /** ModuleName */
+        ModuleName: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ModuleOut */
+        ModuleOut: {
+            can: components["schemas"]["ModuleCan"];
+            creation: components["schemas"]["Creation"];
+            /** Enabled */
+            enabled: boolean;
+            /** Estimatedduration */
+            estimatedDuration: number;
+            /** Goals */
+            goals: string;
+            /** Id */
+            id: number;
+            /** Moduleitems */
+            moduleItems: (components["schemas"]["SpotItemOut"] | components["schemas"]["MediationItemOut"] | components["schemas"]["UrlItemOut"] | components["schemas"]["LmsItemOut"])[];
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            /** Passthreshold */
+            passThreshold: number;
+            /** Periodicity */
+            periodicity: number;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+            usage: components["schemas"]["ModuleUsage"];
+            /** Version */
+            version: number;
+        };
+        /**
+         * ModuleSave
+         * @description The module form (create, and create from another module).
+         */
+        ModuleSave: {
+            /**
+             * Estimatedduration
+             * @description Minutes, 0 to 60000; 0: not defined
+             * @default 0
+             */
+            estimatedDuration: number;
+            /** Goals */
+            goals: string;
+            /** Moduleitems */
+            moduleItems: (components["schemas"]["SpotItemIn"] | components["schemas"]["MediationItemIn"] | components["schemas"]["UrlItemIn"] | components["schemas"]["LmsItemIn"])[];
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            /**
+             * Passthreshold
+             * @description 0 to 10
+             * @default 10
+             */
+            passThreshold: number;
+            /**
+             * Periodicity
+             * @description Months, 0 to 1200; 0: not periodic
+             * @default 0
+             */
+            periodicity: number;
+            /**
+             * Reference
+             * @description A module reference's code
+             */
+            reference?: string | null;
+        };
+        /**
+         * ModuleType
+         * @enum {string}
+         */
+        ModuleType: "training" | "qualification" | "other";
+        /** ModuleUpdate */
+        ModuleUpdate: {
+            /**
+             * Estimatedduration
+             * @description Minutes, 0 to 60000; 0: not defined
+             * @default 0
+             */
+            estimatedDuration: number;
+            /** Goals */
+            goals: string;
+            /** Moduleitems */
+            moduleItems: (components["schemas"]["SpotItemIn"] | components["schemas"]["MediationItemIn"] | components["schemas"]["UrlItemIn"] | components["schemas"]["LmsItemIn"])[];
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            /**
+             * Passthreshold
+             * @description 0 to 10
+             * @default 10
+             */
+            passThreshold: number;
+            /**
+             * Periodicity
+             * @description Months, 0 to 1200; 0: not periodic
+             * @default 0
+             */
+            periodicity: number;
+            /**
+             * Reference
+             * @description A module reference's code
+             */
+            reference?: string | null;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409
+             */
+            version: number;
+        };
+        /** ModuleUsage */
+        ModuleUsage: {
+            /**
+             * Hasacceptedtrainingpath
+             * @description Some path using it left notAccepted
+             */
+            hasAcceptedTrainingPath: boolean;
+            /**
+             * Trainingpath
+             * @description How many paths assign the module
+             */
+            trainingPath: number;
+        };
+        /** MyAttempt */
+        MyAttempt: {
+            /** Courseid */
+            courseId: number;
+            /** Coursetitle */
+            courseTitle: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Grade */
+            grade: number;
+            /** Id */
+            id: number;
+            /** Quizid */
+            quizId: number;
+            /** Quizname */
+            quizName: string;
+            /** Success */
+            success: boolean;
         };
         /**
          * NodeStatus
@@ -2845,6 +3696,20 @@ export interface components {
             /** Totalitems */
             totalItems: number;
         };
+        /** QueryResult[ModuleCard] */
+        QueryResult_ModuleCard_: {
+            /** Results */
+            results: components["schemas"]["ModuleCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /** QueryResult[ReferenceCard] */
+        QueryResult_ReferenceCard_: {
+            /** Results */
+            results: components["schemas"]["ReferenceCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
         /** QueryResult[SubjectCard] */
         QueryResult_SubjectCard_: {
             /** Results */
@@ -2858,6 +3723,13 @@ export interface components {
             results: components["schemas"]["UserOut"][];
             /** Totalitems */
             totalItems: number;
+        };
+        /** QuizAttemptsQuery */
+        QuizAttemptsQuery: {
+            /** Learnerid */
+            learnerId: number;
+            /** Quizids */
+            quizIds: number[];
         };
         /** Ratings */
         Ratings: {
@@ -2883,6 +3755,92 @@ export interface components {
             x: number;
             /** Y */
             y: number;
+        };
+        /**
+         * ReferenceCan
+         * @description What the signed-in user may do with this reference, from spot.references.policy.
+         */
+        ReferenceCan: {
+            /** Delete */
+            delete: boolean;
+            /** Edit */
+            edit: boolean;
+        };
+        /**
+         * ReferenceCard
+         * @description A reference of the list and of the autocomplete.
+         */
+        ReferenceCard: {
+            /** Code */
+            code: string;
+            /** Description */
+            description: string;
+            /** Disabled */
+            disabled: boolean;
+            /** Label */
+            label: string;
+        };
+        /** ReferenceOut */
+        ReferenceOut: {
+            can: components["schemas"]["ReferenceCan"];
+            /** Code */
+            code: string;
+            /** Description */
+            description: string;
+            /** Disabled */
+            disabled: boolean;
+            /** Label */
+            label: string;
+            /**
+             * Usage
+             * @description How many modules (module references) or paths (path references) use it
+             */
+            usage: number;
+            /** Version */
+            version: number;
+        };
+        /**
+         * ReferenceSave
+         * @description The reference dialog. Without `version` it creates the reference (409 alreadyExists on `code`
+         *     when the code is taken); with it, it saves the reference of that code (the code never changes).
+         */
+        ReferenceSave: {
+            /** Code */
+            code: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Disabled
+             * @default false
+             */
+            disabled: boolean;
+            /** Label */
+            label: string;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409
+             */
+            version?: number | null;
+        };
+        /**
+         * ReferenceSummary
+         * @description A reference as other entities show it (a module's or a path's reference).
+         */
+        ReferenceSummary: {
+            /** Code */
+            code: string;
+            /** Description */
+            description: string;
+            /** Label */
+            label: string;
+        };
+        /** ReferenceUsage */
+        ReferenceUsage: {
+            /** Usage */
+            usage: number;
         };
         /** RelatedEntity */
         RelatedEntity: {
@@ -3211,6 +4169,49 @@ export interface components {
             /** Start */
             start: number;
         };
+        /** SpotItemIn */
+        SpotItemIn: {
+            /** Spotitemid */
+            spotItemId: number;
+            spotItemType: components["schemas"]["SpotItemType"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spot";
+        };
+        /** SpotItemOut */
+        SpotItemOut: {
+            /**
+             * Context
+             * @description From the site down to the item's parent
+             */
+            context: components["schemas"]["ContextEntry"][];
+            /**
+             * Name
+             * @description Null when the reader may not see the item, or it is gone
+             */
+            name: string | null;
+            /**
+             * Readable
+             * @description False: show insufficientRightsToView
+             */
+            readable: boolean;
+            /** Spotitemid */
+            spotItemId: number;
+            spotItemType: components["schemas"]["SpotItemType"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spot";
+        };
+        /**
+         * SpotItemType
+         * @description What a spot element points at: an item of the map (spot.mapping) or a subject.
+         * @enum {string}
+         */
+        SpotItemType: "site" | "cartography" | "activity" | "function" | "subject";
         /** StandardizeBody */
         StandardizeBody: {
             /**
@@ -3495,6 +4496,45 @@ export interface components {
             version: number;
         };
         /**
+         * TreeGroup
+         * @description The course itself (its id is the course's) or one of its blocks.
+         */
+        TreeGroup: {
+            /** Children */
+            children: (components["schemas"]["TreeGroup"] | components["schemas"]["TreeLeaf"])[];
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @default group
+             * @constant
+             */
+            type: "group";
+        };
+        /**
+         * TreeLeaf
+         * @description An assignable unit: a resource, or a quiz when it is assessed.
+         */
+        TreeLeaf: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Masteryscore */
+            masteryScore: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "resource" | "quiz";
+        };
+        /**
          * TreeNode
          * @description One entry of the map as the visibility screen shows it.
          */
@@ -3542,6 +4582,37 @@ export interface components {
             parentType: string;
             /** Unreadcount */
             unreadCount: number;
+        };
+        /** UrlItemIn */
+        UrlItemIn: {
+            /**
+             * Label
+             * @default
+             */
+            label: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "url";
+            /**
+             * Url
+             * @description An http or https address
+             * @default
+             */
+            url: string;
+        };
+        /** UrlItemOut */
+        UrlItemOut: {
+            /** Label */
+            label: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "url";
+            /** Url */
+            url: string;
         };
         /** UserCreate */
         UserCreate: {
@@ -3669,6 +4740,30 @@ export interface components {
              * @enum {string}
              */
             type: "activity" | "function";
+        };
+        /** ImportResult */
+        spot__lms__schemas__ImportResult: {
+            /** Created */
+            created: boolean;
+            /** Id */
+            id: number;
+            /** Items */
+            items: number;
+            /** Title */
+            title: string;
+        };
+        /** ImportResult */
+        spot__mapping__bundle__ImportResult: {
+            /** Created */
+            created: {
+                [key: string]: number;
+            };
+            /** Siteid */
+            siteId: number;
+            /** Updated */
+            updated: {
+                [key: string]: number;
+            };
         };
     };
     responses: never;
@@ -6008,6 +7103,699 @@ export interface operations {
             };
         };
     };
+    my_attempts_backend_api_v2_lms_attempts_mine_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAttempt"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attempt_backend_api_v2_lms_attempts__attemptId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    courses_backend_api_v2_lms_courses_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseCard"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_course_backend_api_v2_lms_courses_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["spot__lms__schemas__ImportResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    course_backend_api_v2_lms_courses__courseId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeGroup"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_course_backend_api_v2_lms_courses__courseId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    item_names_backend_api_v2_lms_items_names_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemName"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    launch_backend_api_v2_lms_items__itemId__launch_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaunchOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quiz_attempts_backend_api_v2_lms_quiz_attempts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizAttemptsQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttemptOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     export_map_backend_api_v2_mapping_export__siteId__get: {
         parameters: {
             query?: never;
@@ -6103,7 +7891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult"];
+                    "application/json": components["schemas"]["spot__mapping__bundle__ImportResult"];
                 };
             };
             /** @description Bad Request */
@@ -9904,6 +11692,1480 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubjectOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_training_module_backend_api_v2_training_module_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_module_names_backend_api_v2_training_module_getTrainingModuleNames_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleName"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_training_modules_backend_api_v2_training_module_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ModuleCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_training_modules_backend_api_v2_training_module_search_get: {
+        parameters: {
+            query?: {
+                name?: string;
+                enabled?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleFound"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_module_backend_api_v2_training_module__trainingModuleId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingModuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_training_module_backend_api_v2_training_module__trainingModuleId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingModuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_training_module_backend_api_v2_training_module__trainingModuleId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingModuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_training_module_enabled_backend_api_v2_training_module__trainingModuleId__setEnabled_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingModuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_module_usage_backend_api_v2_training_module__trainingModuleId__usage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingModuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleUsage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_function_references_backend_api_v2_training_references_query_function_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ReferenceCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_module_references_backend_api_v2_training_references_query_module_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ReferenceCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_path_references_backend_api_v2_training_references_query_path_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ReferenceCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_qualification_references_backend_api_v2_training_references_query_qualification_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ReferenceCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_subject_references_backend_api_v2_training_references_query_subject_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_ReferenceCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_reference_backend_api_v2_training_references__type__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_references_backend_api_v2_training_references__type__search_get: {
+        parameters: {
+            query?: {
+                text?: string;
+            };
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceCard"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reference_backend_api_v2_training_references__type___code__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_reference_backend_api_v2_training_references__type___code__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reference_usage_backend_api_v2_training_references__type___code__usage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceUsage"];
                 };
             };
             /** @description Bad Request */
