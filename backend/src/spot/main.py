@@ -25,6 +25,7 @@ from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
+from spot.references.routes import router as references_router
 from spot.resources.routes import router as resources_router
 from spot.search.routes import router as search_router
 from spot.subjects.routes import router as subjects_router
@@ -43,6 +44,7 @@ ROUTERS += [discussions_router]
 ROUTERS += [history_router]
 ROUTERS += [search_router]
 ROUTERS += [mediations_router]
+ROUTERS += [references_router]
 ROUTERS += [lms_router]
 
 

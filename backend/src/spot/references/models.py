@@ -46,6 +46,8 @@ class Reference(Base):
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     version: Mapped[int] = mapped_column(Integer, default=1)
 
+    __mapper_args__ = {"version_id_col": version}
+
     @validates("code", "label", "description")
     def _keep_folded(self, key: str, value: str) -> str:
         setattr(self, f"{key}_folded", fold(value))

@@ -1,0 +1,45 @@
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, MultilineText, Text
+
+
+class ReferenceSummary(CamelModel):
+    """A reference as other entities show it (a module's or a path's reference)."""
+
+    code: str
+    label: str
+    description: str
+
+
+class ReferenceCard(ReferenceSummary):
+    """A reference of the list and of the autocomplete."""
+
+    disabled: bool
+
+
+class ReferenceCan(CamelModel):
+    """What the signed-in user may do with this reference, from spot.references.policy."""
+
+    edit: bool
+    delete: bool
+
+
+class ReferenceOut(ReferenceCard):
+    version: int
+    usage: int = Field(description="How many modules (module references) or paths (path references) use it")
+    can: ReferenceCan
+
+
+class ReferenceSave(CamelModel):
+    """The reference dialog. Without `version` it creates the reference (409 alreadyExists on `code`
+    when the code is taken); with it, it saves the reference of that code (the code never changes)."""
+
+    code: Text = Field(max_length=100)
+    label: Text = Field(max_length=300)
+    description: MultilineText = Field(default="", max_length=5000)
+    disabled: bool = False
+    version: int | None = Field(default=None, description="The version read; a stale one answers 409")
+
+
+class ReferenceUsage(CamelModel):
+    usage: int
