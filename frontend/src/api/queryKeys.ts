@@ -91,6 +91,17 @@ export const queryKeys = {
     /** The teamwork menu. */
     unread: ['discussions', 'unread'] as const,
   },
+  courses: {
+    /** Uploading or removing a course invalidates this (the catalogue, the trees, the names). */
+    all: ['courses'] as const,
+    list: ['courses', 'list'] as const,
+    tree: (courseId: number) => ['courses', courseId] as const,
+    names: (itemIds: number[]) => ['courses', 'names', itemIds] as const,
+  },
+  lms: {
+    /** The signed-in user's own quiz attempts. */
+    myAttempts: ['lms', 'attempts', 'mine'] as const,
+  },
   permission: {
     all: ['permission'] as const,
     names: ['permission', 'names'] as const,

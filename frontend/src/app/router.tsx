@@ -3,6 +3,7 @@ import { Loading } from '../components/Loading'
 import { NotFoundPage } from '../components/NotFoundPage'
 import { LogoutPage } from '../features/account/LogoutPage'
 import { mappingRoutes } from '../features/mapping/routes'
+import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           ...mappingRoutes,
           ...subjectRoutes,
           ...mediationRoutes,
+          ...lmsRoutes,
           {
             element: <RequirePermission check={holds('perm_SetPermissions')} />,
             children: [

@@ -3,6 +3,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import type SvgIcon from '@mui/material/SvgIcon'
+import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
@@ -22,6 +23,7 @@ export interface NavigationEntry {
 export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
   ...MEDIATION_NAVIGATION,
+  ...LMS_NAVIGATION,
   {
     to: PERMISSIONS_PATH,
     label: 'nav.permissions',

@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest'
 import i18n from '../../i18n'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json } from '../../test/server'
-import { LmsRedirectionPage, V1RedirectionPage } from './LegacyRedirectPage'
+import { V1RedirectionPage } from './LegacyRedirectPage'
 
 const routes = [
   { index: true, Component: () => null },
   { path: 'subjects', Component: () => null },
-  { path: 'lms', Component: LmsRedirectionPage },
   { path: 'v1', Component: V1RedirectionPage },
 ]
 
@@ -17,10 +16,10 @@ function server(legacyBaseUrl: string | null) {
   fakeServer({ 'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl }) })
 }
 
-describe('legacy exits without the legacy address', () => {
+describe('the legacy exit without the legacy address', () => {
   it('say the previous version is not configured, with a way home', async () => {
     server(null)
-    const { router } = renderRoutes(routes, '/spotv2/lms')
+    const { router } = renderRoutes(routes, '/spotv2/v1?to=spot%2FLYON')
     expect(await screen.findByRole('heading', { name: 'The previous version of Spot is not configured' })).toBeInTheDocument()
     expect(document.title).toBe('Previous version not configured - Spot - ACME')
     // Opened from elsewhere: there is no page of the application to go back to.
@@ -41,13 +40,13 @@ describe('legacy exits without the legacy address', () => {
   it('speak the chosen language', async () => {
     await i18n.changeLanguage('fr')
     server('')
-    renderRoutes(routes, '/spotv2/lms')
+    renderRoutes(routes, '/spotv2/v1?to=spot%2FLYON')
     expect(await screen.findByRole('heading', { name: "La version précédente de Spot n'est pas configurée" })).toBeInTheDocument()
     expect(document.title).toBe('Version précédente non configurée - Spot - ACME')
   })
 })
 
-describe('legacy exits with the legacy address', () => {
+describe('the legacy exit with the legacy address', () => {
   it('still refuse a target outside the legacy base', async () => {
     server('https://legacy.example/spotv1/')
     renderRoutes(routes, '/spotv2/v1?to=https%3A%2F%2Felsewhere.example%2F')

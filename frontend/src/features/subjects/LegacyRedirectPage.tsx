@@ -14,18 +14,18 @@ import { Loading } from '../../components/Loading'
 import { MessagePage } from '../../components/MessagePage'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { usePageTitle } from '../../lib/pageTitle'
-import { type LegacyArea, legacyUrl } from './legacy'
+import { legacyUrl } from './legacy'
 
 /**
- * The /v1 and /lms routes: they leave for the legacy application. Without its address (SPOT_LEGACY_BASE_URL)
- * they say so; a target that would leave the legacy base is an unknown page.
+ * The /v1 route: it leaves for the legacy application. Without its address (SPOT_LEGACY_BASE_URL)
+ * it says so; a target that would leave the legacy base is an unknown page.
  */
-function LegacyRedirection({ area }: { area: LegacyArea }) {
+export function V1RedirectionPage() {
   const { data: organization } = useQuery(organizationInfoQuery)
   const [search] = useSearchParams()
   if (!organization) return <Loading />
   if (!organization.legacyBaseUrl) return <LegacyNotConfigured />
-  const url = legacyUrl(organization.legacyBaseUrl, area, search.get('to'))
+  const url = legacyUrl(organization.legacyBaseUrl, search.get('to'))
   return url ? <Leaving url={url} /> : <NotFoundPage />
 }
 
@@ -70,6 +70,3 @@ function LegacyNotConfigured() {
     />
   )
 }
-
-export const V1RedirectionPage = () => <LegacyRedirection area="v1" />
-export const LmsRedirectionPage = () => <LegacyRedirection area="lms" />

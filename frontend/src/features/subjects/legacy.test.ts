@@ -44,22 +44,20 @@ describe('legacy redirection', () => {
   })
 
   it('leads under the legacy base, with or without its final slash', () => {
-    expect(legacyUrl('https://old.example.com/spot-v1', 'v1', 'spot/LYON/fonction/CAR/pdvbas/X')).toBe(
+    expect(legacyUrl('https://old.example.com/spot-v1', 'spot/LYON/fonction/CAR/pdvbas/X')).toBe(
       'https://old.example.com/spot-v1/spot/LYON/fonction/CAR/pdvbas/X',
     )
-    expect(legacyUrl('https://old.example.com/', 'v1', null)).toBe('https://old.example.com/')
-    expect(legacyUrl('https://old.example.com/', 'lms', 'course/12')).toBe('https://old.example.com/lms/course/12')
-    expect(legacyUrl('https://old.example.com/', 'lms', null)).toBe('https://old.example.com/lms/')
+    expect(legacyUrl('https://old.example.com/', null)).toBe('https://old.example.com/')
   })
 
   it('has no address when no legacy base is set', () => {
-    expect(legacyUrl(null, 'v1', 'spot/A')).toBeUndefined()
-    expect(legacyUrl('', 'lms', null)).toBeUndefined()
+    expect(legacyUrl(null, 'spot/A')).toBeUndefined()
+    expect(legacyUrl('', null)).toBeUndefined()
   })
 
   it('never leaves the legacy base', () => {
     for (const to of ['https://evil.example.com/', '//evil.example.com/x', 'javascript:alert(1)', '/etc', '../../admin', '\\\\evil']) {
-      expect(legacyUrl('https://old.example.com/v1/', 'v1', to)).toBeUndefined()
+      expect(legacyUrl('https://old.example.com/v1/', to)).toBeUndefined()
     }
   })
 })

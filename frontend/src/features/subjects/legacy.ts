@@ -38,17 +38,14 @@ export function legacyTargets(subject: LegacySubject): LegacyTargets | undefined
   }
 }
 
-/** Where the /v1 and /lms routes lead. */
-export type LegacyArea = 'v1' | 'lms'
-
 /**
  * The absolute legacy address of `to` under the legacy base; undefined when no base is set or
  * when `to` would leave it (only relative paths are followed, so the route cannot send users elsewhere).
  */
-export function legacyUrl(base: string | null | undefined, area: LegacyArea, to: string | null): string | undefined {
+export function legacyUrl(base: string | null | undefined, to: string | null): string | undefined {
   if (!base) return undefined
   const root = new URL(base.endsWith('/') ? base : `${base}/`)
-  const path = `${area === 'lms' ? 'lms/' : ''}${to ?? ''}`
+  const path = to ?? ''
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('/') || path.includes('\\')) return undefined
   const target = new URL(path, root)
   return target.origin === root.origin && target.pathname.startsWith(root.pathname) ? target.href : undefined

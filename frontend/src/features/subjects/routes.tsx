@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router'
 import { RequirePermission } from '../../app/RequirePermission'
 import { holds } from '../../lib/permissions'
 
-/** The subject pages and the legacy exits, each loaded on first visit. */
+/** The subject pages and the legacy exit, each loaded on first visit. */
 export const subjectRoutes: RouteObject[] = [
   { path: 'subjects/:filter?', lazy: async () => ({ Component: (await import('./SubjectsPage')).SubjectsPage }) },
   { path: 'subject/:subjectId', lazy: async () => ({ Component: (await import('./SubjectPage')).SubjectPage }) },
@@ -16,5 +16,4 @@ export const subjectRoutes: RouteObject[] = [
     ],
   },
   { path: 'v1', lazy: async () => ({ Component: (await import('./LegacyRedirectPage')).V1RedirectionPage }) },
-  { path: 'lms', lazy: async () => ({ Component: (await import('./LegacyRedirectPage')).LmsRedirectionPage }) },
 ]

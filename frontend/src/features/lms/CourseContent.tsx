@@ -1,0 +1,109 @@
+import OpenInNew from '@mui/icons-material/OpenInNew'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Grid from '@mui/material/Grid'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type CourseCard, type CourseLeaf, type CourseNode, courseTreeQuery } from '../../components/courses/api'
+import { CourseTree, NodeLabel } from '../../components/courses/CourseTree'
+import { launchItem } from './api'
+import { formatGrade } from './grades'
+import { Section } from './Section'
+
+/** The chosen course: its tree, and the resource or quiz picked in it, with its Launch button. */
+export function CourseContent({ course }: { course: CourseCard }) {
+  const { t } = useTranslation()
+  const [pickedId, setPickedId] = useState<number | null>(null)
+  const { data: root } = useQuery(courseTreeQuery(course.id))
+  const picked = root && pickedId !== null ? findLeaf(root, pickedId) : undefined
+  return (
+    <Section title={t('lms.content.title', { title: course.title })}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ minWidth: 0 }}>
+          <CourseTree courseId={course.id} onPick={(item) => setPickedId(item.id)} pickedId={pickedId} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ minWidth: 0 }}>
+          {picked ? (
+            <LeafPanel key={picked.id} leaf={picked} />
+          ) : (
+            <Typography color="text.secondary">{t('lms.content.chooseItem')}</Typography>
+          )}
+        </Grid>
+      </Grid>
+    </Section>
+  )
+}
+
+function findLeaf(node: CourseNode, id: number): CourseLeaf | undefined {
+  if (node.type !== 'group') return node.id === id ? node : undefined
+  for (const child of node.children) {
+    const found = findLeaf(child, id)
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * The new tab is opened on the click itself, blank, and sent to the launch address once the server
+ * gives it: opened later, in the answer's callback, it would be taken for a pop-up and blocked.
+ * It is cut from this page (no opener), as `noopener` would do.
+ */
+function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank')
+  if (tab) tab.opener = null
+  return tab
+}
+
+function LeafPanel({ leaf }: { leaf: CourseLeaf }) {
+  const { t, i18n } = useTranslation()
+  const launch = useMutation({ mutationFn: launchItem })
+  // When the browser refused the tab, the address is offered as a link to follow.
+  const [blockedUrl, setBlockedUrl] = useState<string>()
+  const start = () => {
+    setBlockedUrl(undefined)
+    const tab = openBlankTab()
+    launch.mutate(leaf.id, {
+      onSuccess: ({ url }) => {
+        if (tab) tab.location.href = url
+        else setBlockedUrl(url)
+      },
+      onError: () => tab?.close(),
+    })
+  }
+  return (
+    <Paper variant="outlined" component="section" aria-label={leaf.name} sx={{ p: 2, minWidth: 0 }}>
+      <Stack spacing={1}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          <NodeLabel name={leaf.name} type={leaf.type} />
+        </Typography>
+        <Typography variant="body2" color={leaf.description ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {leaf.description || t('lms.item.noDescription')}
+        </Typography>
+        {leaf.type === 'quiz' && leaf.masteryScore != null && (
+          <Typography variant="body2">{t('lms.item.masteryScore', { score: formatGrade(leaf.masteryScore * 10, i18n.language) })}</Typography>
+        )}
+        <Box>
+          <Button variant="contained" startIcon={<OpenInNew />} loading={launch.isPending} onClick={start} aria-label={t('lms.item.launchName', { name: leaf.name })}>
+            {t('lms.item.launch')}
+          </Button>
+        </Box>
+        <Typography variant="caption" color="text.secondary">
+          {t('lms.item.opensInNewTab')}
+        </Typography>
+        {blockedUrl && (
+          <Alert severity="info">
+            <Link href={blockedUrl} target="_blank" rel="noopener">
+              {t('lms.item.launchName', { name: leaf.name })}
+            </Link>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  )
+}

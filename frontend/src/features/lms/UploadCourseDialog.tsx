@@ -1,0 +1,128 @@
+import UploadFile from '@mui/icons-material/UploadFile'
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import LinearProgress from '@mui/material/LinearProgress'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isApiError } from '../../api/errors'
+import { DIALOG_WIDTH } from '../../components/FormDialog'
+import { useMessage } from '../../lib/messages'
+import { type ImportResult, MAX_PACKAGE_BYTES, useUploadCourse } from './api'
+
+/** Why a package was refused: the server's message key (or that of a check made before sending), and the entries it names with why. */
+interface Refusal {
+  message: string
+  faults: { entry: string; code: string }[]
+}
+
+/** The checks worth making before sending 30 MB for nothing; the server makes them again, and the others. */
+function refusalBeforeSending(file: File): Refusal | undefined {
+  if (!file.name.toLowerCase().endsWith('.zip')) return { message: 'badFileFormat', faults: [] }
+  if (file.size > MAX_PACKAGE_BYTES) return { message: 'fileTooBig', faults: [] }
+  return undefined
+}
+
+/** The server's answer as a refusal: 400 invalidCoursePackage names the faulty entry (or element of cmi5.xml) as its field. */
+function refusalOf(error: Error): Refusal {
+  if (!isApiError(error)) return { message: 'uploadFailed', faults: [] }
+  if (error.status === 413) return { message: 'fileTooBig', faults: [] }
+  return { message: error.message, faults: error.errors.map(({ field, code }) => ({ entry: field, code })) }
+}
+
+/** Uploads a cmi5 course package (a .zip): the progress while it is sent, the server's refusal in words. */
+export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; onDone: (result: ImportResult) => void }) {
+  const { t, i18n } = useTranslation()
+  const message = useMessage()
+  const titleId = useId()
+  const upload = useUploadCourse()
+  const [file, setFile] = useState<File | null>(null)
+  const [progress, setProgress] = useState<number>()
+  const [refusal, setRefusal] = useState<Refusal>()
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen)
+    setProgress(undefined)
+    setRefusal(chosen ? refusalBeforeSending(chosen) : undefined)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!file || refusalBeforeSending(file)) return
+    setRefusal(undefined)
+    setProgress(0)
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          setProgress(undefined)
+          setRefusal(refusalOf(error))
+        },
+      },
+    )
+  }
+  const describe = (key: string) => (key === 'uploadFailed' ? t('lms.upload.failed') : (message(key) ?? key))
+  // The package's own faults have words of their own; the general codes (emptyFieldError…) those of every form.
+  const reason = (code: string) => (i18n.exists(`lms.upload.reasons.${code}`) ? t(`lms.upload.reasons.${code}`) : (message(code) ?? code))
+
+  return (
+    <Dialog open onClose={upload.isPending ? undefined : onClose} maxWidth={false} aria-labelledby={titleId} slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: '100%' } } }}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{t('lms.upload.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {t('lms.upload.hint')}
+            </Typography>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending}>
+                {t('lms.upload.chooseFile')}
+                <input
+                  type="file"
+                  hidden
+                  accept=".zip,application/zip"
+                  aria-label={t('lms.upload.chooseFile')}
+                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
+                />
+              </Button>
+              <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {file ? t('lms.upload.file', { name: file.name }) : t('lms.upload.noFile')}
+              </Typography>
+            </Stack>
+            {progress !== undefined && (
+              <Stack spacing={0.5}>
+                <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('lms.upload.sending')} />
+                <Typography variant="caption" color="text.secondary">
+                  {t('lms.upload.progress', { percent: Math.round(progress * 100) })}
+                </Typography>
+              </Stack>
+            )}
+            {refusal && (
+              <Alert severity="error" role="alert">
+                <Typography variant="body2">{describe(refusal.message)}</Typography>
+                {refusal.faults.map(({ entry, code }) => (
+                  <Typography key={`${entry} ${code}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('lms.upload.faultyEntry', { entry, reason: reason(code) })}
+                  </Typography>
+                ))}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={upload.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={upload.isPending} disabled={!file || refusalBeforeSending(file) !== undefined}>
+            {t('lms.upload.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}
