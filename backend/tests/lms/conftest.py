@@ -30,13 +30,15 @@ def langstring(tag: str, text: str) -> str:
 
 
 def au(ident: str, title: str, url: str = "index.html", attributes: str = "") -> str:
-    return f'<au id="{COURSE_ID}/{ident}" {attributes}>{langstring("title", title)}{langstring("description", "")}<url>{url}</url></au>'
+    texts = langstring("title", title) + langstring("description", "")
+    return f'<au id="{COURSE_ID}/{ident}" {attributes}>{texts}<url>{url}</url></au>'
 
 
 def structure(members: str, title: str = "Cours de test", course_id: str = COURSE_ID) -> str:
     return (
         f'<?xml version="1.0" encoding="utf-8"?><courseStructure xmlns="{NS}">'
-        f'<course id="{course_id}">{langstring("title", title)}{langstring("description", "Un cours")}</course>'
+        f'<course id="{course_id}">{langstring("title", title)}'
+        f"{langstring('description', 'Un cours')}</course>"
         f"{members}</courseStructure>"
     )
 
@@ -51,8 +53,14 @@ def zip_of(entries: dict[str, bytes | str]) -> bytes:
 
 def course_package(members: str | None = None, **extra: bytes | str) -> bytes:
     members = members or (
-        '<block id="' + COURSE_ID + '/b1">' + langstring("title", "Bloc 1") + langstring("description", "")
-        + au("lecture", "Lecture") + au("quiz", "Quiz", attributes='masteryScore="0.8"') + "</block>"
+        '<block id="'
+        + COURSE_ID
+        + '/b1">'
+        + langstring("title", "Bloc 1")
+        + langstring("description", "")
+        + au("lecture", "Lecture")
+        + au("quiz", "Quiz", attributes='masteryScore="0.8"')
+        + "</block>"
         + au("examen", "Examen", attributes='moveOn="Passed"')
     )
     return zip_of({"cmi5.xml": structure(members), "index.html": "<html lang='fr'></html>", **extra})
@@ -109,7 +117,9 @@ class Runtime:
 
     def start(self) -> "Runtime":
         self.token = self.fetch()["auth-token"]
-        response = self.client.get(f"{self.endpoint}activities/state", params=self.state_params(), headers=self.auth())
+        response = self.client.get(
+            f"{self.endpoint}activities/state", params=self.state_params(), headers=self.auth()
+        )
         assert response.status_code == 200, response.text
         self.launch_data = response.json()
         return self

@@ -88,10 +88,14 @@ def test_launch_data_holds_the_context_template_and_the_unit_rules(launch, learn
     assert data["returnURL"] == "http://testserver/spotv2/lms"
     template = data["contextTemplate"]
     assert template["extensions"][SESSION_ID]
-    assert {"objectType": "Activity", "id": demo.QUIZ_ACTIVITY_ID} in template["contextActivities"]["grouping"]
+    assert {"objectType": "Activity", "id": demo.QUIZ_ACTIVITY_ID} in template["contextActivities"][
+        "grouping"
+    ]
     # Each launch is a session of its own.
     other = launch(learner[1], quiz["id"]).start()
-    assert other.launch_data["contextTemplate"]["extensions"][SESSION_ID] != template["extensions"][SESSION_ID]
+    assert (
+        other.launch_data["contextTemplate"]["extensions"][SESSION_ID] != template["extensions"][SESSION_ID]
+    )
 
 
 def test_the_launch_is_recorded_by_a_launched_statement(db, launch, learner, quiz):
@@ -103,8 +107,12 @@ def test_the_launch_is_recorded_by_a_launched_statement(db, launch, learner, qui
     assert content["context"]["registration"] == runtime.params["registration"]
 
 
-@pytest.mark.parametrize(("scaled", "grade", "verb"), [(0.8, 8.0, "passed"), (1, 10.0, "passed"), (0.4, 4.0, "failed")])
-def test_a_judged_statement_with_a_score_becomes_an_attempt(client, launch, learner, quiz, scaled, grade, verb):
+@pytest.mark.parametrize(
+    ("scaled", "grade", "verb"), [(0.8, 8.0, "passed"), (1, 10.0, "passed"), (0.4, 4.0, "failed")]
+)
+def test_a_judged_statement_with_a_score_becomes_an_attempt(
+    client, launch, learner, quiz, scaled, grade, verb
+):
     user, headers = learner
     runtime = launch(headers, quiz["id"]).start()
     assert runtime.put(runtime.statement("initialized")).status_code == 204
@@ -205,13 +213,22 @@ def test_malformed_statements_are_refused_with_a_message(db, launch, learner, qu
     runtime = launch(learner[1], quiz["id"]).start()
     statement = runtime.statement("initialized")
     for case, body in _malformed(runtime, statement).items():
-        response = runtime.put({**body, "id": body.get("id", statement["id"])}) if "id" in body else runtime.post(body)
+        response = (
+            runtime.put({**body, "id": body.get("id", statement["id"])})
+            if "id" in body
+            else runtime.post(body)
+        )
         body_ = assert_error(response, 400)
         assert body_["message"], case
-    assert_error(runtime.client.put(
-        f"{runtime.endpoint}statements", params={"statementId": statement["id"]}, content=b"{not json",
-        headers=runtime.auth(),
-    ), 400)
+    assert_error(
+        runtime.client.put(
+            f"{runtime.endpoint}statements",
+            params={"statementId": statement["id"]},
+            content=b"{not json",
+            headers=runtime.auth(),
+        ),
+        400,
+    )
     # Nothing but the launched statement was stored.
     assert len(db.scalars(select(LmsStatement)).all()) == 1
 
@@ -222,10 +239,16 @@ def test_statements_not_from_the_launch_are_refused(make_user, login, launch, le
     statement = runtime.statement("initialized")
     for case, changed in {
         "another learner": {**statement, "actor": json.loads(other.params["actor"])},
-        "another registration": {**statement, "context": {**statement["context"], "registration": other.params["registration"]}},
+        "another registration": {
+            **statement,
+            "context": {**statement["context"], "registration": other.params["registration"]},
+        },
         "another session": {
             **statement,
-            "context": {**statement["context"], "extensions": {SESSION_ID: "00000000-0000-4000-8000-000000000000"}},
+            "context": {
+                **statement["context"],
+                "extensions": {SESSION_ID: "00000000-0000-4000-8000-000000000000"},
+            },
         },
     }.items():
         body = assert_error(runtime.put(changed), 400)
@@ -304,7 +327,9 @@ def test_cors_preflight_and_headers_of_the_runtime(client, launch, learner, quiz
     assert preflight.headers["access-control-allow-origin"] == "*"
     assert "PUT" in preflight.headers["access-control-allow-methods"]
     allowed = preflight.headers["access-control-allow-headers"].lower()
-    assert {"authorization", "content-type", "x-experience-api-version"} <= {h.strip() for h in allowed.split(",")}
+    assert {"authorization", "content-type", "x-experience-api-version"} <= {
+        h.strip() for h in allowed.split(",")
+    }
     assert "access-control-allow-credentials" not in preflight.headers
     fetch_preflight = client.options(urlsplit(runtime.params["fetch"]).path, headers={"Origin": "null"})
     assert fetch_preflight.status_code == 204
@@ -313,7 +338,9 @@ def test_cors_preflight_and_headers_of_the_runtime(client, launch, learner, quiz
     refused = runtime.put(runtime.statement("launched"))
     assert refused.headers["access-control-allow-origin"] == "*"
     # The rest of the API stays closed to other origins.
-    other = client.options(f"{API}/lms/courses", headers={"Origin": "null", "Access-Control-Request-Method": "GET"})
+    other = client.options(
+        f"{API}/lms/courses", headers={"Origin": "null", "Access-Control-Request-Method": "GET"}
+    )
     assert "access-control-allow-origin" not in other.headers
 
 
