@@ -29,6 +29,7 @@ from spot.references.routes import router as references_router
 from spot.resources.routes import router as resources_router
 from spot.search.routes import router as search_router
 from spot.subjects.routes import router as subjects_router
+from spot.training.modules.routes import router as training_modules_router
 from spot.users.routes import router as users_router
 
 SPA_PREFIX = "/spotv2"
@@ -45,6 +46,7 @@ ROUTERS += [history_router]
 ROUTERS += [search_router]
 ROUTERS += [mediations_router]
 ROUTERS += [references_router]
+ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]
 
 

@@ -1,0 +1,103 @@
+from typing import Annotated
+
+from fastapi import Body, Query, Response
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.lists import list_route
+from spot.core.routing import api_router
+from spot.core.schemas import Id, Str
+from spot.permissions.names import Permission
+from spot.training.modules import query, service
+from spot.training.modules.schemas import (
+    CreatedId,
+    EnabledBody,
+    ModuleFound,
+    ModuleName,
+    ModuleOut,
+    ModuleSave,
+    ModuleUpdate,
+    ModuleUsage,
+)
+
+# Every module call needs perm_TrainingManagement (spec 2 §2, §6).
+router = api_router(tags=["training modules"], dependencies=[require(Permission.TrainingManagement)])
+
+Ids = Annotated[list[Id], Body(max_length=1000)]
+
+list_route(
+    router,
+    "/training/module/query",
+    query.TRAINING_MODULES,
+    name="query_training_modules",
+    description="A page of the training modules, filtered and sorted with the query language (fields: GET "
+    "/querylang/trainingModule/fields). Needs perm_TrainingManagement.",
+)
+
+
+@router.post("/training/module/getTrainingModuleNames")
+async def training_module_names(db: DB, ids: Ids) -> list[ModuleName]:
+    """The names of these modules, in the order given; unknown ids are left out."""
+    return service.names(db, ids=ids)
+
+
+@router.get("/training/module/search")
+async def search_training_modules(
+    db: DB,
+    name: Annotated[Str, Query(max_length=300)] = "",
+    enabled: bool | None = None,
+) -> list[ModuleFound]:
+    """At most 30 modules whose name contains `name` (case and accents ignored), by name; `enabled`
+    keeps only enabled (true) or disabled (false) ones."""
+    return service.search(db, name=name, enabled=enabled)
+
+
+@router.post("/training/module")
+async def create_training_module(db: DB, user: CurrentUser, data: ModuleSave) -> CreatedId:
+    """A new module, enabled, the user its creator."""
+    return CreatedId(id=service.create(db, user=user, data=data))
+
+
+@router.get("/training/module/{trainingModuleId}")
+async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> ModuleOut:  # noqa: N803
+    """The module with its elements resolved for the reader: a spot element the reader may not see has
+    `readable` false (insufficientRightsToView), a course item removed from the learning platform `found`
+    false (lmsElementNotFound)."""
+    return service.read(db, user=user, module_id=trainingModuleId)
+
+
+@router.post("/training/module/{trainingModuleId}")
+async def update_training_module(
+    db: DB,
+    user: CurrentUser,
+    trainingModuleId: Id,  # noqa: N803
+    data: ModuleUpdate,
+) -> ModuleOut:
+    """409 trainingModuleUsedByAcceptedPath once a path using it was accepted; 409 staleVersion."""
+    service.update(db, user=user, module_id=trainingModuleId, data=data)
+    return service.read(db, user=user, module_id=trainingModuleId)
+
+
+@router.delete("/training/module/{trainingModuleId}", status_code=204)
+async def delete_training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Response:  # noqa: N803
+    """409 trainingModuleInUse while a path uses it."""
+    service.delete_module(db, user=user, module_id=trainingModuleId)
+    return Response(status_code=204)
+
+
+@router.post("/training/module/{trainingModuleId}/setEnabled")
+async def set_training_module_enabled(
+    db: DB,
+    user: CurrentUser,
+    trainingModuleId: Id,  # noqa: N803
+    data: EnabledBody,
+) -> ModuleOut:
+    """Whatever uses the module; a disabled module cannot be added to a new path."""
+    service.set_enabled(db, user=user, module_id=trainingModuleId, enabled=data.enabled)
+    return service.read(db, user=user, module_id=trainingModuleId)
+
+
+@router.get("/training/module/{trainingModuleId}/usage")
+async def training_module_usage(db: DB, trainingModuleId: Id) -> ModuleUsage:  # noqa: N803
+    """How many paths assign it, and whether one of them was accepted (the module is then frozen)."""
+    service.exists_or_404(db, module_id=trainingModuleId)
+    return service.usage(db, module_id=trainingModuleId)

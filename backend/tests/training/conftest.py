@@ -1,0 +1,20 @@
+import pytest
+from sqlalchemy.orm import Session
+
+from mapping.maps import Map, load
+from training.catalogue import MANAGE, Course
+
+
+@pytest.fixture
+def test_map(db: Session) -> Map:
+    return load(db)
+
+
+@pytest.fixture
+def course(db: Session) -> Course:
+    return Course(db)
+
+
+@pytest.fixture
+def manager(make_user, login) -> dict[str, str]:  # noqa: ANN001
+    return login(make_user("gestionnaire", [MANAGE], first_name="Gaëlle", last_name="Gestion"))
