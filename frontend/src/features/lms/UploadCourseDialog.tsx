@@ -28,9 +28,12 @@ function refusalBeforeSending(file: File): Refusal | undefined {
   return undefined
 }
 
-/** The server's answer as a refusal: 400 invalidCoursePackage names the faulty entry (or element of cmi5.xml) as its field. */
-function refusalOf(error: Error): Refusal {
-  if (!isApiError(error)) return { message: 'uploadFailed', faults: [] }
+/**
+ * The server's answer as a refusal: 400 invalidCoursePackage names the faulty entry (or element of
+ * cmi5.xml) as its field. A failure to reach the server is the error dialog's, as everywhere.
+ */
+function refusalOf(error: Error): Refusal | undefined {
+  if (!isApiError(error)) return undefined
   if (error.status === 413) return { message: 'fileTooBig', faults: [] }
   return { message: error.message, faults: error.errors.map(({ field, code }) => ({ entry: field, code })) }
 }
@@ -58,7 +61,7 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
     upload.mutate(
       { file, onProgress: setProgress },
       {
-        onSuccess: onDone,
+        onSuccess: (result) => onDone(result),
         onError: (error) => {
           setProgress(undefined)
           setRefusal(refusalOf(error))
@@ -66,7 +69,6 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
       },
     )
   }
-  const describe = (key: string) => (key === 'uploadFailed' ? t('lms.upload.failed') : (message(key) ?? key))
   // The package's own faults have words of their own; the general codes (emptyFieldError…) those of every form.
   const reason = (code: string) => (i18n.exists(`lms.upload.reasons.${code}`) ? t(`lms.upload.reasons.${code}`) : (message(code) ?? code))
 
@@ -104,7 +106,7 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
             )}
             {refusal && (
               <Alert severity="error" role="alert">
-                <Typography variant="body2">{describe(refusal.message)}</Typography>
+                <Typography variant="body2">{message(refusal.message)}</Typography>
                 {refusal.faults.map(({ entry, code }) => (
                   <Typography key={`${entry} ${code}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {t('lms.upload.faultyEntry', { entry, reason: reason(code) })}

@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import i18n from '../../i18n'
+import { renderWithClient } from '../../test/render'
+import { MAX_PACKAGE_BYTES } from './api'
+import { UploadCourseDialog } from './UploadCourseDialog'
+
+interface Answer {
+  status: number
+  body: unknown
+}
+
+/** XMLHttpRequest as the upload uses it: progress while sending, then the answer given to `respond`. */
+class FakeUpload {
+  static sent: { url: string; headers: Record<string, string>; body: unknown }[] = []
+  static answer: Answer = { status: 200, body: {} }
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+  status = 0
+  statusText = ''
+  responseText = ''
+  private url = ''
+  private headers: Record<string, string> = {}
+
+  open(_method: string, url: string) {
+    this.url = url
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: unknown) {
+    FakeUpload.sent.push({ url: this.url, headers: this.headers, body })
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 })
+    setTimeout(() => {
+      this.status = FakeUpload.answer.status
+      this.responseText = JSON.stringify(FakeUpload.answer.body)
+      this.onload?.()
+    }, 10)
+  }
+}
+
+function answer(status: number, body: unknown) {
+  FakeUpload.sent = []
+  FakeUpload.answer = { status, body }
+  vi.stubGlobal('XMLHttpRequest', FakeUpload)
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+const zip = (name = 'course.zip', size = 100) => {
+  const file = new File(['PK'], name, { type: 'application/zip' })
+  Object.defineProperty(file, 'size', { value: size })
+  return file
+}
+
+async function send(file: File) {
+  await userEvent.upload(screen.getByLabelText('Choose a file'), file)
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }))
+}
+
+describe('the course upload', () => {
+  it('sends the package as the body and gives the server answer', async () => {
+    answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
+    const onDone = vi.fn()
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={onDone} />)
+    const file = zip()
+    await send(file)
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ id: 9, title: 'Consignation', created: true, items: 3 }))
+    expect(FakeUpload.sent).toEqual([{ url: '/backend/api/v2/lms/courses', headers: { 'Content-Type': 'application/zip' }, body: file }])
+  })
+
+  it('shows the progress while sending', async () => {
+    answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await send(zip())
+    expect(await screen.findByRole('progressbar', { name: 'Sending the package' })).toHaveAttribute('aria-valuenow', '40')
+    expect(screen.getByText('Sending: 40 %')).toBeInTheDocument()
+  })
+
+  it('says why the server refused the package and which entry is at fault', async () => {
+    answer(400, {
+      status: 400,
+      reason: 'Bad Request',
+      message: 'invalidCoursePackage',
+      errors: [{ field: 'cmi5.xml/course/au[1]/url', code: 'notFound' }],
+    })
+    const onDone = vi.fn()
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={onDone} />)
+    await send(zip())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This file is not a valid cmi5 course package')
+    expect(alert).toHaveTextContent('Faulty entry: cmi5.xml/course/au[1]/url (not found in the package)')
+    expect(onDone).not.toHaveBeenCalled()
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it('says so in French too, with the general codes of forms for the others', async () => {
+    await i18n.changeLanguage('fr')
+    answer(400, { status: 400, reason: 'Bad Request', message: 'invalidCoursePackage', errors: [{ field: 'cmi5.xml/course@id', code: 'emptyFieldError' }] })
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await userEvent.upload(screen.getByLabelText('Choisir un fichier'), zip())
+    await userEvent.click(screen.getByRole('button', { name: 'Importer' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("Ce fichier n'est pas un paquet de cours cmi5 valide")
+    expect(alert).toHaveTextContent('Entrée en cause : cmi5.xml/course@id (absent ou vide)')
+  })
+
+  it('says the file is too big when the server stops it (413)', async () => {
+    answer(413, { status: 413, reason: 'Content Too Large', message: 'fileTooBig', errors: [] })
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await send(zip())
+    expect(await screen.findByRole('alert')).toHaveTextContent('File is too big')
+  })
+
+  it('refuses before sending a file over 30 MB or not a zip', async () => {
+    answer(200, {})
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await userEvent.upload(screen.getByLabelText('Choose a file'), zip('big.zip', MAX_PACKAGE_BYTES + 1))
+    expect(screen.getByRole('alert')).toHaveTextContent('File is too big')
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled()
+    // The input takes .zip files only; a file dropped on it anyway is refused here.
+    await userEvent.upload(screen.getByLabelText('Choose a file'), zip('notes.pdf'), { applyAccept: false })
+    expect(screen.getByRole('alert')).toHaveTextContent('Wrong type file')
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled()
+    expect(FakeUpload.sent).toEqual([])
+  })
+
+  it('leaves a failure to reach the server to the error dialog', async () => {
+    answer(200, {})
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeUpload {
+        send() {
+          setTimeout(() => this.onerror?.(), 10)
+        }
+      },
+    )
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await send(zip())
+    expect(await screen.findByRole('dialog', { name: 'An error occured' })).toHaveTextContent('Error: uploadFailed')
+    // Behind it, the upload dialog is ready to send again.
+    await waitFor(() => expect(screen.queryByRole('progressbar', { hidden: true })).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Import', hidden: true })).toBeEnabled()
+  })
+})
