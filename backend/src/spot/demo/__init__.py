@@ -2,7 +2,7 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, discussions, lms, mapping, mediations, people, resources, usage
+from spot.demo import alerts, discussions, lms, mapping, mediations, modules, people, resources, usage
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -17,4 +17,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     mediations.seed(db)
     discussions.seed(db)
     lms.seed(db)
+    modules.seed(db)
     return logins
