@@ -28,7 +28,9 @@ def _api_routes() -> list[APIRoute]:
         for item in create_app().openapi()["paths"].values()
         for method in item
     )
-    assert len(routes) == operations, "every operation of the API is checked"
+    # Routes left out of the document (the cmi5 runtime's protocol) are checked all the same.
+    documented = [route for route in routes if route.include_in_schema]
+    assert len(documented) == operations, "every operation of the API is checked"
     return routes
 
 

@@ -1,7 +1,7 @@
 """The learning platform: the catalogue (spec 2 §7 Learning platform) and the cmi5 runtime a launched
 unit talks to (docs/learning-platform.md). The runtime's routes are a protocol of their own (cmi5 and
-xAPI), authenticated by the launch's tokens rather than the session, and left out of the OpenAPI
-document the client is generated from."""
+xAPI), authenticated by the launch's tokens rather than the session: the course's pages call them, never
+Spot's client, so they stay out of the OpenAPI document (docs/learning-platform.md describes them)."""
 
 from typing import Annotated, Any
 
@@ -53,6 +53,7 @@ async def document_body(request: Request) -> bytes:
     return await _bounded(request, MAX_DOCUMENT_BYTES)
 
 
+TOO_LARGE: dict[int | str, dict[str, Any]] = {413: {"model": ErrorBody, "description": "Content Too Large"}}
 ZIP_BODY = {
     "requestBody": {
         "required": True,
@@ -74,7 +75,7 @@ async def courses(db: DB, user: CurrentUser) -> list[CourseCard]:
     "/lms/courses",
     dependencies=[require(Permission.TrainingManagement)],
     openapi_extra=ZIP_BODY,
-    responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
+    responses=TOO_LARGE,
 )
 @work
 def import_course(db: DB, user: CurrentUser, data: Annotated[bytes, Depends(package_body)]) -> ImportResult:
@@ -147,6 +148,7 @@ async def fetch(db: DB, token: str) -> JSONResponse:
 
 @router.get("/lms/xapi/about", include_in_schema=False)
 async def about() -> JSONResponse:
+    """xAPI about: the version the runtime speaks."""
     return _json({"version": [runtime.XAPI_VERSION]})
 
 
@@ -156,23 +158,26 @@ def _launched(db: DB, request: Request) -> runtime.Launched:
     return runtime.authenticate(db, authorization=request.headers.get("authorization"))
 
 
-@router.put("/lms/xapi/statements", include_in_schema=False)
+@router.put("/lms/xapi/statements", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def put_statement(
     db: DB,
     request: Request,
     data: Annotated[bytes, Depends(document_body)],
     statementId: Annotated[str, Query()],  # noqa: N803
 ) -> Response:
+    """xAPI: store one statement under its id (headers Authorization: Basic <auth-token> and
+    X-Experience-API-Version)."""
     launched = _launched(db, request)
     statement = runtime.parse_json(data, "statement")
     runtime.store_statements(db, launch=launched, statements=[statement], statement_id=statementId.lower())
     return Response(status_code=204, headers=XAPI_HEADERS)
 
 
-@router.post("/lms/xapi/statements", include_in_schema=False)
+@router.post("/lms/xapi/statements", include_in_schema=False, responses=TOO_LARGE)
 async def post_statements(
     db: DB, request: Request, data: Annotated[bytes, Depends(document_body)]
 ) -> JSONResponse:
+    """xAPI: store one statement or a list of them; answers their ids."""
     launched = _launched(db, request)
     body = runtime.parse_json(data, "statements")
     statements = body if isinstance(body, list) else [body]
@@ -185,6 +190,7 @@ async def get_statement(
     request: Request,
     statementId: Annotated[str, Query()],  # noqa: N803
 ) -> JSONResponse:
+    """xAPI: one of the learner's statements, as stored."""
     launched = _launched(db, request)
     return _json(runtime.statement(db, launch=launched, statement_id=statementId))
 
@@ -213,6 +219,8 @@ async def get_state(
     registration: StateQuery = None,
     stateId: StateQuery = None,  # noqa: N803
 ) -> Response:
+    """xAPI activity state: a document of the launch's activity, learner and registration (LMS.LaunchData
+    among them), or the list of their state ids without stateId."""
     launched = _launched(db, request)
     key = _state_key(launched, activityId, agent, registration, stateId)
     content, media_type = runtime.get_state(db, launch=launched, key=key)
@@ -228,17 +236,19 @@ async def _write_state(request: Request, db: DB, data: bytes, *, merge: bool) ->
     return Response(status_code=204, headers=XAPI_HEADERS)
 
 
-@router.put("/lms/xapi/activities/state", include_in_schema=False)
+@router.put("/lms/xapi/activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def put_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
+    """xAPI activity state: store a document (same parameters as GET)."""
     return await _write_state(request, db, data, merge=False)
 
 
-@router.post("/lms/xapi/activities/state", include_in_schema=False)
+@router.post("/lms/xapi/activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def post_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
+    """xAPI activity state: merge a JSON object into the stored document."""
     return await _write_state(request, db, data, merge=True)
 
 
-@router.delete("/lms/xapi/activities/state", include_in_schema=False)
+@router.delete("/lms/xapi/activities/state", status_code=204, include_in_schema=False)
 async def delete_state(
     db: DB,
     request: Request,
@@ -247,6 +257,7 @@ async def delete_state(
     registration: StateQuery = None,
     stateId: StateQuery = None,  # noqa: N803
 ) -> Response:
+    """xAPI activity state: delete a document, or all of the activity's but LMS.LaunchData."""
     launched = _launched(db, request)
     key = _state_key(launched, activityId, agent, registration, stateId)
     runtime.delete_state(db, launch=launched, key=key)
