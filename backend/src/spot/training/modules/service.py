@@ -40,6 +40,7 @@ from spot.core.schemas import TextRule
 from spot.core.time import utcnow
 from spot.db import in_ids, plain
 from spot.lms.models import ItemKind as LmsKind
+from spot.lms import service as lms
 from spot.lms.models import LmsCourse, LmsItem
 from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function, Site
@@ -439,7 +440,7 @@ def _check_items(
     `moduleItems[i]` (an unknown target) or `moduleItems[i].<field>` (a text). A spot element names an
     existing map item or subject that the author sees, or one the module already holds (`kept`: an
     author may edit a module whose other elements they cannot see); an lms element an existing
-    resource or quiz."""
+    resource or quiz of the learning platform (lms.service.existing_items)."""
     errors: list[FieldError] = []
     stored: list[Stored] = []
 
@@ -467,13 +468,14 @@ def _check_items(
             stored.append(_stored(ItemKind.lms, lms_item_id=item.lms_course_id))
     spot = [(s[1], s[2]) for s in stored if s[0] == ItemKind.spot]
     lms_ids = [s[7] for s in stored if s[0] == ItemKind.lms]
-    found = _lookup(db, user, spot, lms_ids)
+    found = _lookup(db, user, spot, ())
+    course_items = lms.existing_items(db, lms_ids) if lms_ids else {}
     for index, s in enumerate(stored):
         if s[0] == ItemKind.spot:
             target = found.get((s[1], s[2]))
             if target is None or not (target.readable or (s[1], s[2]) in kept):
                 errors.append(FieldError(field=f"moduleItems[{index}]", code=INVALID))
-        elif s[0] == ItemKind.lms and ("lms", s[7]) not in found:
+        elif s[0] == ItemKind.lms and s[7] not in course_items:
             errors.append(FieldError(field=f"moduleItems[{index}]", code=INVALID))
     return stored, errors
 
