@@ -197,6 +197,19 @@ def test_code_and_label_follow_the_general_text_rule(client, admin, field, value
     assert_error(client.get(url("module", "SEC-01"), headers=admin), 404)
 
 
+@pytest.mark.parametrize("code", ["A/B", "search"])
+def test_a_code_is_a_segment_of_the_address(client, admin, code):
+    """No slash, and not the autocomplete's segment: GET /training/references/{type}/{code} reads it."""
+    response = client.post(url("module"), json=form(code=code), headers=admin)
+    assert_error(response, 400, "invalidValue")
+    assert field_codes(response) == {("code", "invalidValue")}
+
+
+def test_a_code_with_other_signs_is_read_at_its_address(client, admin):
+    create(client, admin, code="É 1?#%")
+    assert client.get(url("module", "%C3%89%201%3F%23%25"), headers=admin).json()["code"] == "É 1?#%"
+
+
 def test_the_description_keeps_its_lines_but_no_outer_whitespace(client, admin):
     response = client.post(url("module"), json=form(description=" texte"), headers=admin)
     assert ("description", "beginEndWhitespaceError") in field_codes(response)

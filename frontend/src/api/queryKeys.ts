@@ -61,6 +61,14 @@ export const queryKeys = {
     people: (name: string) => ['mediations', 'people', name] as const,
     groups: (name: string) => ['mediations', 'groups', name] as const,
   },
+  references: {
+    /** Every reference change invalidates this. */
+    all: ['references'] as const,
+    list: (type: string) => ['references', type, 'list'] as const,
+    reference: (type: string, code: string) => ['references', type, 'reference', code] as const,
+    /** The autocomplete: enabled references of a type whose code, label or description contains the text. */
+    search: (type: string, text: string) => ['references', type, 'search', text] as const,
+  },
   users: {
     /** Every users or groups mutation invalidates this. */
     all: ['users'] as const,

@@ -39,6 +39,8 @@ describe('the addresses of app/paths.ts', () => {
     paths.PERMISSIONS_PATH,
     paths.CARTOGRAPHIES_VISIBILITY_PATH,
     paths.USERS_PATH,
+    paths.MODULE_REFERENCES_PATH,
+    paths.PATH_REFERENCES_PATH,
   ])('%s is a page of the router', (address) => {
     expect(routeOf(address)).not.toBe('*')
   })

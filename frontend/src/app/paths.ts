@@ -54,6 +54,10 @@ export const mediationReportPath = (mediationId: number) => `/mediation/report/$
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'
 
+/** The reference lists' addresses, without their filter. */
+export const MODULE_REFERENCES_PATH = '/administration/trainingModuleReferences'
+export const PATH_REFERENCES_PATH = '/administration/trainingPathReferences'
+
 export const PERMISSIONS_PATH = '/administration/permissions'
 export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/permissions'
 /** The users list's address, without its filter. */

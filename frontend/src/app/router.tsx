@@ -5,6 +5,7 @@ import { LogoutPage } from '../features/account/LogoutPage'
 import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
+import { referenceRoutes } from '../features/references/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           ...subjectRoutes,
           ...mediationRoutes,
           ...lmsRoutes,
+          ...referenceRoutes,
           {
             element: <RequirePermission check={holds('perm_SetPermissions')} />,
             children: [

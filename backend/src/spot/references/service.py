@@ -119,7 +119,13 @@ def _already_exists() -> ApiError:
     return ApiError(409, "alreadyExists", [FieldError(field="code", code="alreadyExists")])
 
 
+# A code is a segment of the reference's address: no slash, and not the autocomplete's own segment.
+RESERVED_CODES = frozenset({"search"})
+
+
 def _create(db: Session, *, type: ReferenceType, data: ReferenceSave) -> Reference:  # noqa: A002
+    if "/" in data.code or data.code in RESERVED_CODES:
+        raise ApiError(400, "invalidValue", [FieldError(field="code", code="invalidValue")])
     if find(db, type=type, code=data.code) is not None:
         raise _already_exists()
     reference = Reference(

@@ -6,6 +6,7 @@ import type SvgIcon from '@mui/material/SvgIcon'
 import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
+import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
 
@@ -39,6 +40,7 @@ export const NAVIGATION: NavigationEntry[] = [
     icon: PeopleAltOutlined,
     allowed: holds('perm_UserManagement'),
   },
+  ...REFERENCE_NAVIGATION,
 ]
 
 export interface AddMenuEntry {
