@@ -69,6 +69,12 @@ export const queryKeys = {
     /** The autocomplete: enabled references of a type whose code, label or description contains the text. */
     search: (type: string, text: string) => ['references', type, 'search', text] as const,
   },
+  modules: {
+    /** Every training module change invalidates this. */
+    all: ['modules'] as const,
+    list: ['modules', 'list'] as const,
+    module: (moduleId: number) => ['modules', moduleId] as const,
+  },
   users: {
     /** Every users or groups mutation invalidates this. */
     all: ['users'] as const,

@@ -50,6 +50,13 @@ export const editMediationPath = (mediationId: number) => `/mediation/edit/${med
 export const mediationPath = (mediationId: number) => `/mediation/view/${mediationId}`
 export const mediationReportPath = (mediationId: number) => `/mediation/report/${mediationId}`
 
+/** The training modules list's address, without its filter. */
+export const TRAINING_MODULES_PATH = '/training/modules'
+export const NEW_TRAINING_MODULE_PATH = '/training/module/add'
+export const trainingModulePath = (moduleId: number) => `/training/module/view/${moduleId}`
+export const editTrainingModulePath = (moduleId: number) => `/training/module/edit/${moduleId}`
+export const createFromTrainingModulePath = (moduleId: number) => `/training/module/createFrom/${moduleId}`
+
 /** The in-application address that leaves for a legacy page (the V1Redirection route). */
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'

@@ -5,6 +5,7 @@ import { LogoutPage } from '../features/account/LogoutPage'
 import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
+import { moduleRoutes } from '../features/modules/routes'
 import { referenceRoutes } from '../features/references/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           ...mappingRoutes,
           ...subjectRoutes,
           ...mediationRoutes,
+          ...moduleRoutes,
           ...lmsRoutes,
           ...referenceRoutes,
           {

@@ -6,6 +6,7 @@ import type SvgIcon from '@mui/material/SvgIcon'
 import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
+import { MODULE_ADD_MENU, MODULE_NAVIGATION } from '../../features/modules/navigation'
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
@@ -24,6 +25,7 @@ export interface NavigationEntry {
 export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
   ...MEDIATION_NAVIGATION,
+  ...MODULE_NAVIGATION,
   ...LMS_NAVIGATION,
   {
     to: PERMISSIONS_PATH,
@@ -55,4 +57,5 @@ export interface AddMenuEntry {
 export const ADD_MENU: AddMenuEntry[] = [
   { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined, allowed: holds('perm_EditPdv') },
   ...MEDIATION_ADD_MENU,
+  ...MODULE_ADD_MENU,
 ]

@@ -136,6 +136,7 @@ function MapTree({ selected, onSelect }: { selected: TreeNode | null; onSelect: 
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const sites = useQuery(sitesQuery)
+  const helpId = useId()
   const [children, setChildren] = useState<Record<string, Children>>({})
   const [expanded, setExpanded] = useState<string[]>([])
 
@@ -253,8 +254,12 @@ function MapTree({ selected, onSelect }: { selected: TreeNode | null; onSelect: 
   if (roots.length === 0) return <Typography color="text.secondary">{t('mapTree.noSite')}</Typography>
   return (
     <Box sx={{ flexGrow: 1, overflowY: 'auto', minHeight: 200 }}>
+      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('mapTree.treeHelp')}
+      </Typography>
       <SimpleTreeView
         aria-label={t('mapTree.tree')}
+        aria-describedby={helpId}
         expandedItems={expanded}
         onExpandedItemsChange={(_event, items) => setExpanded(items)}
         onItemExpansionToggle={(_event, itemId, isExpanded) => onExpansion(itemId, isExpanded)}
