@@ -301,3 +301,17 @@ def test_the_demo_seed_imports_the_course_once(db):
     kinds = {item.id: item.kind for item in db.scalars(select(LmsItem))}
     assert kinds[resource] == "resource" and kinds[quiz] == "quiz"
     assert demo.package() == demo.package()
+
+
+def test_the_demo_seed_imports_the_course_again_when_its_files_changed(db, monkeypatch):
+    demo.seed(db)
+    db.commit()
+    quiz = demo.item_id(db, demo.QUIZ_ACTIVITY_ID)
+    changed = zip_of(
+        {"cmi5.xml": (demo.COURSE_FOLDER / "cmi5.xml").read_text(), "bases.html": "x", "quiz.html": "y"}
+    )
+    monkeypatch.setattr(demo, "package", lambda: changed)
+    demo.seed(db)
+    db.commit()
+    course = db.scalars(select(LmsCourse)).one()
+    assert course.version == 2 and demo.item_id(db, demo.QUIZ_ACTIVITY_ID) == quiz

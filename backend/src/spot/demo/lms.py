@@ -1,6 +1,6 @@
 """The demo's e-learning course: a small French cmi5 course on lockout–tagout (courses/consignation/, written
-for Spot), packaged as a zip and imported like any uploaded course. Idempotent: a course already there
-is left as it is."""
+for Spot), packaged as a zip and imported like any uploaded course. Idempotent: the course is imported
+again only when its files changed since (its items keep their ids)."""
 
 import io
 import zipfile
@@ -9,6 +9,8 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from spot.core import files
+from spot.core.errors import ApiError
 from spot.lms import service
 from spot.lms.models import LmsCourse, LmsItem
 from spot.users.models import User
@@ -46,9 +48,18 @@ def item_id(db: Session, activity_id: str) -> int | None:
     )
 
 
+def _stored_bytes(key: str) -> bytes | None:
+    try:
+        return files.get_file_store().get(key)
+    except ApiError:
+        return None
+
+
 def seed(db: Session) -> None:
-    if db.scalar(select(LmsCourse.id).where(LmsCourse.activity_id == COURSE_ACTIVITY_ID)) is not None:
+    data = package()
+    stored = db.scalar(select(LmsCourse.content_key).where(LmsCourse.activity_id == COURSE_ACTIVITY_ID))
+    if stored is not None and _stored_bytes(stored) == data:
         return
     importer = db.scalar(select(User.id).where(User.login == IMPORTER))
-    service.import_course(db, data=package(), user_id=importer)
+    service.import_course(db, data=data, user_id=importer)
     db.flush()

@@ -47,12 +47,9 @@
   }
 
   function stateParams(stateId) {
-    return {
-      activityId: launch.activityId,
-      agent: launch.actor,
-      registration: launch.registration,
-      stateId: stateId,
-    };
+    var params = { activityId: launch.activityId, agent: launch.actor, registration: launch.registration };
+    if (stateId) params.stateId = stateId;
+    return params;
   }
 
   function check(response) {
@@ -133,7 +130,11 @@
         .then(function (data) {
           if (!data) throw new Error("No LMS.LaunchData");
           launchData = data;
-          return readState(PROGRESS);
+          return readState(null);
+        })
+        .then(function (stateIds) {
+          // Read the progress document only when there is one: asking for a missing one is a 404.
+          return stateIds.indexOf(PROGRESS) >= 0 ? readState(PROGRESS) : null;
         })
         .then(function (progress) {
           Cmi5.progress = progress || {};
