@@ -43,7 +43,8 @@ DOCS_PATH = f"{API_PREFIX}/docs"
 # A launched e-learning unit's files (lms/routes.play): sandboxed without allow-same-origin, so the
 # course's scripts run in an origin of their own and cannot read Spot's storage nor call the API with
 # the user's session; authoring tools write inline scripts and styles, which the sandbox makes harmless.
-# The unit may frame its own pages; its xAPI calls go to the runtime below.
+# No frame-ancestors: a sandboxed page's origin is opaque, which no source matches, and units frame their
+# own pages (framing by another site needs the launch's secret key). Its xAPI calls go to the runtime below.
 LMS_PLAY_PREFIX = f"{API_PREFIX}/lms/play/"
 LMS_CONTENT_POLICY = "; ".join(
     [
@@ -59,7 +60,6 @@ LMS_CONTENT_POLICY = "; ".join(
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'self'",
     ]
 )
 # The cmi5 runtime (fetch and xAPI), called by that sandboxed content, whose origin is opaque: any origin,
