@@ -248,3 +248,9 @@ def test_search_gives_30_at_most(client, test_map, manager):
         create(client, manager, form(test_map, name=f"Module {n:02d}", moduleItems=[mediation()]))
     found = client.get(f"{MODULES}/search", params={"name": "module"}, headers=manager).json()
     assert len(found) == 30 and found[0]["name"] == "Module 00"
+
+
+def test_search_with_enabled_left_empty(client, catalogue, manager):
+    response = client.get(f"{MODULES}/search?name=gamma&enabled=", headers=manager)
+    assert [found["name"] for found in response.json()] == ["Gamma levage"]
+    assert_error(client.get(f"{MODULES}/search?enabled=maybe", headers=manager), 422)

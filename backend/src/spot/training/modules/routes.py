@@ -1,6 +1,7 @@
 from typing import Annotated
 
 from fastapi import Body, Query, Response
+from pydantic import BeforeValidator
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.lists import list_route
@@ -23,6 +24,8 @@ from spot.training.modules.schemas import (
 router = api_router(tags=["training modules"], dependencies=[require(Permission.TrainingManagement)])
 
 Ids = Annotated[list[Id], Body(max_length=1000)]
+# `enabled=` left empty (as a form sends it) means either.
+Enabled = Annotated[bool | None, BeforeValidator(lambda value: None if value == "" else value), Query()]
 
 list_route(
     router,
@@ -44,7 +47,7 @@ async def training_module_names(db: DB, ids: Ids) -> list[ModuleName]:
 async def search_training_modules(
     db: DB,
     name: Annotated[Str, Query(max_length=300)] = "",
-    enabled: bool | None = None,
+    enabled: Enabled = None,
 ) -> list[ModuleFound]:
     """At most 30 modules whose name contains `name` (case and accents ignored), by name; `enabled`
     keeps only enabled (true) or disabled (false) ones."""

@@ -39,8 +39,8 @@ from spot.core.principal import Principal
 from spot.core.schemas import TextRule
 from spot.core.time import utcnow
 from spot.db import in_ids, plain
-from spot.lms.models import ItemKind as LmsKind
 from spot.lms import service as lms
+from spot.lms.models import ItemKind as LmsKind
 from spot.lms.models import LmsCourse, LmsItem
 from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function, Site
@@ -207,7 +207,7 @@ def _lookup_statement(viewer: Viewer) -> Any:
             cast(null(), String).label("lms_kind"),
         ).where(in_ids(model.id, f"{kind}_ids"))
 
-    lms = (
+    course_items = (
         select(
             literal_column("'lms'", String),
             LmsItem.id,
@@ -256,7 +256,7 @@ def _lookup_statement(viewer: Viewer) -> Any:
             Subject.activity_id,
             sees_subject(viewer, Subject.function_id, Subject.activity_id, Subject.cartography_id),
         ),
-        lms,
+        course_items,
     )
 
 
