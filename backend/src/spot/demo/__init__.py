@@ -2,7 +2,18 @@
 
 from sqlalchemy.orm import Session
 
-from spot.demo import alerts, discussions, lms, mapping, mediations, modules, people, resources, usage
+from spot.demo import (
+    alerts,
+    discussions,
+    lms,
+    mapping,
+    mediations,
+    modules,
+    people,
+    references,
+    resources,
+    usage,
+)
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
@@ -17,5 +28,6 @@ def seed(db: Session) -> list[people.DemoLogin]:
     mediations.seed(db)
     discussions.seed(db)
     lms.seed(db)
+    references.seed(db)
     modules.seed(db)
     return logins
