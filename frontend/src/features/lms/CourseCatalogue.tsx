@@ -1,6 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined'
+import ButtonBase from '@mui/material/ButtonBase'
 import Card from '@mui/material/Card'
-import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
@@ -29,28 +29,45 @@ export function CourseCatalogue({ courses, selectedId, onSelect, onRemove }: Cou
         const selected = course.id === selectedId
         return (
           <li key={course.id}>
-            <Card variant="outlined" sx={{ display: 'flex', alignItems: 'flex-start', borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
-              <CardActionArea onClick={() => onSelect(course.id)} aria-pressed={selected} aria-label={t('lms.catalogue.show', { title: course.title })} sx={{ minWidth: 0 }}>
-                <CardContent sx={{ minWidth: 0 }}>
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Card
+              variant="outlined"
+              sx={{
+                position: 'relative',
+                display: 'flex',
+                alignItems: 'flex-start',
+                borderColor: selected ? 'primary.main' : undefined,
+                borderWidth: selected ? 2 : 1,
+                '&:hover': { bgcolor: 'action.hover' },
+                '&:has(:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+              }}
+            >
+              <CardContent sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {/* The title is the card's button; its box stretches over the whole card, so a click anywhere chooses it. */}
+                  <ButtonBase
+                    onClick={() => onSelect(course.id)}
+                    aria-pressed={selected}
+                    sx={{ font: 'inherit', textAlign: 'left', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+                  >
                     {course.title}
+                  </ButtonBase>
+                </Typography>
+                {course.description && (
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mt: 0.5 }}>
+                    {course.description}
                   </Typography>
-                  {course.description && (
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line', mt: 0.5 }}>
-                      {course.description}
-                    </Typography>
-                  )}
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    {courseCounts(t, course)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('lms.catalogue.importedOn', { date: formatDate(course.importedAt, i18n.language) })}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
+                )}
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {courseCounts(t, course)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('lms.catalogue.importedOn', { date: formatDate(course.importedAt, i18n.language) })}
+                </Typography>
+              </CardContent>
               {onRemove && (
                 <Tooltip title={t('lms.catalogue.remove', { title: course.title })}>
-                  <IconButton aria-label={t('lms.catalogue.remove', { title: course.title })} onClick={() => onRemove(course)} sx={{ m: 1 }}>
+                  {/* Above the title's stretched box, so that it stays its own button. */}
+                  <IconButton aria-label={t('lms.catalogue.remove', { title: course.title })} onClick={() => onRemove(course)} sx={{ m: 1, zIndex: 1 }}>
                     <DeleteOutline />
                   </IconButton>
                 </Tooltip>

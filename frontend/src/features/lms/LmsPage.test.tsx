@@ -59,9 +59,9 @@ describe('the learning platform page', () => {
     expect(catalogue.getByText('Lockout–tagout basics')).toBeInTheDocument()
     expect(catalogue.getByText('1 resource · 1 quiz')).toBeInTheDocument()
     expect(catalogue.getByText('Imported on 2026-11-20')).toBeInTheDocument()
-    expect(catalogue.getByRole('button', { name: 'Show the content of Consignation' })).toHaveAttribute('aria-pressed', 'true')
+    expect(catalogue.getByRole('button', { name: 'Consignation' })).toHaveAttribute('aria-pressed', 'true')
     expect(await region('Content of Consignation').findByRole('tree')).toBeInTheDocument()
-    await userEvent.click(catalogue.getByRole('button', { name: 'Show the content of Gestes et postures' }))
+    await userEvent.click(catalogue.getByRole('button', { name: 'Gestes et postures' }))
     expect(await region('Content of Gestes et postures').findByText('This course holds no element.')).toBeInTheDocument()
   })
 
