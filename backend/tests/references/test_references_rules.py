@@ -352,3 +352,35 @@ def test_summaries(client, admin, db):
     assert list(summaries) == [on]
     assert summaries[on].model_dump(by_alias=True) == {"code": "ON", "label": "Allumé", "description": "d"}
     assert service.summaries(db, []) == {}
+
+
+# Usage by the modules and paths themselves ---------------------------------------------------------
+
+
+def test_modules_and_paths_using_a_reference_count_and_keep_it(client, admin, db):
+    """Module references count the training modules classified by them, path references the training
+    paths (rows made directly: the paths' screens come later)."""
+    from datetime import UTC, datetime
+
+    from spot.training.modules.models import TrainingModule
+    from spot.training.paths.models import TrainingPath
+
+    create(client, admin, "module")
+    create(client, admin, "path")
+    now = datetime.now(UTC)
+    db.add_all(
+        [
+            TrainingModule(
+                name=f"Module {n}", reference_id=reference_id(db, "module", "SEC-01"), created_at=now
+            )
+            for n in range(2)
+        ]
+    )
+    db.add(TrainingPath(title="Parcours", reference_id=reference_id(db, "path", "SEC-01"), created_at=now))
+    db.commit()
+    assert client.get(url("module", "SEC-01", "usage"), headers=admin).json() == {"usage": 2}
+    assert client.get(url("path", "SEC-01", "usage"), headers=admin).json() == {"usage": 1}
+    for type_ in ("module", "path"):
+        assert client.get(url(type_, "SEC-01"), headers=admin).json()["can"]["delete"] is False
+        assert_error(client.delete(url(type_, "SEC-01"), headers=admin), 409, "referenceInUse")
+        assert client.get(url(type_, "SEC-01"), headers=admin).status_code == 200
