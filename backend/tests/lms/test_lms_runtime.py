@@ -6,6 +6,8 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select, update
 
 from lms.conftest import CMI5, SESSION_ID, XAPI, leaves
@@ -395,3 +397,28 @@ def test_statements_of_a_unit_use_the_cmi5_category(launch, learner, quiz):
     # A cmi5 allowed statement (no cmi5 category) may be about another activity.
     assert runtime.put(allowed).status_code == 204
     assert CMI5 not in json.dumps(allowed)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=JSON, field=st.sampled_from(["actor", "verb", "object", "context", "result", "id", "timestamp"]))
+def test_any_statement_is_stored_or_refused_never_a_server_error(launch, learner, quiz, body, field):
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = {**runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True}), field: body}
+    for response in (runtime.put({**statement, "id": runtime.statement("x")["id"]}), runtime.post(body)):
+        assert response.status_code in (200, 204, 400, 403, 409), response.text
+    state = runtime.client.post(
+        f"{runtime.endpoint}activities/state",
+        params=runtime.state_params("free"),
+        json=body,
+        headers=runtime.auth(),
+    )
+    assert state.status_code in (204, 400), state.text

@@ -13,7 +13,7 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from spot.core import files
@@ -73,8 +73,15 @@ def fetch(db: Session, *, token: str) -> dict[str, str]:
         }
     secret = secrets.token_urlsafe(32)
     auth_token = base64.b64encode(f"spot:{secret}".encode()).decode()
-    launch.fetch_used = True
-    launch.auth_token_hash = service.token_hash(auth_token)
+    # One statement that only a first call can match: of two calls at once, one gets the token.
+    taken = db.execute(
+        update(LmsLaunch)
+        .where(LmsLaunch.id == launch.id, LmsLaunch.fetch_used.is_(False))
+        .values(fetch_used=True, auth_token_hash=service.token_hash(auth_token))
+        .execution_options(synchronize_session=False)
+    )
+    if taken.rowcount != 1:  # type: ignore[attr-defined]
+        return {"error-code": "1", "error-text": "The authorization token has already been returned."}
     return {"auth-token": auth_token}
 
 
