@@ -400,7 +400,11 @@ def test_statements_of_a_unit_use_the_cmi5_category(launch, learner, quiz):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda children: (
         st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
     ),
@@ -422,3 +426,33 @@ def test_any_statement_is_stored_or_refused_never_a_server_error(launch, learner
         headers=runtime.auth(),
     )
     assert state.status_code in (204, 400), state.text
+
+
+def test_launching_a_unit_again_abandons_its_open_session(db, launch, learner, quiz, resource):
+    first = launch(learner[1], quiz["id"]).start()
+    assert first.put(first.statement("initialized")).status_code == 204
+    # Another unit's session stays open; a launch whose token was never fetched is not a session.
+    other_unit = launch(learner[1], resource["id"]).start()
+    unfetched = launch(learner[1], quiz["id"])
+    second = launch(learner[1], quiz["id"]).start()
+    abandoned = db.scalars(select(LmsStatement).where(LmsStatement.verb.endswith("/abandoned"))).all()
+    assert len(abandoned) == 1
+    content = json.loads(abandoned[0].content)
+    assert (
+        content["context"]["extensions"][SESSION_ID]
+        == first.launch_data["contextTemplate"]["extensions"][SESSION_ID]
+    )
+    assert content["result"]["duration"].startswith("PT")
+    # The abandoned session records nothing more; the others do.
+    assert_error(first.put(first.statement("terminated")), 401)
+    assert other_unit.put(other_unit.statement("initialized")).status_code == 204
+    assert second.put(second.statement("initialized")).status_code == 204
+    assert unfetched.fetch()["auth-token"]
+
+
+def test_a_terminated_session_is_not_abandoned(db, launch, learner, quiz):
+    first = launch(learner[1], quiz["id"]).start()
+    assert first.put(first.statement("initialized")).status_code == 204
+    assert first.put(first.statement("terminated")).status_code == 204
+    launch(learner[1], quiz["id"]).start()
+    assert db.scalars(select(LmsStatement).where(LmsStatement.verb.endswith("/abandoned"))).all() == []

@@ -53,6 +53,7 @@ SESSION_ID = "https://w3id.org/xapi/cmi5/context/extensions/sessionid"
 CMI5_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/cmi5"
 MOVE_ON_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/moveon"
 VERB = "http://adlnet.gov/expapi/verbs/"
+ADL_VERB = "https://w3id.org/xapi/adl/verbs/"
 _ACTIVITY_NAMESPACE = uuid.UUID("4f0c1d5e-8b7a-4b8e-9d43-3a1f5c2e7b90")
 SPA_PREFIX = "/spotv2"
 
@@ -296,29 +297,31 @@ def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> Laun
     if not found:
         raise not_found("lmsElementNotFound")
     item, course = found[0]
+    registration = _registration(db, user_id=user.id, course_id=course.id)
+    activity_id = launch_activity_id(course, item)
+    _abandon_open_sessions(db, user_id=user.id, item=item, registration=registration, activity_id=activity_id)
     now = utcnow()
     fetch_token = secrets.token_urlsafe(32)
-    launch = LmsLaunch(
+    started = LmsLaunch(
         key=secrets.token_urlsafe(32),
         user_id=user.id,
         item_id=item.id,
-        registration=_registration(db, user_id=user.id, course_id=course.id),
+        registration=registration,
         session_id=str(uuid.uuid4()),
         fetch_token_hash=token_hash(fetch_token),
         fetch_used=False,
         created_at=now,
         expires_at=now + LAUNCH_LIFETIME,
     )
-    db.add(launch)
+    db.add(started)
     db.flush()
     base = base_url.rstrip("/")
     api = f"{base}{API_PREFIX}/lms"
-    activity_id = launch_activity_id(course, item)
     parameters = {
         "endpoint": f"{api}/xapi/",
         "fetch": f"{api}/fetch/{fetch_token}",
         "actor": json.dumps(actor(user.id), separators=(",", ":")),
-        "registration": launch.registration,
+        "registration": started.registration,
         "activityId": activity_id,
     }
     parts = urlsplit(item.url)
@@ -326,13 +329,13 @@ def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> Laun
         target = item.url
         query = parts.query
     else:
-        target = f"{api}/play/{launch.key}/{parts.path}"
+        target = f"{api}/play/{started.key}/{parts.path}"
         query = parts.query
     query = "&".join(part for part in (query, urlencode(parameters)) if part)
     url = urlunsplit((*urlsplit(target)[:3], query, parts.fragment))
     template = {
         "contextActivities": {"grouping": [{"objectType": "Activity", "id": item.activity_id}]},
-        "extensions": {SESSION_ID: launch.session_id},
+        "extensions": {SESSION_ID: started.session_id},
     }
     launch_data: dict[str, object] = {
         "contextTemplate": template,
@@ -344,9 +347,9 @@ def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> Laun
         launch_data["masteryScore"] = item.mastery_score
     if item.launch_parameters is not None:
         launch_data["launchParameters"] = item.launch_parameters
-    _put_state(db, launch=launch, activity_id=activity_id, state_id=LAUNCH_DATA, document=launch_data)
+    _put_state(db, launch=started, activity_id=activity_id, state_id=LAUNCH_DATA, document=launch_data)
     _launched_statement(
-        db, launch=launch, item=item, activity_id=activity_id, launch_data=launch_data, url=url
+        db, launch=started, item=item, activity_id=activity_id, launch_data=launch_data, url=url
     )
     return LaunchOut(url=url)
 
@@ -386,7 +389,6 @@ def _launched_statement(
     url: str,
 ) -> None:
     extensions: dict[str, object] = {
-        SESSION_ID: launch.session_id,
         "https://w3id.org/xapi/cmi5/context/extensions/launchmode": "Normal",
         "https://w3id.org/xapi/cmi5/context/extensions/launchurl": url,
         "https://w3id.org/xapi/cmi5/context/extensions/moveon": launch_data["moveOn"],
@@ -395,11 +397,29 @@ def _launched_statement(
         extensions["https://w3id.org/xapi/cmi5/context/extensions/launchparameters"] = launch_data[
             "launchParameters"
         ]
+    _lms_statement(
+        db, launch=launch, item=item, activity_id=activity_id, verb="launched", extensions=extensions
+    )
+
+
+def _lms_statement(
+    db: Session,
+    *,
+    launch: LmsLaunch,
+    item: LmsItem,
+    activity_id: str,
+    verb: str,
+    extensions: dict[str, object] | None = None,
+    result: dict[str, object] | None = None,
+) -> None:
+    """A cmi5 defined statement Spot issues itself (launched, abandoned), in the launch's session."""
+    at = utcnow()
     statement_id = str(uuid.uuid4())
-    statement = {
+    verb_id = (VERB if verb == "launched" else ADL_VERB) + verb
+    statement: dict[str, object] = {
         "id": statement_id,
         "actor": actor(launch.user_id),
-        "verb": {"id": VERB + "launched", "display": {"en-US": "Launched"}},
+        "verb": {"id": verb_id, "display": {"en-US": verb.title()}},
         "object": {"objectType": "Activity", "id": activity_id},
         "context": {
             "registration": launch.registration,
@@ -407,10 +427,12 @@ def _launched_statement(
                 "category": [{"id": CMI5_CATEGORY}],
                 "grouping": [{"objectType": "Activity", "id": item.activity_id}],
             },
-            "extensions": extensions,
+            "extensions": {SESSION_ID: launch.session_id, **(extensions or {})},
         },
-        "timestamp": launch.created_at.isoformat().replace("+00:00", "Z"),
+        "timestamp": at.isoformat().replace("+00:00", "Z"),
     }
+    if result is not None:
+        statement["result"] = result
     db.add(
         LmsStatement(
             statement_id=statement_id,
@@ -418,11 +440,44 @@ def _launched_statement(
             user_id=launch.user_id,
             item_id=item.id,
             registration=launch.registration,
-            verb=VERB + "launched",
+            verb=verb_id,
             content=json.dumps(statement),
-            stored_at=launch.created_at,
+            stored_at=at,
         )
     )
+
+
+def _abandon_open_sessions(
+    db: Session, *, user_id: int, item: LmsItem, registration: str, activity_id: str
+) -> None:
+    """cmi5 §9.3.6: launching a unit again while an earlier session of it is still open (its auth token
+    fetched, no terminated statement, not expired) abandons that session: an abandoned statement, and
+    its tokens and content address stop working."""
+    now = utcnow()
+    terminated = select(LmsStatement.id).where(
+        LmsStatement.launch_id == LmsLaunch.id, LmsStatement.verb == VERB + "terminated"
+    )
+    open_sessions = db.scalars(
+        select(LmsLaunch).where(
+            LmsLaunch.user_id == user_id,
+            LmsLaunch.item_id == item.id,
+            LmsLaunch.registration == registration,
+            LmsLaunch.fetch_used.is_(True),
+            LmsLaunch.expires_at > now,
+            ~terminated.exists(),
+        )
+    ).all()
+    for session in open_sessions:
+        seconds = max(0, int((now - session.created_at).total_seconds()))
+        _lms_statement(
+            db,
+            launch=session,
+            item=item,
+            activity_id=activity_id,
+            verb="abandoned",
+            result={"duration": f"PT{seconds}S"},
+        )
+        session.expires_at = now
 
 
 # Attempts ------------------------------------------------------------------------------------------
