@@ -42,7 +42,7 @@ export function CourseCatalogue({ courses, selectedId, onSelect, onRemove }: Cou
               }}
             >
               <CardContent sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere', lineHeight: 1.4 }}>
                   {/* The title is the card's button; its box stretches over the whole card, so a click anywhere chooses it. */}
                   <ButtonBase
                     onClick={() => onSelect(course.id)}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { type CourseCard, type CourseLeaf, type CourseNode, courseTreeQuery } from '../../components/courses/api'
 import { CourseTree, NodeLabel } from '../../components/courses/CourseTree'
 import { launchItem } from './api'
-import { formatGrade } from './grades'
+import { formatPassMark } from './grades'
 import { Section } from './Section'
 
 /** The chosen course: its tree, and the resource or quiz picked in it, with its Launch button. */
@@ -86,7 +86,7 @@ function LeafPanel({ leaf }: { leaf: CourseLeaf }) {
           {leaf.description || t('lms.item.noDescription')}
         </Typography>
         {leaf.type === 'quiz' && leaf.masteryScore != null && (
-          <Typography variant="body2">{t('lms.item.masteryScore', { score: formatGrade(leaf.masteryScore * 10, i18n.language) })}</Typography>
+          <Typography variant="body2">{t('lms.item.masteryScore', { score: formatPassMark(leaf.masteryScore, i18n.language) })}</Typography>
         )}
         <Box>
           <Button variant="contained" startIcon={<OpenInNew />} loading={launch.isPending} onClick={start} aria-label={t('lms.item.launchName', { name: leaf.name })}>

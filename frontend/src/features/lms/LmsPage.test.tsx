@@ -75,7 +75,7 @@ describe('the learning platform page', () => {
     await userEvent.click(await tree.findByText('Quiz final'))
     const panel = within(tree.getByRole('region', { name: 'Quiz final' }))
     expect(panel.getByText('Ten questions')).toBeInTheDocument()
-    expect(panel.getByText('Passed from 8.0 / 10')).toBeInTheDocument()
+    expect(panel.getByText('Pass mark: 8 / 10')).toBeInTheDocument()
     await userEvent.click(panel.getByRole('button', { name: 'Launch Quiz final' }))
     expect(windowOpen).toHaveBeenCalledWith('', '_blank')
     expect(tab.opener).toBeNull()
