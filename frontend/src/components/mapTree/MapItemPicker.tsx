@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import InputAdornment from '@mui/material/InputAdornment'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import TextField from '@mui/material/TextField'
@@ -311,22 +312,23 @@ function SearchResults({ text, waiting, picked, onPick, onChoose }: SearchResult
   return (
     <List dense aria-label={t('mapTree.results')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
       {found.data.map((item) => (
-        <ListItemButton
-          key={itemIdOf(item.type, item.id)}
-          selected={picked?.type === item.type && picked.id === item.id}
-          onClick={() => onPick(item)}
-          onDoubleClick={() => onChoose(item)}
-        >
-          <ListItemText
-            primary={
-              <>
-                {item.name}
-                <TypeCaption type={item.type} />
-              </>
-            }
-            secondary={contextText(item.context) || undefined}
-          />
-        </ListItemButton>
+        <ListItem key={itemIdOf(item.type, item.id)} disablePadding>
+          <ListItemButton
+            selected={picked?.type === item.type && picked.id === item.id}
+            onClick={() => onPick(item)}
+            onDoubleClick={() => onChoose(item)}
+          >
+            <ListItemText
+              primary={
+                <>
+                  {item.name}
+                  <TypeCaption type={item.type} />
+                </>
+              }
+              secondary={contextText(item.context) || undefined}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   )

@@ -16,7 +16,7 @@ export function ModulesPage() {
   usePageTitle(t('modules.list.title'))
   return (
     <FilteredListPage<ModuleCard>
-      entityType="module"
+      entityType="trainingModule"
       basePath={TRAINING_MODULES_PATH}
       listKey={queryKeys.modules.list}
       fetchPage={queryModules}
