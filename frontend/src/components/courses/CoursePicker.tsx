@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -84,16 +85,18 @@ function CourseChoice({ courses, onChoose }: { courses: CourseCard[] | undefined
       </Typography>
       <List aria-label={t('courses.picker.courses')}>
         {courses.map((course) => (
-          <ListItemButton key={course.id} onClick={() => onChoose(course.id)}>
-            <ListItemIcon>
-              <SchoolOutlined color="primary" />
-            </ListItemIcon>
-            <ListItemText
-              primary={course.title}
-              secondary={courseCounts(t, course)}
-              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-            />
-          </ListItemButton>
+          <ListItem key={course.id} disablePadding>
+            <ListItemButton onClick={() => onChoose(course.id)}>
+              <ListItemIcon>
+                <SchoolOutlined color="primary" />
+              </ListItemIcon>
+              <ListItemText
+                primary={course.title}
+                secondary={courseCounts(t, course)}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </>
