@@ -94,8 +94,9 @@ async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:  # noqa:
 @router.delete(
     "/lms/courses/{courseId}", status_code=204, dependencies=[require(Permission.TrainingManagement)]
 )
-async def remove_course(db: DB, courseId: Id) -> None:  # noqa: N803
-    service.remove(db, course_id=courseId)
+async def remove_course(db: DB, user: CurrentUser, courseId: Id) -> None:  # noqa: N803
+    """Remove a course from the catalogue (module elements pointing at it show lmsElementNotFound)."""
+    service.remove(db, course_id=courseId, by=user)
 
 
 @router.post("/lms/items/names")

@@ -4,6 +4,7 @@ These functions are the connector boundary (docs/learning-platform.md): the rest
 reaches the learning platform through them only, so that another platform can stand behind them."""
 
 import json
+import logging
 import secrets
 import uuid
 from datetime import datetime, timedelta
@@ -45,6 +46,8 @@ from spot.lms.schemas import (
 )
 from spot.permissions.names import Permission
 from spot.users.models import User
+
+log = logging.getLogger("spot.security")
 
 # A launch (its content address, its auth token) lasts a working day.
 LAUNCH_LIFETIME = timedelta(hours=12)
@@ -122,6 +125,14 @@ def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportRes
             item.parent_id = None
     db.flush()
     units = sum(1 for node, _ in course_data.walk() if isinstance(node, package.Unit))
+    log.info(
+        "lms course %s course_id=%s activity_id=%r units=%s by=%s",
+        "imported" if created else "updated",
+        course.id,
+        course.activity_id,
+        units,
+        user_id,
+    )
     return ImportResult(id=course.id, title=course.title, created=created, items=units)
 
 
@@ -202,12 +213,13 @@ def tree(db: Session, *, course_id: int) -> TreeGroup:
     )
 
 
-def remove(db: Session, *, course_id: int) -> None:
+def remove(db: Session, *, course_id: int, by: Principal) -> None:
     """The course leaves the catalogue: its tree answers 404 and its items are no longer found. Its
     rows stay, so that attempts already made keep their quiz and course names."""
     course = _live_course(db, course_id)
     course.removed_at = utcnow()
     course.version += 1
+    log.info("lms course removed course_id=%s activity_id=%r by=%s", course.id, course.activity_id, by.id)
 
 
 def _live_items(db: Session, ids: list[int], kinds: tuple[str, ...]) -> list[tuple[LmsItem, LmsCourse]]:
