@@ -373,10 +373,14 @@ def test_content_is_404_for_a_bad_key_a_missing_file_or_an_escape(client, db, la
     assert_error(client.get(urlsplit(runtime.url).path), 404)
 
 
-def test_content_of_a_removed_course_is_404(client, manager, launch, learner, demo_course, quiz):
+def test_content_and_runtime_of_a_removed_course_are_closed(
+    client, manager, launch, learner, demo_course, quiz
+):
     runtime = launch(learner[1], quiz["id"])
+    runtime.start()
     assert client.delete(f"{API}/lms/courses/{demo_course['id']}", headers=manager).status_code == 204
     assert_error(client.get(urlsplit(runtime.url).path), 404)
+    assert_error(runtime.put(runtime.statement("initialized")), 401)
 
 
 def test_the_demo_course_answers_are_the_documented_ones():

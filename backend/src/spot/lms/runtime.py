@@ -119,6 +119,8 @@ def authenticate(db: Session, *, authorization: str | None) -> Launched:
     launch, item, course = row.tuple()
     if launch.expires_at <= utcnow():
         raise ApiError(401, "The launch session has expired")
+    if course.removed_at is not None or item.removed_at is not None:
+        raise ApiError(401, "The course of this launch was removed from the learning platform")
     return Launched(
         launch_id=launch.id,
         user_id=launch.user_id,
