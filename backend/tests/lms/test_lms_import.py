@@ -2,6 +2,7 @@
 
 import io
 import zipfile
+from urllib.parse import urlsplit
 
 import pytest
 from sqlalchemy import select
@@ -315,3 +316,16 @@ def test_the_demo_seed_imports_the_course_again_when_its_files_changed(db, monke
     db.commit()
     course = db.scalars(select(LmsCourse)).one()
     assert course.version == 2 and demo.item_id(db, demo.QUIZ_ACTIVITY_ID) == quiz
+
+
+@pytest.mark.parametrize("written", ["mon cours/départ.html", "mon%20cours/d%C3%A9part.html"])
+def test_unit_addresses_with_spaces_and_accents(client, manager, launch, written):
+    data = zip_of(
+        {"cmi5.xml": structure(au("a", "Accents", url=written)), "mon cours/départ.html": "<p>ok</p>"}
+    )
+    course_id = upload(client, manager, data).json()["id"]
+    unit = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())["Accents"]
+    runtime = launch(manager, unit["id"])
+    path = urlsplit(runtime.url).path
+    assert path.endswith("/mon%20cours/d%C3%A9part.html")
+    assert client.get(path).text == "<p>ok</p>"

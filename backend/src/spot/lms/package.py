@@ -12,7 +12,7 @@ import re
 import zipfile
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 from xml.etree.ElementTree import Element
 
 from defusedxml import DefusedXmlException
@@ -254,13 +254,15 @@ class _Reader:
 
 
 def _reachable(url: str, files: set[str]) -> bool:
-    """An absolute http(s) address, or a file of the package (a query string and fragment allowed)."""
+    """An absolute http(s) address, or a file of the package (a query string and fragment allowed; the
+    path written as it is or percent-encoded)."""
     parts = urlsplit(url)
     if parts.scheme:
         return parts.scheme in ("http", "https") and bool(parts.netloc)
     if parts.netloc:
         return False
-    return safe_name(parts.path) and parts.path in files
+    name = unquote(parts.path)
+    return safe_name(name) and name in files
 
 
 def parse_structure(content: bytes, files: set[str]) -> Course:

@@ -10,7 +10,7 @@ import uuid
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
@@ -341,7 +341,7 @@ def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> Laun
         target = item.url
         query = parts.query
     else:
-        target = f"{api}/play/{started.key}/{parts.path}"
+        target = f"{api}/play/{started.key}/{quote(unquote(parts.path))}"
         query = parts.query
     query = "&".join(part for part in (query, urlencode(parameters)) if part)
     url = urlunsplit((*urlsplit(target)[:3], query, parts.fragment))
