@@ -204,6 +204,18 @@ describe('editing and creating from a module', () => {
     })
   })
 
+  it('shows no form, only the reason, once an accepted path uses the module', async () => {
+    fakeServer({
+      [`GET ${API}/training/module/4`]: () =>
+        json(existing({ usage: { trainingPath: 1, hasAcceptedTrainingPath: true }, can: { edit: false, delete: false, setEnabled: true } })),
+      ...MAP,
+    })
+    renderRoutes(routes, '/spotv2/training/module/edit/4')
+    expect(await screen.findByText('An accepted training path uses this module: it can no longer be edited.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to the module' })).toHaveAttribute('href', '/spotv2/training/module/view/4')
+  })
+
   it('tells of a change made meanwhile and keeps what was typed', async () => {
     fakeServer({ [`GET ${API}/training/module/4`]: () => json(existing()), [UPDATE]: () => errorBody(409, 'Conflict', 'staleVersion'), ...MAP })
     renderRoutes(routes, '/spotv2/training/module/edit/4')

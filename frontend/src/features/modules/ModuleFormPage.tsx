@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { TRAINING_MODULES_PATH, trainingModulePath } from '../../app/paths'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -62,7 +62,28 @@ function FromModule({ kind }: { kind: 'edit' | 'createFrom' }) {
   if (moduleId === undefined) return <NotFoundPage />
   if (error) return <LoadFailure error={error} />
   if (!source) return <Loading />
+  if (kind === 'edit' && !source.can.edit) return <EditRefused module={source} />
   return <ModuleFormView key={source.id} mode={{ kind, source }} initial={formFromModule(source)} />
+}
+
+/** An accepted path uses the module (or the server refuses edits for another reason): said, with the way back. */
+function EditRefused({ module }: { module: Module }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageHeader title={t('modules.form.editTitle')} />
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" component={RouterLink} to={trainingModulePath(module.id)}>
+            {t('modules.form.backToModule')}
+          </Button>
+        }
+      >
+        {t(module.usage.hasAcceptedTrainingPath ? 'modules.view.editRefused' : 'modules.form.editNotAllowed', { name: module.name })}
+      </Alert>
+    </>
+  )
 }
 
 export const EditModulePage = () => <FromModule kind="edit" />
