@@ -26,7 +26,7 @@ export function ReferenceCardView({ reference, targeted, onOpen }: ReferenceCard
         outline: targeted ? `2px solid ${theme.palette.accent.main}` : 'none',
       })}
     >
-      <CardActionArea onClick={onOpen} aria-label={t('references.list.open', { code: reference.code, label: reference.label })} sx={{ px: 2, py: 1.5 }}>
+      <CardActionArea onClick={onOpen} sx={{ px: 2, py: 1.5 }}>
         <Stack direction="row" sx={{ alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
           <Typography component="span" sx={{ fontWeight: 700 }}>
             {reference.code}

@@ -92,13 +92,22 @@ describe('the reference dialog', () => {
   })
 
   it('offers Delete only when nothing uses the reference, after a confirmation', async () => {
-    const { fetchMock, onClose } = open('SEC-01', { [DELETE]: () => new Response(null, { status: 204 }) })
+    let deleted = false
+    const { fetchMock, onClose } = open('SEC-01', {
+      [READ]: () => (deleted ? errorBody(404, 'Not Found', 'referenceNotFound') : json(REFERENCE)),
+      [DELETE]: () => {
+        deleted = true
+        return new Response(null, { status: 204 })
+      },
+    })
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }))
     const confirmation = screen.getByRole('dialog', { name: 'Delete this reference?' })
     expect(within(confirmation).getByText(/SEC-01 — Sécurité générale/)).toBeInTheDocument()
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(sentRequests(fetchMock, DELETE)).toHaveLength(1)
+    // The deleted reference is not read again (its 404 would be reported as an error).
+    expect(sentRequests(fetchMock, READ)).toHaveLength(1)
   })
 
   it('hides Delete when the reference is used, and says by how many', async () => {

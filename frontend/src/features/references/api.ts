@@ -27,17 +27,26 @@ export const referenceQuery = (type: ReferenceType, code: string) =>
     queryFn: () => data(api.GET('/backend/api/v2/training/references/{type}/{code}', at(type, code))),
     // Its usage moves with modules and paths: each opening asks again.
     staleTime: 0,
+    // The dialog says so itself (someone deleted it meanwhile).
+    meta: { handledStatuses: [403, 404] },
   })
 
 /** The fields of the reference dialog, whose server errors the dialog shows on them. */
 export const REFERENCE_FIELDS = ['code', 'label', 'description', 'disabled']
 
-function useReferenceChange<V, R>(mutationFn: (variables: V) => Promise<R>, meta: Record<string, unknown>) {
+/** A change of references; what shows them is read again, except the one a deletion removed (it would answer 404). */
+function useReferenceChange<V, R>(mutationFn: (variables: V) => Promise<R>, meta: Record<string, unknown>, removed?: (variables: V) => string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
     meta,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.references.all }),
+    onSuccess: (_result, variables) => {
+      const gone = removed?.(variables)
+      return queryClient.invalidateQueries({
+        queryKey: queryKeys.references.all,
+        predicate: (query) => gone === undefined || query.queryKey[2] !== 'reference' || query.queryKey[3] !== gone,
+      })
+    },
   })
 }
 
@@ -50,6 +59,8 @@ export const useSaveReference = (type: ReferenceType) =>
 
 /** 409 referenceInUse (something started using it meanwhile) is explained by the dialog. */
 export const useDeleteReference = (type: ReferenceType) =>
-  useReferenceChange((code: string) => data(api.DELETE('/backend/api/v2/training/references/{type}/{code}', at(type, code))), {
-    handledStatuses: [409],
-  })
+  useReferenceChange(
+    (code: string) => data(api.DELETE('/backend/api/v2/training/references/{type}/{code}', at(type, code))),
+    { handledStatuses: [409] },
+    (code) => code,
+  )
