@@ -99,6 +99,33 @@ SCENARIOS["mediations"] = [
 ]
 
 
+def _modules(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
+    body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
+    return Call(name, "POST", "/backend/api/v2/training/module/query", body), LIST_PAGE
+
+
+# Module MEASURED_MODULE has one element of each kind (dataset.top_up_modules).
+SCENARIOS["modules"] = [
+    (
+        Call(
+            "GET /training/module/{id}", "GET", f"/backend/api/v2/training/module/{dataset.MEASURED_MODULE}"
+        ),
+        ENTITY_GET,
+    ),
+    _modules("POST /training/module/query (default page)", "", "name"),
+    _modules(
+        "POST /training/module/query, enabled & type & name, newest first",
+        "enabled equals true & module_type oneOf training,qualification & name contains consignation",
+        "-creation_date",
+    ),
+    _modules(
+        "POST /training/module/query, element kind & reference, by name",
+        "item_type oneOf lms & reference oneOf BENCH-001,BENCH-002,BENCH-003",
+        "name",
+    ),
+]
+
+
 def _databases(choice: str) -> list[str]:
     sqlite_url = f"sqlite:///{ROOT}/var/bench/spot.db"
     pg_url = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/spot_bench")
@@ -139,6 +166,7 @@ def main() -> None:
             dataset.generate(engine, url)
         dataset.top_up_nodes(engine)
         dataset.top_up_mediations(engine)
+        dataset.top_up_modules(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:

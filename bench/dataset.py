@@ -1,5 +1,5 @@
 """A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 1,000,000 mind-map nodes,
-5,000,000 history rows, 10,000 mediations.
+5,000,000 history rows, 10,000 mediations, 2,000 training modules.
 
 Rows are generated with fixed seeds (the same data every time) and loaded in bulk: executemany
 on SQLite, COPY on PostgreSQL. Migrations create the schema, so the benchmark runs on the real one.
@@ -266,6 +266,206 @@ def top_up_mediations(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text("ANALYZE"))
     print(f"mediations added in {time.monotonic() - started:.0f} s", flush=True)
+
+
+MODULES = 2_000
+MODULE_REFERENCES = 40
+# A course of the learning platform that module elements point to: resources and quizzes.
+COURSE_UNITS = 20
+MODULE_TOPICS = [
+    "Consignation",
+    "Habilitation",
+    "Conduite",
+    "Réglage",
+    "Maintenance",
+    "Accueil sécurité",
+    "Contrôle",
+    "Manutention",
+    "Prévention des TMS",
+    "Levage",
+]
+MODULE_TYPES = ["training", "qualification", "other"]
+# The module that scenario `modules` reads: one element of every kind (dataset.top_up_modules).
+MEASURED_MODULE = 1000
+
+
+def top_up_modules(engine: Engine) -> None:
+    """Add MODULES training modules with 1 to 8 elements each (a separate step, like top_up_nodes), over
+    MODULE_REFERENCES module references and one course of COURSE_UNITS units; rows of those tables are
+    added after any already there. MEASURED_MODULE holds one element of each kind and spot type."""
+    tables = database.Base.metadata.tables
+    modules, items = tables["training_module"], tables["training_module_item"]
+    references, courses, units = tables["training_reference"], tables["lms_course"], tables["lms_item"]
+    with engine.connect() as conn:
+        if (conn.scalar(select(func.count()).select_from(modules)) or 0) >= MODULES:
+            return
+    started = time.monotonic()
+    print("adding training modules…", flush=True)
+    with engine.begin() as conn:  # what an interrupted top-up may have left
+        conn.execute(items.delete())
+        conn.execute(modules.delete())
+        conn.execute(references.delete().where(references.c.code.like("BENCH-%")))
+        conn.execute(courses.delete().where(courses.c.activity_id == "https://bench.spot.example/course"))
+        first_reference = (conn.scalar(select(func.max(references.c.id))) or 0) + 1
+        course_id = (conn.scalar(select(func.max(courses.c.id))) or 0) + 1
+        first_unit = (conn.scalar(select(func.max(units.c.id))) or 0) + 1
+    rng = random.Random(19)
+    reference_ids = list(range(first_reference, first_reference + MODULE_REFERENCES))
+    _load(
+        engine,
+        references,
+        (
+            {
+                "id": rid,
+                "type": "module",
+                "code": f"BENCH-{n:03d}",
+                "code_folded": fold(f"BENCH-{n:03d}"),
+                "label": f"{MODULE_TOPICS[n % len(MODULE_TOPICS)]} {n}",
+                "label_folded": fold(f"{MODULE_TOPICS[n % len(MODULE_TOPICS)]} {n}"),
+                "description": "",
+                "description_folded": "",
+                "disabled": False,
+                "version": 1,
+            }
+            for n, rid in enumerate(reference_ids)
+        ),
+    )
+    _load(
+        engine,
+        courses,
+        [
+            {
+                "id": course_id,
+                "activity_id": "https://bench.spot.example/course",
+                "title": "Cours de référence",
+                "description": "",
+                "lang": "fr",
+                "content_key": "0" * 64,
+                "imported_at": EPOCH,
+                "imported_by": 1,
+                "removed_at": None,
+                "version": 1,
+            }
+        ],
+    )
+    unit_ids = list(range(first_unit, first_unit + COURSE_UNITS))
+    _load(
+        engine,
+        units,
+        (
+            {
+                "id": uid,
+                "course_id": course_id,
+                "parent_id": None,
+                "kind": "quiz" if n % 2 else "resource",
+                "activity_id": f"https://bench.spot.example/course/{n}",
+                "name": f"{'Quiz' if n % 2 else 'Module'} {n}",
+                "description": "",
+                "url": "index.html",
+                "move_on": None,
+                "mastery_score": 0.8 if n % 2 else None,
+                "launch_parameters": None,
+                "position": n,
+                "removed_at": None,
+            }
+            for n, uid in enumerate(unit_ids)
+        ),
+    )
+    map_items = {
+        "site": (1, SITES),
+        "cartography": (CARTOGRAPHY_IDS_FROM + 1, CARTOGRAPHY_IDS_FROM + CARTOGRAPHIES),
+        "activity": (ACTIVITY_IDS_FROM + 1, ACTIVITY_IDS_FROM + ACTIVITIES),
+        "function": (FUNCTION_IDS_FROM + 1, FUNCTION_IDS_FROM + CARTOGRAPHIES * FUNCTIONS),
+        "subject": (1, SUBJECTS),
+    }
+    empty = {"spot_item_type": None, "spot_item_id": None, "title": None, "description": None}
+    empty |= {"url": None, "label": None, "lms_item_id": None}
+
+    def element(kind: str, spot_type: str | None = None) -> dict:
+        if kind == "spot":
+            spot_type = spot_type or rng.choice(list(map_items))
+            return {
+                **empty,
+                "kind": kind,
+                "spot_item_type": spot_type,
+                "spot_item_id": rng.randint(*map_items[spot_type]),
+            }
+        if kind == "mediation":
+            return {
+                **empty,
+                "kind": kind,
+                "title": f"{rng.choice(ACTION)} {rng.choice(PART)}",
+                "description": f"Démonstration au poste, {rng.choice(WHERE)}",
+            }
+        if kind == "url":
+            return {
+                **empty,
+                "kind": kind,
+                "url": f"https://www.inrs.fr/risques/{rng.randrange(100)}.html",
+                "label": "Dossier INRS",
+            }
+        return {**empty, "kind": kind, "lms_item_id": rng.choice(unit_ids)}
+
+    rows: list[dict] = []
+    elements: list[dict] = []
+    for mid in range(1, MODULES + 1):
+        name = f"{rng.choice(MODULE_TOPICS)} {rng.choice(OF)} {rng.choice(WHERE)}"
+        goals = f"{rng.choice(ACTION)} {rng.choice(PART)}{rng.choice(WHEN)}"
+        rows.append(
+            {
+                "id": mid,
+                "name": name,
+                "name_folded": fold(name),
+                "module_type": rng.choice(MODULE_TYPES),
+                "reference_id": rng.choice(reference_ids) if rng.random() < 0.8 else None,
+                "goals": goals,
+                "goals_folded": fold(goals),
+                "estimated_duration": rng.choice([0, 30, 60, 90, 120, 240, 420]),
+                "periodicity": rng.choice([0, 0, 12, 24, 36, 60]),
+                "pass_threshold": rng.randrange(5, 11),
+                "enabled": rng.random() < 0.9,
+                "creator_id": rng.randrange(1, USERS + 1),
+                "created_at": _at(rng),
+                "version": 1,
+            }
+        )
+        if mid == MEASURED_MODULE:
+            kinds = [("spot", t) for t in map_items] + [("mediation", None), ("url", None), ("lms", None)]
+        else:
+            kinds = [
+                (rng.choice(["spot", "spot", "mediation", "url", "lms"]), None)
+                for _ in range(rng.randrange(1, 9))
+            ]
+        for position, (kind, spot_type) in enumerate(kinds):
+            elements.append(
+                {"id": len(elements) + 1, "module_id": mid, "position": position, **element(kind, spot_type)}
+            )
+    _load(engine, modules, rows)
+    _load(engine, items, elements)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            for name in (
+                "training_module",
+                "training_module_item",
+                "training_reference",
+                "lms_course",
+                "lms_item",
+            ):
+                sequence = f"pg_get_serial_sequence('{name}', 'id')"
+                conn.execute(text(f"SELECT setval({sequence}, (SELECT MAX(id) FROM {name}))"))
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for name in (
+                "training_module",
+                "training_module_item",
+                "training_reference",
+                "lms_course",
+                "lms_item",
+            ):
+                conn.execute(text(f"VACUUM ANALYZE {name}"))
+    else:
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+    print(f"training modules added in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def generate(engine: Engine, database_url: str) -> None:
