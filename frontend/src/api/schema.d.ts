@@ -642,7 +642,10 @@ export interface paths {
         get: operations["course_backend_api_v2_lms_courses__courseId__get"];
         put?: never;
         post?: never;
-        /** Remove Course */
+        /**
+         * Remove Course
+         * @description Remove a course from the catalogue (module elements pointing at it show lmsElementNotFound).
+         */
         delete: operations["remove_course_backend_api_v2_lms_courses__courseId__delete"];
         options?: never;
         head?: never;
