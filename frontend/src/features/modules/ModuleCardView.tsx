@@ -4,6 +4,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingModulePath } from '../../app/paths'
@@ -43,7 +44,15 @@ export function ModuleCardView({ module, targeted }: { module: ModuleCard; targe
         <Box sx={{ flexGrow: 1 }} />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {facts.join(' · ')}
+        {facts.map((fact, index) => (
+          // Each fact wraps as a whole when the line is full ('Duration: 2 H 30 Mn' stays on one line).
+          <Fragment key={index}>
+            {index > 0 && ' · '}
+            <Box component="span" sx={{ display: 'inline-block' }}>
+              {fact}
+            </Box>
+          </Fragment>
+        ))}
       </Typography>
     </Paper>
   )
