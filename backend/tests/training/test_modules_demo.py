@@ -34,6 +34,7 @@ def test_the_demo_modules_use_every_element_kind_and_resolve(client, db):
     headers = {"x-access-token": token}
     cards = client.post(f"{MODULES}/query", json={"pageSize": 50}, headers=headers).json()["results"]
     assert len(cards) == 10 and [c["enabled"] for c in cards].count(False) == 1
+    assert sum(c["reference"] is not None for c in cards) == 9
     for card in cards:
         module = client.get(f"{MODULES}/{card['id']}", headers=headers).json()
         assert module["creation"]["userName"]

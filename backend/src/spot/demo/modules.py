@@ -1,8 +1,8 @@
 """Training modules of the demo plant (the Lyon site of demo.mapping), made through the area's own
 service by the training manager: every element kind (places of the map of each type, mediations to run
 at the workstation, public pages of the INRS, the demo course's resource and quiz from demo.lms), most
-classified by the demo's module references (demo.references), one of them disabled. Idempotent: a
-module whose name exists is left as it is."""
+classified by the demo's module references (demo.references, seeded before), one of them disabled.
+Idempotent: a module whose name exists is left as it is."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
 from spot.demo import lms
+from spot.demo import references as refs
 from spot.demo.mapping import SITE_CODE
 from spot.mapping.models import Activity, Cartography, Function, Site
-from spot.references.models import Reference, ReferenceType
 from spot.subjects.models import Subject
 from spot.training.modules import service
 from spot.training.modules.models import SpotItemType, TrainingModule
@@ -74,12 +74,6 @@ def course_unit(activity_id: str) -> Element:
     return resolve
 
 
-MODULE_SAFETY = "SECU"
-MODULE_TRADE = "METIER"
-MODULE_HEALTH = "SANTE"
-MODULE_WELCOME = "ACCUEIL"
-MODULE_QUALITY = "QUALITE"
-
 INRS_CONSIGNATION = "https://www.inrs.fr/media.html?refINRS=ED%206109"
 INRS_MACHINES = "https://www.inrs.fr/risques/machines.html"
 INRS_ELECTRICITY = "https://www.inrs.fr/risques/electriques/ce-qu-il-faut-retenir.html"
@@ -111,7 +105,7 @@ MODULES = [
         120,
         36,
         8,
-        MODULE_SAFETY,
+        refs.SAFETY,
         (
             course_unit(lms.RESOURCE_ACTIVITY_ID),
             course_unit(lms.QUIZ_ACTIVITY_ID),
@@ -130,7 +124,7 @@ MODULES = [
         240,
         0,
         7,
-        MODULE_TRADE,
+        refs.TRADE,
         (
             place("activity", "USI", "USI-TOU"),
             place("subject", "USI", "USI-005"),
@@ -146,7 +140,7 @@ MODULES = [
         420,
         60,
         8,
-        MODULE_SAFETY,
+        refs.SAFETY,
         (
             place("function", "USI", "CAR"),
             place("subject", "USI", "USI-002"),
@@ -162,7 +156,7 @@ MODULES = [
         60,
         24,
         6,
-        MODULE_HEALTH,
+        refs.HEALTH,
         (
             place("subject", "ASM", "ASM-007"),
             place("activity", "ASM", "ASM-VIS"),
@@ -177,7 +171,7 @@ MODULES = [
         90,
         0,
         10,
-        MODULE_WELCOME,
+        refs.WELCOME,
         (
             place("site"),
             place("cartography", "USI"),
@@ -193,7 +187,7 @@ MODULES = [
         180,
         36,
         8,
-        MODULE_SAFETY,
+        refs.SAFETY,
         (
             place("subject", "ASM", "ASM-014"),
             place("activity", "ASM", "ASM-ESS"),
@@ -208,7 +202,7 @@ MODULES = [
         150,
         0,
         7,
-        MODULE_QUALITY,
+        refs.QUALITY,
         (
             place("activity", "USI", "USI-CTL"),
             place("subject", "USI", "USI-017"),
@@ -223,7 +217,7 @@ MODULES = [
         90,
         12,
         8,
-        MODULE_SAFETY,
+        refs.SAFETY,
         (
             place("subject", "USI", "USI-015"),
             place("subject", "USI", "USI-014"),
@@ -241,7 +235,7 @@ MODULES = [
         300,
         0,
         7,
-        MODULE_TRADE,
+        refs.TRADE,
         (
             place("activity", "USI", "USI-PREV"),
             place("subject", "USI", "USI-020"),
@@ -268,18 +262,6 @@ MODULES = [
 ]
 
 
-def _usable(db: Session, code: str) -> bool:
-    """The demo's module references come from demo.references; a module keeps none when its is missing."""
-    return (
-        db.scalar(
-            select(Reference.id).where(
-                Reference.type == ReferenceType.module, Reference.code == code, Reference.disabled.is_(False)
-            )
-        )
-        is not None
-    )
-
-
 def seed(db: Session) -> None:
     existing = set(db.scalars(select(TrainingModule.name)))
     for demo in MODULES:
@@ -289,14 +271,13 @@ def seed(db: Session) -> None:
         if creator_id is None:
             continue
         user = principal_of(db, user_id=creator_id)
-        reference = demo.reference if demo.reference and _usable(db, demo.reference) else None
         elements = [element for resolve in demo.elements if (element := resolve(db)) is not None]
         data = ModuleSave(
             name=demo.name,
             module_type=demo.module_type,
             goals=demo.goals,
             estimated_duration=demo.duration,
-            reference=reference,
+            reference=demo.reference,
             periodicity=demo.periodicity,
             pass_threshold=demo.threshold,
             module_items=elements,
