@@ -12,12 +12,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
+from spot.core.principal import Principal
 from spot.demo import lms
 from spot.demo import references as refs
 from spot.demo.mapping import SITE_CODE
 from spot.mapping.models import Activity, Cartography, Function, Site
 from spot.subjects.models import Subject
-from spot.training.modules import service
+from spot.training.modules import policy, service
 from spot.training.modules.models import SpotItemType, TrainingModule
 from spot.training.modules.schemas import (
     LmsItemIn,
@@ -262,15 +263,27 @@ MODULES = [
 ]
 
 
+TRAINING_MANAGER = "formation"
+
+
+def _author(db: Session, login: str) -> Principal | None:
+    """The demo login as a Principal, when it may write modules (an existing 'admin' kept by seed-demo
+    may hold other permissions than the demo's)."""
+    user_id = db.scalar(select(User.id).where(User.login == login))
+    if user_id is None:
+        return None
+    user = principal_of(db, user_id=user_id)
+    return user if policy.can_manage(user) else None
+
+
 def seed(db: Session) -> None:
     existing = set(db.scalars(select(TrainingModule.name)))
     for demo in MODULES:
         if demo.name in existing:
             continue
-        creator_id = db.scalar(select(User.id).where(User.login == demo.creator))
-        if creator_id is None:
+        user = _author(db, demo.creator) or _author(db, TRAINING_MANAGER)
+        if user is None:
             continue
-        user = principal_of(db, user_id=creator_id)
         elements = [element for resolve in demo.elements if (element := resolve(db)) is not None]
         data = ModuleSave(
             name=demo.name,
