@@ -72,6 +72,11 @@ describe('the course tree', () => {
     expect(item('Quiz final')).toHaveFocus()
     await userEvent.keyboard(' ')
     expect(onPick).toHaveBeenLastCalledWith({ id: 12, type: 'quiz', name: 'Quiz final', courseId: 3 })
+    // Home, End and the first letter of a name move too.
+    await userEvent.keyboard('{Home}')
+    expect(item('Consignation')).toHaveFocus()
+    await userEvent.keyboard('l')
+    expect(item('Les six étapes')).toHaveFocus()
   })
 
   it('shows the picked element selected', async () => {
