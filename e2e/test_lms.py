@@ -192,6 +192,12 @@ def test_a_training_manager_uploads_a_course_and_removes_it(page: Page, base_url
     tree = page.get_by_role("region", name=texts["content"].format(title), exact=True).get_by_role("tree")
     expect(tree.get_by_text("Page unique", exact=True)).to_be_visible()
 
+    # On a phone, the page does not scroll sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(tree.get_by_text("Page unique", exact=True)).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
     # Removed after confirming: the catalogue no longer offers it.
     catalogue.get_by_role("button", name=texts["remove"].format(title), exact=True).click()
     confirm = page.get_by_role("dialog", name=texts["removeTitle"], exact=True)
