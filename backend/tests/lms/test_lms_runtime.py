@@ -358,7 +358,11 @@ def test_content_is_served_sandboxed_under_the_launch_key(client, launch, learne
     base = urlsplit(runtime.url).path.rsplit("/", 1)[0]
     script = client.get(f"{base}/cmi5.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
-    assert client.get(f"{base}/style.css").headers["content-type"].startswith("text/css")
+    style = client.get(f"{base}/style.css")
+    assert style.headers["content-type"].startswith("text/css")
+    # The page's own requests come from its opaque origin: readable without credentials.
+    assert style.headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-credentials" not in style.headers
 
 
 def test_content_is_404_for_a_bad_key_a_missing_file_or_an_escape(client, db, launch, learner, quiz):
