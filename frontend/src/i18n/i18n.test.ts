@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../lib/permissions'
-import i18n, { catalogues, chooseLanguage, storedLanguage } from '.'
+import i18n, { chooseLanguage, storedLanguage } from '.'
+import en from './en.json'
+import fr from './fr.json'
+
+const catalogues = { fr, en }
 
 type Entries = [string, string][]
 
