@@ -11,9 +11,10 @@ from typing import Any, BinaryIO, Protocol
 
 from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
+from starlette.requests import Request
 
 from spot.config import get_settings
-from spot.core.errors import not_found
+from spot.core.errors import ApiError, not_found
 
 log = logging.getLogger("spot.files")
 
@@ -136,3 +137,18 @@ def _after_rollback(db: Session) -> None:
     store = get_file_store()
     for name in db.info.pop(_STORED, ()):
         store.delete(name)
+
+
+async def bounded_body(request: Request, limit: int) -> bytes:
+    """A request body held in memory (an archive, an xAPI document), refused (413 fileTooBig) as soon as
+    its declared or read size passes `limit`; large files go through resources.upload, streamed to disk."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "fileTooBig")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "fileTooBig")
+        chunks.append(chunk)
+    return b"".join(chunks)

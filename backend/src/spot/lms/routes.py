@@ -8,8 +8,9 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
+from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.errors import ApiError, ErrorBody
+from spot.core.errors import ErrorBody
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id
 from spot.lms import package, runtime, service
@@ -31,26 +32,12 @@ router = api_router(tags=["lms"])
 MAX_DOCUMENT_BYTES = 1_000_000
 
 
-async def _bounded(request: Request, limit: int) -> bytes:
-    """The body, refused (413 fileTooBig) as soon as it passes the limit while reading."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise ApiError(413, "fileTooBig")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ApiError(413, "fileTooBig")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
 async def package_body(request: Request) -> bytes:
-    return await _bounded(request, package.MAX_PACKAGE_BYTES)
+    return await files.bounded_body(request, package.MAX_PACKAGE_BYTES)
 
 
 async def document_body(request: Request) -> bytes:
-    return await _bounded(request, MAX_DOCUMENT_BYTES)
+    return await files.bounded_body(request, MAX_DOCUMENT_BYTES)
 
 
 TOO_LARGE: dict[int | str, dict[str, Any]] = {413: {"model": ErrorBody, "description": "Content Too Large"}}

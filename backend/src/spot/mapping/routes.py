@@ -4,6 +4,7 @@ from typing import Annotated, Any
 
 from fastapi import Body, Depends, Query, Request, Response
 
+from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.lists import list_route
@@ -210,18 +211,7 @@ async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: Id) -> Ite
 
 
 async def bundle_body(request: Request) -> bytes:
-    """The uploaded zip, refused (413 fileTooBig) as soon as it passes the limit while reading."""
-    limit = bundle.MAX_BUNDLE_BYTES
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise ApiError(413, "fileTooBig")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ApiError(413, "fileTooBig")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    return await files.bounded_body(request, bundle.MAX_BUNDLE_BYTES)
 
 
 ZIP_BODY = {
