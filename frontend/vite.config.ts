@@ -20,5 +20,8 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20_000,
     unstubGlobals: true,
+    // Vitest keeps one core free by default, which on CI's two cores means one worker: both cut the
+    // suite from 259 s to 169 s.
+    maxWorkers: 2,
   },
 })
