@@ -1,5 +1,7 @@
 """Helpers shared by the test modules (plain functions; fixtures live in conftest.py)."""
 
+import io
+import zipfile
 from typing import Any
 
 import httpx
@@ -23,3 +25,18 @@ def assert_error(response: httpx.Response, status: int, message: str | None = No
 
 def field_codes(response: httpx.Response) -> set[tuple[str, str]]:
     return {(e["field"], e["code"]) for e in response.json()["errors"]}
+
+
+def damaged_deflate_zip(files: dict[str, bytes], damaged: str) -> bytes:
+    """A zip of `files`, compressed, whose entry `damaged` has a broken deflate stream but intact headers:
+    zipfile raises zlib.error reading it (neither BadZipFile nor OSError)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            archive.writestr(name, content)
+    data = bytearray(out.getvalue())
+    info = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(damaged)
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for offset in range(start, start + 8):
+        data[offset] ^= 0xFF
+    return bytes(data)

@@ -13,7 +13,7 @@ from spot.cli import app as cli
 from spot.demo import lms as demo
 from spot.lms import package
 from spot.lms.models import LmsCourse, LmsItem
-from support import API, assert_error, field_codes
+from support import API, assert_error, damaged_deflate_zip, field_codes
 
 
 def test_blocks_become_groups_and_units_resources_or_quizzes(client, manager):
@@ -165,6 +165,14 @@ def test_a_corrupt_entry_is_refused(client, manager):
         archive.writestr("index.html", "<html lang='fr'>contenu</html>")
     data = buffer.getvalue().replace(b"contenu", b"CONTENU")  # the CRC no longer matches
     response = upload(client, manager, data)
+    assert_error(response, 400, "invalidCoursePackage")
+    assert field_codes(response) == {("index.html", "unreadableEntry")}
+
+
+def test_a_damaged_compressed_entry_is_refused(client, manager):
+    page = b"<html lang='fr'>" + b"contenu " * 2000 + b"</html>"
+    files = {"cmi5.xml": structure(au("a", "A")).encode(), "index.html": page}
+    response = upload(client, manager, damaged_deflate_zip(files, "index.html"))
     assert_error(response, 400, "invalidCoursePackage")
     assert field_codes(response) == {("index.html", "unreadableEntry")}
 

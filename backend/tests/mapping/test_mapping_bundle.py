@@ -16,7 +16,7 @@ from spot.db import Base
 from spot.mapping import bundle
 from spot.mapping.models import Cartography, Site
 from spot.subjects.models import Subject
-from support import API, assert_error
+from support import API, assert_error, damaged_deflate_zip
 
 
 @pytest.fixture
@@ -210,6 +210,11 @@ BROKEN = [
     ("not UTF-8", make_zip(manifest=b"\xff\xfe{"), "map.json: not UTF-8 text"),
     ("not a zip", b"PK\x03\x04 this is not a zip", "bundle: not a zip file"),
     ("empty body", b"", "bundle: not a zip file"),
+    (
+        "damaged compressed manifest",
+        damaged_deflate_zip({"map.json": json.dumps(document()).encode(), **FILES}, "map.json"),
+        "map.json: unreadable file map.json",
+    ),
     (
         "missing image",
         make_zip(files={k: v for k, v in FILES.items() if k != "plan-2.jpg"}),

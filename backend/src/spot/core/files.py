@@ -3,9 +3,12 @@ stored file can never be addressed by a user-chosen path; an object store can re
 folder by implementing the same interface."""
 
 import logging
+import lzma
 import re
 import secrets
 import shutil
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
@@ -17,6 +20,21 @@ from spot.config import get_settings
 from spot.core.errors import ApiError, not_found
 
 log = logging.getLogger("spot.files")
+
+# What zipfile raises reading a damaged or hostile archive (map bundles, course packages): a bad header or
+# checksum (BadZipFile), an encrypted entry (RuntimeError), an unknown compression method
+# (NotImplementedError), a truncated stream (EOFError, or OSError from bz2), a broken deflate or lzma stream
+# (zlib.error, lzma.LZMAError: neither of the others), an impossible offset or size (ValueError).
+ZIP_READ_ERRORS = (
+    zipfile.BadZipFile,
+    RuntimeError,
+    NotImplementedError,
+    OSError,
+    EOFError,
+    ValueError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 _NAME = re.compile(r"^[0-9a-f]{32}\.[a-z0-9]{1,8}$")
 

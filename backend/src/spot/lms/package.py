@@ -18,6 +18,7 @@ from xml.etree.ElementTree import Element
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
+from spot.core import files
 from spot.core.errors import ApiError, FieldError
 from spot.lms.models import IRI_LENGTH
 
@@ -106,7 +107,7 @@ def read_archive(data: bytes) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as exc:
+    except files.ZIP_READ_ERRORS as exc:
         raise refuse("package", "notAZipFile") from exc
     if len(entries) > MAX_ENTRIES:
         raise refuse("package", "tooManyEntries")
@@ -130,7 +131,7 @@ def _read_size(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> 
                 size += len(chunk)
                 if size > min(budget, MAX_ENTRY_BYTES):
                     raise refuse(info.filename, "fileTooBig")
-    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError, ValueError) as exc:
+    except files.ZIP_READ_ERRORS as exc:
         raise refuse(info.filename, "unreadableEntry") from exc
     return size
 

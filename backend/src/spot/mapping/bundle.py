@@ -200,7 +200,7 @@ def _not_a_number(constant: str) -> Any:
 def _read_members(data: bytes) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError) as exc:
+    except files.ZIP_READ_ERRORS as exc:
         raise refuse("bundle: not a zip file") from exc
     total = 0
     for info in archive.infolist():
@@ -216,7 +216,7 @@ def _member(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
             content = handle.read(MAX_MEMBER_BYTES + 1)
     except KeyError as exc:
         raise refuse(f"{where}: missing file {name}") from exc
-    except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
+    except files.ZIP_READ_ERRORS as exc:
         raise refuse(f"{where}: unreadable file {name}") from exc
     if len(content) > MAX_MEMBER_BYTES:
         raise refuse(f"{where}: file {name} is too big")
