@@ -464,3 +464,24 @@ def test_a_terminated_session_is_not_abandoned(db, launch, learner, quiz):
     assert first.put(first.statement("terminated")).status_code == 204
     launch(learner[1], quiz["id"]).start()
     assert db.scalars(select(LmsStatement).where(LmsStatement.verb.endswith("/abandoned"))).all() == []
+
+
+def test_a_lone_surrogate_escape_is_stored_as_received(launch, learner, quiz):
+    # JSON may escape a lone UTF-16 surrogate ("\ud800"), which no UTF-8 text column accepts as such.
+    runtime = launch(learner[1], quiz["id"]).start()
+    statement = runtime.statement("x")
+    statement["context"]["extensions"]["https://example.org/note"] = "SURROGATE"
+    body = json.dumps(statement).replace("SURROGATE", "\\ud800")
+    headers = {**runtime.auth(), "Content-Type": "application/json"}
+    stored = runtime.client.put(
+        f"{runtime.endpoint}statements",
+        params={"statementId": statement["id"]},
+        content=body,
+        headers=headers,
+    )
+    assert stored.status_code == 204, stored.text
+    read = runtime.client.get(
+        f"{runtime.endpoint}statements", params={"statementId": statement["id"]}, headers=runtime.auth()
+    )
+    assert read.status_code == 200
+    assert json.loads(read.text)["context"]["extensions"]["https://example.org/note"] == "\ud800"

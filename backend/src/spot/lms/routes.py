@@ -3,10 +3,10 @@ unit talks to (docs/learning-platform.md). The runtime's routes are a protocol o
 xAPI), authenticated by the launch's tokens rather than the session: the course's pages call them, never
 Spot's client, so they stay out of the OpenAPI document (docs/learning-platform.md describes them)."""
 
+import json
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, Query, Request, Response
-from fastapi.responses import JSONResponse
 
 from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
@@ -124,18 +124,22 @@ async def attempt(db: DB, user: CurrentUser, attemptId: Id) -> AttemptDetail:  #
 XAPI_HEADERS = {"X-Experience-API-Version": runtime.XAPI_VERSION, "Cache-Control": "no-store"}
 
 
-def _json(content: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(content, status_code=status, headers=XAPI_HEADERS)
+def _json(content: Any, status: int = 200) -> Response:
+    # ASCII escapes, as statements are stored: one may carry a lone surrogate ("\ud800"), valid JSON but
+    # not UTF-8.
+    return Response(
+        json.dumps(content), status_code=status, media_type="application/json", headers=XAPI_HEADERS
+    )
 
 
 @router.post("/lms/fetch/{token}", include_in_schema=False)
-async def fetch(db: DB, token: str) -> JSONResponse:
+async def fetch(db: DB, token: str) -> Response:
     """cmi5 §8.2: the auth token, once."""
     return _json(runtime.fetch(db, token=token))
 
 
 @router.get("/lms/xapi/about", include_in_schema=False)
-async def about() -> JSONResponse:
+async def about() -> Response:
     """xAPI about: the version the runtime speaks."""
     return _json({"version": [runtime.XAPI_VERSION]})
 
@@ -164,7 +168,7 @@ async def put_statement(
 @router.post("/lms/xapi/statements", include_in_schema=False, responses=TOO_LARGE)
 async def post_statements(
     db: DB, request: Request, data: Annotated[bytes, Depends(document_body)]
-) -> JSONResponse:
+) -> Response:
     """xAPI: store one statement or a list of them; answers their ids."""
     launched = _launched(db, request)
     body = runtime.parse_json(data, "statements")
@@ -177,7 +181,7 @@ async def get_statement(
     db: DB,
     request: Request,
     statementId: Annotated[str, Query()],  # noqa: N803
-) -> JSONResponse:
+) -> Response:
     """xAPI: one of the learner's statements, as stored."""
     launched = _launched(db, request)
     return _json(runtime.statement(db, launch=launched, statement_id=statementId))

@@ -296,7 +296,8 @@ def store_statements(
             item_id=launch.item_id,
             registration=launch.registration,
             verb=verb_id,
-            content=json.dumps(statement, ensure_ascii=False),
+            # ASCII escapes: a lone surrogate a statement may carry ("\ud800") is valid JSON, not UTF-8.
+            content=json.dumps(statement),
             stored_at=now,
         )
         db.add(row)
