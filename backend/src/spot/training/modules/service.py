@@ -3,7 +3,8 @@ usage by paths that freezes a module, and the module as a reader sees it, its el
 fixed number of statements whatever their number (spot items named with their context and whether the
 reader may see them, course items named with their course and whether they still exist).
 
-For other areas: `usage(db, module_id=...)`, `CARD_COLUMNS` and `card_fields(db, rows)` (the list)."""
+For other areas: `usage(db, module_id=...)`, `CARD_COLUMNS` and `card_fields(db, rows)` (the list),
+`resolved_items(db, user, items)` (elements as a reader sees them: training paths show their results)."""
 
 import logging
 from collections.abc import Iterable, Sequence
@@ -296,7 +297,7 @@ def _context(paths: MapPaths, kind: str, item_id: int, found: _Found) -> list[An
     return paths.activity(found.activity_id) or paths.cartography(found.cartography_id)
 
 
-def _resolved_items(db: Session, user: Principal, items: Sequence[Any]) -> list[dict[str, Any]]:
+def resolved_items(db: Session, user: Principal, items: Sequence[Any]) -> list[dict[str, Any]]:
     """The elements as ModuleOut shows them to `user`: two statements for any number of them (the
     lookup, and the map's paths, which the process keeps while the map does not change)."""
     spot = [(item.spot_item_type, item.spot_item_id) for item in items if item.kind == ItemKind.spot]
@@ -396,7 +397,7 @@ def read(db: Session, *, user: Principal, module_id: int) -> ModuleOut:
             "version": version,
             "usage": used,
             "can": policy.can(user, used),
-            "module_items": _resolved_items(db, user, items),
+            "module_items": resolved_items(db, user, items),
         }
     )
 
