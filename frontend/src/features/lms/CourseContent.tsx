@@ -12,7 +12,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type CourseCard, type CourseLeaf, type CourseNode, courseTreeQuery } from '../../components/courses/api'
 import { CourseTree, NodeLabel } from '../../components/courses/CourseTree'
-import { launchItem } from './api'
+import { launchItem, openBlankTab } from '../../components/courses/launch'
 import { formatPassMark } from './grades'
 import { Section } from './Section'
 
@@ -47,17 +47,6 @@ function findLeaf(node: CourseNode, id: number): CourseLeaf | undefined {
     if (found) return found
   }
   return undefined
-}
-
-/**
- * The new tab is opened on the click itself, blank, and sent to the launch address once the server
- * gives it: opened later, in the answer's callback, it would be taken for a pop-up and blocked.
- * It is cut from this page (no opener), as `noopener` would do.
- */
-function openBlankTab(): Window | null {
-  const tab = window.open('', '_blank')
-  if (tab) tab.opener = null
-  return tab
 }
 
 function LeafPanel({ leaf }: { leaf: CourseLeaf }) {

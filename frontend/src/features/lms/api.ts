@@ -20,9 +20,6 @@ export const myAttemptsQuery = queryOptions({
   refetchOnWindowFocus: 'always',
 })
 
-/** The cmi5 launch address of a resource or a quiz (absolute, for a new tab). */
-export const launchItem = (itemId: number) => data(api.POST('/backend/api/v2/lms/items/{itemId}/launch', { params: { path: { itemId } } }))
-
 /**
  * Sends a course package as the raw body. Through XMLHttpRequest, the one browser call that reports
  * the upload's progress (0 to 1); the session header and the failures are handled as api/client.ts does.

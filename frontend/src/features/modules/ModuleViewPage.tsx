@@ -32,7 +32,7 @@ import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Module, type ModuleItemOut, moduleQuery, useDeleteModule, useForgetModule, useSetModuleEnabled } from './api'
 import { firstLine, useDurationText, usePeriodicityText } from './elementTexts'
-import { mapItemPath } from './spotLinks'
+import { mapItemPath } from '../../components/mapTree/links'
 
 export function ModuleViewPage() {
   const moduleId = idParam(useParams().moduleId)

@@ -1,5 +1,5 @@
 import { cartographyPath, functionPath, SITES_PATH, subjectPath, subjectsAtPath } from '../../app/paths'
-import type { SpotItemType } from '../../components/mapTree/api'
+import type { SpotItemType } from './api'
 
 /** The page of an item of the map: a site the sites page, an activity the subjects under it, the others their own page. */
 export function mapItemPath(type: SpotItemType, id: number): string {
