@@ -7,6 +7,7 @@ import json
 import logging
 import secrets
 import uuid
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
@@ -512,16 +513,25 @@ def attempt_link(attempt_id: int) -> str:
     return f"{API_PREFIX}/lms/attempts/{attempt_id}"
 
 
+def learner_attempts(db: Session, *, learner_id: int, quiz_ids: Iterable[int]) -> list[LmsAttempt]:
+    """The learner's attempts at these quizzes, oldest first, whoever asks: the caller decides who
+    sees them (quiz_attempts below; a training path shows its learner's best grades to its readers)."""
+    wanted = set(quiz_ids)
+    if not wanted:
+        return []
+    return list(
+        db.scalars(
+            select(LmsAttempt)
+            .where(LmsAttempt.user_id == learner_id, LmsAttempt.item_id.in_(wanted))
+            .order_by(LmsAttempt.at, LmsAttempt.id)
+        )
+    )
+
+
 def quiz_attempts(db: Session, *, user: Principal, learner_id: int, quiz_ids: list[int]) -> list[AttemptOut]:
     if not may_read_attempts(user, learner_id):
         raise forbidden()
-    if not quiz_ids:
-        return []
-    attempts = db.scalars(
-        select(LmsAttempt)
-        .where(LmsAttempt.user_id == learner_id, LmsAttempt.item_id.in_(set(quiz_ids)))
-        .order_by(LmsAttempt.at, LmsAttempt.id)
-    )
+    attempts = learner_attempts(db, learner_id=learner_id, quiz_ids=quiz_ids)
     return [
         AttemptOut(
             id=a.id,

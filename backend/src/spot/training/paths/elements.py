@@ -1,0 +1,410 @@
+"""The elements of a training path's modules (spec 2 §3 Result per item): what the learner did of
+each, and the actions on them (the learner opens a url or spot element, a referent attaches or
+detaches a mediation).
+
+When an element is done:
+- url: the learner opened it from the path (a training_path_visit row; the first opening is doneAt);
+- spot: the same; its `subjects` are the subjects under the item (the subject itself, the subjects of
+  a function, an activity or a cartography, those of a site's cartographies) that the learner read
+  (history, mode 'R') since the module started;
+- mediation: a mediation attached to it is validated (or archived since) and carries a live signature
+  of the learner; doneAt is the earliest such signature;
+- lms: a resource once the learner completed it (lms_completion), a quiz once they passed it (their
+  first successful attempt); a quiz's result is the best attempt's grade out of 10.
+
+Everything is read in a fixed number of statements per path, whatever its number of modules and
+elements: the elements, the visits, the attached mediations with the learner's signatures, and when
+there are such elements the subjects read, the course completions and the quiz attempts, plus the
+two of `training.modules.service.resolved_items` (the targets as the reader sees them).
+
+For service.py: `progress(db, *, path, modules)` (what refresh stores), `results(db, *, user, path,
+modules)` (what the view shows), `completion(done, total)`, `totals(modules, progress)`; for
+element_routes.py: `record_open`, `attach`, `detach`."""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    String,
+    bindparam,
+    func,
+    literal_column,
+    select,
+    true,
+    union_all,
+)
+from sqlalchemy.orm import Session
+
+from spot.core.principal import Principal
+from spot.core.signatures import Signature
+from spot.db import UtcDateTime, in_ids, plain
+from spot.history.models import HistoryEntry
+from spot.lms import service as lms
+from spot.lms.models import ItemKind as LmsKind
+from spot.lms.models import LmsItem
+from spot.mapping.models import Cartography
+from spot.mediations import service as mediations
+from spot.mediations.models import Mediation, MediationStatus
+from spot.subjects.models import Subject
+from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
+from spot.training.modules.service import resolved_items
+from spot.training.paths.models import (
+    ModuleStatus,
+    TrainingPath,
+    TrainingPathMediation,
+    TrainingPathModule,
+    TrainingPathVisit,
+)
+from spot.training.paths.schemas import (
+    AttachedMediation,
+    LmsQuiz,
+    LmsResource,
+    LmsResult,
+    MediationResult,
+    Result,
+    SpotResult,
+    UrlResult,
+)
+
+ILLEGAL_TRANSITION = "illegalTransition"
+# A mediation counts once it reached validated; archived comes after it.
+_MEDIATION_DONE = (MediationStatus.validated.value, MediationStatus.archived.value)
+
+
+def completion(done: int, total: int) -> int:
+    """round(done / total × 100), half up (spec 2 §9); -1 when there is nothing to count."""
+    if total <= 0:
+        return -1
+    return (done * 200 + total) // (total * 2)
+
+
+def totals(modules: Sequence[TrainingPathModule], progress: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """(done, total) of the path: the sum over its modules that are not disabled."""
+    done = total = 0
+    for module in modules:
+        if module.status != ModuleStatus.disabled:
+            module_done, module_total = progress.get(module.id, (0, 0))
+            done += module_done
+            total += module_total
+    return done, total
+
+
+# Reading ---------------------------------------------------------------------------------------------
+
+_ITEMS = (
+    select(
+        TrainingModuleItem.id,
+        TrainingModuleItem.module_id,
+        TrainingModuleItem.kind,
+        TrainingModuleItem.spot_item_type,
+        TrainingModuleItem.spot_item_id,
+        TrainingModuleItem.title,
+        TrainingModuleItem.description,
+        TrainingModuleItem.url,
+        TrainingModuleItem.label,
+        TrainingModuleItem.lms_item_id,
+        LmsItem.kind.label("lms_kind"),
+    )
+    .outerjoin(LmsItem, LmsItem.id == TrainingModuleItem.lms_item_id)
+    .where(in_ids(TrainingModuleItem.module_id, "module_ids"))
+    .order_by(TrainingModuleItem.module_id, TrainingModuleItem.position)
+)
+_VISITS = select(
+    TrainingPathVisit.path_module_id, TrainingPathVisit.module_item_id, TrainingPathVisit.done_at
+).where(in_ids(TrainingPathVisit.path_module_id, "path_module_ids"))
+
+
+def _mediations_statement(readable: ColumnElement[bool]) -> Any:
+    """The mediations attached to the path's modules, oldest attachment first, with whether the reader
+    may read each, and when the learner signed it (their earliest live signature; null: not signed)."""
+    signed_at = (
+        select(func.min(Signature.signed_at))
+        .where(
+            Signature.record_type == mediations.RECORD_TYPE,
+            Signature.record_id == Mediation.id,
+            Signature.signer_id == bindparam("learner_id", type_=Integer),
+            Signature.meaning == mediations.SIGNATURE_MEANING,
+            Signature.revoked_at.is_(None),
+        )
+        .correlate(Mediation)
+        .scalar_subquery()
+    )
+    return (
+        select(
+            TrainingPathMediation.path_module_id,
+            TrainingPathMediation.module_item_id,
+            Mediation.id,
+            Mediation.title,
+            Mediation.status,
+            readable.label("readable"),
+            signed_at.label("signed_at"),
+        )
+        .join(Mediation, Mediation.id == TrainingPathMediation.mediation_id)
+        .where(in_ids(TrainingPathMediation.path_module_id, "path_module_ids"))
+        .order_by(TrainingPathMediation.attached_at, Mediation.id)
+    )
+
+
+_MEDIATIONS = _mediations_statement(true())
+
+
+def _subjects_statement() -> Any:
+    """(kind, target id, subject id, latest read) of the subjects under the spot targets of
+    `<kind>_ids` that the learner read at or after `since`."""
+    kind = literal_column  # a literal of our own list of kinds: PostgreSQL types it as text
+
+    def under(name: str, target: Any, where: Any) -> Any:
+        return select(
+            kind(f"'{name}'", String).label("kind"), target.label("target_id"), Subject.id.label("subject_id")
+        ).where(where)
+
+    targets = union_all(
+        under("subject", Subject.id, in_ids(Subject.id, "subject_ids")),
+        under("function", Subject.function_id, in_ids(Subject.function_id, "function_ids")),
+        under("activity", Subject.activity_id, in_ids(Subject.activity_id, "activity_ids")),
+        under("cartography", Subject.cartography_id, in_ids(Subject.cartography_id, "cartography_ids")),
+        select(kind("'site'", String), Cartography.site_id, Subject.id)
+        .join(Cartography, Cartography.id == Subject.cartography_id)
+        .where(in_ids(Cartography.site_id, "site_ids")),
+    ).subquery()
+    return (
+        select(targets.c.kind, targets.c.target_id, targets.c.subject_id, func.max(HistoryEntry.at))
+        .join(
+            HistoryEntry,
+            (HistoryEntry.item_type == literal_column("'subject'"))
+            & (HistoryEntry.item_id == targets.c.subject_id),
+        )
+        .where(
+            HistoryEntry.user_id == bindparam("learner_id", type_=Integer),
+            HistoryEntry.mode == literal_column("'R'"),
+            HistoryEntry.at >= bindparam("since", type_=UtcDateTime()),
+        )
+        .group_by(targets.c.kind, targets.c.target_id, targets.c.subject_id)
+    )
+
+
+_SUBJECTS = _subjects_statement()
+
+
+@dataclass
+class _Attached:
+    id: int
+    title: str
+    status: str
+    readable: bool
+    signed_at: datetime | None
+
+
+@dataclass
+class _Facts:
+    """What the learner did of the path's elements, as read once for the whole path."""
+
+    # The elements of each module (training_module.id), in order.
+    items: dict[int, list[Any]] = field(default_factory=dict)
+    # (training_path_module.id, training_module_item.id) → first opening.
+    visits: dict[tuple[int, int], datetime] = field(default_factory=dict)
+    # (training_path_module.id, training_module_item.id) → attached mediations.
+    attached: dict[tuple[int, int], list[_Attached]] = field(default_factory=lambda: defaultdict(list))
+    # lms item id → completion.
+    completed: dict[int, datetime] = field(default_factory=dict)
+    # quiz id → the learner's attempts, oldest first.
+    attempts: dict[int, list[Any]] = field(default_factory=lambda: defaultdict(list))
+
+
+def _read(
+    db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule], user: Principal | None
+) -> _Facts:
+    facts = _Facts()
+    if not modules:
+        return facts
+    connection = plain(db)
+    module_ids = sorted({m.module_id for m in modules})
+    for row in connection.execute(_ITEMS, {"module_ids": module_ids}):
+        facts.items.setdefault(row.module_id, []).append(row)
+    path_module_ids = [m.id for m in modules]
+    facts.visits = {
+        (path_module_id, item_id): at
+        for path_module_id, item_id, at in connection.execute(_VISITS, {"path_module_ids": path_module_ids})
+    }
+    learner_id = path.learner_id
+    every_item = [item for items in facts.items.values() for item in items]
+    if any(item.kind == ItemKind.mediation for item in every_item):
+        statement = _MEDIATIONS if user is None else _mediations_statement(mediations.readable(user))
+        rows = connection.execute(statement, {"path_module_ids": path_module_ids, "learner_id": learner_id})
+        for path_module_id, item_id, mediation_id, title, status, readable, signed_at in rows:
+            facts.attached[(path_module_id, item_id)].append(
+                _Attached(mediation_id, title, status, bool(readable), signed_at)
+            )
+    if learner_id is None:
+        return facts
+    lms_items = [item for item in every_item if item.kind == ItemKind.lms and item.lms_item_id is not None]
+    resources = [item.lms_item_id for item in lms_items if item.lms_kind != LmsKind.quiz]
+    if resources:
+        facts.completed = lms.completed_items(db, learner_id=learner_id, item_ids=resources)
+    quizzes = [item.lms_item_id for item in lms_items if item.lms_kind == LmsKind.quiz]
+    for attempt in lms.learner_attempts(db, learner_id=learner_id, quiz_ids=quizzes):
+        facts.attempts[attempt.item_id].append(attempt)
+    return facts
+
+
+def _mediation_done(attached: Iterable[_Attached]) -> datetime | None:
+    dates = [m.signed_at for m in attached if m.status in _MEDIATION_DONE and m.signed_at is not None]
+    return min(dates) if dates else None
+
+
+def _quiz_done(attempts: Iterable[Any]) -> datetime | None:
+    return next((attempt.at for attempt in attempts if attempt.success), None)
+
+
+def _done_at(facts: _Facts, module: TrainingPathModule, item: Any) -> datetime | None:
+    if item.kind in (ItemKind.url, ItemKind.spot):
+        return facts.visits.get((module.id, item.id))
+    if item.kind == ItemKind.mediation:
+        return _mediation_done(facts.attached.get((module.id, item.id), ()))
+    if item.lms_item_id is None:
+        return None
+    if item.lms_kind == LmsKind.quiz:
+        return _quiz_done(facts.attempts.get(item.lms_item_id, ()))
+    return facts.completed.get(item.lms_item_id)
+
+
+def progress(
+    db: Session, *, path: TrainingPath, modules: Sequence[TrainingPathModule]
+) -> dict[int, tuple[int, int]]:
+    """(done, total) elements of each module, by training_path_module.id, disabled ones included
+    (`totals` leaves them out of the path's)."""
+    facts = _read(db, path, modules, None)
+    out: dict[int, tuple[int, int]] = {}
+    for module in modules:
+        items = facts.items.get(module.module_id, [])
+        done = sum(1 for item in items if _done_at(facts, module, item) is not None)
+        out[module.id] = (done, len(items))
+    return out
+
+
+def _subjects_read(
+    db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule], facts: _Facts
+) -> dict[tuple[str, int], list[tuple[int, datetime]]]:
+    """(kind, target id) → (subject id, latest read) of the spot targets of the started modules, read by
+    the learner since the earliest start."""
+    started = [m for m in modules if m.started_at is not None]
+    if path.learner_id is None or not started:
+        return {}
+    params: dict[str, Any] = {f"{kind.value}_ids": set() for kind in SpotItemType}
+    for module in started:
+        for item in facts.items.get(module.module_id, []):
+            if item.kind == ItemKind.spot and item.spot_item_type in SpotItemType.__members__:
+                params[f"{item.spot_item_type}_ids"].add(item.spot_item_id)
+    if not any(params.values()):
+        return {}
+    params = {name: sorted(ids) for name, ids in params.items()}
+    params["learner_id"] = path.learner_id
+    params["since"] = min(m.started_at for m in started if m.started_at is not None)
+    out: dict[tuple[str, int], list[tuple[int, datetime]]] = defaultdict(list)
+    for kind, target_id, subject_id, at in plain(db).execute(_SUBJECTS, params):
+        out[(kind, target_id)].append((subject_id, at))
+    return out
+
+
+def results(
+    db: Session, *, user: Principal, path: TrainingPath, modules: Sequence[TrainingPathModule]
+) -> dict[int, list[Result]]:
+    """Every element's Result of each module, by training_path_module.id, in element order, as `user`
+    sees them: a spot target or an attached mediation they may not read is named by nothing
+    (`readable` false)."""
+    facts = _read(db, path, modules, user)
+    every_item = [item for module in modules for item in facts.items.get(module.module_id, [])]
+    resolved = iter(resolved_items(db, user, every_item))
+    read = _subjects_read(db, path, modules, facts)
+    out: dict[int, list[Result]] = {}
+    for module in modules:
+        module_results: list[Result] = []
+        for index, item in enumerate(facts.items.get(module.module_id, [])):
+            target = next(resolved)
+            done_at = _done_at(facts, module, item)
+            common: dict[str, Any] = {"index": index, "done_at": done_at}
+            if item.kind == ItemKind.url:
+                module_results.append(
+                    UrlResult(
+                        type="url", title=item.label or "", description="", url=item.url or "", **common
+                    )
+                )
+            elif item.kind == ItemKind.spot:
+                since = module.started_at
+                subjects = sorted(
+                    subject_id
+                    for subject_id, at in read.get((item.spot_item_type, item.spot_item_id), [])
+                    if since is not None and at >= since
+                )
+                module_results.append(
+                    SpotResult(
+                        type="spot",
+                        title=target["name"] or "",
+                        description="",
+                        spot_item_type=item.spot_item_type,
+                        spot_item_id=item.spot_item_id,
+                        readable=target["readable"],
+                        context=target["context"],
+                        subjects=subjects,
+                        **common,
+                    )
+                )
+            elif item.kind == ItemKind.mediation:
+                attached = facts.attached.get((module.id, item.id), [])
+                module_results.append(
+                    MediationResult(
+                        type="mediation",
+                        title=item.title or "",
+                        description=item.description or "",
+                        mediation_ids=[m.id for m in attached],
+                        mediations=[
+                            AttachedMediation(
+                                id=m.id,
+                                title=m.title if m.readable else None,
+                                status=m.status if m.readable else None,
+                                readable=m.readable,
+                                signed_by_learner=m.signed_at is not None,
+                            )
+                            for m in attached
+                        ],
+                        **common,
+                    )
+                )
+            else:
+                module_results.append(_lms_result(facts, item, target, common))
+        out[module.id] = module_results
+    return out
+
+
+def _lms_result(facts: _Facts, item: Any, target: dict[str, Any], common: dict[str, Any]) -> LmsResult:
+    lms_type = item.lms_kind if item.lms_kind in (LmsKind.resource, LmsKind.quiz) else None
+    resources: list[LmsResource] = []
+    quizes: list[LmsQuiz] = []
+    if lms_type == LmsKind.quiz:
+        attempts = facts.attempts.get(item.lms_item_id, [])
+        quizes.append(
+            LmsQuiz(
+                quiz_id=item.lms_item_id,
+                result=max((a.grade for a in attempts), default=None),
+                attempts_ids=[a.id for a in attempts],
+            )
+        )
+    elif lms_type == LmsKind.resource:
+        resources.append(LmsResource(resource_id=item.lms_item_id, done_at=common["done_at"]))
+    return LmsResult(
+        type="lms",
+        title=target["name"] or "",
+        description="",
+        lms_item_id=item.lms_item_id,
+        lms_type=lms_type,
+        course_id=target["course_id"],
+        found=target["found"],
+        resources=resources,
+        quizes=quizes,
+        **common,
+    )

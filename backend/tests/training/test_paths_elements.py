@@ -1,0 +1,555 @@
+"""Training path elements (spec 2 §3 Result per item, §9 completion; issue 16 contract 'Elements done'):
+when each kind of element is done for the learner, what the reader sees of it, completion, and the
+element actions (open, attach, detach) with who may do them in which statuses."""
+
+import uuid
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session
+
+from mapping.maps import Map, restrict
+from spot import db as database
+from spot.account.service import principal_of
+from spot.core.signatures import Signature
+from spot.core.time import utcnow
+from spot.history.models import HistoryEntry
+from spot.lms.models import LmsAttempt, LmsCompletion, LmsStatement
+from spot.mediations.models import Mediation, MediationVisiblePerson
+from spot.training.modules.models import TrainingModule, TrainingModuleItem
+from spot.training.paths import elements
+from spot.training.paths.models import (
+    TrainingPath,
+    TrainingPathMediation,
+    TrainingPathModule,
+    TrainingPathReferent,
+    TrainingPathVisit,
+)
+from support import API
+from training.catalogue import Course
+
+PATHS = f"{API}/training/path"
+ADMIN = "perm_TrainingPathAdmin"
+
+
+# Building paths directly in the database -----------------------------------------------------------
+
+
+def make_module(
+    db: Session, items: list[dict[str, Any]], *, name: str = "Consignation", **fields: Any
+) -> int:
+    """A module whose elements are these columns of training_module_item (kind first)."""
+    module = TrainingModule(name=name, created_at=utcnow(), **fields)
+    db.add(module)
+    db.flush()
+    for position, item in enumerate(items):
+        db.add(TrainingModuleItem(module_id=module.id, position=position, **item))
+    db.commit()
+    return module.id
+
+
+def url_item(label: str = "INRS") -> dict[str, Any]:
+    return {"kind": "url", "url": "https://www.inrs.fr", "label": label}
+
+
+def spot_item(kind: str, item_id: int) -> dict[str, Any]:
+    return {"kind": "spot", "spot_item_type": kind, "spot_item_id": item_id}
+
+
+def mediation_item(title: str = "Démonstration") -> dict[str, Any]:
+    return {"kind": "mediation", "title": title, "description": "Au poste"}
+
+
+def lms_item(item_id: int) -> dict[str, Any]:
+    return {"kind": "lms", "lms_item_id": item_id}
+
+
+def make_path(
+    db: Session,
+    *,
+    learner_id: int | None,
+    creator_id: int | None = None,
+    modules: list[tuple[int, list[int]]],
+    status: str = "started",
+    module_status: str = "started",
+    started_at: datetime | None = None,
+    title: str = "Parcours",
+    **fields: Any,
+) -> int:
+    """A path assigning these (module id, referent ids), every module in `module_status`."""
+    now = utcnow()
+    today = date.today()
+    values: dict[str, Any] = {
+        "title": title,
+        "learner_id": learner_id,
+        "creator_id": creator_id,
+        "status": status,
+        "created_at": now,
+        "status_changed_at": now,
+        "start_date": today - timedelta(days=10),
+        "stop_date": today + timedelta(days=30),
+        **fields,
+    }
+    path = TrainingPath(**values)
+    db.add(path)
+    db.flush()
+    for position, (module_id, referents) in enumerate(modules):
+        row = TrainingPathModule(
+            path_id=path.id,
+            position=position,
+            module_id=module_id,
+            start_date=values["start_date"],
+            stop_date=values["stop_date"],
+            status=module_status,
+            status_changed_at=now,
+            started_at=started_at if started_at is not None else (now - timedelta(days=1)),
+        )
+        db.add(row)
+        db.flush()
+        for user_id in referents:
+            db.add(TrainingPathReferent(path_module_id=row.id, user_id=user_id))
+    db.commit()
+    return path.id
+
+
+def loaded(db: Session, path_id: int) -> tuple[TrainingPath, list[TrainingPathModule]]:
+    db.expire_all()
+    path = db.get(TrainingPath, path_id)
+    assert path is not None
+    modules = list(
+        db.scalars(
+            select(TrainingPathModule)
+            .where(TrainingPathModule.path_id == path_id)
+            .order_by(TrainingPathModule.position)
+        )
+    )
+    return path, modules
+
+
+def progress_of(db: Session, path_id: int) -> list[tuple[int, int]]:
+    path, modules = loaded(db, path_id)
+    by_id = elements.progress(db, path=path, modules=modules)
+    return [by_id[m.id] for m in modules]
+
+
+def results_of(db: Session, user_id: int, path_id: int) -> list[list[dict[str, Any]]]:
+    path, modules = loaded(db, path_id)
+    by_id = elements.results(db, user=principal_of(db, user_id=user_id), path=path, modules=modules)
+    return [[r.model_dump(mode="json", by_alias=True) for r in by_id[m.id]] for m in modules]
+
+
+def visit(db: Session, path_id: int, index: int, position: int, at: datetime | None = None) -> None:
+    path_module = db.scalar(
+        select(TrainingPathModule).where(
+            TrainingPathModule.path_id == path_id, TrainingPathModule.position == index
+        )
+    )
+    assert path_module is not None
+    item_id = db.scalar(
+        select(TrainingModuleItem.id).where(
+            TrainingModuleItem.module_id == path_module.module_id, TrainingModuleItem.position == position
+        )
+    )
+    db.add(TrainingPathVisit(path_module_id=path_module.id, module_item_id=item_id, done_at=at or utcnow()))
+    db.commit()
+
+
+def read_subject(db: Session, user_id: int, subject_id: int, at: datetime) -> None:
+    db.add(HistoryEntry(at=at, user_id=user_id, item_type="subject", item_id=subject_id, mode="R"))
+    db.commit()
+
+
+def make_mediation(
+    db: Session, *, status: str = "validated", title: str = "Tour d'atelier", **fields: Any
+) -> int:
+    now = utcnow()
+    row = Mediation(title=title, status=status, created_at=now, updated_at=now, **fields)
+    db.add(row)
+    db.commit()
+    return row.id
+
+
+def sign_mediation(db: Session, mediation_id: int, user_id: int, *, revoked: bool = False) -> datetime:
+    at = utcnow().replace(microsecond=0)
+    db.add(
+        Signature(
+            record_type="mediation",
+            record_id=mediation_id,
+            signer_id=user_id,
+            signer_name="Léa",
+            signed_at=at,
+            meaning="attendanceAndAgreement",
+            content_hash="0" * 64,
+            revoked_at=utcnow() if revoked else None,
+        )
+    )
+    db.commit()
+    return at
+
+
+def attach_directly(db: Session, path_id: int, index: int, position: int, mediation_id: int) -> None:
+    path_module = db.scalar(
+        select(TrainingPathModule).where(
+            TrainingPathModule.path_id == path_id, TrainingPathModule.position == index
+        )
+    )
+    assert path_module is not None
+    item_id = db.scalar(
+        select(TrainingModuleItem.id).where(
+            TrainingModuleItem.module_id == path_module.module_id, TrainingModuleItem.position == position
+        )
+    )
+    db.add(
+        TrainingPathMediation(
+            path_module_id=path_module.id,
+            module_item_id=item_id,
+            mediation_id=mediation_id,
+            attached_at=utcnow(),
+        )
+    )
+    db.commit()
+
+
+def _statement(db: Session, user_id: int, item_id: int, verb: str = "completed") -> int:
+    row = LmsStatement(
+        statement_id=str(uuid.uuid4()),
+        user_id=user_id,
+        item_id=item_id,
+        registration=str(uuid.uuid4()),
+        verb=f"http://adlnet.gov/expapi/verbs/{verb}",
+        content="{}",
+        stored_at=utcnow(),
+    )
+    db.add(row)
+    db.flush()
+    return row.id
+
+
+def complete(db: Session, user_id: int, item_id: int) -> datetime:
+    at = utcnow().replace(microsecond=0)
+    db.add(
+        LmsCompletion(
+            user_id=user_id, item_id=item_id, statement_id=_statement(db, user_id, item_id), completed_at=at
+        )
+    )
+    db.commit()
+    return at
+
+
+def attempt(
+    db: Session, user_id: int, quiz_id: int, grade: float, *, success: bool, minutes_ago: int = 0
+) -> int:
+    row = LmsAttempt(
+        user_id=user_id,
+        item_id=quiz_id,
+        statement_id=_statement(db, user_id, quiz_id, "passed" if success else "failed"),
+        registration="r",
+        grade=grade,
+        success=success,
+        at=utcnow().replace(microsecond=0) - timedelta(minutes=minutes_ago),
+    )
+    db.add(row)
+    db.commit()
+    return row.id
+
+
+@pytest.fixture
+def people(make_user) -> dict[str, Any]:  # noqa: ANN001
+    return {
+        "learner": make_user("apprenant", first_name="Léa", last_name="Apprenant"),
+        "creator": make_user("createur", ["perm_TrainingManagement"]),
+        "referent": make_user("referent"),
+        "admin": make_user("admin", [ADMIN]),
+        "other": make_user("autre"),
+    }
+
+
+# Completion ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("done", "total", "expected"),
+    [(0, 0, -1), (0, 3, 0), (1, 3, 33), (2, 3, 67), (1, 8, 13), (1, 200, 1), (1, 400, 0), (3, 3, 100)],
+)
+def test_completion_is_rounded_half_up_and_minus_one_when_nothing_counts(done, total, expected) -> None:
+    assert elements.completion(done, total) == expected
+
+
+def test_totals_leave_disabled_modules_out(db, people) -> None:
+    first = make_module(db, [url_item(), url_item("Deux")])
+    second = make_module(db, [url_item(), url_item(), url_item()])
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(first, []), (second, [])])
+    visit(db, path_id, 0, 0)
+    visit(db, path_id, 1, 0)
+    path, modules = loaded(db, path_id)
+    progress = elements.progress(db, path=path, modules=modules)
+    assert elements.totals(modules, progress) == (2, 5)
+    modules[1].status = "disabled"
+    assert elements.totals(modules, progress) == (1, 2)
+    modules[0].status = "disabled"
+    done, total = elements.totals(modules, progress)
+    assert (done, total, elements.completion(done, total)) == (0, 0, -1)
+
+
+def test_a_module_without_elements_counts_nothing(db, people) -> None:
+    empty = make_module(db, [])
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(empty, [])])
+    assert progress_of(db, path_id) == [(0, 0)]
+    assert results_of(db, people["learner"].id, path_id) == [[]]
+
+
+# Each kind of element ---------------------------------------------------------------------------------
+
+
+def test_a_url_element_is_done_once_opened(db, people) -> None:
+    module = make_module(db, [url_item("Fiche INRS"), url_item("Autre")])
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(module, [])])
+    assert progress_of(db, path_id) == [(0, 2)]
+    opened = utcnow().replace(microsecond=0)
+    visit(db, path_id, 0, 1, opened)
+    assert progress_of(db, path_id) == [(1, 2)]
+    first, second = results_of(db, people["other"].id, path_id)[0]
+    assert first == {
+        "index": 0,
+        "title": "Fiche INRS",
+        "description": "",
+        "doneAt": None,
+        "type": "url",
+        "url": "https://www.inrs.fr",
+    }
+    assert second["index"] == 1
+    assert datetime.fromisoformat(second["doneAt"]) == opened
+
+
+def test_a_spot_element_lists_the_subjects_read_since_the_module_started(db, people, test_map: Map) -> None:
+    m = test_map
+    learner = people["learner"].id
+    module = make_module(
+        db,
+        [
+            spot_item("activity", m.activity("A11")),
+            spot_item("function", m.function("F1")),
+            spot_item("cartography", m.cartography("C1")),
+            spot_item("site", m.site_id),
+            spot_item("subject", m.subject("T1")),
+        ],
+    )
+    started = utcnow() - timedelta(hours=2)
+    path_id = make_path(db, learner_id=learner, modules=[(module, [])], started_at=started)
+    read_subject(db, learner, m.subject("S1"), started - timedelta(minutes=5))  # before: not counted
+    read_subject(db, learner, m.subject("S3"), started + timedelta(minutes=5))
+    read_subject(db, learner, m.subject("T1"), started)  # at the start: counted
+    read_subject(db, people["other"].id, m.subject("S2"), started + timedelta(minutes=5))  # someone else
+    db.add(HistoryEntry(at=utcnow(), user_id=learner, item_type="subject", item_id=m.subject("S2"), mode="W"))
+    db.commit()
+    results = results_of(db, learner, path_id)[0]
+    assert [r["subjects"] for r in results] == [
+        [],  # A11 holds S1 only, read before the start
+        [m.subject("S3")],  # F1 holds S1 and S3
+        [m.subject("S3")],  # C1 holds S1, S2, S3
+        sorted([m.subject("S3"), m.subject("T1")]),  # the site holds them all
+        [m.subject("T1")],
+    ]
+    assert [r["doneAt"] for r in results] == [None] * 5
+    assert progress_of(db, path_id) == [(0, 5)]
+    visit(db, path_id, 0, 0)
+    assert progress_of(db, path_id) == [(1, 5)]
+    first = results_of(db, learner, path_id)[0][0]
+    assert (first["type"], first["title"], first["readable"], first["spotItemType"]) == (
+        "spot",
+        "Tournage",
+        True,
+        "activity",
+    )
+    assert [entry["name"] for entry in first["context"]][-1] == "Usinage"
+
+
+def test_a_spot_element_of_a_module_not_started_lists_no_subject(db, people, test_map: Map) -> None:
+    learner = people["learner"].id
+    module = make_module(db, [spot_item("subject", test_map.subject("S1"))])
+    path_id = make_path(db, learner_id=learner, modules=[(module, [])], module_status="notStarted")
+    db.execute(TrainingPathModule.__table__.update().values(started_at=None))
+    db.commit()
+    read_subject(db, learner, test_map.subject("S1"), utcnow())
+    assert results_of(db, learner, path_id)[0][0]["subjects"] == []
+
+
+def test_a_spot_element_the_reader_may_not_see_is_not_named(db, people, test_map: Map) -> None:
+    other = people["other"]
+    restrict(db, other, test_map.cartography("C2"))
+    module = make_module(
+        db, [spot_item("subject", test_map.subject("S1")), spot_item("subject", test_map.subject("T1"))]
+    )
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(module, [])])
+    hidden, shown = results_of(db, other.id, path_id)[0]
+    assert (hidden["readable"], hidden["title"], hidden["context"]) == (False, "", [])
+    assert (shown["readable"], shown["title"]) == (True, "Visser")
+    assert results_of(db, people["learner"].id, path_id)[0][0]["readable"] is True
+
+
+def test_a_mediation_element_is_done_when_an_attached_mediation_is_validated_and_signed_by_the_learner(
+    db, people
+) -> None:
+    learner = people["learner"].id
+    module = make_module(db, [mediation_item("Démonstration au poste")])
+    path_id = make_path(db, learner_id=learner, modules=[(module, [])])
+    stopped = make_mediation(db, status="stopped", title="Pas encore validée", creator_id=people["other"].id)
+    validated = make_mediation(db, status="validated", title="Validée", creator_id=people["other"].id)
+    attach_directly(db, path_id, 0, 0, stopped)
+    attach_directly(db, path_id, 0, 0, validated)
+    sign_mediation(db, stopped, learner)  # signed but not validated
+    sign_mediation(db, validated, people["referent"].id)  # validated, signed by someone else
+    sign_mediation(db, validated, learner, revoked=True)  # a revoked signature does not count
+    assert progress_of(db, path_id) == [(0, 1)]
+    result = results_of(db, people["other"].id, path_id)[0][0]
+    assert result["doneAt"] is None
+    assert result["mediationIds"] == [stopped, validated]
+    assert [(m["signedByLearner"], m["readable"]) for m in result["mediations"]] == [
+        (True, True),
+        (False, True),
+    ]
+    signed = sign_mediation(db, validated, learner)
+    assert progress_of(db, path_id) == [(1, 1)]
+    result = results_of(db, people["other"].id, path_id)[0][0]
+    assert datetime.fromisoformat(result["doneAt"]) == signed
+    assert result["mediations"][1] == {
+        "id": validated,
+        "title": "Validée",
+        "status": "validated",
+        "readable": True,
+        "signedByLearner": True,
+    }
+    assert (result["title"], result["description"]) == ("Démonstration au poste", "Au poste")
+
+
+def test_an_attached_mediation_the_reader_may_not_read_is_not_named(db, people) -> None:
+    module = make_module(db, [mediation_item()])
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(module, [])])
+    mediation = make_mediation(db, title="Secrète", creator_id=people["creator"].id)
+    db.add(MediationVisiblePerson(mediation_id=mediation, user_id=people["referent"].id))
+    db.commit()
+    attach_directly(db, path_id, 0, 0, mediation)
+    assert results_of(db, people["other"].id, path_id)[0][0]["mediations"] == [
+        {"id": mediation, "title": None, "status": None, "readable": False, "signedByLearner": False}
+    ]
+    assert results_of(db, people["referent"].id, path_id)[0][0]["mediations"][0]["title"] == "Secrète"
+
+
+def test_lms_elements_a_completed_resource_and_a_passed_quiz_with_its_best_grade(db, people) -> None:
+    learner = people["learner"].id
+    course = Course(db)
+    module = make_module(db, [lms_item(course.resource), lms_item(course.quiz)])
+    path_id = make_path(db, learner_id=learner, modules=[(module, [])])
+    complete(db, people["other"].id, course.resource)  # someone else's
+    failed = attempt(db, learner, course.quiz, 6.0, success=False, minutes_ago=30)
+    assert progress_of(db, path_id) == [(0, 2)]
+    resource, quiz = results_of(db, people["other"].id, path_id)[0]
+    assert resource == {
+        "index": 0,
+        "title": "Lire la procédure",
+        "description": "",
+        "doneAt": None,
+        "type": "lms",
+        "lmsItemId": course.resource,
+        "lmsType": "resource",
+        "courseId": course.id,
+        "found": True,
+        "resources": [{"resourceId": course.resource, "doneAt": None}],
+        "quizes": [],
+    }
+    assert (quiz["doneAt"], quiz["quizes"]) == (
+        None,
+        [{"quizId": course.quiz, "result": 6.0, "attemptsIds": [failed]}],
+    )
+    completed = complete(db, learner, course.resource)
+    passed = attempt(db, learner, course.quiz, 9.2, success=True, minutes_ago=20)
+    later = attempt(db, learner, course.quiz, 8.0, success=True, minutes_ago=10)
+    assert progress_of(db, path_id) == [(2, 2)]
+    resource, quiz = results_of(db, learner, path_id)[0]
+    assert datetime.fromisoformat(resource["doneAt"]) == completed
+    assert resource["resources"][0]["doneAt"] == resource["doneAt"]
+    assert quiz["quizes"] == [{"quizId": course.quiz, "result": 9.2, "attemptsIds": [failed, passed, later]}]
+    first_passed = db.get(LmsAttempt, passed)
+    assert first_passed is not None
+    assert datetime.fromisoformat(quiz["doneAt"]) == first_passed.at
+
+
+def test_an_lms_element_whose_item_or_course_is_gone_is_not_found(db, people) -> None:
+    course = Course(db)
+    module = make_module(db, [lms_item(course.resource), lms_item(course.quiz)])
+    path_id = make_path(db, learner_id=people["learner"].id, modules=[(module, [])])
+    course.remove_item(course.quiz)
+    resource, quiz = results_of(db, people["learner"].id, path_id)[0]
+    assert (resource["found"], quiz["found"]) == (True, False)
+    assert (quiz["title"], quiz["lmsType"]) == ("", "quiz")
+    course.remove()
+    resource, _quiz = results_of(db, people["learner"].id, path_id)[0]
+    assert resource["found"] is False
+
+
+def test_a_path_without_learner_has_nothing_done(db, people) -> None:
+    course = Course(db)
+    module = make_module(db, [url_item(), lms_item(course.resource)])
+    path_id = make_path(db, learner_id=None, modules=[(module, [])])
+    assert progress_of(db, path_id) == [(0, 2)]
+
+
+# A fixed number of statements --------------------------------------------------------------------------
+
+
+def _counted(action: Callable[[], Any]) -> int:
+    engine = database.get_engine()
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        action()
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return len(seen)
+
+
+def test_the_statements_of_a_path_do_not_grow_with_its_modules_and_elements(
+    db, people, test_map: Map
+) -> None:
+    m = test_map
+    learner = people["learner"].id
+    course = Course(db)
+    one_of_each = [
+        spot_item("site", m.site_id),
+        spot_item("cartography", m.cartography("C2")),
+        spot_item("function", m.function("F1")),
+        spot_item("activity", m.activity("A12")),
+        spot_item("subject", m.subject("S1")),
+        lms_item(course.quiz),
+        lms_item(course.resource),
+        mediation_item(),
+        url_item(),
+    ]
+    small_module = make_module(db, one_of_each)
+    large_module = make_module(db, one_of_each * 4)
+    small = make_path(db, learner_id=learner, modules=[(small_module, [])])
+    large = make_path(db, learner_id=learner, modules=[(large_module, [])] * 3 + [(small_module, [])])
+    for path_id in (small, large):
+        attach_directly(db, path_id, 0, 7, make_mediation(db))
+        visit(db, path_id, 0, 8)
+    read_subject(db, learner, m.subject("S1"), utcnow())
+    complete(db, learner, course.resource)
+    attempt(db, learner, course.quiz, 9.0, success=True)
+    user = principal_of(db, user_id=people["other"].id)
+
+    def count(path_id: int, what: str) -> int:
+        path, modules = loaded(db, path_id)
+        if what == "progress":
+            return _counted(lambda: elements.progress(db, path=path, modules=modules))
+        elements.results(db, user=user, path=path, modules=modules)  # caches filled
+        return _counted(lambda: elements.results(db, user=user, path=path, modules=modules))
+
+    assert count(small, "progress") == count(large, "progress") <= 5
+    assert count(small, "results") == count(large, "results") <= 8
