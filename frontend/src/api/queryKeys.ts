@@ -52,6 +52,8 @@ export const queryKeys = {
     /** Every mediation change invalidates this. */
     all: ['mediations'] as const,
     list: ['mediations', 'list'] as const,
+    /** Mediations found by part of their title (a training path's attach picker); under the list, read again with it. */
+    search: (text: string) => ['mediations', 'list', 'search', text] as const,
     mediation: (mediationId: number) => ['mediations', mediationId] as const,
     /** The mediations awaiting something from the user. */
     actionable: ['mediations', 'actionable'] as const,
@@ -74,6 +76,14 @@ export const queryKeys = {
     all: ['modules'] as const,
     list: ['modules', 'list'] as const,
     module: (moduleId: number) => ['modules', moduleId] as const,
+  },
+  trainingPaths: {
+    /** Every training path change invalidates this (lists, cards, the bell's counts read again). */
+    all: ['trainingPaths'] as const,
+    list: ['trainingPaths', 'list'] as const,
+    detail: (pathId: number) => ['trainingPaths', pathId] as const,
+    /** The form's module picker: enabled modules whose name contains the text. */
+    moduleSearch: (text: string) => ['trainingPaths', 'moduleSearch', text] as const,
   },
   users: {
     /** Every users or groups mutation invalidates this. */
