@@ -2371,7 +2371,7 @@ export interface components {
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.
@@ -2383,7 +2383,7 @@ export interface components {
              * Type
              * @enum {string}
              */
-            type: "subject" | "mediation";
+            type: "subject" | "mediation" | "trainingPath";
         };
         /**
          * Alerts

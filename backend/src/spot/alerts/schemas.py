@@ -17,12 +17,18 @@ class AlertKind(StrEnum):
     mediationToReport = "mediationToReport"
     mediationToValidate = "mediationToValidate"
     mediationToSign = "mediationToSign"
+    # Training paths awaiting the user (training.paths.alerts): args {"title"}, and {"module"} for a module.
+    trainingPathToAccept = "trainingPathToAccept"
+    trainingPathToSign = "trainingPathToSign"
+    trainingModuleToStart = "trainingModuleToStart"
+    trainingModuleToGrade = "trainingModuleToGrade"
+    trainingModuleToSign = "trainingModuleToSign"
 
 
 class AlertTarget(CamelModel):
     """The page where the action is done: the client builds its address from the type and the id."""
 
-    type: Literal["subject", "mediation"]
+    type: Literal["subject", "mediation", "trainingPath"]
     id: int
 
 

@@ -17,6 +17,7 @@ from spot.db import plain
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.mediations import actionable
 from spot.subjects.models import Subject, SubjectVisit
+from spot.training.paths import alerts as path_alerts
 
 # The bell lists this many; its count is exact.
 LIMIT = 50
@@ -99,8 +100,25 @@ MEDIATION_KINDS = [
     AlertKind.mediationToSign,
 ]
 
+
+# Training paths awaiting the user: one provider per kind, in training.paths.alerts' SQL ----------------
+
+
+def _paths(kind: AlertKind) -> Provider:
+    def provide(db: Session, user: Principal, limit: int) -> Provided:
+        found, count = path_alerts.alerts(db, user=user, kind=kind, limit=limit)
+        return Provided(alerts=found, count=count)
+
+    provide.__name__ = f"paths_{kind.value}"
+    return provide
+
+
 # Every kind of alert: one provider each.
-PROVIDERS: list[Provider] = [changed_subjects, *(_mediations(kind) for kind in MEDIATION_KINDS)]
+PROVIDERS: list[Provider] = [
+    changed_subjects,
+    *(_mediations(kind) for kind in MEDIATION_KINDS),
+    *(_paths(kind) for kind in path_alerts.KINDS),
+]
 
 
 def alerts(db: Session, *, user: Principal, limit: int = LIMIT) -> Alerts:

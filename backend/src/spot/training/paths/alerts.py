@@ -1,0 +1,109 @@
+"""The bell's training-path kinds (issue 16 contract, Bell): what a path awaits from the signed-in user.
+
+- trainingPathToAccept: the learner, of a path not accepted yet whose stop date is not past;
+- trainingPathToSign: the learner, of a closed (validated) path, which their signature archives;
+- trainingModuleToStart: a referent of the module, in a started path, of a module not started;
+- trainingModuleToGrade: a referent of the module, in a started path, of a finished module;
+- trainingModuleToSign: the learner, of a graded (validated) module, in a path not canceled.
+
+The learner and the referents of a path's modules always read it (`service.readable`), so these
+conditions need no visibility test of their own. Each kind is one statement built once (parameters:
+the user, today, the limit), starting from the user's paths as learner (`ix_training_path_learner_id`)
+or the user's modules as referent (`ix_training_path_referent_user_id`), counting with
+`count(*) OVER ()` before the limit. Dated by when the awaited step came: the path's status change for
+the path kinds and for a module to start (the path's start), the module's status change otherwise."""
+
+from typing import Any
+
+from sqlalchemy import Date, Integer, Select, bindparam, func, null, select
+from sqlalchemy.orm import Session
+
+from spot.alerts.schemas import Alert, AlertKind, AlertTarget
+from spot.core.principal import Principal
+from spot.core.time import today
+from spot.db import plain
+from spot.training.modules.models import TrainingModule
+from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
+from spot.training.paths.models import TrainingPathReferent as Referent
+
+_USER = bindparam("user_id", type_=Integer)
+_TODAY = bindparam("today", type_=Date)
+
+_p, _m = TrainingPath, TrainingPathModule
+# A path alert names no module.
+_NO_MODULE: Any = null().label("module")
+
+
+def _of_path(*conditions: Any) -> Select[Any]:
+    """The learner's paths meeting the conditions, newest status change first, with the count."""
+    return (
+        select(_p.id, _p.title, _NO_MODULE, _p.status_changed_at, func.count().over())
+        .where(_p.learner_id == _USER, *conditions)
+        .order_by(_p.status_changed_at.desc(), _p.id.desc())
+        .limit(bindparam("limit"))
+    )
+
+
+def _of_module(*conditions: Any, as_referent: bool, since: Any) -> Select[Any]:
+    """Assigned modules meeting the conditions, of the user as referent or as learner; one alert per
+    module (a referent is one row per module), newest first, with the count."""
+    statement = select(_p.id, _p.title, TrainingModule.name, since, func.count().over())
+    if as_referent:
+        statement = (
+            statement.select_from(Referent)
+            .join(_m, _m.id == Referent.path_module_id)
+            .join(_p, _p.id == _m.path_id)
+            .where(Referent.user_id == _USER)
+        )
+    else:
+        statement = statement.select_from(_p).join(_m, _m.path_id == _p.id).where(_p.learner_id == _USER)
+    return (
+        statement.join(TrainingModule, TrainingModule.id == _m.module_id)
+        .where(*conditions)
+        .order_by(since.desc(), _p.id.desc(), _m.position)
+        .limit(bindparam("limit"))
+    )
+
+
+_BELL: dict[AlertKind, Select[Any]] = {
+    AlertKind.trainingPathToAccept: _of_path(
+        _p.status == PathStatus.notAccepted.value, _p.stop_date >= _TODAY
+    ),
+    AlertKind.trainingPathToSign: _of_path(_p.status == PathStatus.validated.value),
+    AlertKind.trainingModuleToStart: _of_module(
+        _p.status == PathStatus.started.value,
+        _m.status == ModuleStatus.notStarted.value,
+        as_referent=True,
+        since=_p.status_changed_at,
+    ),
+    AlertKind.trainingModuleToGrade: _of_module(
+        _p.status == PathStatus.started.value,
+        _m.status == ModuleStatus.finished.value,
+        as_referent=True,
+        since=_m.status_changed_at,
+    ),
+    AlertKind.trainingModuleToSign: _of_module(
+        _p.status != PathStatus.canceled.value,
+        _m.status == ModuleStatus.validated.value,
+        as_referent=False,
+        since=_m.status_changed_at,
+    ),
+}
+
+KINDS = list(_BELL)
+
+
+def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tuple[list[Alert], int]:
+    """The bell's alerts of one kind (at most `limit`, newest first) and how many there are."""
+    params = {"user_id": user.id, "today": today(), "limit": limit}
+    rows = plain(db).execute(_BELL[kind], params).all()
+    found = [
+        Alert(
+            kind=kind,
+            args={"title": title} if module is None else {"title": title, "module": module},
+            date=since,
+            target=AlertTarget(type="trainingPath", id=path_id),
+        )
+        for path_id, title, module, since, _count in rows
+    ]
+    return found, rows[0][4] if rows else 0
