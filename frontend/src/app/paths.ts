@@ -57,6 +57,14 @@ export const trainingModulePath = (moduleId: number) => `/training/module/view/$
 export const editTrainingModulePath = (moduleId: number) => `/training/module/edit/${moduleId}`
 export const createFromTrainingModulePath = (moduleId: number) => `/training/module/createFrom/${moduleId}`
 
+/** The training paths list's address, without its filter. */
+export const TRAINING_PATHS_PATH = '/training/paths'
+export const NEW_TRAINING_PATH_PATH = '/training/path/add'
+/** NewTrainingPath prefilled from another path (create from). */
+export const createFromTrainingPathPath = (pathId: number) => `${NEW_TRAINING_PATH_PATH}/${pathId}`
+export const trainingPathPath = (pathId: number) => `/training/path/view/${pathId}`
+export const editTrainingPathPath = (pathId: number) => `/training/path/edit/${pathId}`
+
 /** The in-application address that leaves for a legacy page (the V1Redirection route). */
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'
