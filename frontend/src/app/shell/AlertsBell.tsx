@@ -8,7 +8,7 @@ import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import { formatDate } from '../../lib/dates'
-import { mediationPath, subjectPath } from '../paths'
+import { mediationPath, subjectPath, trainingPathPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
 type Alerts = components['schemas']['Alerts']
@@ -18,6 +18,7 @@ type Alert = components['schemas']['Alert']
 const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   subject: subjectPath,
   mediation: mediationPath,
+  trainingPath: trainingPathPath,
 }
 
 const REFRESH_EVERY = 3 * 60_000

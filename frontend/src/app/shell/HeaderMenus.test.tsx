@@ -88,6 +88,32 @@ describe('the bell', () => {
     sentences.forEach((sentence, index) => expect(links[index]).toHaveTextContent(sentence))
   })
 
+  it('words the training paths and modules awaiting the user and links each to its path', async () => {
+    const path = (kind: string, id: number, args: Record<string, string>) => ({ kind, args, date: '2026-03-02T08:05:00Z', target: { type: 'trainingPath', id } })
+    signedInAs([], {
+      alerts: [
+        path('trainingPathToAccept', 1, { title: 'Sécurité' }),
+        path('trainingModuleToStart', 2, { title: 'Maintenance', module: 'Consignation' }),
+        path('trainingModuleToGrade', 3, { title: 'Maintenance', module: 'Hauteur' }),
+        path('trainingModuleToSign', 4, { title: 'Accueil', module: 'Visite' }),
+        path('trainingPathToSign', 5, { title: 'Qualité' }),
+      ],
+      count: 5,
+    })
+    renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts: 5 awaiting you' }))
+    const links = within(await screen.findByRole('dialog', { name: 'Awaiting you' })).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([1, 2, 3, 4, 5].map((id) => `/spotv2/training/path/view/${id}`))
+    const sentences = [
+      'Accept the training path “Sécurité”',
+      'Start the module “Consignation” of the path “Maintenance”',
+      'Grade the module “Hauteur” of the path “Maintenance”',
+      'Sign the module “Visite” of the path “Accueil”',
+      'Sign the training path “Qualité”',
+    ]
+    sentences.forEach((sentence, index) => expect(links[index]).toHaveTextContent(sentence))
+  })
+
   it('follows an alert to its page, which leaves the bell', async () => {
     signedInAs([], { alerts: [CHANGED, NEVER_VISITED], count: 2 })
     const { router } = renderRoutes(routes, '/spotv2/forbidden')
