@@ -33,15 +33,19 @@ from sqlalchemy import (
     String,
     bindparam,
     func,
+    insert,
     literal_column,
     select,
     true,
     union_all,
 )
+from sqlalchemy import delete as delete_statement
 from sqlalchemy.orm import Session
 
+from spot.core.errors import ApiError, FieldError, forbidden, not_found
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
+from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
 from spot.history.models import HistoryEntry
 from spot.lms import service as lms
@@ -53,8 +57,11 @@ from spot.mediations.models import Mediation, MediationStatus
 from spot.subjects.models import Subject
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
 from spot.training.modules.service import resolved_items
+from spot.training.paths import policy
 from spot.training.paths.models import (
     ModuleStatus,
+    PathEvent,
+    PathStatus,
     TrainingPath,
     TrainingPathMediation,
     TrainingPathModule,
@@ -408,3 +415,160 @@ def _lms_result(facts: _Facts, item: Any, target: dict[str, Any], common: dict[s
         quizes=quizes,
         **common,
     )
+
+
+# Actions ---------------------------------------------------------------------------------------------
+
+
+def _item_at(db: Session, module: TrainingPathModule, result_index: int) -> Any:
+    """The module's element at this position (the resultIndex of the calls); 404 notFound past its end."""
+    row = (
+        plain(db)
+        .execute(
+            select(TrainingModuleItem.id, TrainingModuleItem.kind).where(
+                TrainingModuleItem.module_id == module.module_id, TrainingModuleItem.position == result_index
+            )
+        )
+        .first()
+    )
+    if row is None:
+        raise not_found("notFound")
+    return row
+
+
+def _facts(
+    db: Session, path: TrainingPath, module: TrainingPathModule
+) -> tuple[policy.Facts, policy.ModuleFacts]:
+    """What the element rules look at: the path's facts as service.facts reads them, for this module
+    alone (the other modules play no part in them)."""
+    facts = _service().facts(db, path, [module])
+    return facts, facts.modules[0]
+
+
+def _illegal(path: TrainingPath, module: TrainingPathModule) -> ApiError:
+    """409 illegalTransition naming the status in the way: the path's while it is not started, else the
+    module's."""
+    current = path.status if path.status != PathStatus.started else module.status
+    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="status", code=current)])
+
+
+def _wrong_kind(kind: str) -> ApiError:
+    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="type", code=kind)])
+
+
+def record_open(
+    db: Session, *, user: Principal, path: TrainingPath, module: TrainingPathModule, result_index: int
+) -> None:
+    """The learner opened a url or spot element from the path: its first opening is its doneAt (and a
+    history entry); later ones change nothing. Only the learner (403), path started and module started
+    or finished (409 illegalTransition), a url or spot element (409, field `type`)."""
+    item = _item_at(db, module, result_index)
+    facts, module_facts = _facts(db, path, module)
+    if not policy.is_learner(user, facts):
+        raise forbidden()
+    if not policy.can_open_elements(user, facts, module_facts):
+        raise _illegal(path, module)
+    if item.kind not in (ItemKind.url, ItemKind.spot):
+        raise _wrong_kind(item.kind)
+    seen = plain(db).scalar(
+        select(TrainingPathVisit.done_at).where(
+            TrainingPathVisit.path_module_id == module.id, TrainingPathVisit.module_item_id == item.id
+        )
+    )
+    if seen is not None:
+        return
+    plain(db).execute(
+        insert(TrainingPathVisit).values(path_module_id=module.id, module_item_id=item.id, done_at=utcnow())
+    )
+    _record(db, user, path, PathEvent.elementOpened, module)
+
+
+def _mediation_action(
+    db: Session,
+    user: Principal,
+    path: TrainingPath,
+    module: TrainingPathModule,
+    result_index: int,
+    mediation_id: int,
+) -> int:
+    """The checks of attach and detach; the element's id."""
+    item = _item_at(db, module, result_index)
+    facts, module_facts = _facts(db, path, module)
+    if not policy.module_referent_or_admin(user, facts, module_facts):
+        raise forbidden()
+    if not policy.can_manage_mediations(user, facts, module_facts):
+        raise _illegal(path, module)
+    if item.kind != ItemKind.mediation:
+        raise _wrong_kind(item.kind)
+    mediations.load(db, user=user, mediation_id=mediation_id)  # 404 mediationNotFound, 403 not readable
+    return int(item.id)
+
+
+def _attached(module: TrainingPathModule, item_id: int, mediation_id: int) -> ColumnElement[bool]:
+    return (
+        (TrainingPathMediation.path_module_id == module.id)
+        & (TrainingPathMediation.module_item_id == item_id)
+        & (TrainingPathMediation.mediation_id == mediation_id)
+    )
+
+
+def attach(
+    db: Session,
+    *,
+    user: Principal,
+    path: TrainingPath,
+    module: TrainingPathModule,
+    result_index: int,
+    mediation_id: int,
+) -> None:
+    """Attach a mediation the user may read to a mediation element: a referent of the module or an
+    administrator (403), path started and module started or finished (409). Attaching it again changes
+    nothing."""
+    item_id = _mediation_action(db, user, path, module, result_index, mediation_id)
+    if plain(db).scalar(
+        select(TrainingPathMediation.mediation_id).where(_attached(module, item_id, mediation_id))
+    ):
+        return
+    plain(db).execute(
+        insert(TrainingPathMediation).values(
+            path_module_id=module.id,
+            module_item_id=item_id,
+            mediation_id=mediation_id,
+            attached_at=utcnow(),
+            attached_by=user.id,
+        )
+    )
+    _record(db, user, path, PathEvent.mediationAttached, module)
+
+
+def detach(
+    db: Session,
+    *,
+    user: Principal,
+    path: TrainingPath,
+    module: TrainingPathModule,
+    result_index: int,
+    mediation_id: int,
+) -> None:
+    """Detach a mediation from the element, with the rules of attach; 404 notFound when it is not
+    attached there."""
+    item_id = _mediation_action(db, user, path, module, result_index, mediation_id)
+    removed = plain(db).execute(
+        delete_statement(TrainingPathMediation).where(_attached(module, item_id, mediation_id))
+    )
+    if removed.rowcount == 0:
+        raise not_found("notFound")
+    _record(db, user, path, PathEvent.mediationDetached, module)
+
+
+def _service() -> Any:
+    # Imported when called: service.py reads progress and results from this module.
+    from spot.training.paths import service
+
+    return service
+
+
+def _record(
+    db: Session, user: Principal, path: TrainingPath, event: PathEvent, module: TrainingPathModule
+) -> None:
+    _service().record(db, user=user, path=path, event=event, position=module.position)

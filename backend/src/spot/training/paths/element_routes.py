@@ -1,0 +1,90 @@
+"""Training path calls on elements and the lists (spec 2 §7 Training paths; issue 16 contract 'Calls',
+the elements' ones): the learner opens a url or spot element, a referent attaches or detaches a
+mediation, and the two list pages. Each action answers the path as service.get reads it (refreshed:
+an element done may finish its module). Ids and indexes are digits in the address (`:int`), as in
+routes.py, so that no address of one router matches a route of the other."""
+
+from spot.core.auth import DB, CurrentUser
+from spot.core.lists import list_route
+from spot.core.routing import api_router
+from spot.core.schemas import Id
+from spot.training.paths import elements, query, service
+from spot.training.paths.schemas import PathOut
+
+router = api_router(tags=["training paths"])
+
+ELEMENT = "/training/path/{trainingPathId:int}/{moduleIndex:int}/{resultIndex:int}"
+
+list_route(
+    router,
+    "/training/path/query",
+    query.TRAINING_PATHS,
+    name="query_training_paths",
+    description="A page of the training paths the user may read (learner, creator, referent, visible to "
+    "them or to one of their groups; every path for perm_TrainingPathAdmin), filtered and sorted with the "
+    "query language (fields: GET /querylang/trainingPath/fields).",
+)
+list_route(
+    router,
+    "/training/path/modules/query",
+    query.TRAINING_PATH_MODULES,
+    name="query_training_path_modules",
+    description="A page of the assigned modules of the paths the user may read, with their current grading "
+    "and its validity (null for those who may not see grading), filtered and sorted with the query language "
+    "(fields: GET /querylang/trainingPathModule/fields); by validity first by default.",
+)
+
+
+@router.post(ELEMENT + "/url")
+async def open_training_path_element(
+    db: DB,
+    user: CurrentUser,
+    trainingPathId: Id,  # noqa: N803
+    moduleIndex: Id,  # noqa: N803
+    resultIndex: Id,  # noqa: N803
+) -> PathOut:
+    """The learner opened a url or spot element from the path (the first opening is its doneAt): path
+    started, module started or finished (409 illegalTransition otherwise; 409 with field `type` for
+    another kind of element); 403 for anyone but the learner; 404 notFound past the end."""
+    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = service.module_at(db, path, moduleIndex)
+    elements.record_open(db, user=user, path=path, module=module, result_index=resultIndex)
+    return service.get(db, user=user, path_id=trainingPathId)
+
+
+@router.post(ELEMENT + "/mediation/attach/{mediationId:int}")
+async def attach_training_path_mediation(
+    db: DB,
+    user: CurrentUser,
+    trainingPathId: Id,  # noqa: N803
+    moduleIndex: Id,  # noqa: N803
+    resultIndex: Id,  # noqa: N803
+    mediationId: Id,  # noqa: N803
+) -> PathOut:
+    """Attach a mediation to a mediation element: a referent of the module or an administrator (403),
+    path started, module started or finished (409 illegalTransition), a mediation the user may read (404
+    mediationNotFound, 403). Once it is validated and signed by the learner, the element is done."""
+    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = service.module_at(db, path, moduleIndex)
+    elements.attach(
+        db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
+    )
+    return service.get(db, user=user, path_id=trainingPathId)
+
+
+@router.post(ELEMENT + "/mediation/detach/{mediationId:int}")
+async def detach_training_path_mediation(
+    db: DB,
+    user: CurrentUser,
+    trainingPathId: Id,  # noqa: N803
+    moduleIndex: Id,  # noqa: N803
+    resultIndex: Id,  # noqa: N803
+    mediationId: Id,  # noqa: N803
+) -> PathOut:
+    """Detach a mediation, with the rules of attach; 404 notFound when it is not attached there."""
+    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = service.module_at(db, path, moduleIndex)
+    elements.detach(
+        db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
+    )
+    return service.get(db, user=user, path_id=trainingPathId)
