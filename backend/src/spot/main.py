@@ -30,6 +30,8 @@ from spot.resources.routes import router as resources_router
 from spot.search.routes import router as search_router
 from spot.subjects.routes import router as subjects_router
 from spot.training.modules.routes import router as training_modules_router
+from spot.training.paths.element_routes import router as training_path_elements_router
+from spot.training.paths.routes import router as training_paths_router
 from spot.users.routes import router as users_router
 
 SPA_PREFIX = "/spotv2"
@@ -48,6 +50,7 @@ ROUTERS += [mediations_router]
 ROUTERS += [references_router]
 ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]
+ROUTERS += [training_path_elements_router, training_paths_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

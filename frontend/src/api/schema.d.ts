@@ -1773,6 +1773,283 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/training/path": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Training Path
+         * @description One path per learner (in learnerIds order), the user its creator; 400 atLeastOneErrorLeft
+         *     naming every faulty field.
+         */
+        post: operations["create_training_path_backend_api_v2_training_path_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/infos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Training Path Infos
+         * @description The cards of those of these paths the user may read, in the order given.
+         */
+        post: operations["training_path_infos_backend_api_v2_training_path_infos_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training Path
+         * @description The path refreshed (elements done, modules and path finished) as the user sees it; 404
+         *     trainingPathNotFound, 403 when the user may not read it.
+         */
+        get: operations["training_path_backend_api_v2_training_path__trainingPathId__get"];
+        put?: never;
+        /**
+         * Update Training Path
+         * @description The creator or an administrator; 409 staleVersion, 409 fieldNotEditable (title, reference, dates,
+         *     threshold and modules once accepted), 400 atLeastOneErrorLeft.
+         */
+        post: operations["update_training_path_backend_api_v2_training_path__trainingPathId__post"];
+        /**
+         * Delete Training Path
+         * @description The creator or an administrator, only while never accepted (409 illegalTransition otherwise).
+         */
+        delete: operations["delete_training_path_backend_api_v2_training_path__trainingPathId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept Training Path
+         * @description The learner, while notAccepted and the stop date is not past.
+         */
+        post: operations["accept_training_path_backend_api_v2_training_path__trainingPathId__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Training Path
+         * @description The creator or an administrator, once accepted and before the learner's signature.
+         */
+        post: operations["cancel_training_path_backend_api_v2_training_path__trainingPathId__cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign Training Path
+         * @description The learner signs the closed path once every module is signed (acknowledgement); 401
+         *     reauthenticationRequired when the password was last given more than 5 minutes ago.
+         */
+        post: operations["sign_training_path_backend_api_v2_training_path__trainingPathId__sign_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Training Path
+         * @description The creator, an administrator or a referent, once accepted.
+         */
+        post: operations["start_training_path_backend_api_v2_training_path__trainingPathId__start_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh Training Path
+         * @description The view's reload: progress recomputed (elements done, module finished, path finished).
+         */
+        post: operations["refresh_training_path_backend_api_v2_training_path__trainingPathId__update_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate Training Path
+         * @description Close the finished path: the creator or an administrator, signing it (approval); 401
+         *     reauthenticationRequired when the password was last given more than 5 minutes ago.
+         */
+        post: operations["validate_training_path_backend_api_v2_training_path__trainingPathId__validate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable Training Path Module
+         * @description An administrator (path accepted, started or finished), or a referent of the module (path started
+         *     and module not archived, or path accepted and module not started).
+         */
+        post: operations["disable_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__disable_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade Training Path Module
+         * @description Grade and close the module, or change its grade: a referent of the module or an administrator
+         *     (an archived module: an administrator, whose change revokes the learner's signature); 400
+         *     atLeastOneErrorLeft, 409 staleVersion when another grading came first.
+         */
+        post: operations["grade_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__grade_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign Training Path Module
+         * @description The learner signs the graded module (acknowledgement); 401 reauthenticationRequired when the
+         *     password was last given more than 5 minutes ago.
+         */
+        post: operations["sign_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__sign_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/startNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Training Path Module
+         * @description A referent of the module or an administrator, path started; 404 notFound for an unknown index.
+         */
+        post: operations["start_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__startNow_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/training/references/query/function": {
         parameters: {
             query?: never;
@@ -2429,6 +2706,113 @@ export interface components {
             /** Restricted */
             restricted: boolean;
         };
+        /** AssignedModule */
+        AssignedModule: {
+            can: components["schemas"]["AssignedModuleCan"];
+            /**
+             * Completion
+             * @description round(done / total × 100); -1 when there is nothing to count
+             */
+            completion: number;
+            /** Disabled */
+            disabled: boolean;
+            /** Doneitems */
+            doneItems: number;
+            /** @description The current grading; null when none or not seeGrading */
+            grading: components["schemas"]["Grading"] | null;
+            /**
+             * Gradings
+             * @description Every grading, oldest first; empty when not seeGrading
+             */
+            gradings: components["schemas"]["Grading"][];
+            /** Index */
+            index: number;
+            module: components["schemas"]["ModuleSummary"];
+            /** Referents */
+            referents: components["schemas"]["Person"][];
+            /** Results */
+            results: (components["schemas"]["UrlResult"] | components["schemas"]["SpotResult"] | components["schemas"]["MediationResult"] | components["schemas"]["LmsResult"])[];
+            signature: components["schemas"]["LearnerSignature"] | null;
+            /** Signatures */
+            signatures: components["schemas"]["SignatureOut"][];
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            /** Startedat */
+            startedAt: string | null;
+            status: components["schemas"]["ModuleStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Totalitems */
+            totalItems: number;
+        };
+        /**
+         * AssignedModuleCan
+         * @description What the signed-in user may do with this assigned module (spec 2 §4 Rules seen for path actions).
+         *     Named apart from training.modules' ModuleCan: one name per schema in the OpenAPI document.
+         */
+        AssignedModuleCan: {
+            /** Disable */
+            disable: boolean;
+            /**
+             * Grade
+             * @description Grade and close, or change the grade
+             */
+            grade: boolean;
+            /** Managemediations */
+            manageMediations: boolean;
+            /**
+             * Openelements
+             * @description The learner, module started: url and spot elements active
+             */
+            openElements: boolean;
+            /** Sign */
+            sign: boolean;
+            /** Start */
+            start: boolean;
+        };
+        /**
+         * AssignedModuleIn
+         * @description An assigned module of the form. Dates default to the path's.
+         */
+        AssignedModuleIn: {
+            /**
+             * Moduleid
+             * @description Null: emptyFieldError (no module chosen)
+             */
+            moduleId?: number | null;
+            /**
+             * Referents
+             * @description User ids; at least one
+             * @default []
+             */
+            referents: number[];
+            /** Startdate */
+            startDate?: string | null;
+            /** Stopdate */
+            stopDate?: string | null;
+        };
+        /** AttachedMediation */
+        AttachedMediation: {
+            /** Id */
+            id: number;
+            /** Readable */
+            readable: boolean;
+            /** Signedbylearner */
+            signedByLearner: boolean;
+            /** Status */
+            status: string | null;
+            /**
+             * Title
+             * @description Null when the reader may not see it: insufficientRightsToView
+             */
+            title: string | null;
+        };
         /**
          * AttemptDetail
          * @description An attempt with the learner's name and the statement it came from, as the unit sent it.
@@ -2898,6 +3282,48 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** GradeBody */
+        GradeBody: {
+            /**
+             * Comment
+             * @description Required
+             * @default
+             */
+            comment: string;
+            /**
+             * Grade
+             * @description 0 to 10, rounded to one decimal; null: not set
+             */
+            grade?: number | null;
+            /**
+             * Version
+             * @description The path's version read; a stale one answers 409 staleVersion
+             */
+            version?: number | null;
+        };
+        /** Grading */
+        Grading: {
+            /** Comment */
+            comment: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Grade */
+            grade: number;
+            /**
+             * Issuccess
+             * @description The grade reaches the module's pass threshold
+             */
+            isSuccess: boolean;
+            referent: components["schemas"]["Person"] | null;
+            /**
+             * Validuntil
+             * @description Grading date + the module's periodicity; null: permanent
+             */
+            validUntil: string | null;
+        };
         /**
          * Granularity
          * @enum {string}
@@ -2941,6 +3367,27 @@ export interface components {
             name: string;
             /** Permissions */
             permissions: string[];
+        };
+        /** HistoryEntry */
+        HistoryEntry: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Comment */
+            comment: string | null;
+            event: components["schemas"]["PathEvent"];
+            /** Grade */
+            grade: number | null;
+            /** Moduleindex */
+            moduleIndex: number | null;
+            user: components["schemas"]["Person"] | null;
+            /**
+             * Username
+             * @description The printed name at the time
+             */
+            userName: string;
         };
         /**
          * HistoryItem
@@ -3041,6 +3488,22 @@ export interface components {
             /** Url */
             url: string;
         };
+        /**
+         * LearnerSignature
+         * @description The learner's sign-off: what they wrote and how satisfied they were (the signature itself, with
+         *     its printed name, meaning and hash, is in `signatures`).
+         */
+        LearnerSignature: {
+            /** Comment */
+            comment: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            /** Satisfaction */
+            satisfaction: number;
+        };
         /** LifetimeEvent */
         LifetimeEvent: {
             /**
@@ -3093,6 +3556,59 @@ export interface components {
             lmsType: ("resource" | "quiz") | null;
             /** Name */
             name: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "lms";
+        };
+        /** LmsQuiz */
+        LmsQuiz: {
+            /** Attemptsids */
+            attemptsIds: number[];
+            /** Quizid */
+            quizId: number;
+            /**
+             * Result
+             * @description Out of 10, the best attempt; null before any
+             */
+            result: number | null;
+        };
+        /** LmsResource */
+        LmsResource: {
+            /** Doneat */
+            doneAt: string | null;
+            /** Resourceid */
+            resourceId: number;
+        };
+        /** LmsResult */
+        LmsResult: {
+            /** Courseid */
+            courseId: number | null;
+            /** Description */
+            description: string;
+            /** Doneat */
+            doneAt: string | null;
+            /**
+             * Found
+             * @description False: show lmsElementNotFound
+             */
+            found: boolean;
+            /**
+             * Index
+             * @description The element's position in the module: the resultIndex of the calls
+             */
+            index: number;
+            /** Lmsitemid */
+            lmsItemId: number | null;
+            /** Lmstype */
+            lmsType: ("resource" | "quiz") | null;
+            /** Quizes */
+            quizes: components["schemas"]["LmsQuiz"][];
+            /** Resources */
+            resources: components["schemas"]["LmsResource"][];
+            /** Title */
+            title: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -3248,6 +3764,29 @@ export interface components {
             visibleByGroups: components["schemas"]["Group"][];
             /** Visiblebypersons */
             visibleByPersons: components["schemas"]["Person"][];
+        };
+        /** MediationResult */
+        MediationResult: {
+            /** Description */
+            description: string;
+            /** Doneat */
+            doneAt: string | null;
+            /**
+             * Index
+             * @description The element's position in the module: the resultIndex of the calls
+             */
+            index: number;
+            /** Mediationids */
+            mediationIds: number[];
+            /** Mediations */
+            mediations: components["schemas"]["AttachedMediation"][];
+            /** Title */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mediation";
         };
         /**
          * MediationSave
@@ -3455,6 +3994,31 @@ export interface components {
             reference?: string | null;
         };
         /**
+         * ModuleStatus
+         * @description Spec 2 §4 Assigned module status: started by a referent, finished once every element is done,
+         *     validated when graded and closed, archived once the learner signed it; disabled (by a referent or
+         *     an administrator) takes it out of the path's totals.
+         * @enum {string}
+         */
+        ModuleStatus: "notStarted" | "started" | "finished" | "validated" | "archived" | "disabled";
+        /** ModuleSummary */
+        ModuleSummary: {
+            /** Estimatedduration */
+            estimatedDuration: number;
+            /** Goals */
+            goals: string;
+            /** Id */
+            id: number;
+            moduleType: components["schemas"]["ModuleType"];
+            /** Name */
+            name: string;
+            /** Passthreshold */
+            passThreshold: number;
+            /** Periodicity */
+            periodicity: number;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+        };
+        /**
          * ModuleType
          * @enum {string}
          */
@@ -3551,6 +4115,241 @@ export interface components {
         PasswordChange: {
             /** Password */
             password: string;
+        };
+        /** PathCan */
+        PathCan: {
+            /** Accept */
+            accept: boolean;
+            /** Cancel */
+            cancel: boolean;
+            /** Createfrom */
+            createFrom: boolean;
+            /** Delete */
+            delete: boolean;
+            /** Edit */
+            edit: boolean;
+            /** Seegrading */
+            seeGrading: boolean;
+            /** Sign */
+            sign: boolean;
+            /** Start */
+            start: boolean;
+            /** Validate */
+            validate: boolean;
+        };
+        /**
+         * PathCard
+         * @description A path of the list (and of POST /training/path/infos, POST /training/path).
+         */
+        PathCard: {
+            /** Acceptancedate */
+            acceptanceDate: string | null;
+            /** Completion */
+            completion: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            creator: components["schemas"]["Person"] | null;
+            /** Id */
+            id: number;
+            learner: components["schemas"]["Person"] | null;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+            /** Signaturedate */
+            signatureDate: string | null;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            status: components["schemas"]["PathStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+            /** Totalassignedmodules */
+            totalAssignedModules: number;
+            /** Validationdate */
+            validationDate: string | null;
+        };
+        /**
+         * PathCreate
+         * @description Path creation payload: one path per learner (the client expands groups to their members).
+         */
+        PathCreate: {
+            /** Assignedmodules */
+            assignedModules: components["schemas"]["AssignedModuleIn"][];
+            /** Learnerids */
+            learnerIds: number[];
+            /**
+             * Passthreshold
+             * @description Out of 10
+             * @default 10
+             */
+            passThreshold: number;
+            /**
+             * Reference
+             * @description A path reference's code
+             */
+            reference?: string | null;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+            /**
+             * Visiblebygroups
+             * @default []
+             */
+            visibleByGroups: number[];
+            /**
+             * Visiblebypersons
+             * @default []
+             */
+            visibleByPersons: number[];
+        };
+        /**
+         * PathEvent
+         * @description What a training_path_event records (the path's history as its view shows it).
+         * @enum {string}
+         */
+        PathEvent: "created" | "updated" | "accepted" | "started" | "finished" | "validated" | "signed" | "canceled" | "moduleStarted" | "moduleFinished" | "moduleDisabled" | "moduleGraded" | "moduleGradeChanged" | "moduleSigned" | "elementOpened" | "mediationAttached" | "mediationDetached";
+        /** PathOut */
+        PathOut: {
+            /** Acceptancedate */
+            acceptanceDate: string | null;
+            /** Assignedmodules */
+            assignedModules: components["schemas"]["AssignedModule"][];
+            /**
+             * Averagegrade
+             * @description Over the graded modules; null when none or not seeGrading
+             */
+            averageGrade: number | null;
+            can: components["schemas"]["PathCan"];
+            /**
+             * Closingwarnings
+             * @description What closing it now would warn about
+             */
+            closingWarnings: ("atLeastOneModuleNotPassed" | "atLeastOneModuleNotSignedByLearner" | "atLeastOneModuleNotSigned")[];
+            /**
+             * Completion
+             * @description round(done / total × 100); -1 when there is nothing to count
+             */
+            completion: number;
+            creation: components["schemas"]["Creation"];
+            /** Donesubmoduleitems */
+            doneSubModuleItems: number;
+            /**
+             * History
+             * @description Oldest first
+             */
+            history: components["schemas"]["HistoryEntry"][];
+            /** Id */
+            id: number;
+            learner: components["schemas"]["Person"] | null;
+            /** Passthreshold */
+            passThreshold: number;
+            reference: components["schemas"]["ReferenceSummary"] | null;
+            signature: components["schemas"]["LearnerSignature"] | null;
+            /**
+             * Signatures
+             * @description The validator's approval, the learner's acknowledgement
+             */
+            signatures: components["schemas"]["SignatureOut"][];
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            status: components["schemas"]["PathStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+            /** Totalassignedmodules */
+            totalAssignedModules: number;
+            /**
+             * Totalestimatedduration
+             * @description Minutes, over the modules not disabled
+             */
+            totalEstimatedDuration: number;
+            /** Totalsubmoduleitems */
+            totalSubModuleItems: number;
+            validation: components["schemas"]["Validation"] | null;
+            /** Version */
+            version: number;
+            /** Visiblebygroups */
+            visibleByGroups: components["schemas"]["Group"][];
+            /** Visiblebypersons */
+            visibleByPersons: components["schemas"]["Person"][];
+        };
+        /**
+         * PathStatus
+         * @description Spec 2 §4 Path status. Every status but notAccepted means the learner accepted the path once.
+         * @enum {string}
+         */
+        PathStatus: "notAccepted" | "accepted" | "started" | "finished" | "validated" | "archived" | "canceled";
+        /**
+         * PathUpdate
+         * @description Path update payload. Title, dates, threshold and the modules (which, in which order, with which
+         *     dates) change only while notAccepted; referents and visibility while the path is not archived or
+         *     canceled.
+         */
+        PathUpdate: {
+            /** Assignedmodules */
+            assignedModules: components["schemas"]["AssignedModuleIn"][];
+            /**
+             * Passthreshold
+             * @description Out of 10
+             * @default 10
+             */
+            passThreshold: number;
+            /**
+             * Reference
+             * @description A path reference's code
+             */
+            reference?: string | null;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409 staleVersion
+             */
+            version: number;
+            /**
+             * Visiblebygroups
+             * @default []
+             */
+            visibleByGroups: number[];
+            /**
+             * Visiblebypersons
+             * @default []
+             */
+            visibleByPersons: number[];
         };
         /**
          * Period
@@ -4105,6 +4904,20 @@ export interface components {
              */
             type: "cartography" | "function" | "subject" | "mindmapNode";
         };
+        /** SignBody */
+        SignBody: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            /**
+             * Satisfaction
+             * @description Stars, 1 to 5
+             * @default 1
+             */
+            satisfaction: number;
+        };
         /** SignatureOut */
         SignatureOut: {
             /**
@@ -4215,6 +5028,40 @@ export interface components {
          * @enum {string}
          */
         SpotItemType: "site" | "cartography" | "activity" | "function" | "subject";
+        /** SpotResult */
+        SpotResult: {
+            /** Context */
+            context: components["schemas"]["ContextEntry"][];
+            /** Description */
+            description: string;
+            /** Doneat */
+            doneAt: string | null;
+            /**
+             * Index
+             * @description The element's position in the module: the resultIndex of the calls
+             */
+            index: number;
+            /**
+             * Readable
+             * @description False: show insufficientRightsToView
+             */
+            readable: boolean;
+            /** Spotitemid */
+            spotItemId: number;
+            spotItemType: components["schemas"]["SpotItemType"];
+            /**
+             * Subjects
+             * @description Subjects under the item the learner read since the module started
+             */
+            subjects: number[];
+            /** Title */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spot";
+        };
         /** StandardizeBody */
         StandardizeBody: {
             /**
@@ -4617,6 +5464,27 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** UrlResult */
+        UrlResult: {
+            /** Description */
+            description: string;
+            /** Doneat */
+            doneAt: string | null;
+            /**
+             * Index
+             * @description The element's position in the module: the resultIndex of the calls
+             */
+            index: number;
+            /** Title */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "url";
+            /** Url */
+            url: string;
+        };
         /** UserCreate */
         UserCreate: {
             /** Externalid */
@@ -4716,6 +5584,25 @@ export interface components {
             login: string | null;
             /** Permissions */
             permissions: string[];
+        };
+        /** ValidateBody */
+        ValidateBody: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+        };
+        /** Validation */
+        Validation: {
+            /** Comment */
+            comment: string;
+            /**
+             * Date
+             * Format: date-time
+             */
+            date: string;
+            validator: components["schemas"]["Person"] | null;
         };
         /** Visit */
         Visit: {
@@ -12392,6 +13279,1172 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModuleUsage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_training_path_backend_api_v2_training_path_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PathCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathCard"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_path_infos_backend_api_v2_training_path_infos_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathCard"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_path_backend_api_v2_training_path__trainingPathId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_training_path_backend_api_v2_training_path__trainingPathId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PathUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_training_path_backend_api_v2_training_path__trainingPathId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_training_path_backend_api_v2_training_path__trainingPathId__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_training_path_backend_api_v2_training_path__trainingPathId__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_training_path_backend_api_v2_training_path__trainingPathId__sign_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_training_path_backend_api_v2_training_path__trainingPathId__start_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh_training_path_backend_api_v2_training_path__trainingPathId__update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_training_path_backend_api_v2_training_path__trainingPathId__validate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__disable_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grade_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__grade_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GradeBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__sign_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__startNow_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
                 };
             };
             /** @description Bad Request */

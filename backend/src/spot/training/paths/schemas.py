@@ -189,8 +189,9 @@ class LmsResult(ResultBase):
 Result = Annotated[UrlResult | SpotResult | MediationResult | LmsResult, Field(discriminator="type")]
 
 
-class ModuleCan(CamelModel):
-    """What the signed-in user may do with this assigned module (spec 2 §4 Rules seen for path actions)."""
+class AssignedModuleCan(CamelModel):
+    """What the signed-in user may do with this assigned module (spec 2 §4 Rules seen for path actions).
+    Named apart from training.modules' ModuleCan: one name per schema in the OpenAPI document."""
 
     start: bool
     disable: bool
@@ -217,7 +218,11 @@ class AssignedModule(CamelModel):
     gradings: list[Grading] = Field(description="Every grading, oldest first; empty when not seeGrading")
     signature: LearnerSignature | None
     signatures: list[SignatureOut]
-    can: ModuleCan
+    can: AssignedModuleCan
+
+
+# The contract's name for it.
+ModuleCan = AssignedModuleCan
 
 
 class HistoryEntry(CamelModel):
