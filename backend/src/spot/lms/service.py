@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import Session
 
 from spot.config import get_settings
@@ -46,6 +46,7 @@ from spot.lms.schemas import (
     TreeLeaf,
 )
 from spot.permissions.names import Permission
+from spot.training.paths.models import TrainingPath, TrainingPathModule, TrainingPathReferent
 from spot.users.models import User
 
 log = logging.getLogger("spot.security")
@@ -501,12 +502,22 @@ def grade_of(scaled: float) -> float:
     return float((Decimal(repr(scaled)) * 10).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def may_read_attempts(user: Principal, learner_id: int) -> bool:
-    return (
+def may_read_attempts(db: Session, user: Principal, learner_id: int) -> bool:
+    """The learner, training managers, path administrators, and the referents of a module of one of the
+    learner's training paths: they grade the module, and its quiz results name these attempts."""
+    if (
         user.id == learner_id
         or user.may(Permission.TrainingManagement)
         or user.may(Permission.TrainingPathAdmin)
+    ):
+        return True
+    referent_of_learner = (
+        select(TrainingPathReferent.user_id)
+        .join(TrainingPathModule, TrainingPathModule.id == TrainingPathReferent.path_module_id)
+        .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
+        .where(TrainingPathReferent.user_id == user.id, TrainingPath.learner_id == learner_id)
     )
+    return bool(db.scalar(select(exists(referent_of_learner))))
 
 
 def attempt_link(attempt_id: int) -> str:
@@ -529,7 +540,7 @@ def learner_attempts(db: Session, *, learner_id: int, quiz_ids: Iterable[int]) -
 
 
 def quiz_attempts(db: Session, *, user: Principal, learner_id: int, quiz_ids: list[int]) -> list[AttemptOut]:
-    if not may_read_attempts(user, learner_id):
+    if not may_read_attempts(db, user, learner_id):
         raise forbidden()
     attempts = learner_attempts(db, learner_id=learner_id, quiz_ids=quiz_ids)
     return [
@@ -583,7 +594,7 @@ def attempt(db: Session, *, user: Principal, attempt_id: int) -> AttemptDetail:
     if row is None:
         raise not_found()
     a, quiz_name, course_id, course_title, content, learner_name = row.tuple()
-    if not may_read_attempts(user, a.user_id):
+    if not may_read_attempts(db, user, a.user_id):
         raise forbidden()
     return AttemptDetail(
         id=a.id,
