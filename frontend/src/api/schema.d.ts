@@ -1814,6 +1814,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/training/path/modules/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Training Path Modules
+         * @description A page of the assigned modules of the paths the user may read, with their current grading and its validity (null for those who may not see grading), filtered and sorted with the query language (fields: GET /querylang/trainingPathModule/fields); by validity first by default.
+         */
+        post: operations["query_training_path_modules_backend_api_v2_training_path_modules_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Training Paths
+         * @description A page of the training paths the user may read (learner, creator, referent, visible to them or to one of their groups; every path for perm_TrainingPathAdmin), filtered and sorted with the query language (fields: GET /querylang/trainingPath/fields).
+         */
+        post: operations["query_training_paths_backend_api_v2_training_path_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/training/path/{trainingPathId}": {
         parameters: {
             query?: never;
@@ -2044,6 +2084,70 @@ export interface paths {
          * @description A referent of the module or an administrator, path started; 404 notFound for an unknown index.
          */
         post: operations["start_training_path_module_backend_api_v2_training_path__trainingPathId___moduleIndex__startNow_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/{resultIndex}/mediation/attach/{mediationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach Training Path Mediation
+         * @description Attach a mediation to a mediation element: a referent of the module or an administrator (403),
+         *     path started, module started or finished (409 illegalTransition), a mediation the user may read (404
+         *     mediationNotFound, 403). Once it is validated and signed by the learner, the element is done.
+         */
+        post: operations["attach_training_path_mediation_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__mediation_attach__mediationId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/{resultIndex}/mediation/detach/{mediationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detach Training Path Mediation
+         * @description Detach a mediation, with the rules of attach; 404 notFound when it is not attached there.
+         */
+        post: operations["detach_training_path_mediation_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__mediation_detach__mediationId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/training/path/{trainingPathId}/{moduleIndex}/{resultIndex}/url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Training Path Element
+         * @description The learner opened a url or spot element from the path (the first opening is its doneAt): path
+         *     started, module started or finished (409 illegalTransition otherwise; 409 with field `type` for
+         *     another kind of element); 403 for anyone but the learner; 404 notFound past the end.
+         */
+        post: operations["open_training_path_element_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__url_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2775,6 +2879,33 @@ export interface components {
             sign: boolean;
             /** Start */
             start: boolean;
+        };
+        /**
+         * AssignedModuleCard
+         * @description An assigned module of POST /training/path/modules/query, with its validity (periodic modules).
+         */
+        AssignedModuleCard: {
+            grading: components["schemas"]["Grading"] | null;
+            /** Index */
+            index: number;
+            learner: components["schemas"]["Person"] | null;
+            module: components["schemas"]["ModuleSummary"];
+            /** Pathid */
+            pathId: number;
+            pathStatus: components["schemas"]["PathStatus"];
+            /** Pathtitle */
+            pathTitle: string;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            status: components["schemas"]["ModuleStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
         };
         /**
          * AssignedModuleIn
@@ -4477,6 +4608,13 @@ export interface components {
              */
             sort: string;
         };
+        /** QueryResult[AssignedModuleCard] */
+        QueryResult_AssignedModuleCard_: {
+            /** Results */
+            results: components["schemas"]["AssignedModuleCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
         /** QueryResult[CartographyCard] */
         QueryResult_CartographyCard_: {
             /** Results */
@@ -4502,6 +4640,13 @@ export interface components {
         QueryResult_ModuleCard_: {
             /** Results */
             results: components["schemas"]["ModuleCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /** QueryResult[PathCard] */
+        QueryResult_PathCard_: {
+            /** Results */
+            results: components["schemas"]["PathCard"][];
             /** Totalitems */
             totalItems: number;
         };
@@ -13493,6 +13638,162 @@ export interface operations {
             };
         };
     };
+    query_training_path_modules_backend_api_v2_training_path_modules_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_AssignedModuleCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_training_paths_backend_api_v2_training_path_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_PathCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     training_path_backend_api_v2_training_path__trainingPathId__get: {
         parameters: {
             query?: never;
@@ -14433,6 +14734,242 @@ export interface operations {
             path: {
                 trainingPathId: number;
                 moduleIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attach_training_path_mediation_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__mediation_attach__mediationId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+                resultIndex: number;
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    detach_training_path_mediation_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__mediation_detach__mediationId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+                resultIndex: number;
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PathOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_training_path_element_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__url_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trainingPathId: number;
+                moduleIndex: number;
+                resultIndex: number;
             };
             cookie?: never;
         };
