@@ -1,4 +1,4 @@
-"""`python -m bench [querylang|subjects|mediations|…|all] [--db sqlite|postgresql|both] [--seconds N]`
+"""`python -m bench [querylang|subjects|mediations|modules|paths|…|all] [--db …] [--seconds N]`
 
 Generates (once) a large organisation per database, then measures Spot beside the bare-ASGI
 floor running the same SQL, prints the tables and writes them to bench/results/.
@@ -126,6 +126,32 @@ SCENARIOS["modules"] = [
 ]
 
 
+def _paths(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
+    body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
+    return Call(name, "POST", "/backend/api/v2/training/path/query", body), LIST_PAGE
+
+
+# Path MEASURED_PATH has ten modules in every module status, MEASURED_MODULE first
+# (dataset.top_up_paths); the bench administrator holds perm_TrainingPathAdmin and reads all 50,000.
+SCENARIOS["paths"] = [
+    (
+        Call("GET /training/path/{id}", "GET", f"/backend/api/v2/training/path/{dataset.MEASURED_PATH}"),
+        ENTITY_GET,
+    ),
+    _paths("POST /training/path/query (default page)", "", "-creation_date"),
+    _paths(
+        "POST /training/path/query, module & module_status",
+        f"module oneOf {dataset.MEASURED_MODULE} & module_status oneOf started",
+        "-creation_date",
+    ),
+    _paths(
+        "POST /training/path/query, referent & status & module_is_succeeded, by stop date",
+        "referent oneOf 1 & status oneOf started,finished & module_is_succeeded equals false",
+        "stop_date",
+    ),
+]
+
+
 def _databases(choice: str) -> list[str]:
     sqlite_url = f"sqlite:///{ROOT}/var/bench/spot.db"
     pg_url = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/spot_bench")
@@ -167,6 +193,7 @@ def main() -> None:
         dataset.top_up_nodes(engine)
         dataset.top_up_mediations(engine)
         dataset.top_up_modules(engine)
+        dataset.top_up_paths(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:

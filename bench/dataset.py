@@ -1,5 +1,5 @@
 """A large organisation for the benchmarks: 20,000 users, 100,000 subjects, 1,000,000 mind-map nodes,
-5,000,000 history rows, 10,000 mediations, 2,000 training modules.
+5,000,000 history rows, 10,000 mediations, 2,000 training modules, 50,000 training paths.
 
 Rows are generated with fixed seeds (the same data every time) and loaded in bulk: executemany
 on SQLite, COPY on PostgreSQL. Migrations create the schema, so the benchmark runs on the real one.
@@ -466,6 +466,283 @@ def top_up_modules(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text("ANALYZE"))
     print(f"training modules added in {time.monotonic() - started:.0f} s", flush=True)
+
+
+PATHS = 50_000
+PATH_REFERENCES = 20
+PATH_STATUSES = ["notAccepted", "accepted", "started", "finished", "validated", "archived", "canceled"]
+PATH_STATUS_WEIGHTS = [10, 10, 35, 10, 10, 20, 5]
+# What a path's modules may be in, by the path's status (spec 2 §4): none graded before the path
+# starts, all graded once it is finished.
+MODULE_STATUSES_IN = {
+    "notAccepted": ["notStarted"],
+    "accepted": ["notStarted"],
+    "started": ["notStarted", "started", "started", "finished", "validated", "archived"],
+    "finished": ["validated", "archived"],
+    "validated": ["validated", "archived"],
+    "archived": ["archived"],
+    "canceled": ["notStarted", "started", "finished", "validated", "archived"],
+}
+# The path that scenario `paths` reads: started, created by the bench administrator, ten modules in
+# every module status, MEASURED_MODULE (one element of each kind) first.
+MEASURED_PATH = 25_000
+MEASURED_PATH_MODULES = [
+    "started",
+    "notStarted",
+    "started",
+    "finished",
+    "validated",
+    "archived",
+    "disabled",
+    "started",
+    "validated",
+    "notStarted",
+]
+
+
+def top_up_paths(engine: Engine) -> None:
+    """Add PATHS training paths over the MODULES modules and the users (a separate step, after
+    top_up_modules): each with a learner, 1 to 10 assigned modules with 1 to 3 referents each, in
+    every status (modules in the statuses their path allows, graded ones with their grading, signed
+    ones with the learner's comment), some under one of PATH_REFERENCES path references, some visible
+    to persons or to the administrators' group, and a history of the steps they went through. The
+    bench administrator (user 1) holds perm_TrainingPathAdmin, so it reads them all; it also created
+    one in ten and follows a module of one in 50."""
+    tables = database.Base.metadata.tables
+    paths, assigned = tables["training_path"], tables["training_path_module"]
+    references, module_items = tables["training_reference"], tables["training_module_item"]
+    linked = ["training_path_event", "training_path_grading", "training_path_visible_group"]
+    linked += ["training_path_visible_person", "training_path_referent", "training_path_module"]
+    linked += ["training_path"]
+    with engine.connect() as conn:
+        if (conn.scalar(select(func.count()).select_from(paths)) or 0) >= PATHS:
+            return
+    started = time.monotonic()
+    print("adding training paths…", flush=True)
+    with engine.begin() as conn:  # what an interrupted top-up may have left
+        for name in linked:
+            conn.execute(tables[name].delete())
+        conn.execute(references.delete().where(references.c.code.like("PARCOURS-%")))
+        first_reference = (conn.scalar(select(func.max(references.c.id))) or 0) + 1
+        modules = tables["training_module"]
+        thresholds = dict(conn.execute(select(modules.c.id, modules.c.pass_threshold)).tuples().all())
+        periodicity = dict(conn.execute(select(modules.c.id, modules.c.periodicity)).tuples().all())
+        elements = dict(
+            conn.execute(select(module_items.c.module_id, func.count()).group_by(module_items.c.module_id))
+            .tuples()
+            .all()
+        )
+    module_ids = sorted(thresholds)
+    rng = random.Random(23)
+    reference_ids = list(range(first_reference, first_reference + PATH_REFERENCES))
+    _load(
+        engine,
+        references,
+        (
+            {
+                "id": rid,
+                "type": "path",
+                "code": f"PARCOURS-{n:02d}",
+                "code_folded": fold(f"PARCOURS-{n:02d}"),
+                "label": f"Parcours {MODULE_TOPICS[n % len(MODULE_TOPICS)]}",
+                "label_folded": fold(f"Parcours {MODULE_TOPICS[n % len(MODULE_TOPICS)]}"),
+                "description": "",
+                "description_folded": "",
+                "disabled": False,
+                "version": 1,
+            }
+            for n, rid in enumerate(reference_ids)
+        ),
+    )
+    rows: list[dict] = []
+    path_modules: list[dict] = []
+    referents: list[dict] = []
+    persons: list[dict] = []
+    groups: list[dict] = []
+    gradings: list[dict] = []
+    events: list[dict] = []
+
+    def event(
+        pid: int, at: datetime, user_id: int, name: str, position: int | None = None, **more: object
+    ) -> None:
+        events.append(
+            {
+                "id": len(events) + 1,
+                "path_id": pid,
+                "position": position,
+                "at": at,
+                "user_id": user_id,
+                "user_name": f"Utilisateur {user_id}",
+                "event": name,
+                "grade": more.get("grade"),
+                "comment": more.get("comment"),
+            }
+        )
+
+    for pid in range(1, PATHS + 1):
+        measured = pid == MEASURED_PATH
+        status = "started" if measured else rng.choices(PATH_STATUSES, PATH_STATUS_WEIGHTS)[0]
+        created = _at(rng)
+        creator = 1 if pid % 10 == 0 else rng.randrange(2, USERS + 1)
+        learner = rng.randrange(2, USERS + 1)
+        while learner == creator:
+            learner = rng.randrange(2, USERS + 1)
+        start = created.date() + timedelta(days=rng.randrange(0, 30))
+        stop = start + timedelta(days=rng.randrange(30, 365))
+        accepted = None if status == "notAccepted" else created + timedelta(days=rng.randrange(1, 10))
+        began = accepted + timedelta(days=rng.randrange(0, 10)) if accepted else None
+        event(pid, created, creator, "created")
+        if accepted:
+            event(pid, accepted, learner, "accepted")
+        if began and status != "accepted":
+            event(pid, began, creator, "started")
+        if measured:
+            chosen = [MEASURED_MODULE] + rng.sample([m for m in module_ids if m != MEASURED_MODULE], 9)
+            statuses = MEASURED_PATH_MODULES
+        else:
+            chosen = rng.sample(module_ids, rng.randrange(1, 11))
+            statuses = [rng.choice(MODULE_STATUSES_IN[status]) for _ in chosen]
+            if status not in ("notAccepted", "finished", "validated", "archived"):
+                statuses = ["disabled" if rng.random() < 0.05 else s for s in statuses]
+        moment = began or created
+        total = done = 0
+        for position, (module_id, module_status) in enumerate(zip(chosen, statuses, strict=True)):
+            mid = len(path_modules) + 1
+            items = elements.get(module_id, 0)
+            finished_items = {
+                "notStarted": 0,
+                "started": 0 if measured else rng.randrange(0, items) if items else 0,
+                "disabled": 0,
+            }.get(module_status, items)
+            module_started = (
+                moment + timedelta(days=rng.randrange(0, 5))
+                if module_status not in ("notStarted", "disabled")
+                else None
+            )
+            graded = module_status in ("validated", "archived")
+            graded_at = (
+                module_started + timedelta(days=rng.randrange(1, 60)) if graded and module_started else None
+            )
+            grade = round(rng.uniform(3, 10), 1) if graded else None
+            success = grade >= thresholds[module_id] if grade is not None else None
+            months = periodicity[module_id]
+            valid_until = (graded_at + timedelta(days=30 * months)).date() if graded_at and months else None
+            signed_at = (
+                graded_at + timedelta(days=rng.randrange(0, 10))
+                if graded_at and module_status == "archived"
+                else None
+            )
+            referent_ids = {rng.randrange(2, USERS + 1) for _ in range(rng.randrange(1, 4))} - {learner}
+            if pid % 50 == 0 or measured:
+                referent_ids.add(1)
+            referent_ids = referent_ids or {1}
+            referents += [{"path_module_id": mid, "user_id": user_id} for user_id in sorted(referent_ids)]
+            grader = min(referent_ids)
+            path_modules.append(
+                {
+                    "id": mid,
+                    "path_id": pid,
+                    "position": position,
+                    "module_id": module_id,
+                    "start_date": start,
+                    "stop_date": stop,
+                    "status": module_status,
+                    "status_changed_at": signed_at or graded_at or module_started or created,
+                    "started_at": module_started,
+                    "total_items": items,
+                    "done_items": finished_items,
+                    "grade": grade,
+                    "is_success": success,
+                    "valid_until": valid_until,
+                    "graded_at": graded_at,
+                    "signature_comment": "Module suivi." if signed_at else None,
+                    "signature_satisfaction": rng.randrange(1, 6) if signed_at else None,
+                    "signed_at": signed_at,
+                }
+            )
+            if module_status != "disabled":
+                total, done = total + items, done + finished_items
+            if module_started:
+                event(pid, module_started, grader, "moduleStarted", position)
+            if graded_at is not None and grade is not None:
+                comment = "Acquis." if success else "À revoir."
+                gradings.append(
+                    {
+                        "id": len(gradings) + 1,
+                        "path_module_id": mid,
+                        "grade": grade,
+                        "comment": comment,
+                        "is_success": success,
+                        "referent_id": grader,
+                        "referent_name": f"Utilisateur {grader}",
+                        "valid_until": valid_until,
+                        "graded_at": graded_at,
+                    }
+                )
+                event(pid, graded_at, grader, "moduleGraded", position, grade=grade, comment=comment)
+            if signed_at:
+                event(pid, signed_at, learner, "moduleSigned", position)
+        closed = (
+            moment + timedelta(days=rng.randrange(60, 120)) if status in ("validated", "archived") else None
+        )
+        signed = closed + timedelta(days=rng.randrange(0, 10)) if closed and status == "archived" else None
+        if closed:
+            event(pid, closed, creator, "validated", comment="Parcours terminé.")
+        if signed:
+            event(pid, signed, learner, "signed")
+        if status == "canceled":
+            event(pid, moment + timedelta(days=1), creator, "canceled")
+        if pid % 7 == 0:
+            persons.append({"path_id": pid, "user_id": rng.randrange(2, USERS + 1)})
+        if pid % 5 == 0:
+            groups.append({"path_id": pid, "group_id": 1})
+        title = f"Parcours {rng.choice(MODULE_TOPICS).lower()} {rng.choice(WHERE)}"
+        rows.append(
+            {
+                "id": pid,
+                "title": title,
+                "title_folded": fold(title),
+                "reference_id": rng.choice(reference_ids) if rng.random() < 0.6 else None,
+                "learner_id": learner,
+                "creator_id": creator,
+                "status": status,
+                "created_at": created,
+                "version": 1,
+                "start_date": start,
+                "stop_date": stop,
+                "pass_threshold": rng.randrange(5, 11),
+                "status_changed_at": signed or closed or began or accepted or created,
+                "accepted_at": accepted,
+                "validator_id": creator if closed else None,
+                "validation_comment": "Parcours terminé." if closed else None,
+                "validated_at": closed,
+                "signature_comment": "Merci." if signed else None,
+                "signature_satisfaction": rng.randrange(1, 6) if signed else None,
+                "signed_at": signed,
+                "total_items": total,
+                "done_items": done,
+            }
+        )
+    _load(engine, paths, rows)
+    _load(engine, assigned, path_modules)
+    _load(engine, tables["training_path_referent"], referents)
+    _load(engine, tables["training_path_visible_person"], persons)
+    _load(engine, tables["training_path_visible_group"], groups)
+    _load(engine, tables["training_path_grading"], gradings)
+    _load(engine, tables["training_path_event"], events)
+    sequenced = ["training_path", "training_path_module", "training_path_grading", "training_path_event"]
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            for name in [*sequenced, "training_reference"]:
+                sequence = f"pg_get_serial_sequence('{name}', 'id')"
+                conn.execute(text(f"SELECT setval({sequence}, (SELECT MAX(id) FROM {name}))"))
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for name in [*linked, "training_reference"]:
+                conn.execute(text(f"VACUUM ANALYZE {name}"))
+    else:
+        with engine.begin() as conn:
+            conn.execute(text("ANALYZE"))
+    print(f"training paths added in {time.monotonic() - started:.0f} s", flush=True)
 
 
 def generate(engine: Engine, database_url: str) -> None:
