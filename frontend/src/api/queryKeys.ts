@@ -59,9 +59,6 @@ export const queryKeys = {
     actionable: ['mediations', 'actionable'] as const,
     /** The history entries of the mediator and participants between two instants, for the report. */
     trackedActions: (mediationId: number, start: string, stop: string) => ['mediations', mediationId, 'trackedActions', start, stop] as const,
-    /** The form's pickers: users, then groups, found by part of their name. */
-    people: (name: string) => ['mediations', 'people', name] as const,
-    groups: (name: string) => ['mediations', 'groups', name] as const,
   },
   references: {
     /** Every reference change invalidates this. */
@@ -84,6 +81,11 @@ export const queryKeys = {
     detail: (pathId: number) => ['trainingPaths', pathId] as const,
     /** The form's module picker: enabled modules whose name contains the text. */
     moduleSearch: (text: string) => ['trainingPaths', 'moduleSearch', text] as const,
+  },
+  /** The people and groups pickers: users, then groups, found by part of their name. */
+  people: {
+    search: (name: string) => ['people', 'search', name] as const,
+    groups: (name: string) => ['people', 'groups', name] as const,
   },
   users: {
     /** Every users or groups mutation invalidates this. */

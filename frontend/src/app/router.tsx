@@ -6,6 +6,7 @@ import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
 import { moduleRoutes } from '../features/modules/routes'
+import { pathRoutes } from '../features/paths/routes'
 import { referenceRoutes } from '../features/references/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
           ...subjectRoutes,
           ...mediationRoutes,
           ...moduleRoutes,
+          ...pathRoutes,
           ...lmsRoutes,
           ...referenceRoutes,
           {

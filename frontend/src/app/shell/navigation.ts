@@ -7,6 +7,7 @@ import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
 import { MODULE_ADD_MENU, MODULE_NAVIGATION } from '../../features/modules/navigation'
+import { PATH_ADD_MENU, PATH_NAVIGATION } from '../../features/paths/navigation'
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
@@ -26,6 +27,7 @@ export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
   ...MEDIATION_NAVIGATION,
   ...MODULE_NAVIGATION,
+  ...PATH_NAVIGATION,
   ...LMS_NAVIGATION,
   {
     to: PERMISSIONS_PATH,
@@ -58,4 +60,5 @@ export const ADD_MENU: AddMenuEntry[] = [
   { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined, allowed: holds('perm_EditPdv') },
   ...MEDIATION_ADD_MENU,
   ...MODULE_ADD_MENU,
+  ...PATH_ADD_MENU,
 ]

@@ -23,6 +23,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
+import { SearchPicker } from '../../components/people/SearchPicker'
 import { TextInput } from '../../components/TextInput'
 import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { datePattern } from '../../lib/dates'
@@ -43,7 +44,6 @@ import {
   savePayload,
   startSchema,
 } from './mediationForm'
-import { SearchPicker } from './SearchPicker'
 import { useNow } from './useNow'
 
 /** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */

@@ -45,25 +45,6 @@ export const trackedActionsQuery = (mediationId: number, start: string, stop: st
       data(api.GET('/backend/api/v2/mediation/{mediationId}/trackedActions', { params: { path: { mediationId }, query: { start, stop } } })),
   })
 
-/** Users whose name contains `name` (the form's mediator, participants and persons pickers). */
-export const peopleSearchQuery = (name: string) =>
-  queryOptions({
-    queryKey: queryKeys.mediations.people(name),
-    queryFn: async (): Promise<Person[]> =>
-      (await data(api.GET('/backend/api/v2/user/search', { params: { query: { name } } }))).map((user) => ({ id: user.id, name: user.displayName })),
-    enabled: name.trim() !== '',
-    staleTime: 60_000,
-  })
-
-/** Groups whose name contains `name` (the form's visible-by groups picker). */
-export const groupSearchQuery = (name: string) =>
-  queryOptions({
-    queryKey: queryKeys.mediations.groups(name),
-    queryFn: () => data(api.GET('/backend/api/v2/user/searchGroup', { params: { query: { name } } })),
-    enabled: name.trim() !== '',
-    staleTime: 60_000,
-  })
-
 /**
  * Takes a change of one mediation, answered by the mediation as it now stands: its page takes the
  * answer, what shows it elsewhere (lists, the bell, its discussion's system messages) is read again.

@@ -38,7 +38,7 @@ interface MultiplePicker extends PickerBase {
 }
 
 /**
- * An autocomplete over the server's user or group search, asked 500 ms after typing stops (spec 1 §9);
+ * A people or groups picker (mediation and training path forms): an autocomplete over the server's user or group search, asked 500 ms after typing stops (spec 1 §9);
  * the server decides what matches, so the options are not filtered again here.
  */
 export function SearchPicker(props: SinglePicker | MultiplePicker) {
@@ -72,7 +72,7 @@ export function SearchPicker(props: SinglePicker | MultiplePicker) {
     readOnly,
     loading: waiting,
     loadingText: t('common.loading'),
-    noOptionsText: typed === '' ? t('mediations.form.typeToSearch') : t('mediations.form.noOption'),
+    noOptionsText: typed === '' ? t('people.picker.typeToSearch') : t('people.picker.noOption'),
     renderInput: (params: object) => (
       <TextField {...params} inputRef={inputRef} label={label} required={required} error={error} helperText={helperText ?? ' '} />
     ),

@@ -1,0 +1,70 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
+import { DatePicker } from '@mui/x-date-pickers/DatePicker'
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider'
+import { enUS, frFR } from '@mui/x-date-pickers/locales'
+import type { Dayjs } from 'dayjs'
+import type { ReactNode } from 'react'
+import { type Control, Controller, type FieldPathByValue } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { datePattern } from '../../lib/dates'
+import { useMessage } from '../../lib/messages'
+import { MAX_DATE, type PathForm } from './pathForm'
+
+/** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
+const PICKER_TEXTS = { fr: frFR, en: enUS }
+
+/** The date pickers' language, around the whole form. */
+export function DatesLocalization({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation()
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={i18n.language}
+      localeText={PICKER_TEXTS[i18n.language === 'en' ? 'en' : 'fr'].components.MuiLocalizationProvider.defaultProps.localeText}
+    >
+      {children}
+    </LocalizationProvider>
+  )
+}
+
+interface DateInputProps {
+  control: Control<PathForm>
+  name: FieldPathByValue<PathForm, Dayjs | null>
+  label: string
+  readOnly?: boolean
+  minDate?: Dayjs
+  maxDate?: Dayjs
+}
+
+/** A day of the form (YYYY-MM-DD in English, DD/MM/YYYY in French), its error under it. */
+export function DateInput({ control, name, label, readOnly, minDate, maxDate }: DateInputProps) {
+  const { t, i18n } = useTranslation()
+  const message = useMessage()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DatePicker
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          inputRef={field.ref}
+          format={datePattern(i18n.language)}
+          minDate={minDate}
+          maxDate={maxDate ?? MAX_DATE}
+          readOnly={readOnly}
+          slotProps={{
+            textField: {
+              fullWidth: true,
+              required: !readOnly,
+              onBlur: field.onBlur,
+              error: fieldState.error !== undefined,
+              helperText: message(fieldState.error?.message) ?? (readOnly ? t('trainingPaths.form.readOnly') : ' '),
+            },
+          }}
+        />
+      )}
+    />
+  )
+}

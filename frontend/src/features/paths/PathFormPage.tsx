@@ -1,0 +1,337 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import ContentCopy from '@mui/icons-material/ContentCopy'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Slider from '@mui/material/Slider'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { type ReactNode, useId, useState } from 'react'
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { isApiError } from '../../api/errors'
+import { whoAmIQuery } from '../../api/queries'
+import { FORBIDDEN_PATH, TRAINING_PATHS_PATH, trainingPathPath } from '../../app/paths'
+import { LoadFailure } from '../../components/LoadFailure'
+import { Loading } from '../../components/Loading'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { PageHeader } from '../../components/PageHeader'
+import { SearchPicker } from '../../components/people/SearchPicker'
+import { ReferenceAutocomplete } from '../../components/references/ReferenceAutocomplete'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
+import { TextInput } from '../../components/TextInput'
+import { formatDateTime } from '../../lib/dates'
+import { useMessage } from '../../lib/messages'
+import { usePageTitle } from '../../lib/pageTitle'
+import { idParam } from '../../lib/routeParams'
+import { type Path, pathQueryOptions, useCreatePath, usersOfGroups, useUpdatePath } from './api'
+import { AssignedModulesEditor } from './AssignedModulesEditor'
+import { DateInput, DatesLocalization } from './DateInput'
+import { dateLimits, formFieldOf, formFromPath, learnerIdsOf, MAX_THRESHOLD, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
+
+type Mode = { kind: 'new'; source?: Path } | { kind: 'edit'; source: Path }
+
+/** NewTrainingPath; with a pathId, created from that path (its learner left out). Needs perm_TrainingManagement (the route checks). */
+export function NewPathPage() {
+  const { t } = useTranslation()
+  const { pathId: param } = useParams()
+  const pathId = param === undefined ? undefined : (idParam(param) ?? null)
+  const { data: user } = useQuery(whoAmIQuery)
+  const { data: source, error } = useQuery({ ...pathQueryOptions(pathId ?? 0), enabled: typeof pathId === 'number' })
+  usePageTitle(pathId === null || error ? undefined : t('pageTitles.newTrainingPath'))
+  if (pathId === null) return <NotFoundPage />
+  if (error) return <LoadFailure error={error} />
+  if (!user || (pathId !== undefined && !source)) return <Loading />
+  if (source && !source.can.createFrom) return <Navigate to={FORBIDDEN_PATH} replace />
+  const today = dayjs().startOf('day')
+  return <PathFormView key={source?.id ?? 'new'} mode={{ kind: 'new', source }} creatorId={user.id} initial={source ? formFromPath(source) : newForm(today)} />
+}
+
+/** EditTrainingPath: only the path's creator or a path administrator (can.edit), otherwise Forbidden. */
+export function EditPathPage() {
+  const { t } = useTranslation()
+  const pathId = idParam(useParams().pathId)
+  const { data: user } = useQuery(whoAmIQuery)
+  const { data: source, error } = useQuery({ ...pathQueryOptions(pathId ?? 0), enabled: pathId !== undefined })
+  usePageTitle(pathId === undefined || error ? undefined : t('pageTitles.editTrainingPath'))
+  if (pathId === undefined) return <NotFoundPage />
+  if (error) return <LoadFailure error={error} />
+  if (!source || !user) return <Loading />
+  if (!source.can.edit) return <Navigate to={FORBIDDEN_PATH} replace />
+  return <PathFormView key={source.id} mode={{ kind: 'edit', source }} creatorId={user.id} initial={formFromPath(source)} />
+}
+
+interface PathFormViewProps {
+  mode: Mode
+  creatorId: number
+  initial: PathForm
+}
+
+function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
+  const { t, i18n } = useTranslation()
+  const message = useMessage()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const thresholdId = useId()
+  const [today] = useState(() => dayjs().startOf('day'))
+  const [stale, setStale] = useState(false)
+  const [refused, setRefused] = useState<string>()
+  const [expanding, setExpanding] = useState(false)
+  const create = useCreatePath()
+  const update = useUpdatePath()
+  const editing = mode.kind === 'edit' ? mode.source : undefined
+  const notAccepted = !editing || editing.status === 'notAccepted'
+  const restricted = !notAccepted
+  const learnerIds = editing ? (editing.learner ? [editing.learner.id] : []) : undefined
+  const { control, handleSubmit, setError, getValues, formState } = useForm<PathForm>({
+    resolver: zodResolver(pathSchema({ today, creatorId, learnerIds, restricted })) as unknown as Resolver<PathForm>,
+    defaultValues: initial,
+  })
+  const [startDate, stopDate] = useWatch({ control, name: ['startDate', 'stopDate'] })
+  const limits = dateLimits({ startDate, stopDate }, today, notAccepted)
+
+  const showServerErrors = (error: Error) => {
+    if (!isApiError(error)) return setRefused(error.message)
+    let shown = 0
+    error.errors.forEach((fieldError) => {
+      const field = formFieldOf(fieldError.field)
+      if (!field) return
+      setError(field, { type: 'server', message: fieldError.code }, { shouldFocus: shown === 0 })
+      shown += 1
+    })
+    if (shown === 0) setRefused(message(error.message))
+  }
+
+  const onError = (error: Error) => {
+    if (isApiError(error, 409)) {
+      if (error.message === 'staleVersion') setStale(true)
+      else if (error.errors.length > 0) showServerErrors(error)
+      else setRefused(message(error.message))
+    } else showServerErrors(error)
+  }
+
+  const save = async (form: PathForm) => {
+    setStale(false)
+    setRefused(undefined)
+    const body = savePayload(form)
+    if (editing) {
+      update.mutate({ pathId: editing.id, body: { ...body, version: editing.version } }, { onSuccess: (saved) => void navigate(trainingPathPath(saved.id)), onError })
+      return
+    }
+    let members: { id: number; name: string }[] = []
+    if (form.learnerGroups.length > 0) {
+      setExpanding(true)
+      try {
+        members = await usersOfGroups(form.learnerGroups.map((group) => group.id))
+      } catch (error) {
+        setRefused(error instanceof Error ? message(error.message) : String(error))
+        return
+      } finally {
+        setExpanding(false)
+      }
+      if (form.learners.length === 0 && members.every((member) => member.id === creatorId)) {
+        setError('learnerGroups', { type: 'server', message: 'defineAtLeastOneLearnerOrGroup' }, { shouldFocus: true })
+        return
+      }
+    }
+    create.mutate(
+      { ...body, learnerIds: learnerIdsOf(form.learners, members, creatorId) },
+      { onSuccess: (created) => void navigate(created.length === 1 ? trainingPathPath(created[0].id) : TRAINING_PATHS_PATH), onError },
+    )
+  }
+
+  const leave = () => void navigate(editing ? trainingPathPath(editing.id) : mode.source ? trainingPathPath(mode.source.id) : TRAINING_PATHS_PATH)
+  const title = t(editing ? 'trainingPaths.form.editTitle' : 'trainingPaths.form.newTitle')
+  const readOnlyHelp = t('trainingPaths.form.readOnly')
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 920 }}>
+        <DatesLocalization>
+          <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
+            {mode.kind === 'new' && mode.source && (
+              <Alert icon={<ContentCopy fontSize="inherit" />} severity="info" sx={{ mb: 3 }}>
+                {t('trainingPaths.form.source', { title: mode.source.title })}
+              </Alert>
+            )}
+            <Stack spacing={1}>
+              {editing ? (
+                <Section title={t('trainingPaths.form.learnerSection')}>
+                  <Typography>{editing.learner?.name ?? t('trainingPaths.unknownUser')}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('trainingPaths.form.createdBy', { user: editing.creation.userName, date: formatDateTime(editing.creation.date, i18n.language) })}
+                  </Typography>
+                  {restricted && (
+                    <Alert severity="info" sx={{ mt: 1 }}>
+                      {t('trainingPaths.form.restricted')}
+                    </Alert>
+                  )}
+                </Section>
+              ) : (
+                <Section title={t('trainingPaths.form.learnerSection')} help={t('trainingPaths.form.learnersHelp')}>
+                  <Controller
+                    control={control}
+                    name="learners"
+                    render={({ field, fieldState }) => (
+                      <SearchPicker
+                        of="people"
+                        multiple
+                        label={t('trainingPaths.form.learners')}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        error={fieldState.error !== undefined}
+                        helperText={message(fieldState.error?.message) ?? ' '}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="learnerGroups"
+                    render={({ field, fieldState }) => (
+                      <SearchPicker
+                        of="groups"
+                        multiple
+                        label={t('trainingPaths.form.learnerGroups')}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        inputRef={field.ref}
+                        error={fieldState.error !== undefined}
+                        helperText={message(fieldState.error?.message) ?? ' '}
+                      />
+                    )}
+                  />
+                </Section>
+              )}
+              <Section title={t('trainingPaths.form.pathSection')}>
+                <TextInput control={control} name="title" label={t('trainingPaths.fields.title')} required autoComplete="off" readOnly={restricted} readOnlyHelp={readOnlyHelp} />
+                <Controller
+                  control={control}
+                  name="reference"
+                  render={({ field, fieldState }) => (
+                    <ReferenceAutocomplete
+                      type="path"
+                      label={t('trainingPaths.fields.reference')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      readOnly={restricted}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+                  <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={restricted} maxDate={limits.maxStart} />
+                  <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={restricted} minDate={limits.minStop} />
+                </Stack>
+                <Controller
+                  control={control}
+                  name="passThreshold"
+                  render={({ field: { ref, value, onChange, onBlur } }) => (
+                    <Box sx={{ pb: 1 }}>
+                      <Typography id={thresholdId} gutterBottom>
+                        {t('trainingPaths.form.threshold', { value })}
+                      </Typography>
+                      <Slider
+                        ref={ref}
+                        value={value}
+                        onChange={(_event, next) => onChange(next as number)}
+                        onBlur={onBlur}
+                        min={0}
+                        max={MAX_THRESHOLD}
+                        step={1}
+                        marks
+                        disabled={restricted}
+                        valueLabelDisplay="auto"
+                        valueLabelFormat={(n) => t('trainingPaths.outOfTen', { value: n })}
+                        getAriaValueText={(n) => t('trainingPaths.outOfTen', { value: n })}
+                        slotProps={{ input: { 'aria-labelledby': thresholdId } }}
+                        sx={{ maxWidth: 420, mx: 1 }}
+                      />
+                    </Box>
+                  )}
+                />
+              </Section>
+              <Section title={t('trainingPaths.form.visibility')} help={t('trainingPaths.form.visibilityHelp')}>
+                <Controller
+                  control={control}
+                  name="visibleByPersons"
+                  render={({ field, fieldState }) => (
+                    <SearchPicker
+                      of="people"
+                      multiple
+                      label={t('trainingPaths.fields.visibleByPersons')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={fieldState.error !== undefined}
+                      helperText={message(fieldState.error?.message) ?? ' '}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="visibleByGroups"
+                  render={({ field, fieldState }) => (
+                    <SearchPicker
+                      of="groups"
+                      multiple
+                      label={t('trainingPaths.fields.visibleByGroups')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={fieldState.error !== undefined}
+                      helperText={message(fieldState.error?.message) ?? ' '}
+                    />
+                  )}
+                />
+              </Section>
+              <AssignedModulesEditor control={control} getValues={getValues} today={today} restricted={restricted} error={formState.errors.modules?.root?.message ?? formState.errors.modules?.message} />
+              {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
+              {refused && <Alert severity="error">{refused}</Alert>}
+              {stale && editing && (
+                <StaleVersionNotice
+                  message={t('trainingPaths.form.stale')}
+                  readAgainLabel={t('trainingPaths.form.readAgain')}
+                  onReadAgain={() => void queryClient.invalidateQueries({ queryKey: pathQueryOptions(editing.id).queryKey, exact: true })}
+                />
+              )}
+            </Stack>
+            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+              <Button onClick={leave}>{t('actions.cancel')}</Button>
+              <Button type="submit" variant="contained" loading={expanding || create.isPending || update.isPending}>
+                {t('actions.save')}
+              </Button>
+            </Stack>
+          </form>
+        </DatesLocalization>
+      </Paper>
+    </>
+  )
+}
+
+function Section({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
+  return (
+    <Stack component="fieldset" spacing={1} sx={{ border: 0, m: 0, p: 0, pt: 1, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
+        {title}
+      </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
+          {help}
+        </Typography>
+      )}
+      {children}
+    </Stack>
+  )
+}
