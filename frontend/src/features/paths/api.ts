@@ -1,201 +1,36 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Client } from 'openapi-fetch'
 import { api, data } from '../../api/client'
 import type { ErrorHandlingMeta } from '../../api/errorReports'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 import type { ListQuery } from '../../lib/querylang/types'
-import type { ModuleStatus, PathStatus } from './status'
 
 type Schemas = components['schemas']
-type ReferenceSummary = Schemas['ReferenceSummary']
+export type Path = Schemas['PathOut']
+export type PathCard = Schemas['PathCard']
+export type PathCreate = Schemas['PathCreate']
+export type PathUpdate = Schemas['PathUpdate']
+/** What the form sends for a new path as for an edited one (the learners or the version aside). */
+export type PathSave = Omit<PathCreate, 'learnerIds'>
+export type PathCan = Schemas['PathCan']
+export type AssignedModule = Schemas['AssignedModule']
+export type ModuleCan = Schemas['AssignedModuleCan']
+export type Result = AssignedModule['results'][number]
+export type Grading = Schemas['Grading']
+export type HistoryEntry = Schemas['HistoryEntry']
+export type ClosingWarning = Path['closingWarnings'][number]
+export type Person = Schemas['Person']
 
-// The shapes of backend/src/spot/training/paths/schemas.py, until schema.d.ts lists the path calls.
-export interface Person {
-  id: number
-  name: string
-}
-export interface NamedGroup {
-  id: number
-  name: string
-}
-export interface AssignedModuleIn {
-  moduleId: number | null
-  referents: number[]
-  startDate?: string | null
-  stopDate?: string | null
-}
-export interface PathSave {
-  title: string
-  reference?: string | null
-  startDate: string
-  stopDate: string
-  passThreshold: number
-  visibleByPersons: number[]
-  visibleByGroups: number[]
-  assignedModules: AssignedModuleIn[]
-}
-export type PathCreate = PathSave & { learnerIds: number[] }
-export type PathUpdate = PathSave & { version: number }
-export interface Grading {
-  grade: number
-  comment: string
-  isSuccess: boolean
-  referent: Person | null
-  validUntil: string | null
-  date: string
-}
-export interface ModuleSummary {
-  id: number
-  name: string
-  reference: ReferenceSummary | null
-  goals: string
-  moduleType: 'training' | 'qualification' | 'other'
-  estimatedDuration: number
-  passThreshold: number
-  periodicity: number
-}
-export interface LearnerSignature {
-  comment: string
-  satisfaction: number
-  date: string
-}
-export interface ModuleCan {
-  start: boolean
-  disable: boolean
-  grade: boolean
-  sign: boolean
-  manageMediations: boolean
-  openElements: boolean
-}
-interface ResultBase {
-  index: number
-  title: string
-  description: string
-  doneAt: string | null
-}
-export type Result =
-  | (ResultBase & { type: 'url'; url: string })
-  | (ResultBase & {
-      type: 'spot'
-      spotItemType: 'site' | 'cartography' | 'activity' | 'function' | 'subject'
-      spotItemId: number
-      readable: boolean
-      context: Schemas['ContextEntry'][]
-      subjects: number[]
-    })
-  | (ResultBase & {
-      type: 'mediation'
-      mediationIds: number[]
-      mediations: { id: number; title: string | null; status: string | null; readable: boolean; signedByLearner: boolean }[]
-    })
-  | (ResultBase & {
-      type: 'lms'
-      lmsItemId: number | null
-      lmsType: 'resource' | 'quiz' | null
-      courseId: number | null
-      found: boolean
-      resources: { resourceId: number; doneAt: string | null }[]
-      quizes: { quizId: number; result: number | null; attemptsIds: number[] }[]
-    })
-export interface AssignedModule {
-  index: number
-  module: ModuleSummary
-  referents: Person[]
-  startDate: string
-  stopDate: string
-  status: ModuleStatus
-  disabled: boolean
-  startedAt: string | null
-  totalItems: number
-  doneItems: number
-  completion: number
-  results: Result[]
-  grading: Grading | null
-  gradings: Grading[]
-  signature: LearnerSignature | null
-  signatures: Schemas['SignatureOut'][]
-  can: ModuleCan
-}
-export interface PathCan {
-  edit: boolean
-  createFrom: boolean
-  delete: boolean
-  accept: boolean
-  start: boolean
-  validate: boolean
-  sign: boolean
-  cancel: boolean
-  seeGrading: boolean
-}
-export type ClosingWarning = 'atLeastOneModuleNotPassed' | 'atLeastOneModuleNotSignedByLearner' | 'atLeastOneModuleNotSigned'
-export interface HistoryEntry {
-  at: string
-  user: Person | null
-  userName: string
-  event: string
-  moduleIndex: number | null
-  grade: number | null
-  comment: string | null
-}
-export interface Path {
-  id: number
-  title: string
-  reference: ReferenceSummary | null
-  learner: Person | null
-  startDate: string
-  stopDate: string
-  status: PathStatus
-  passThreshold: number
-  visibleByPersons: Person[]
-  visibleByGroups: NamedGroup[]
-  creation: { userId: number | null; userName: string; date: string }
-  totalEstimatedDuration: number
-  totalSubModuleItems: number
-  doneSubModuleItems: number
-  totalAssignedModules: number
-  completion: number
-  averageGrade: number | null
-  acceptanceDate: string | null
-  validation: { validator: Person | null; comment: string; date: string } | null
-  signature: LearnerSignature | null
-  signatures: Schemas['SignatureOut'][]
-  closingWarnings: ClosingWarning[]
-  assignedModules: AssignedModule[]
-  history: HistoryEntry[]
-  can: PathCan
-  version: number
-}
-export interface PathCard {
-  id: number
-  title: string
-  reference: ReferenceSummary | null
-  learner: Person | null
-  creator: Person | null
-  status: PathStatus
-  startDate: string
-  stopDate: string
-  createdAt: string
-  acceptanceDate: string | null
-  validationDate: string | null
-  signatureDate: string | null
-  totalAssignedModules: number
-  completion: number
-}
-export type ModuleFound = Schemas['ModuleFound']
+const byId = (trainingPathId: number) => ({ params: { path: { trainingPathId } } })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the path calls are not in schema.d.ts yet
-const untyped = api as unknown as Client<any>
-const PATH_API = '/backend/api/v2/training/path'
-
-export const queryPaths = (body: ListQuery) => data<{ results: PathCard[]; totalItems: number }>(untyped.POST(`${PATH_API}/query`, { body }))
+export const queryPaths = (body: ListQuery) => data(api.POST('/backend/api/v2/training/path/query', { body }))
 
 /** A path as its view and its edit form show it; every action answers it, and takes its place here. */
 export const pathQueryOptions = (pathId: number) =>
   queryOptions({
     queryKey: queryKeys.trainingPaths.detail(pathId),
-    queryFn: () => data<Path>(untyped.GET(`${PATH_API}/${pathId}`, {})),
+    queryFn: () => data(api.GET('/backend/api/v2/training/path/{trainingPathId}', byId(pathId))),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
     // Its progress is computed on each read (elements done elsewhere): every opening asks again.
     staleTime: 0,
@@ -235,7 +70,7 @@ function usePathsChanged() {
 export function useCreatePath() {
   const changed = usePathsChanged()
   return useMutation({
-    mutationFn: (body: PathCreate) => data<PathCard[]>(untyped.POST(PATH_API, { body })),
+    mutationFn: (body: PathCreate) => data(api.POST('/backend/api/v2/training/path', { body })),
     meta: FORM,
     onSuccess: () => changed(),
   })
@@ -244,7 +79,7 @@ export function useCreatePath() {
 export function useUpdatePath() {
   const changed = usePathsChanged()
   return useMutation({
-    mutationFn: ({ pathId, body }: { pathId: number; body: PathUpdate }) => data<Path>(untyped.POST(`${PATH_API}/${pathId}`, { body })),
+    mutationFn: ({ pathId, body }: { pathId: number; body: PathUpdate }) => data(api.POST('/backend/api/v2/training/path/{trainingPathId}', { ...byId(pathId), body })),
     // A stale version, or a field no longer editable (the learner accepted meanwhile), is explained by the form.
     meta: { handledStatuses: [400, 409, 422] },
     onSuccess: changed,
@@ -255,7 +90,7 @@ export function useUpdatePath() {
 export function useDeletePath() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (pathId: number) => untyped.DELETE(`${PATH_API}/${pathId}`, {}).then(() => undefined),
+    mutationFn: (pathId: number) => api.DELETE('/backend/api/v2/training/path/{trainingPathId}', byId(pathId)).then(() => undefined),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.trainingPaths.list }),
