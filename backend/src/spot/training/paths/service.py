@@ -1062,6 +1062,7 @@ def create(db: Session, *, user: Principal, data: PathCreate) -> list[int]:
         _insert_modules(db, path.id, assigned, now)
         _set_visibility(db, path.id, data.visible_by_persons, data.visible_by_groups)
         record(db, user=user, path=path, event=PathEvent.created)
+        refresh(db, path)  # the totals the cards show
         ids.append(path.id)
     return ids
 
@@ -1140,6 +1141,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
         # Only while notAccepted: nothing was started, graded, visited or signed on these rows yet.
         plain(db).execute(delete(TrainingPathModule).where(TrainingPathModule.path_id == path.id))
         _insert_modules(db, path.id, assigned, utcnow())
+        refresh(db, path)
     elif referents_changed:
         for module, a in zip(modules, assigned, strict=True):
             plain(db).execute(
