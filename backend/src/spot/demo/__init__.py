@@ -9,6 +9,7 @@ from spot.demo import (
     mapping,
     mediations,
     modules,
+    paths,
     people,
     references,
     resources,
@@ -30,4 +31,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     lms.seed(db)
     references.seed(db)
     modules.seed(db)
+    paths.seed(db)
     return logins
