@@ -1,8 +1,8 @@
 """The bell's training-path kinds (GET /account/alerts): trainingPathToAccept and trainingPathToSign for
 the learner, trainingModuleToStart and trainingModuleToGrade for the referents of the module,
 trainingModuleToSign for the learner; each with the path's title (and the module's name) and the path
-as its target, dated by the status change that made it awaited. The paths are written in the tables
-(their steps are the path area's, tested there); each step here is the status the action leaves."""
+as its target, dated by the status change that made it awaited. Most paths are written in the tables,
+each step the status its action leaves; the last test takes the steps through the path's calls."""
 
 from datetime import UTC, date, datetime, timedelta
 
@@ -20,6 +20,7 @@ from spot.training.paths.models import (
 )
 from spot.users.models import User
 from support import API
+from training.paths_support import GRADE, ROLES, SIGN, Cast, act, get, make_module, make_path
 
 URL = f"{API}/account/alerts"
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
@@ -300,3 +301,47 @@ def test_at_most_the_limit_with_the_exact_count(client, db, make_user, login):
         (f"P{extra - 1}", "Module 2"),
         (f"P{extra - 2}", "Module 0"),
     ]
+
+
+def test_each_action_through_the_api_moves_the_alert_to_the_next_person(client, db, make_user, login):
+    """The same steps taken through the path's calls: each alert goes once its action is done."""
+    cast = Cast.of(make_user, login)
+    first, second = make_module(db, "Consignation"), make_module(db, "Hauteur")
+    pid = make_path(client, cast, [first, second])
+    title = {"title": "Parcours consignation"}
+    lockout, height = title | {"module": "Consignation"}, title | {"module": "Hauteur"}
+
+    def bells() -> dict[str, Bell]:
+        return {role: found for role in ROLES if (found := path_alerts(client, cast.headers[role]))}
+
+    assert bells() == {"learner": [("trainingPathToAccept", pid, title)]}
+    act(client, cast, "learner", pid, "accept")
+    assert bells() == {}
+    act(client, cast, "creator", pid, "start")
+    assert bells() == {
+        "referent": [("trainingModuleToStart", pid, lockout), ("trainingModuleToStart", pid, height)]
+    }
+    act(client, cast, "referent", pid, "0/startNow")
+    assert bells() == {"referent": [("trainingModuleToStart", pid, height)]}
+    # The learner opens the module's only element: it is finished, to grade.
+    assert act(client, cast, "learner", pid, "0/0/url")["assignedModules"][0]["status"] == "finished"
+    assert sorted(bells()["referent"]) == [
+        ("trainingModuleToGrade", pid, lockout),
+        ("trainingModuleToStart", pid, height),
+    ]
+    act(client, cast, "referent", pid, "0/grade", GRADE)
+    assert bells() == {
+        "learner": [("trainingModuleToSign", pid, lockout)],
+        "referent": [("trainingModuleToStart", pid, height)],
+    }
+    act(client, cast, "learner", pid, "0/sign", SIGN)
+    act(client, cast, "referent", pid, "1/startNow")
+    act(client, cast, "referent", pid, "1/grade", GRADE)
+    assert bells() == {"learner": [("trainingModuleToSign", pid, height)]}
+    act(client, cast, "learner", pid, "1/sign", SIGN)
+    assert get(client, cast, pid)["status"] == "finished"
+    assert bells() == {}
+    act(client, cast, "creator", pid, "validate", {"comment": "Parcours clos"})
+    assert bells() == {"learner": [("trainingPathToSign", pid, title)]}
+    act(client, cast, "learner", pid, "sign", SIGN)
+    assert bells() == {}
