@@ -1249,9 +1249,13 @@ def sign(db: Session, *, user: Principal, session: SessionToken, path_id: int, d
 
 
 def _module_action(
-    db: Session, *, user: Principal, path_id: int, module_index: int, action: str
+    db: Session, *, user: Principal, path_id: int, module_index: int, action: str, version: int | None = None
 ) -> tuple[TrainingPath, TrainingPathModule, policy.Facts, policy.ModuleFacts, ModuleTransition]:
+    """The path (locked), the module, their facts and the transition `action` allowed from the module's
+    status; 409 staleVersion first when `version` (the client's) is not the path's."""
     path = load(db, user=user, path_id=path_id, for_update=True)
+    if version is not None and version != path.version:
+        raise stale()
     modules = modules_of(db, path.id)
     if not 0 <= module_index < len(modules):
         raise not_found()
@@ -1300,10 +1304,8 @@ def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data
     periodicity. Regrading an archived module revokes the learner's signature of it (gradeChanged):
     they sign again. A body whose version is not the path's answers 409 staleVersion."""
     path, module, _f, m, transition = _module_action(
-        db, user=user, path_id=path_id, module_index=module_index, action="grade"
+        db, user=user, path_id=path_id, module_index=module_index, action="grade", version=data.version
     )
-    if data.version is not None and data.version != path.version:
-        raise stale()
     value = validate_grade(data)
     threshold, periodicity = db.execute(
         select(TrainingModule.pass_threshold, TrainingModule.periodicity).where(
