@@ -769,3 +769,53 @@ def test_mediations_are_managed_while_the_path_and_the_module_are_under_way(
         assert response.status_code == expected[0], response.text
         if expected[1]:
             assert response.json()["errors"] == [{"field": "status", "code": expected[1]}]
+
+
+def test_a_disabled_module_is_out_of_the_paths_totals(client, db, people, headers) -> None:
+    first = make_module(db, [url_item(), url_item("Deux")])
+    second = make_module(db, [url_item(), url_item(), url_item()], name="Désactivé")
+    path_id = make_path(
+        db,
+        learner_id=people["learner"].id,
+        creator_id=people["creator"].id,
+        modules=[(first, []), (second, [])],
+    )
+    db.execute(
+        TrainingPathModule.__table__.update()
+        .where(TrainingPathModule.path_id == path_id, TrainingPathModule.position == 1)
+        .values(status="disabled")
+    )
+    db.commit()
+    response = client.post(f"{_element(path_id)}/url", headers=headers["learner"])
+    assert response.status_code == 200, response.text
+    path = response.json()
+    assert (path["doneSubModuleItems"], path["totalSubModuleItems"], path["completion"]) == (1, 2, 50)
+    disabled = path["assignedModules"][1]
+    assert (disabled["status"], disabled["totalItems"], disabled["completion"]) == ("disabled", 3, 0)
+
+
+def test_the_statements_of_a_path_page_do_not_grow_with_a_modules_elements(
+    client, db, people, headers, test_map
+) -> None:
+    m = test_map
+    course = Course(db)
+    one_of_each = [
+        spot_item("site", m.site_id),
+        spot_item("subject", m.subject("S1")),
+        lms_item(course.quiz),
+        lms_item(course.resource),
+        mediation_item(),
+        url_item(),
+    ]
+    small_module = make_module(db, one_of_each)
+    large_module = make_module(db, one_of_each * 4)
+    referent = [people["referent"].id]
+    small = make_path(db, learner_id=people["learner"].id, modules=[(small_module, referent)])
+    large = make_path(db, learner_id=people["learner"].id, modules=[(large_module, referent)])
+
+    def statements(path_id: int) -> int:
+        address = f"{PATHS}/{path_id}"
+        client.get(address, headers=headers["referent"])  # caches filled, progress stored
+        return _counted(lambda: client.get(address, headers=headers["referent"]))
+
+    assert statements(small) == statements(large)
