@@ -1339,7 +1339,12 @@ def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data
             db, record_type=MODULE_RECORD, record_id=module.id, reason=GRADE_CHANGED, by=user
         )
         values |= {"signature_comment": None, "signature_satisfaction": None, "signed_at": None}
-    _set_module_status(db, module, m.status, transition.target, values)
+    try:
+        _set_module_status(db, module, m.status, transition.target, values)
+    except ApiError:
+        if data.version is None:
+            raise
+        raise stale() from None  # another grading came first: the version read is stale
     record(
         db,
         user=user,
