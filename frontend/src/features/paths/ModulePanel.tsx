@@ -158,7 +158,7 @@ function GradingBlock({ module }: { module: AssignedModule }) {
   const earlier = module.gradings.slice(0, -1).reverse()
   return (
     <Part title={t('trainingPath.module.grading')}>
-      {current ? <GradingView grading={current} /> : <Typography color="text.secondary">{t('trainingPath.module.notGraded')}</Typography>}
+      {current ? <GradingView grading={current} /> : <Typography variant="body2" color="text.secondary">{t('trainingPath.module.notGraded')}</Typography>}
       {earlier.length > 0 && (
         <Box sx={{ mt: 1.5 }}>
           <Typography variant="body2" component="h5" sx={{ fontWeight: 600 }}>

@@ -119,7 +119,8 @@ function PathView({ path }: { path: Path }) {
             </Section>
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
+        {/* On a phone the details come first: the modules below may be long. */}
+        <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0, order: { xs: -1, md: 0 } }}>
           <PathFacts path={path} />
         </Grid>
       </Grid>
@@ -193,8 +194,8 @@ function PathFacts({ path }: { path: Path }) {
   const { t, i18n } = useTranslation()
   const duration = useDurationText()
   const date = (value: string) => formatDate(value, i18n.language)
-  const fact = (label: string, value: ReactNode) => (
-    <Box sx={{ minWidth: 0 }}>
+  const fact = (label: string, value: ReactNode, wide = false) => (
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
@@ -210,10 +211,11 @@ function PathFacts({ path }: { path: Path }) {
   const names = (list: { id: number; name: string }[]) => (list.length === 0 ? t('trainingPath.nobody') : list.map((entry) => entry.name).join(', '))
   return (
     <Paper variant="outlined" component="section" aria-label={t('trainingPath.facts')} sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Stack spacing={1.75}>
+      {/* Two columns while the details sit above the modules (phone, tablet), one beside them. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 1fr)' }, gap: 1.75 }}>
         {fact(t('trainingPath.learner'), path.learner?.name ?? t('trainingPath.nobody'))}
         {fact(t('trainingPath.dates'), t('trainingPath.period', { start: date(path.startDate), stop: date(path.stopDate) }))}
-        {fact(t('trainingPath.completion'), <Completion completion={path.completion} label={t('trainingPath.completion')} />)}
+        {fact(t('trainingPath.completion'), <Completion completion={path.completion} label={t('trainingPath.completion')} />, true)}
         {fact(t('trainingPath.estimatedDuration'), duration(path.totalEstimatedDuration))}
         {fact(t('trainingPath.items'), t('trainingPath.itemsDone', { done: path.doneSubModuleItems, total: path.totalSubModuleItems }))}
         {fact(t('trainingPath.assignedModules'), String(path.totalAssignedModules))}
@@ -230,7 +232,7 @@ function PathFacts({ path }: { path: Path }) {
         {fact(t('trainingPath.creation'), t('trainingPath.createdBy', { user: path.creation.userName, date: formatDateTime(path.creation.date, i18n.language) }))}
         {fact(t('trainingPath.visibleByPersons'), names(path.visibleByPersons))}
         {fact(t('trainingPath.visibleByGroups'), names(path.visibleByGroups))}
-      </Stack>
+      </Box>
     </Paper>
   )
 }
