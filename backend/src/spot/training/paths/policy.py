@@ -88,18 +88,6 @@ def module_learner(user: Principal, p: Facts, _m: ModuleFacts) -> bool:
     return is_learner(user, p)
 
 
-def can_read(user: Principal, p: Facts) -> bool:
-    """The same rule as service.readable, on facts already read."""
-    return (
-        is_learner(user, p)
-        or is_creator(user, p)
-        or is_admin(user)
-        or is_referent(user, p)
-        or user.id in p.visible_person_ids
-        or not p.visible_group_ids.isdisjoint(user.group_ids)
-    )
-
-
 def sees_grading(user: Principal, p: Facts) -> bool:
     """Grades, gradings and the average grade: learner, creator, administrators and referents; the
     persons and groups it is only visible to read the path without them."""
