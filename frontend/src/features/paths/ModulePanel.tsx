@@ -54,7 +54,7 @@ export function ModulePanel({ path, module, linkToModule, history, onNotice }: M
     <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }} data-module-index={module.index}>
       <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`${summaryId}-content`}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, minWidth: 0, width: '100%', pr: 1 }}>
-          <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
             {name}
           </Typography>
           <ModuleStatusChip status={module.status} />
@@ -88,15 +88,15 @@ export function ModulePanel({ path, module, linkToModule, history, onNotice }: M
             )}
             {fact(t('trainingPath.module.items'), t('trainingPath.itemsDone', { done: module.doneItems, total: module.totalItems }))}
           </Facts>
-          <Part title={t('trainingPath.module.elements')}>
+          <Part title={t('trainingPath.module.elements')} name={name}>
             <ResultList pathId={path.id} module={module} />
           </Part>
-          {path.can.seeGrading && <GradingBlock module={module} />}
-          <Part title={t('trainingPath.module.signatures')}>
+          {path.can.seeGrading && <GradingBlock module={module} name={name} />}
+          <Part title={t('trainingPath.module.signatures')} name={name}>
             {module.signature && <SignOffView signOff={module.signature} />}
             <SignatureList signatures={module.signatures} />
           </Part>
-          <Part title={t('trainingPath.module.history')}>
+          <Part title={t('trainingPath.module.history')} name={name}>
             <PathHistory entries={history} label={t('trainingPath.module.historyOf', { name })} />
           </Part>
           <ModuleActions path={path} module={module} onNotice={onNotice} />
@@ -129,9 +129,11 @@ function fact(label: string, value: ReactNode) {
   )
 }
 
-function Part({ title, children }: { title: string; children: ReactNode }) {
+/** A part of the module's panel: a landmark named by its title and the module's name (each module has the same parts). */
+function Part({ title, name, children }: { title: string; name: string; children: ReactNode }) {
+  const { t } = useTranslation()
   return (
-    <Box component="section" aria-label={title}>
+    <Box component="section" aria-label={t('trainingPath.module.partOf', { part: title, name })}>
       <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, mb: 0.75 }}>
         {title}
       </Typography>
@@ -152,12 +154,12 @@ function GradeChip({ grading }: { grading: Grading }) {
 }
 
 /** The current grading (grade, passed or not, comment, referent, validity) and the earlier ones. */
-function GradingBlock({ module }: { module: AssignedModule }) {
+function GradingBlock({ module, name }: { module: AssignedModule; name: string }) {
   const { t, i18n } = useTranslation()
   const current = module.grading
   const earlier = module.gradings.slice(0, -1).reverse()
   return (
-    <Part title={t('trainingPath.module.grading')}>
+    <Part title={t('trainingPath.module.grading')} name={name}>
       {current ? <GradingView grading={current} /> : <Typography variant="body2" color="text.secondary">{t('trainingPath.module.notGraded')}</Typography>}
       {earlier.length > 0 && (
         <Box sx={{ mt: 1.5 }}>

@@ -167,7 +167,7 @@ describe('training path view', () => {
     expect(details.getByText('Average grade')).toBeInTheDocument()
     expect(details.getByText('7 / 10')).toBeInTheDocument()
     await expand()
-    const grading = within(screen.getByRole('region', { name: 'Grading' }))
+    const grading = within(screen.getByRole('region', { name: 'Grading — Lathe safety' }))
     expect(grading.getByText('Passed')).toBeInTheDocument()
     expect(grading.getByText('Good work')).toBeInTheDocument()
     expect(grading.getByText('Valid until 2027-03-10')).toBeInTheDocument()
@@ -180,7 +180,7 @@ describe('training path view', () => {
     expect(hidden.queryByText('Average grade')).not.toBeInTheDocument()
     expect(hidden.queryByText('Pass threshold')).not.toBeInTheDocument()
     await expand()
-    expect(screen.queryByRole('region', { name: 'Grading' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Grading — Lathe safety' })).not.toBeInTheDocument()
   })
 
   it('shows insufficientRightsToView for an unreadable spot element and lmsElementNotFound for a lost course item', async () => {
@@ -267,7 +267,7 @@ describe('training path view', () => {
     open()
     await expand()
     await userEvent.click(screen.getByRole('button', { name: 'Grade' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Grade « Lathe safety »' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Grade “Lathe safety”' }))
     expect(dialog.getByText('Not defined')).toBeInTheDocument()
     await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
     expect(await dialog.findByText('At least one error remains to be corrected')).toBeInTheDocument()
@@ -281,7 +281,7 @@ describe('training path view', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
     await waitFor(() => expect(sentRequests(fetchMock, GRADE)).toHaveLength(1))
     expect(await sentRequests(fetchMock, GRADE)[0].json()).toEqual({ grade: 7.5, comment: 'Careful and precise', version: 4 })
-    expect(await screen.findByText('Module « Lathe safety » graded')).toBeInTheDocument()
+    expect(await screen.findByText('Module “Lathe safety” graded')).toBeInTheDocument()
   })
 
   it('signs a module with the satisfaction chosen, asking for the password again when the server requires it', async () => {
@@ -303,7 +303,7 @@ describe('training path view', () => {
     open()
     await expand()
     await userEvent.click(screen.getByRole('button', { name: 'Sign the module' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Sign the module « Lathe safety »' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sign the module “Lathe safety”' }))
     // Chosen as the keyboard does: jsdom has no layout to tell the star under the mouse.
     fireEvent.click(dialog.getByRole('radio', { name: '4 stars' }))
     await userEvent.type(dialog.getByLabelText('Comment'), 'Useful')
@@ -312,7 +312,7 @@ describe('training path view', () => {
     await userEvent.type(within(password).getByLabelText(/Password/), 'secret-password')
     await userEvent.click(within(password).getByRole('button', { name: 'Confirm and sign' }))
     expect(await screen.findByText('Your signature is recorded')).toBeInTheDocument()
-    const signatures = within(screen.getByRole('region', { name: "Learner's signature" }))
+    const signatures = within(screen.getByRole('region', { name: "Learner's signature — Lathe safety" }))
     expect(signatures.getByText('Chloé Roux')).toBeInTheDocument()
     expect(signatures.getByText(/Acknowledgement by the learner/)).toBeInTheDocument()
     const sent = sentRequests(fetchMock, SIGN)
