@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import type { Dayjs } from 'dayjs'
 import { type Ref, useId, useState } from 'react'
-import { type Control, Controller, useFieldArray, type UseFormGetValues } from 'react-hook-form'
+import { type Control, Controller, useFieldArray, type UseFormGetValues, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { SearchPicker } from '../../components/people/SearchPicker'
 import { useMessage } from '../../lib/messages'
@@ -42,6 +42,10 @@ export function AssignedModulesEditor({ control, getValues, today, restricted, e
   const { fields, append, remove, move } = useFieldArray({ control, name: 'modules' })
   const [datesError, setDatesError] = useState(false)
   const shown = datesError ? DATES_ERROR : error
+  // A module's dates lie within the path's (spec 2 §5): the pickers offer no other day.
+  const [pathStart, pathStop] = useWatch({ control, name: ['startDate', 'stopDate'] })
+  const minDate = pathStart?.isValid() ? pathStart : undefined
+  const maxDate = pathStop?.isValid() ? pathStop : undefined
 
   const add = () => {
     const form = getValues()
@@ -128,8 +132,22 @@ export function AssignedModulesEditor({ control, getValues, today, restricted, e
                 )}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-                <DateInput control={control} name={`modules.${index}.startDate`} label={t('trainingPaths.form.moduleStartDate')} readOnly={restricted} />
-                <DateInput control={control} name={`modules.${index}.stopDate`} label={t('trainingPaths.form.moduleStopDate')} readOnly={restricted} />
+                <DateInput
+                  control={control}
+                  name={`modules.${index}.startDate`}
+                  label={t('trainingPaths.form.moduleStartDate')}
+                  readOnly={restricted}
+                  minDate={minDate}
+                  maxDate={maxDate}
+                />
+                <DateInput
+                  control={control}
+                  name={`modules.${index}.stopDate`}
+                  label={t('trainingPaths.form.moduleStopDate')}
+                  readOnly={restricted}
+                  minDate={minDate}
+                  maxDate={maxDate}
+                />
               </Stack>
             </Stack>
           </Paper>
