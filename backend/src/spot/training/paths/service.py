@@ -65,6 +65,7 @@ from spot.training.paths.schemas import (
     ValidateBody,
 )
 from spot.users.models import Group, User
+from spot.users.schemas import UserName
 
 NOT_FOUND = "trainingPathNotFound"
 ILLEGAL_TRANSITION = "illegalTransition"
@@ -516,11 +517,11 @@ def _set_module_status(
     db.refresh(module)
 
 
-def refresh(db: Session, path: TrainingPath) -> None:
+def refresh(db: Session, path: TrainingPath) -> list[TrainingPathModule]:
     """What the elements say now: each module's and the path's done/total elements stored (no new
     version: derived data), then, while the path is started, a started module whose elements are all
     done becomes finished, and the path becomes finished once every module that is not disabled (at
-    least one) is validated or archived."""
+    least one) is validated or archived. The modules as they are now, by position."""
     modules = modules_of(db, path.id)
     progress = elements.progress(db, path=path, modules=modules)
     for module in modules:
@@ -543,7 +544,7 @@ def refresh(db: Session, path: TrainingPath) -> None:
         set_committed_value(path, "done_items", done)
         set_committed_value(path, "total_items", total)
     if path.status != P.started:
-        return
+        return modules
     for module in modules:
         if module.status == M.started and module.total_items > 0 and module.done_items >= module.total_items:
             _set_module_status(db, module, M.started, M.finished)
@@ -552,6 +553,7 @@ def refresh(db: Session, path: TrainingPath) -> None:
     if live and all(m.status in (M.validated, M.archived) for m in live):
         _set_path_status(db, path, P.started, P.finished)
         record(db, user=None, path=path, event=PathEvent.finished)
+    return modules
 
 
 # The view -------------------------------------------------------------------------------------
@@ -635,9 +637,60 @@ def _average(modules: Sequence[TrainingPathModule]) -> float | None:
     return round_grade(sum(grades) / len(grades)) if grades else None
 
 
-def view(db: Session, *, user: Principal, path: TrainingPath) -> PathOut:
-    """The path as `user` sees it (grades only for those who may see grading), with `can`."""
-    modules = modules_of(db, path.id)
+def _signature_lists(
+    db: Session, records: Sequence[tuple[str, int, Any]]
+) -> dict[tuple[str, int], list[signatures.SignatureOut]]:
+    """signatures.for_record of several records (type, id, content now) in one statement: a path's
+    page shows the path's and each module's signatures without a statement per module."""
+    Signature = signatures.Signature  # noqa: N806
+    hashes = {(kind, record_id): signatures.content_hash(content) for kind, record_id, content in records}
+    out: dict[tuple[str, int], list[signatures.SignatureOut]] = {key: [] for key in hashes}
+    by_type: dict[str, list[int]] = defaultdict(list)
+    for kind, record_id in hashes:
+        by_type[kind].append(record_id)
+    if not by_type:
+        return out
+    rows = db.execute(
+        select(Signature, User.id, User.display_name)
+        .outerjoin(User, User.id == Signature.revoked_by)
+        .where(
+            or_(
+                *(
+                    (Signature.record_type == kind) & Signature.record_id.in_(ids)
+                    for kind, ids in by_type.items()
+                )
+            )
+        )
+        .order_by(Signature.signed_at, Signature.id)
+    ).all()
+    for signature, revoker_id, revoker_name in rows:
+        key = (signature.record_type, signature.record_id)
+        out[key].append(
+            signatures.SignatureOut(
+                id=signature.id,
+                user_id=signature.signer_id,
+                user_name=signature.signer_name,
+                date=signature.signed_at,
+                meaning=signature.meaning,
+                modified_after_signature=signature.content_hash != hashes[key],
+                revoked=None
+                if signature.revoked_at is None
+                else signatures.SignatureRevocation(
+                    date=signature.revoked_at,
+                    reason=signature.revoke_reason or "",
+                    by=UserName(id=revoker_id, name=revoker_name) if revoker_id is not None else None,
+                ),
+            )
+        )
+    return out
+
+
+def view(
+    db: Session, *, user: Principal, path: TrainingPath, modules: Sequence[TrainingPathModule] | None = None
+) -> PathOut:
+    """The path as `user` sees it (grades only for those who may see grading), with `can`; `modules`
+    when they were just read (refresh)."""
+    modules = modules_of(db, path.id) if modules is None else modules
     module_ids = [m.id for m in modules]
     links = _links(db, path, module_ids)
     f = _facts(path, modules, links)
@@ -692,14 +745,20 @@ def view(db: Session, *, user: Principal, path: TrainingPath) -> PathOut:
     referents: dict[int, list[int]] = defaultdict(list)
     for module_id, user_id in links[_REFERENT]:
         referents[module_id].append(user_id)
+    contents: list[tuple[str, int, Any]] = [(PATH_RECORD, path.id, path_content(path, modules))]
+    for module in modules:
+        rows = gradings.get(module.id, [])
+        name = summaries[module.module_id]["name"]
+        comment = rows[-1].comment if rows else None
+        contents.append(
+            (MODULE_RECORD, module.id, module_content(path, module, module_name=name, comment=comment))
+        )
+    signed = _signature_lists(db, contents)
     assigned = []
     for module, m in zip(modules, f.modules, strict=True):
         summary = summaries[module.module_id]
         rows = gradings.get(module.id, [])
         current = rows[-1] if rows else None
-        content = module_content(
-            path, module, module_name=summary["name"], comment=current.comment if current else None
-        )
         assigned.append(
             {
                 "index": module.position,
@@ -723,9 +782,7 @@ def view(db: Session, *, user: Principal, path: TrainingPath) -> PathOut:
                     "satisfaction": module.signature_satisfaction or 1,
                     "date": module.signed_at,
                 },
-                "signatures": signatures.for_record(
-                    db, record_type=MODULE_RECORD, record_id=module.id, content=content
-                ),
+                "signatures": signed[(MODULE_RECORD, module.id)],
                 "can": module_can(user, f, m),
             }
         )
@@ -768,9 +825,7 @@ def view(db: Session, *, user: Principal, path: TrainingPath) -> PathOut:
                 "satisfaction": path.signature_satisfaction or 1,
                 "date": path.signed_at,
             },
-            "signatures": signatures.for_record(
-                db, record_type=PATH_RECORD, record_id=path.id, content=path_content(path, modules)
-            ),
+            "signatures": signed[(PATH_RECORD, path.id)],
             "closing_warnings": closing_warnings(path, modules, f),
             "assigned_modules": assigned,
             "history": [
@@ -794,8 +849,7 @@ def view(db: Session, *, user: Principal, path: TrainingPath) -> PathOut:
 def get(db: Session, *, user: Principal, path_id: int) -> PathOut:
     """The path refreshed (progress and automatic promotions), as the user sees it."""
     path = load(db, user=user, path_id=path_id)
-    refresh(db, path)
-    return view(db, user=user, path=path)
+    return view(db, user=user, path=path, modules=refresh(db, path))
 
 
 # Cards (lists, infos, the creation's answer) --------------------------------------------------
