@@ -321,6 +321,38 @@ describe('training path view', () => {
     expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
   })
 
+  it('shows the module buttons its can allows: starts at once, disables after a confirmation', async () => {
+    const START = `POST ${API}/0/startNow`
+    const DISABLE = `POST ${API}/0/disable`
+    let current = path({ assignedModules: [assigned({ status: 'notStarted', can: { ...NO_MODULE_ACTION, start: true, disable: true } })] })
+    const fetchMock = serve(() => current, {
+      [START]: () => {
+        current = path({ assignedModules: [assigned({ status: 'started', can: { ...NO_MODULE_ACTION, disable: true, grade: true } })] })
+        return json(current)
+      },
+      [DISABLE]: () => {
+        current = path({ assignedModules: [assigned({ status: 'disabled', disabled: true })] })
+        return json(current)
+      },
+    })
+    open()
+    await expand()
+    const buttons = () => within(screen.getByRole('group', { name: 'Actions on Lathe safety' }))
+    expect(buttons().getByRole('button', { name: 'Disable' })).toBeInTheDocument()
+    for (const name of ['Grade', 'Sign the module']) expect(buttons().queryByRole('button', { name })).not.toBeInTheDocument()
+    await userEvent.click(buttons().getByRole('button', { name: 'Start now' }))
+    expect(await screen.findByText('Module “Lathe safety” started')).toBeInTheDocument()
+    expect(buttons().getByRole('button', { name: 'Grade' })).toBeInTheDocument()
+    expect(buttons().queryByRole('button', { name: 'Start now' })).not.toBeInTheDocument()
+
+    await userEvent.click(buttons().getByRole('button', { name: 'Disable' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disable the module?' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Disable' }))
+    await waitFor(() => expect(sentRequests(fetchMock, DISABLE)).toHaveLength(1))
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Actions on Lathe safety' })).not.toBeInTheDocument())
+    expect(sentRequests(fetchMock, START)).toHaveLength(1)
+  })
+
   it('accepts after a confirmation; a refused action shows the error and reads the path again', async () => {
     const ACCEPT = `POST ${API}/accept`
     const fetchMock = serve(() => path({ status: 'notAccepted', acceptanceDate: null, can: { ...NOTHING, accept: true } }), {
