@@ -267,7 +267,7 @@ describe('training path view', () => {
     open()
     await expand()
     await userEvent.click(screen.getByRole('button', { name: 'Grade' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Grade “Lathe safety”' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Grade « Lathe safety »' }))
     expect(dialog.getByText('Not defined')).toBeInTheDocument()
     await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
     expect(await dialog.findByText('At least one error remains to be corrected')).toBeInTheDocument()
@@ -281,7 +281,7 @@ describe('training path view', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
     await waitFor(() => expect(sentRequests(fetchMock, GRADE)).toHaveLength(1))
     expect(await sentRequests(fetchMock, GRADE)[0].json()).toEqual({ grade: 7.5, comment: 'Careful and precise', version: 4 })
-    expect(await screen.findByText('Module “Lathe safety” graded')).toBeInTheDocument()
+    expect(await screen.findByText('Module « Lathe safety » graded')).toBeInTheDocument()
   })
 
   it('signs a module with the satisfaction chosen, asking for the password again when the server requires it', async () => {
@@ -303,7 +303,7 @@ describe('training path view', () => {
     open()
     await expand()
     await userEvent.click(screen.getByRole('button', { name: 'Sign the module' }))
-    const dialog = within(await screen.findByRole('dialog', { name: 'Sign the module “Lathe safety”' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sign the module « Lathe safety »' }))
     // Chosen as the keyboard does: jsdom has no layout to tell the star under the mouse.
     fireEvent.click(dialog.getByRole('radio', { name: '4 stars' }))
     await userEvent.type(dialog.getByLabelText('Comment'), 'Useful')
@@ -341,7 +341,7 @@ describe('training path view', () => {
     expect(buttons().getByRole('button', { name: 'Disable' })).toBeInTheDocument()
     for (const name of ['Grade', 'Sign the module']) expect(buttons().queryByRole('button', { name })).not.toBeInTheDocument()
     await userEvent.click(buttons().getByRole('button', { name: 'Start now' }))
-    expect(await screen.findByText('Module “Lathe safety” started')).toBeInTheDocument()
+    expect(await screen.findByText('Module « Lathe safety » started')).toBeInTheDocument()
     expect(buttons().getByRole('button', { name: 'Grade' })).toBeInTheDocument()
     expect(buttons().queryByRole('button', { name: 'Start now' })).not.toBeInTheDocument()
 
