@@ -200,7 +200,14 @@ function ModulePicker({ value, onChange, onBlur, inputRef, readOnly, error }: Mo
       noOptionsText={t('people.picker.noOption')}
       onBlur={onBlur}
       renderInput={(params) => (
-        <TextField {...params} inputRef={inputRef} label={t('trainingPaths.form.module')} required error={error !== undefined} helperText={error ?? ' '} />
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          label={t('trainingPaths.form.module')}
+          required={!readOnly}
+          error={error !== undefined}
+          helperText={error ?? (readOnly ? t('trainingPaths.form.readOnly') : ' ')}
+        />
       )}
     />
   )
