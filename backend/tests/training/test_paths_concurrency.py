@@ -9,9 +9,13 @@ from threading import Barrier
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from training.paths_support import PATHS, Cast, act, get, make_module, move_to, path_body
+from spot.core.time import utcnow
+from spot.training.modules.models import TrainingModuleItem
+from spot.training.paths.models import TrainingPathModule, TrainingPathVisit
+from training.paths_support import PATHS, Cast, act, get, make_module, make_path, move_to, path_body
 
 ROUNDS = 4
 
@@ -57,3 +61,37 @@ def test_two_referents_grading_at_once_one_wins(
         module = get(client, cast, path_id)["assignedModules"][0]
         assert len(module["gradings"]) == 1
         assert module["grading"]["comment"] in ("referent", "second")
+
+
+def test_two_readers_refreshing_at_once_promote_once(
+    client: TestClient,
+    db: Session,
+    make_user,
+    login,  # noqa: ANN001
+) -> None:
+    """The learner and the referent open the path at the moment its module's last element is done:
+    both read it, the module becomes finished once."""
+    cast = Cast.of(make_user, login)
+    for _ in range(ROUNDS):
+        module_id = make_module(db)
+        path_id = make_path(client, cast, [module_id, make_module(db, "Deux")])
+        move_to(client, cast, path_id, "started")
+        act(client, cast, "referent", path_id, "0/startNow")
+        row = db.scalars(
+            select(TrainingPathModule).where(
+                TrainingPathModule.path_id == path_id, TrainingPathModule.position == 0
+            )
+        ).one()
+        item_id = db.scalars(
+            select(TrainingModuleItem.id).where(TrainingModuleItem.module_id == module_id)
+        ).one()
+        db.add(TrainingPathVisit(path_module_id=row.id, module_item_id=item_id, done_at=utcnow()))
+        db.commit()
+        url = f"{PATHS}/{path_id}"
+        calls = [
+            lambda role=role, url=url: client.get(url, headers=cast.headers[role])
+            for role in ("learner", "referent")
+        ]
+        assert _race(calls) == Counter({"200": 2})
+        history = get(client, cast, path_id)["history"]
+        assert [h["event"] for h in history].count("moduleFinished") == 1

@@ -453,18 +453,30 @@ def record(
     position: int | None = None,
     grade: float | None = None,
     comment: str | None = None,
+    strict: bool = True,
 ) -> None:
     """A history row of the path (user None: an automatic promotion) and the version + 1, where the
-    version is still the one this request read (409 staleVersion otherwise)."""
-    result = db.execute(
-        update_statement(TrainingPath)
-        .where(TrainingPath.id == path.id, TrainingPath.version == path.version)
-        .values(version=TrainingPath.version + 1)
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount == 0:  # type: ignore[attr-defined]
-        raise stale()
-    set_committed_value(path, "version", path.version + 1)
+    version is still the one this request read (409 staleVersion otherwise; `strict` false: whatever
+    it is now, for what refresh finds to do on a read)."""
+    if strict:
+        result = db.execute(
+            update_statement(TrainingPath)
+            .where(TrainingPath.id == path.id, TrainingPath.version == path.version)
+            .values(version=TrainingPath.version + 1)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount == 0:  # type: ignore[attr-defined]
+            raise stale()
+        set_committed_value(path, "version", path.version + 1)
+    else:
+        version = db.scalar(
+            update_statement(TrainingPath)
+            .where(TrainingPath.id == path.id)
+            .values(version=TrainingPath.version + 1)
+            .returning(TrainingPath.version)
+            .execution_options(synchronize_session=False)
+        )
+        set_committed_value(path, "version", version)
     plain(db).execute(
         insert(TrainingPathHistory),
         [
@@ -483,25 +495,42 @@ def record(
 
 
 def _set_path_status(
-    db: Session, path: TrainingPath, current: str, target: str, values: dict[str, Any] | None = None
-) -> None:
+    db: Session,
+    path: TrainingPath,
+    current: str,
+    target: str,
+    values: dict[str, Any] | None = None,
+    *,
+    strict: bool = True,
+) -> bool:
     """The status (and `values`) where it is still `current`: of two concurrent changes one wins, the
-    other answers 409 with the status it found."""
+    other answers 409 with the status it found (`strict` false: False, the path read again)."""
     result = db.execute(
         update_statement(TrainingPath)
         .where(TrainingPath.id == path.id, TrainingPath.status == current)
         .values(status=target, status_changed_at=utcnow(), **(values or {}))
         .execution_options(synchronize_session=False)
     )
+    if result.rowcount == 0 and not strict:  # type: ignore[attr-defined]
+        db.refresh(path)
+        return False
     if result.rowcount == 0:  # type: ignore[attr-defined]
         now_status = db.scalar(select(TrainingPath.status).where(TrainingPath.id == path.id))
         raise illegal(now_status or current)
     db.refresh(path)
+    return True
 
 
 def _set_module_status(
-    db: Session, module: TrainingPathModule, current: str, target: str, values: dict[str, Any] | None = None
-) -> None:
+    db: Session,
+    module: TrainingPathModule,
+    current: str,
+    target: str,
+    values: dict[str, Any] | None = None,
+    *,
+    strict: bool = True,
+) -> bool:
+    """As _set_path_status, for an assigned module."""
     changes: dict[str, Any] = dict(values or {})
     if target != current:
         changes["status_changed_at"] = utcnow()
@@ -511,17 +540,22 @@ def _set_module_status(
         .values(status=target, **changes)
         .execution_options(synchronize_session=False)
     )
+    if result.rowcount == 0 and not strict:  # type: ignore[attr-defined]
+        db.refresh(module)
+        return False
     if result.rowcount == 0:  # type: ignore[attr-defined]
         now_status = db.scalar(select(TrainingPathModule.status).where(TrainingPathModule.id == module.id))
         raise illegal(now_status or current)
     db.refresh(module)
+    return True
 
 
 def refresh(db: Session, path: TrainingPath) -> list[TrainingPathModule]:
     """What the elements say now: each module's and the path's done/total elements stored (no new
     version: derived data), then, while the path is started, a started module whose elements are all
     done becomes finished, and the path becomes finished once every module that is not disabled (at
-    least one) is validated or archived. The modules as they are now, by position."""
+    least one) is validated or archived. The modules as they are now, by position. Two readers refreshing
+    at once promote once: the second finds it done (no 409 on a read)."""
     modules = modules_of(db, path.id)
     progress = elements.progress(db, path=path, modules=modules)
     for module in modules:
@@ -547,12 +581,19 @@ def refresh(db: Session, path: TrainingPath) -> list[TrainingPathModule]:
         return modules
     for module in modules:
         if module.status == M.started and module.total_items > 0 and module.done_items >= module.total_items:
-            _set_module_status(db, module, M.started, M.finished)
-            record(db, user=None, path=path, event=PathEvent.moduleFinished, position=module.position)
+            if _set_module_status(db, module, M.started, M.finished, strict=False):
+                record(
+                    db,
+                    user=None,
+                    path=path,
+                    event=PathEvent.moduleFinished,
+                    position=module.position,
+                    strict=False,
+                )
     live = [m for m in modules if m.status != M.disabled]
     if live and all(m.status in (M.validated, M.archived) for m in live):
-        _set_path_status(db, path, P.started, P.finished)
-        record(db, user=None, path=path, event=PathEvent.finished)
+        if _set_path_status(db, path, P.started, P.finished, strict=False):
+            record(db, user=None, path=path, event=PathEvent.finished, strict=False)
     return modules
 
 
