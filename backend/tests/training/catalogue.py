@@ -78,12 +78,26 @@ class Course:
 
 
 def path(db: Session, *module_ids: int, status: str = "notAccepted") -> int:
-    """A training path assigning these modules (issue 16 makes them through its API)."""
-    row = TrainingPath(title="Parcours", status=status, created_at=utcnow())
+    """A training path assigning these modules, inserted as it stands (the modules' rules only look at
+    which paths use a module and in which status)."""
+    now = utcnow()
+    day = now.date()
+    row = TrainingPath(
+        title="Parcours", status=status, created_at=now, status_changed_at=now, start_date=day, stop_date=day
+    )
     db.add(row)
     db.flush()
     for position, module_id in enumerate(module_ids):
-        db.add(TrainingPathModule(path_id=row.id, position=position, module_id=module_id))
+        db.add(
+            TrainingPathModule(
+                path_id=row.id,
+                position=position,
+                module_id=module_id,
+                start_date=day,
+                stop_date=day,
+                status_changed_at=now,
+            )
+        )
     db.commit()
     return row.id
 

@@ -307,6 +307,22 @@ def test_closing_warnings_while_finished(client: TestClient, cast: Cast, started
     assert (path["status"], path["closingWarnings"]) == ("validated", [])
 
 
+def test_a_module_signed_after_the_closing_leaves_the_approval_unmodified(
+    client: TestClient, cast: Cast, started: Callable[..., int]
+) -> None:
+    path_id = started()
+    _grade(client, cast, path_id, 9)
+    path = act(client, cast, "creator", path_id, "validate", {"comment": "Clos avant la signature"})
+    assert path["closingWarnings"] == [] and path["status"] == "validated"
+    act(client, cast, "learner", path_id, "0/sign", SIGN)
+    path = act(client, cast, "learner", path_id, "sign", SIGN)
+    assert path["status"] == "archived"
+    assert [(s["meaning"], s["modifiedAfterSignature"]) for s in path["signatures"]] == [
+        ("approval", False),
+        ("acknowledgement", False),
+    ]
+
+
 def test_no_warning_when_every_module_is_passed_and_signed(
     client: TestClient, db: Session, cast: Cast
 ) -> None:

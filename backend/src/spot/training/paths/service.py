@@ -266,7 +266,9 @@ def add_months(day: date, months: int) -> date:
 
 def path_content(path: TrainingPath, modules: Sequence[TrainingPathModule]) -> dict[str, Any]:
     """The path as the validator approves it and the learner acknowledges it: its title, learner,
-    dates, threshold, each module's status and grade, and the closing comment."""
+    dates, threshold, each module's grade (and whether it was disabled), and the closing comment. Not
+    the modules' statuses: a module the learner signs after the closing moves from validated to
+    archived, which changes nothing the validator approved."""
     return {
         "id": path.id,
         "title": path.title,
@@ -275,7 +277,12 @@ def path_content(path: TrainingPath, modules: Sequence[TrainingPathModule]) -> d
         "stopDate": path.stop_date,
         "passThreshold": path.pass_threshold,
         "modules": [
-            {"moduleId": m.module_id, "status": m.status, "grade": m.grade, "isSuccess": m.is_success}
+            {
+                "moduleId": m.module_id,
+                "disabled": m.status == M.disabled,
+                "grade": m.grade,
+                "isSuccess": m.is_success,
+            }
             for m in modules
         ],
         "validationComment": path.validation_comment,
