@@ -376,7 +376,16 @@ def test_modules_and_paths_using_a_reference_count_and_keep_it(client, admin, db
             for n in range(2)
         ]
     )
-    db.add(TrainingPath(title="Parcours", reference_id=reference_id(db, "path", "SEC-01"), created_at=now))
+    db.add(
+        TrainingPath(
+            title="Parcours",
+            reference_id=reference_id(db, "path", "SEC-01"),
+            created_at=now,
+            status_changed_at=now,
+            start_date=now.date(),
+            stop_date=now.date(),
+        )
+    )
     db.commit()
     assert client.get(url("module", "SEC-01", "usage"), headers=admin).json() == {"usage": 2}
     assert client.get(url("path", "SEC-01", "usage"), headers=admin).json() == {"usage": 1}
