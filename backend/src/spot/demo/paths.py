@@ -61,7 +61,8 @@ class Assigned:
     referents: tuple[str, ...]
     # Where it is brought once the path is started (the path's own status permitting).
     status: M = M.notStarted
-    # How many of its url and spot elements the learner opens (all of them for a finished module).
+    # How many of its url and spot elements the learner opens (all of them for a finished or graded
+    # module).
     opened: int = 0
     grade: float | None = None
     comment: str = ""
@@ -232,7 +233,8 @@ def _work(
     service.start_now(db, user=referent, path_id=path_id, module_index=index)
     kinds = _kinds(db, module_id)
     opened = [index for index, kind in enumerate(kinds) if kind in _OPENED]
-    for position in opened if a.status == M.finished else opened[: a.opened]:
+    # A graded module was worked through first: every url and spot element opened.
+    for position in opened if a.status in (M.finished, M.validated, M.archived) else opened[: a.opened]:
         path = service.load(db, user=learner, path_id=path_id)
         module = service.module_at(db, path, index)
         elements.record_open(db, user=learner, path=path, module=module, result_index=position)
