@@ -12,13 +12,14 @@ import { enUS, frFR } from '@mui/x-date-pickers/locales'
 import { TimeField } from '@mui/x-date-pickers/TimeField'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH, mediationPath, MEDIATIONS_PATH } from '../../app/paths'
+import { FormSection } from '../../components/FormSection'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -147,10 +148,10 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
               readOnly={!editable.description}
               readOnlyHelp={readOnlyHelp}
             />
-            <Section title={t('mediations.form.schedule')} help={t('mediations.form.scheduleHelp')}>
+            <FormSection title={t('mediations.form.schedule')} help={t('mediations.form.scheduleHelp')}>
               <ScheduleInputs control={control} readOnly={!editable.schedulingDate} helper={helper} />
-            </Section>
-            <Section title={t('mediations.form.people')}>
+            </FormSection>
+            <FormSection title={t('mediations.form.people')}>
               <Controller
                 control={control}
                 name="mediator"
@@ -188,8 +189,8 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
                   />
                 )}
               />
-            </Section>
-            <Section title={t('mediations.form.visibility')} help={t('mediations.form.visibilityHelp')}>
+            </FormSection>
+            <FormSection title={t('mediations.form.visibility')} help={t('mediations.form.visibilityHelp')}>
               <Controller
                 control={control}
                 name="visibleByGroups"
@@ -226,7 +227,7 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
                   />
                 )}
               />
-            </Section>
+            </FormSection>
             {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
             {stale && mode.kind === 'edit' && (
               <StaleVersionNotice
@@ -245,22 +246,6 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
         </form>
       </Paper>
     </>
-  )
-}
-
-function Section({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
-  return (
-    <Stack component="fieldset" spacing={1} sx={{ border: 0, m: 0, p: 0, pt: 1, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
-        {title}
-      </Typography>
-      {help && (
-        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
-          {help}
-        </Typography>
-      )}
-      {children}
-    </Stack>
   )
 }
 

@@ -9,13 +9,14 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import { type ReactNode, useId, useState } from 'react'
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { useId, useState } from 'react'
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH, TRAINING_PATHS_PATH, trainingPathPath } from '../../app/paths'
+import { FormSection } from '../../components/FormSection'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -161,7 +162,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
             )}
             <Stack spacing={1}>
               {editing ? (
-                <Section title={t('trainingPaths.form.learnerSection')}>
+                <FormSection title={t('trainingPaths.form.learnerSection')}>
                   <Typography>{editing.learner?.name ?? t('trainingPaths.unknownUser')}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t('trainingPaths.form.createdBy', { user: editing.creation.userName, date: formatDateTime(editing.creation.date, i18n.language) })}
@@ -171,46 +172,14 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                       {t('trainingPaths.form.restricted')}
                     </Alert>
                   )}
-                </Section>
+                </FormSection>
               ) : (
-                <Section title={t('trainingPaths.form.learnerSection')} help={t('trainingPaths.form.learnersHelp')}>
-                  <Controller
-                    control={control}
-                    name="learners"
-                    render={({ field, fieldState }) => (
-                      <SearchPicker
-                        of="people"
-                        multiple
-                        label={t('trainingPaths.form.learners')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        error={fieldState.error !== undefined}
-                        helperText={message(fieldState.error?.message) ?? ' '}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="learnerGroups"
-                    render={({ field, fieldState }) => (
-                      <SearchPicker
-                        of="groups"
-                        multiple
-                        label={t('trainingPaths.form.learnerGroups')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        inputRef={field.ref}
-                        error={fieldState.error !== undefined}
-                        helperText={message(fieldState.error?.message) ?? ' '}
-                      />
-                    )}
-                  />
-                </Section>
+                <FormSection title={t('trainingPaths.form.learnerSection')} help={t('trainingPaths.form.learnersHelp')}>
+                  <PickerField control={control} name="learners" of="people" label={t('trainingPaths.form.learners')} />
+                  <PickerField control={control} name="learnerGroups" of="groups" label={t('trainingPaths.form.learnerGroups')} />
+                </FormSection>
               )}
-              <Section title={t('trainingPaths.form.pathSection')}>
+              <FormSection title={t('trainingPaths.form.pathSection')}>
                 <TextInput control={control} name="title" label={t('trainingPaths.fields.title')} required autoComplete="off" readOnly={restricted} readOnlyHelp={readOnlyHelp} />
                 <Controller
                   control={control}
@@ -259,43 +228,11 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                     </Box>
                   )}
                 />
-              </Section>
-              <Section title={t('trainingPaths.form.visibility')} help={t('trainingPaths.form.visibilityHelp')}>
-                <Controller
-                  control={control}
-                  name="visibleByPersons"
-                  render={({ field, fieldState }) => (
-                    <SearchPicker
-                      of="people"
-                      multiple
-                      label={t('trainingPaths.fields.visibleByPersons')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error !== undefined}
-                      helperText={message(fieldState.error?.message) ?? ' '}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="visibleByGroups"
-                  render={({ field, fieldState }) => (
-                    <SearchPicker
-                      of="groups"
-                      multiple
-                      label={t('trainingPaths.fields.visibleByGroups')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      inputRef={field.ref}
-                      error={fieldState.error !== undefined}
-                      helperText={message(fieldState.error?.message) ?? ' '}
-                    />
-                  )}
-                />
-              </Section>
+              </FormSection>
+              <FormSection title={t('trainingPaths.form.visibility')} help={t('trainingPaths.form.visibilityHelp')}>
+                <PickerField control={control} name="visibleByPersons" of="people" label={t('trainingPaths.fields.visibleByPersons')} />
+                <PickerField control={control} name="visibleByGroups" of="groups" label={t('trainingPaths.fields.visibleByGroups')} />
+              </FormSection>
               <AssignedModulesEditor control={control} getValues={getValues} today={today} restricted={restricted} error={formState.errors.modules?.root?.message ?? formState.errors.modules?.message} />
               {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
               {refused && <Alert severity="error">{refused}</Alert>}
@@ -320,18 +257,26 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
   )
 }
 
-function Section({ title, help, children }: { title: string; help?: string; children: ReactNode }) {
+/** A form field choosing several users or groups (learners, visibility). */
+function PickerField({ control, name, of, label }: { control: Control<PathForm>; name: 'learners' | 'learnerGroups' | 'visibleByPersons' | 'visibleByGroups'; of: 'people' | 'groups'; label: string }) {
+  const message = useMessage()
   return (
-    <Stack component="fieldset" spacing={1} sx={{ border: 0, m: 0, p: 0, pt: 1, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
-        {title}
-      </Typography>
-      {help && (
-        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
-          {help}
-        </Typography>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SearchPicker
+          of={of}
+          multiple
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error !== undefined}
+          helperText={message(fieldState.error?.message) ?? ' '}
+        />
       )}
-      {children}
-    </Stack>
+    />
   )
 }
