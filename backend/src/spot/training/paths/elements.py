@@ -30,14 +30,12 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Integer,
-    String,
     bindparam,
     func,
     insert,
     literal_column,
     select,
     true,
-    union_all,
 )
 from sqlalchemy import delete as delete_statement
 from sqlalchemy.orm import Session
@@ -161,37 +159,32 @@ _MEDIATIONS = _mediations_statement(true())
 
 
 def _subjects_statement() -> Any:
-    """(kind, target id, subject id, latest read) of the subjects under the spot targets of
-    `<kind>_ids` that the learner read at or after `since`."""
-    kind = literal_column  # a literal of our own list of kinds: PostgreSQL types it as text
-
-    def under(name: str, target: Any, where: Any) -> Any:
-        return select(
-            kind(f"'{name}'", String).label("kind"), target.label("target_id"), Subject.id.label("subject_id")
-        ).where(where)
-
-    targets = union_all(
-        under("subject", Subject.id, in_ids(Subject.id, "subject_ids")),
-        under("function", Subject.function_id, in_ids(Subject.function_id, "function_ids")),
-        under("activity", Subject.activity_id, in_ids(Subject.activity_id, "activity_ids")),
-        under("cartography", Subject.cartography_id, in_ids(Subject.cartography_id, "cartography_ids")),
-        select(kind("'site'", String), Cartography.site_id, Subject.id)
-        .join(Cartography, Cartography.id == Subject.cartography_id)
-        .where(in_ids(Cartography.site_id, "site_ids")),
-    ).subquery()
-    return (
-        select(targets.c.kind, targets.c.target_id, targets.c.subject_id, func.max(HistoryEntry.at))
-        .join(
-            HistoryEntry,
-            (HistoryEntry.item_type == literal_column("'subject'"))
-            & (HistoryEntry.item_id == targets.c.subject_id),
-        )
+    """(subject id, latest read, its function, activity, cartography and site) of every subject the
+    learner read at or after `since`. It starts from the learner's own reads (ix_history_entry_user_at),
+    a few hundred rows, rather than from the subjects under the targets: a site has tens of thousands,
+    each of which would be looked up in the history (37 ms on the bench's 5,000,000 entries)."""
+    reads = (
+        select(HistoryEntry.item_id.label("subject_id"), func.max(HistoryEntry.at).label("at"))
         .where(
             HistoryEntry.user_id == bindparam("learner_id", type_=Integer),
-            HistoryEntry.mode == literal_column("'R'"),
             HistoryEntry.at >= bindparam("since", type_=UtcDateTime()),
+            HistoryEntry.item_type == literal_column("'subject'"),
+            HistoryEntry.mode == literal_column("'R'"),
         )
-        .group_by(targets.c.kind, targets.c.target_id, targets.c.subject_id)
+        .group_by(HistoryEntry.item_id)
+        .subquery()
+    )
+    return (
+        select(
+            reads.c.subject_id,
+            reads.c.at,
+            Subject.function_id,
+            Subject.activity_id,
+            Subject.cartography_id,
+            Cartography.site_id,
+        )
+        .join(Subject, Subject.id == reads.c.subject_id)
+        .join(Cartography, Cartography.id == Subject.cartography_id)
     )
 
 
@@ -309,12 +302,20 @@ def _subjects_read(
                 params[f"{item.spot_item_type}_ids"].add(item.spot_item_id)
     if not any(params.values()):
         return {}
-    params = {name: sorted(ids) for name, ids in params.items()}
-    params["learner_id"] = path.learner_id
-    params["since"] = min(m.started_at for m in started if m.started_at is not None)
+    since = min(m.started_at for m in started if m.started_at is not None)
     out: dict[tuple[str, int], list[tuple[int, datetime]]] = defaultdict(list)
-    for kind, target_id, subject_id, at in plain(db).execute(_SUBJECTS, params):
-        out[(kind, target_id)].append((subject_id, at))
+    rows = plain(db).execute(_SUBJECTS, {"learner_id": path.learner_id, "since": since})
+    for subject_id, at, function_id, activity_id, cartography_id, site_id in rows:
+        under = (
+            (SpotItemType.subject, subject_id),
+            (SpotItemType.function, function_id),
+            (SpotItemType.activity, activity_id),
+            (SpotItemType.cartography, cartography_id),
+            (SpotItemType.site, site_id),
+        )
+        for kind, target_id in under:
+            if target_id in params[f"{kind.value}_ids"]:
+                out[(kind.value, target_id)].append((subject_id, at))
     return out
 
 

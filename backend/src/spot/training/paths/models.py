@@ -122,6 +122,8 @@ class TrainingPathModule(Base):
         Index("ix_training_path_module_path", "path_id", "position"),
         Index("ix_training_path_module_status", "status", "path_id"),
         Index("ix_training_path_module_valid_until", "valid_until"),
+        # module_is_succeeded: the paths with a module passed (or not), without reading every module.
+        Index("ix_training_path_module_success", "is_success", "path_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
