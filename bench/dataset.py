@@ -636,7 +636,10 @@ def top_up_paths(engine: Engine) -> None:
             if pid % 50 == 0 or measured:
                 referent_ids.add(1)
             referent_ids = referent_ids or {1}
-            referents += [{"path_module_id": mid, "user_id": user_id} for user_id in sorted(referent_ids)]
+            referents += [
+                {"path_module_id": mid, "user_id": user_id, "path_id": pid}
+                for user_id in sorted(referent_ids)
+            ]
             grader = min(referent_ids)
             path_modules.append(
                 {

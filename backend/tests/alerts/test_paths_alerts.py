@@ -94,7 +94,10 @@ class Path:
             db.add(assigned)
             db.flush()
             self.modules.append(assigned.id)
-            db.add_all(TrainingPathReferent(path_module_id=assigned.id, user_id=r.id) for r in referents)
+            db.add_all(
+                TrainingPathReferent(path_module_id=assigned.id, user_id=r.id, path_id=row.id)
+                for r in referents
+            )
         db.add_all(TrainingPathVisiblePerson(path_id=row.id, user_id=u.id) for u in visible_to)
         db.commit()
 

@@ -45,7 +45,10 @@ def path_of(db: Session, learner: User, *, referents: list[User], visible_to: li
     )
     db.add(assigned)
     db.flush()
-    db.add_all(TrainingPathReferent(path_module_id=assigned.id, user_id=user.id) for user in referents)
+    db.add_all(
+        TrainingPathReferent(path_module_id=assigned.id, user_id=user.id, path_id=path.id)
+        for user in referents
+    )
     db.add_all(TrainingPathVisiblePerson(path_id=path.id, user_id=user.id) for user in visible_to)
     db.commit()
 

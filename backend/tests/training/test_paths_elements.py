@@ -110,7 +110,7 @@ def make_path(
         db.add(row)
         db.flush()
         for user_id in referents:
-            db.add(TrainingPathReferent(path_module_id=row.id, user_id=user_id))
+            db.add(TrainingPathReferent(path_module_id=row.id, user_id=user_id, path_id=path.id))
     db.commit()
     return path.id
 

@@ -170,7 +170,11 @@ def world(db: Session, make_user, login) -> World:  # noqa: ANN001
             db.flush()
             chosen = set(rng.sample(referents, rng.randrange(1, 3)))
             for user_id in chosen:
-                db.add(TrainingPathReferent(path_module_id=module_row.id, user_id=user_id))
+                db.add(
+                    TrainingPathReferent(
+                        path_module_id=module_row.id, user_id=user_id, path_id=module_row.path_id
+                    )
+                )
             if graded:
                 db.add(
                     TrainingPathGrading(

@@ -113,6 +113,14 @@ class TrainingPath(Base):
         return value
 
 
+# The list's default order, newest first: PostgreSQL's plain index gives DESC NULLS FIRST, and the
+# list sorts DESC NULLS LAST (SQLite's NULLs come last anyway): without it a page of 50,000 paths is a
+# sort of them all (18 ms).
+Index(
+    "ix_training_path_created_at_desc", TrainingPath.created_at.desc().nulls_last(), TrainingPath.id
+).ddl_if(dialect="postgresql")
+
+
 class TrainingPathModule(Base):
     """A module assigned in a path, at its position (0 first): its index in the path's JSON. A module
     assigned anywhere cannot be deleted (restrict)."""
@@ -152,9 +160,12 @@ class TrainingPathModule(Base):
 
 
 class TrainingPathReferent(Base):
-    """A referent of an assigned module."""
+    """A referent of an assigned module. The row names the path too, so that "the paths this user
+    follows as a referent" (reading, the referent filter) is one index range (user_id, path_id) rather
+    than a join through every assigned module (a scan of them all on PostgreSQL: 40 ms on 50,000 paths)."""
 
     __tablename__ = "training_path_referent"
+    __table_args__ = (Index("ix_training_path_referent_user_path", "user_id", "path_id"),)
 
     path_module_id: Mapped[int] = mapped_column(
         ForeignKey("training_path_module.id", ondelete="CASCADE"), primary_key=True
@@ -162,6 +173,7 @@ class TrainingPathReferent(Base):
     user_id: Mapped[int] = mapped_column(
         ForeignKey("user.id", ondelete="CASCADE"), primary_key=True, index=True
     )
+    path_id: Mapped[int] = mapped_column(ForeignKey("training_path.id", ondelete="CASCADE"))
 
 
 class TrainingPathVisiblePerson(Base):

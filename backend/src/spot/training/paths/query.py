@@ -64,9 +64,7 @@ def _with_reference(codes: tuple[Any, ...]) -> ColumnElement[bool]:
 
 def _with_referents(user_ids: tuple[Any, ...]) -> ColumnElement[bool]:
     return TrainingPath.id.in_(
-        select(TrainingPathModule.path_id)
-        .join(TrainingPathReferent, TrainingPathReferent.path_module_id == TrainingPathModule.id)
-        .where(TrainingPathReferent.user_id.in_(user_ids))
+        select(TrainingPathReferent.path_id).where(TrainingPathReferent.user_id.in_(user_ids))
     )
 
 
@@ -226,9 +224,7 @@ def _module_extras(user: Principal) -> Any:
     the module's reference, the current grading's comment and referent, and whether the user is a
     referent of the path (who sees grading: policy.sees_grading)."""
     refers = TrainingPathModule.path_id.in_(
-        select(TrainingPathModule.path_id)
-        .join(TrainingPathReferent, TrainingPathReferent.path_module_id == TrainingPathModule.id)
-        .where(TrainingPathReferent.user_id == user.id)
+        select(TrainingPathReferent.path_id).where(TrainingPathReferent.user_id == user.id)
     )
     return (
         select(

@@ -103,9 +103,7 @@ def readable(user: Principal) -> ColumnElement[bool]:
         TrainingPath.learner_id == user.id,
         TrainingPath.creator_id == user.id,
         TrainingPath.id.in_(
-            select(TrainingPathModule.path_id)
-            .join(TrainingPathReferent, TrainingPathReferent.path_module_id == TrainingPathModule.id)
-            .where(TrainingPathReferent.user_id == user.id)
+            select(TrainingPathReferent.path_id).where(TrainingPathReferent.user_id == user.id)
         ),
         TrainingPath.id.in_(
             select(TrainingPathVisiblePerson.path_id).where(TrainingPathVisiblePerson.user_id == user.id)
@@ -1112,7 +1110,7 @@ def _insert_modules(db: Session, path_id: int, assigned: Sequence[_Assigned], no
     db.add_all(rows)
     db.flush()
     referents = [
-        {"path_module_id": row.id, "user_id": user_id}
+        {"path_module_id": row.id, "user_id": user_id, "path_id": path_id}
         for row, a in zip(rows, assigned, strict=True)
         for user_id in a.referents
     ]
@@ -1251,7 +1249,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
             )
             plain(db).execute(
                 insert(TrainingPathReferent),
-                [{"path_module_id": module.id, "user_id": r} for r in a.referents],
+                [{"path_module_id": module.id, "user_id": r, "path_id": path.id} for r in a.referents],
             )
     _set_visibility(
         db,
