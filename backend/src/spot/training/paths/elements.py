@@ -201,7 +201,7 @@ class _Attached:
 
 
 @dataclass
-class _Facts:
+class Facts:
     """What the learner did of the path's elements, as read once for the whole path."""
 
     # The elements of each module (training_module.id), in order.
@@ -218,8 +218,8 @@ class _Facts:
 
 def _read(
     db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule], user: Principal | None
-) -> _Facts:
-    facts = _Facts()
+) -> Facts:
+    facts = Facts()
     if not modules:
         return facts
     connection = plain(db)
@@ -261,7 +261,7 @@ def _quiz_done(attempts: Iterable[Any]) -> datetime | None:
     return next((attempt.at for attempt in attempts if attempt.success), None)
 
 
-def _done_at(facts: _Facts, module: TrainingPathModule, item: Any) -> datetime | None:
+def _done_at(facts: Facts, module: TrainingPathModule, item: Any) -> datetime | None:
     if item.kind in (ItemKind.url, ItemKind.spot):
         return facts.visits.get((module.id, item.id))
     if item.kind == ItemKind.mediation:
@@ -273,12 +273,20 @@ def _done_at(facts: _Facts, module: TrainingPathModule, item: Any) -> datetime |
     return facts.completed.get(item.lms_item_id)
 
 
+def read(
+    db: Session, *, path: TrainingPath, modules: Sequence[TrainingPathModule], user: Principal | None
+) -> Facts:
+    """What the elements of these modules are and what the learner did of them, read once for a request
+    that both refreshes the path's progress and shows its results (the path page)."""
+    return _read(db, path, modules, user)
+
+
 def progress(
-    db: Session, *, path: TrainingPath, modules: Sequence[TrainingPathModule]
+    db: Session, *, path: TrainingPath, modules: Sequence[TrainingPathModule], facts: Facts | None = None
 ) -> dict[int, tuple[int, int]]:
     """(done, total) elements of each module, by training_path_module.id, disabled ones included
-    (`totals` leaves them out of the path's)."""
-    facts = _read(db, path, modules, None)
+    (`totals` leaves them out of the path's); `facts` when `read` already has them."""
+    facts = _read(db, path, modules, None) if facts is None else facts
     out: dict[int, tuple[int, int]] = {}
     for module in modules:
         items = facts.items.get(module.module_id, [])
@@ -288,7 +296,7 @@ def progress(
 
 
 def _subjects_read(
-    db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule], facts: _Facts
+    db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule], facts: Facts
 ) -> dict[tuple[str, int], list[tuple[int, datetime]]]:
     """(kind, target id) → (subject id, latest read) of the spot targets of the started modules, read by
     the learner since the earliest start."""
@@ -320,12 +328,17 @@ def _subjects_read(
 
 
 def results(
-    db: Session, *, user: Principal, path: TrainingPath, modules: Sequence[TrainingPathModule]
+    db: Session,
+    *,
+    user: Principal,
+    path: TrainingPath,
+    modules: Sequence[TrainingPathModule],
+    facts: Facts | None = None,
 ) -> dict[int, list[Result]]:
     """Every element's Result of each module, by training_path_module.id, in element order, as `user`
     sees them: a spot target or an attached mediation they may not read is named by nothing
-    (`readable` false)."""
-    facts = _read(db, path, modules, user)
+    (`readable` false); `facts` when `read` already has them (for this user)."""
+    facts = _read(db, path, modules, user) if facts is None else facts
     every_item = [item for module in modules for item in facts.items.get(module.module_id, [])]
     resolved = iter(resolved_items(db, user, every_item))
     read = _subjects_read(db, path, modules, facts)
@@ -389,7 +402,7 @@ def results(
     return out
 
 
-def _lms_result(facts: _Facts, item: Any, target: dict[str, Any], common: dict[str, Any]) -> LmsResult:
+def _lms_result(facts: Facts, item: Any, target: dict[str, Any], common: dict[str, Any]) -> LmsResult:
     lms_type = item.lms_kind if item.lms_kind in (LmsKind.resource, LmsKind.quiz) else None
     resources: list[LmsResource] = []
     quizes: list[LmsQuiz] = []

@@ -23,7 +23,19 @@ from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, delete, func, insert, literal, or_, select, true, union_all
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    union_all,
+)
 from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.orm.attributes import set_committed_value
@@ -165,37 +177,39 @@ def module_at(db: Session, path: TrainingPath, module_index: int) -> TrainingPat
 _REFERENT, _PERSON, _GROUP, _MODULE_SIGNER = "r", "p", "g", "s"
 
 
+def _links_statement() -> Any:
+    path_id = bindparam("path_id", type_=Integer)
+    Signature = signatures.Signature  # noqa: N806
+    return union_all(
+        select(literal(_PERSON), TrainingPathVisiblePerson.path_id, TrainingPathVisiblePerson.user_id).where(
+            TrainingPathVisiblePerson.path_id == path_id
+        ),
+        select(literal(_GROUP), TrainingPathVisibleGroup.path_id, TrainingPathVisibleGroup.group_id).where(
+            TrainingPathVisibleGroup.path_id == path_id
+        ),
+        select(literal(_REFERENT), TrainingPathReferent.path_module_id, TrainingPathReferent.user_id).where(
+            in_ids(TrainingPathReferent.path_module_id, "module_ids")
+        ),
+        select(literal(_MODULE_SIGNER), Signature.record_id, Signature.signer_id).where(
+            Signature.record_type == MODULE_RECORD,
+            in_ids(Signature.record_id, "module_ids"),
+            Signature.signer_id == bindparam("learner_id", type_=Integer),
+            Signature.meaning == ACKNOWLEDGEMENT,
+            Signature.revoked_at.is_(None),
+        ),
+    )
+
+
+# Built once: every read of a path and every action runs it.
+_LINKS = _links_statement()
+
+
 def _links(db: Session, path: TrainingPath, module_ids: Sequence[int]) -> dict[str, list[tuple[int, int]]]:
     """(owner, id) pairs, in one statement: the referents of each module, the visible persons and
     groups of the path, and the modules the learner has a live acknowledgement of."""
-    parts: list[Any] = [
-        select(literal(_PERSON), TrainingPathVisiblePerson.path_id, TrainingPathVisiblePerson.user_id).where(
-            TrainingPathVisiblePerson.path_id == path.id
-        ),
-        select(literal(_GROUP), TrainingPathVisibleGroup.path_id, TrainingPathVisibleGroup.group_id).where(
-            TrainingPathVisibleGroup.path_id == path.id
-        ),
-    ]
-    if module_ids:
-        parts.append(
-            select(
-                literal(_REFERENT), TrainingPathReferent.path_module_id, TrainingPathReferent.user_id
-            ).where(TrainingPathReferent.path_module_id.in_(module_ids))
-        )
-        if path.learner_id is not None:
-            parts.append(
-                select(
-                    literal(_MODULE_SIGNER), signatures.Signature.record_id, signatures.Signature.signer_id
-                ).where(
-                    signatures.Signature.record_type == MODULE_RECORD,
-                    signatures.Signature.record_id.in_(module_ids),
-                    signatures.Signature.signer_id == path.learner_id,
-                    signatures.Signature.meaning == ACKNOWLEDGEMENT,
-                    signatures.Signature.revoked_at.is_(None),
-                )
-            )
     links: dict[str, list[tuple[int, int]]] = {_REFERENT: [], _PERSON: [], _GROUP: [], _MODULE_SIGNER: []}
-    for kind, owner, item in db.execute(union_all(*parts)).all():
+    params = {"path_id": path.id, "module_ids": list(module_ids), "learner_id": path.learner_id}
+    for kind, owner, item in plain(db).execute(_LINKS, params):
         links[kind].append((owner, item))
     return links
 
@@ -234,11 +248,14 @@ def facts(
     return _facts(path, modules, _links(db, path, [m.id for m in modules]))
 
 
+_NAMES = select(User.id, User.display_name).where(in_ids(User.id, "ids"))
+
+
 def _names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
     wanted = sorted({i for i in ids if i is not None})
     if not wanted:
         return {}
-    return dict(db.execute(select(User.id, User.display_name).where(User.id.in_(wanted))).all())
+    return {user_id: name for user_id, name in plain(db).execute(_NAMES, {"ids": wanted})}
 
 
 def _person(person_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
@@ -555,14 +572,20 @@ def _set_module_status(
     return True
 
 
-def refresh(db: Session, path: TrainingPath) -> list[TrainingPathModule]:
+def refresh(
+    db: Session,
+    path: TrainingPath,
+    *,
+    modules: list[TrainingPathModule] | None = None,
+    facts: elements.Facts | None = None,
+) -> list[TrainingPathModule]:
     """What the elements say now: each module's and the path's done/total elements stored (no new
     version: derived data), then, while the path is started, a started module whose elements are all
     done becomes finished, and the path becomes finished once every module that is not disabled (at
     least one) is validated or archived. The modules as they are now, by position. Two readers refreshing
     at once promote once: the second finds it done (no 409 on a read)."""
-    modules = modules_of(db, path.id)
-    progress = elements.progress(db, path=path, modules=modules)
+    modules = modules_of(db, path.id) if modules is None else modules
+    progress = elements.progress(db, path=path, modules=modules, facts=facts)
     for module in modules:
         done, total = progress.get(module.id, (0, 0))
         if (module.done_items, module.total_items) != (done, total):
@@ -624,15 +647,18 @@ def _reference(code: str | None, label: str | None, description: str | None) -> 
     return {"code": code, "label": label, "description": description}
 
 
+_SUMMARIES = (
+    select(*_MODULE_SUMMARY)
+    .outerjoin(Reference, Reference.id == TrainingModule.reference_id)
+    .where(in_ids(TrainingModule.id, "ids"))
+)
+
+
 def _summaries(db: Session, module_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     wanted = sorted(set(module_ids))
     if not wanted:
         return {}
-    rows = db.execute(
-        select(*_MODULE_SUMMARY)
-        .outerjoin(Reference, Reference.id == TrainingModule.reference_id)
-        .where(TrainingModule.id.in_(wanted))
-    )
+    rows = plain(db).execute(_SUMMARIES, {"ids": wanted})
     return {
         row[0]: {
             "id": row[0],
@@ -683,33 +709,50 @@ def _average(modules: Sequence[TrainingPathModule]) -> float | None:
     return round_grade(sum(grades) / len(grades)) if grades else None
 
 
+def _signatures_statement() -> Any:
+    Signature = signatures.Signature  # noqa: N806
+    return (
+        select(
+            Signature.id,
+            Signature.record_type,
+            Signature.record_id,
+            Signature.signer_id,
+            Signature.signer_name,
+            Signature.signed_at,
+            Signature.meaning,
+            Signature.content_hash,
+            Signature.revoked_at,
+            Signature.revoke_reason,
+            User.id.label("revoker_id"),
+            User.display_name.label("revoker_name"),
+        )
+        .outerjoin(User, User.id == Signature.revoked_by)
+        .where(
+            or_(
+                (Signature.record_type == PATH_RECORD) & in_ids(Signature.record_id, "path_ids"),
+                (Signature.record_type == MODULE_RECORD) & in_ids(Signature.record_id, "module_ids"),
+            )
+        )
+        .order_by(Signature.signed_at, Signature.id)
+    )
+
+
+_SIGNATURES = _signatures_statement()
+
+
 def _signature_lists(
     db: Session, records: Sequence[tuple[str, int, Any]]
 ) -> dict[tuple[str, int], list[signatures.SignatureOut]]:
     """signatures.for_record of several records (type, id, content now) in one statement: a path's
     page shows the path's and each module's signatures without a statement per module."""
-    Signature = signatures.Signature  # noqa: N806
     hashes = {(kind, record_id): signatures.content_hash(content) for kind, record_id, content in records}
     out: dict[tuple[str, int], list[signatures.SignatureOut]] = {key: [] for key in hashes}
-    by_type: dict[str, list[int]] = defaultdict(list)
+    by_type: dict[str, list[int]] = {PATH_RECORD: [], MODULE_RECORD: []}
     for kind, record_id in hashes:
         by_type[kind].append(record_id)
-    if not by_type:
-        return out
-    rows = db.execute(
-        select(Signature, User.id, User.display_name)
-        .outerjoin(User, User.id == Signature.revoked_by)
-        .where(
-            or_(
-                *(
-                    (Signature.record_type == kind) & Signature.record_id.in_(ids)
-                    for kind, ids in by_type.items()
-                )
-            )
-        )
-        .order_by(Signature.signed_at, Signature.id)
-    ).all()
-    for signature, revoker_id, revoker_name in rows:
+    params = {"path_ids": by_type[PATH_RECORD], "module_ids": by_type[MODULE_RECORD]}
+    for signature in plain(db).execute(_SIGNATURES, params):
+        revoker_id, revoker_name = signature.revoker_id, signature.revoker_name
         key = (signature.record_type, signature.record_id)
         out[key].append(
             signatures.SignatureOut(
@@ -732,7 +775,12 @@ def _signature_lists(
 
 
 def view(
-    db: Session, *, user: Principal, path: TrainingPath, modules: Sequence[TrainingPathModule] | None = None
+    db: Session,
+    *,
+    user: Principal,
+    path: TrainingPath,
+    modules: Sequence[TrainingPathModule] | None = None,
+    facts: elements.Facts | None = None,
 ) -> PathOut:
     """The path as `user` sees it (grades only for those who may see grading), with `can`; `modules`
     when they were just read (refresh)."""
@@ -771,7 +819,7 @@ def view(
         else []
     )
     reference = references.summaries(db, [path.reference_id]).get(path.reference_id or -1)
-    results = elements.results(db, user=user, path=path, modules=modules)
+    results = elements.results(db, user=user, path=path, modules=modules, facts=facts)
 
     def people(ids: Iterable[int]) -> list[dict[str, Any]]:
         found = (p for p in (_person(i, names) for i in ids) if p is not None)
@@ -895,7 +943,12 @@ def view(
 def get(db: Session, *, user: Principal, path_id: int) -> PathOut:
     """The path refreshed (progress and automatic promotions), as the user sees it."""
     path = load(db, user=user, path_id=path_id)
-    return view(db, user=user, path=path, modules=refresh(db, path))
+    modules = modules_of(db, path.id)
+    # The elements read once, for the progress stored and for the results shown.
+    facts = elements.read(db, path=path, modules=modules, user=user)
+    return view(
+        db, user=user, path=path, modules=refresh(db, path, modules=modules, facts=facts), facts=facts
+    )
 
 
 # Cards (lists, infos, the creation's answer) --------------------------------------------------
