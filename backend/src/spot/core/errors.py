@@ -61,6 +61,12 @@ def conflict(message: str) -> ApiError:
     return ApiError(409, message)
 
 
+def illegal_transition(current: str, field: str = "status") -> ApiError:
+    """409 illegalTransition naming what stands in the way: the current status (or, with `field`, the
+    current value of another field), for the client to show and reload (state machines' refusals)."""
+    return ApiError(409, "illegalTransition", [FieldError(field=field, code=current)])
+
+
 def error_response(
     status: int, message: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
 ) -> JSONResponse:

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from spot.account.models import SessionToken
 from spot.core import history, parents, signatures
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, illegal_transition, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
@@ -53,7 +53,6 @@ ITEM_TYPE = "mediation"
 RECORD_TYPE = "mediation"
 SIGNATURE_MEANING = "attendanceAndAgreement"
 INVALIDATED = "mediationInvalidated"
-ILLEGAL_TRANSITION = "illegalTransition"
 STALE_VERSION = "staleVersion"
 FIELD_NOT_EDITABLE = "fieldNotEditable"
 
@@ -654,10 +653,6 @@ TRANSITIONS: dict[tuple[str, str], Transition] = {
 }
 
 
-def illegal(current: str) -> ApiError:
-    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="status", code=current)])
-
-
 def _open_period(db: Session, mediation: Mediation, now: datetime) -> None:
     """A running period from this minute; a resume in the minute of the last stop reopens that period."""
     periods = _periods(db, mediation.id)
@@ -688,14 +683,14 @@ def change_status(db: Session, *, user: Principal, mediation_id: int, status: Me
     current = mediation.status
     transition = TRANSITIONS.get((current, status.value))
     if transition is None:
-        raise illegal(current)
+        raise illegal_transition(current)
     policy.ensure(transition.allowed(user, rules))
     if not transition.ready(rules):
-        raise illegal(current)
+        raise illegal_transition(current)
     if not _write(db, mediation, {"status": status.value}, user=user, expected_status=current):
         db.expire(mediation)
         now_status = db.scalar(select(Mediation.status).where(Mediation.id == mediation_id))
-        raise illegal(now_status or current)
+        raise illegal_transition(now_status or current)
     now = minute(utcnow())
     if transition.action in ("start", "resume"):
         _open_period(db, mediation, now)
@@ -723,7 +718,7 @@ def sign(db: Session, *, user: Principal, session: SessionToken, mediation_id: i
     rules = facts(db, mediation)
     policy.ensure(policy.is_participant(user, rules))
     if mediation.status != S.validated:
-        raise illegal(mediation.status)
+        raise illegal_transition(mediation.status)
     signatures.sign(
         db,
         user=user,

@@ -40,7 +40,7 @@ from sqlalchemy import (
 from sqlalchemy import delete as delete_statement
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, FieldError, forbidden, not_found
+from spot.core.errors import ApiError, forbidden, illegal_transition, not_found
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
@@ -76,7 +76,6 @@ from spot.training.paths.schemas import (
     UrlResult,
 )
 
-ILLEGAL_TRANSITION = "illegalTransition"
 # A mediation counts once it reached validated; archived comes after it.
 _MEDIATION_DONE = (MediationStatus.validated.value, MediationStatus.archived.value)
 
@@ -462,12 +461,11 @@ def _facts(
 def _illegal(path: TrainingPath, module: TrainingPathModule) -> ApiError:
     """409 illegalTransition naming the status in the way: the path's while it is not started, else the
     module's."""
-    current = path.status if path.status != PathStatus.started else module.status
-    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="status", code=current)])
+    return illegal_transition(path.status if path.status != PathStatus.started else module.status)
 
 
 def _wrong_kind(kind: str) -> ApiError:
-    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="type", code=kind)])
+    return illegal_transition(kind, field="type")
 
 
 def record_open(

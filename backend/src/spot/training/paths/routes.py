@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Body, Response
 
 from spot.core.auth import DB, CurrentSession, CurrentUser, require
-from spot.core.routing import api_router
+from spot.core.routing import api_router, work
 from spot.core.schemas import Id
 from spot.permissions.names import Permission
 from spot.training.paths import service
@@ -33,9 +33,11 @@ def _cards(rows: list[dict]) -> list[PathCard]:
 
 
 @router.post("/training/path", dependencies=[require(Permission.TrainingManagement)])
-async def create_training_path(db: DB, user: CurrentUser, data: PathCreate) -> list[PathCard]:
+@work
+def create_training_path(db: DB, user: CurrentUser, data: PathCreate) -> list[PathCard]:
     """One path per learner (in learnerIds order), the user its creator; 400 atLeastOneErrorLeft
-    naming every faulty field."""
+    naming every faulty field. A work route: a group of several hundred learners is several hundred
+    paths (0.66 s for 300 on SQLite), written off the event loop."""
     ids = service.create(db, user=user, data=data)
     return _cards(service.infos(db, user=user, ids=ids))
 

@@ -42,7 +42,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from spot.account.models import SessionToken
 from spot.core import signatures
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, illegal_transition, not_found
 from spot.core.principal import Principal
 from spot.core.time import today, utcnow
 from spot.db import in_ids, plain
@@ -80,7 +80,6 @@ from spot.users.models import Group, User
 from spot.users.schemas import UserName
 
 NOT_FOUND = "trainingPathNotFound"
-ILLEGAL_TRANSITION = "illegalTransition"
 STALE_VERSION = "staleVersion"
 FIELD_NOT_EDITABLE = "fieldNotEditable"
 FORM_ERRORS = "atLeastOneErrorLeft"
@@ -92,10 +91,6 @@ APPROVAL = "approval"
 ACKNOWLEDGEMENT = "acknowledgement"
 GRADE_CHANGED = "gradeChanged"
 GRADE_SCALE = 10
-
-
-def illegal(current: str) -> ApiError:
-    return ApiError(409, ILLEGAL_TRANSITION, [FieldError(field="status", code=current)])
 
 
 def stale() -> ApiError:
@@ -402,10 +397,10 @@ def _path_transition(user: Principal, f: policy.Facts, action: str) -> PathTrans
     ready, 403 when the user's role does not allow it."""
     transition = PATH_TRANSITIONS.get((action, f.status))
     if transition is None:
-        raise illegal(f.status)
+        raise illegal_transition(f.status)
     policy.ensure(transition.who(user, f))
     if not transition.ready(f):
-        raise illegal(f.status)
+        raise illegal_transition(f.status)
     return transition
 
 
@@ -414,12 +409,12 @@ def _module_transition(
 ) -> ModuleTransition:
     transition = MODULE_TRANSITIONS.get((action, m.status))
     if transition is None:
-        raise illegal(m.status)
+        raise illegal_transition(m.status)
     if f.status not in transition.path_statuses:
-        raise illegal(f.status)
+        raise illegal_transition(f.status)
     policy.ensure(transition.who(user, f, m))
     if not transition.ready(user, f, m):
-        raise illegal(m.status)
+        raise illegal_transition(m.status)
     return transition
 
 
@@ -516,59 +511,35 @@ def record(
     )
 
 
-def _set_path_status(
+def _compare_and_set(
     db: Session,
-    path: TrainingPath,
+    row: TrainingPath | TrainingPathModule,
     current: str,
     target: str,
     values: dict[str, Any] | None = None,
     *,
     strict: bool = True,
 ) -> bool:
-    """The status (and `values`) where it is still `current`: of two concurrent changes one wins, the
-    other answers 409 with the status it found (`strict` false: False, the path read again)."""
-    result = db.execute(
-        update_statement(TrainingPath)
-        .where(TrainingPath.id == path.id, TrainingPath.status == current)
-        .values(status=target, status_changed_at=utcnow(), **(values or {}))
-        .execution_options(synchronize_session=False)
-    )
-    if result.rowcount == 0 and not strict:  # type: ignore[attr-defined]
-        db.refresh(path)
-        return False
-    if result.rowcount == 0:  # type: ignore[attr-defined]
-        now_status = db.scalar(select(TrainingPath.status).where(TrainingPath.id == path.id))
-        raise illegal(now_status or current)
-    db.refresh(path)
-    return True
-
-
-def _set_module_status(
-    db: Session,
-    module: TrainingPathModule,
-    current: str,
-    target: str,
-    values: dict[str, Any] | None = None,
-    *,
-    strict: bool = True,
-) -> bool:
-    """As _set_path_status, for an assigned module."""
+    """The path's or module's status (and `values`) where it is still `current`: of two concurrent
+    changes one wins, the other answers 409 with the status it found (`strict` false: False, the row
+    read again). A change of status dates itself (status_changed_at)."""
+    model = type(row)
     changes: dict[str, Any] = dict(values or {})
     if target != current:
         changes["status_changed_at"] = utcnow()
     result = db.execute(
-        update_statement(TrainingPathModule)
-        .where(TrainingPathModule.id == module.id, TrainingPathModule.status == current)
+        update_statement(model)
+        .where(model.id == row.id, model.status == current)
         .values(status=target, **changes)
         .execution_options(synchronize_session=False)
     )
-    if result.rowcount == 0 and not strict:  # type: ignore[attr-defined]
-        db.refresh(module)
-        return False
     if result.rowcount == 0:  # type: ignore[attr-defined]
-        now_status = db.scalar(select(TrainingPathModule.status).where(TrainingPathModule.id == module.id))
-        raise illegal(now_status or current)
-    db.refresh(module)
+        if strict:
+            now_status = db.scalar(select(model.status).where(model.id == row.id))
+            raise illegal_transition(now_status or current)
+        db.refresh(row)
+        return False
+    db.refresh(row)
     return True
 
 
@@ -609,7 +580,7 @@ def refresh(
         return modules
     for module in modules:
         if module.status == M.started and module.total_items > 0 and module.done_items >= module.total_items:
-            if _set_module_status(db, module, M.started, M.finished, strict=False):
+            if _compare_and_set(db, module, M.started, M.finished, strict=False):
                 record(
                     db,
                     user=None,
@@ -620,7 +591,7 @@ def refresh(
                 )
     live = [m for m in modules if m.status != M.disabled]
     if live and all(m.status in (M.validated, M.archived) for m in live):
-        if _set_path_status(db, path, P.started, P.finished, strict=False):
+        if _compare_and_set(db, path, P.started, P.finished, strict=False):
             record(db, user=None, path=path, event=PathEvent.finished, strict=False)
     return modules
 
@@ -1320,7 +1291,7 @@ def delete_path(db: Session, *, user: Principal, path_id: int) -> None:
     f = facts(db, path)
     policy.ensure(policy.creator_or_admin(user, f))
     if path.status != P.notAccepted:
-        raise illegal(path.status)
+        raise illegal_transition(path.status)
     plain(db).execute(delete(TrainingPath).where(TrainingPath.id == path.id))
 
 
@@ -1333,7 +1304,7 @@ def _path_action(
     path = load(db, user=user, path_id=path_id, for_update=True)
     f = facts(db, path)
     transition = _path_transition(user, f, action)
-    _set_path_status(db, path, f.status, transition.target, values)
+    _compare_and_set(db, path, f.status, transition.target, values)
     return path, transition
 
 
@@ -1423,7 +1394,7 @@ def start_now(db: Session, *, user: Principal, path_id: int, module_index: int) 
     path, module, _f, m, transition = _module_action(
         db, user=user, path_id=path_id, module_index=module_index, action="startNow"
     )
-    _set_module_status(db, module, m.status, transition.target, {"started_at": utcnow()})
+    _compare_and_set(db, module, m.status, transition.target, {"started_at": utcnow()})
     record(db, user=user, path=path, event=transition.event, position=module.position)
 
 
@@ -1432,7 +1403,7 @@ def disable(db: Session, *, user: Principal, path_id: int, module_index: int) ->
     path, module, _f, m, transition = _module_action(
         db, user=user, path_id=path_id, module_index=module_index, action="disable"
     )
-    _set_module_status(db, module, m.status, transition.target)
+    _compare_and_set(db, module, m.status, transition.target)
     record(db, user=user, path=path, event=transition.event, position=module.position)
 
 
@@ -1493,7 +1464,7 @@ def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data
         )
         values |= {"signature_comment": None, "signature_satisfaction": None, "signed_at": None}
     try:
-        _set_module_status(db, module, m.status, transition.target, values)
+        _compare_and_set(db, module, m.status, transition.target, values)
     except ApiError:
         if data.version is None:
             raise
@@ -1522,7 +1493,7 @@ def sign_module(
         "signature_satisfaction": data.satisfaction,
         "signed_at": utcnow(),
     }
-    _set_module_status(db, module, m.status, transition.target, values)
+    _compare_and_set(db, module, m.status, transition.target, values)
     name = db.scalar(select(TrainingModule.name).where(TrainingModule.id == module.module_id)) or ""
     comment = db.scalar(
         select(TrainingPathGrading.comment)
