@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import ContentCopy from '@mui/icons-material/ContentCopy'
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import InputAdornment from '@mui/material/InputAdornment'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
-import Slider from '@mui/material/Slider'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
@@ -26,6 +23,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { ReferenceAutocomplete } from '../../components/references/ReferenceAutocomplete'
 import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { TextInput } from '../../components/TextInput'
+import { ThresholdSlider } from '../../components/ThresholdSlider'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
@@ -37,7 +35,6 @@ import {
   elementIndexOf,
   formFieldOf,
   formFromModule,
-  MAX_THRESHOLD,
   MODULE_TYPES,
   type ModuleForm,
   moduleSchema,
@@ -94,7 +91,6 @@ function ModuleFormView({ mode, initial }: { mode: Mode; initial: ModuleForm }) 
   const message = useMessage()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const thresholdId = useId()
   const [stale, setStale] = useState(false)
   const [refused, setRefused] = useState<string>()
   const [elementErrors, setElementErrors] = useState<Record<number, string[]>>({})
@@ -265,32 +261,7 @@ function ModuleFormView({ mode, initial }: { mode: Mode; initial: ModuleForm }) 
                 />
               )}
             </Stack>
-            <Controller
-              control={control}
-              name="passThreshold"
-              render={({ field: { ref, value, onChange, onBlur } }) => (
-                <Box sx={{ pb: 2 }}>
-                  <Typography id={thresholdId} gutterBottom>
-                    {t('modules.form.threshold', { value })}
-                  </Typography>
-                  <Slider
-                    ref={ref}
-                    value={value}
-                    onChange={(_event, next) => onChange(next as number)}
-                    onBlur={onBlur}
-                    min={0}
-                    max={MAX_THRESHOLD}
-                    step={1}
-                    marks
-                    valueLabelDisplay="auto"
-                    valueLabelFormat={(n) => t('modules.outOfTen', { value: n })}
-                    getAriaValueText={(n) => t('modules.outOfTen', { value: n })}
-                    slotProps={{ input: { 'aria-labelledby': thresholdId } }}
-                    sx={{ maxWidth: 420, mx: 1 }}
-                  />
-                </Box>
-              )}
-            />
+            <ThresholdSlider control={control} name="passThreshold" label={(value) => t('modules.form.threshold', { value })} valueText={(n) => t('modules.outOfTen', { value: n })} />
             <Controller
               control={control}
               name="elements"

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BEGIN_END_WHITESPACE, EMPTY_FIELD, text } from '../../lib/text'
 import type { MapContextEntry, SpotItemType } from '../../components/mapTree/api'
+import { MAX_THRESHOLD } from '../../components/ThresholdSlider'
 import type { Module, ModuleItemIn, ModuleItemOut, ModuleSave, ModuleType } from './api'
 
 /** Message keys of the module rules (spec 2 §5), shared with the server's error codes. */
@@ -15,7 +16,6 @@ export const ELEMENT_KINDS = ['spot', 'mediation', 'url', 'lms'] as const
 export type ElementKind = (typeof ELEMENT_KINDS)[number]
 
 /** The pass threshold's scale and default (spec 2 §9). */
-export const MAX_THRESHOLD = 10
 export const DEFAULT_THRESHOLD = 10
 
 /**

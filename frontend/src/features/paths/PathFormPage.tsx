@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import ContentCopy from '@mui/icons-material/ContentCopy'
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
-import Slider from '@mui/material/Slider'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
@@ -25,6 +23,7 @@ import { SearchPicker } from '../../components/people/SearchPicker'
 import { ReferenceAutocomplete } from '../../components/references/ReferenceAutocomplete'
 import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { TextInput } from '../../components/TextInput'
+import { ThresholdSlider } from '../../components/ThresholdSlider'
 import { formatDateTime } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
@@ -32,7 +31,7 @@ import { idParam } from '../../lib/routeParams'
 import { type Path, pathQueryOptions, useCreatePath, usersOfGroups, useUpdatePath } from './api'
 import { AssignedModulesEditor } from './AssignedModulesEditor'
 import { DateInput, DatesLocalization } from './DateInput'
-import { dateLimits, formFieldOf, formFromPath, learnerIdsOf, MAX_THRESHOLD, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
+import { dateLimits, formFieldOf, formFromPath, learnerIdsOf, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
 
 type Mode = { kind: 'new'; source?: Path } | { kind: 'edit'; source: Path }
 
@@ -77,7 +76,6 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
   const message = useMessage()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const thresholdId = useId()
   const [today] = useState(() => dayjs().startOf('day'))
   const [stale, setStale] = useState(false)
   const [refused, setRefused] = useState<string>()
@@ -201,33 +199,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                   <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={restricted} maxDate={limits.maxStart} />
                   <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={restricted} minDate={limits.minStop} />
                 </Stack>
-                <Controller
-                  control={control}
-                  name="passThreshold"
-                  render={({ field: { ref, value, onChange, onBlur } }) => (
-                    <Box sx={{ pb: 1 }}>
-                      <Typography id={thresholdId} gutterBottom>
-                        {t('trainingPaths.form.threshold', { value })}
-                      </Typography>
-                      <Slider
-                        ref={ref}
-                        value={value}
-                        onChange={(_event, next) => onChange(next as number)}
-                        onBlur={onBlur}
-                        min={0}
-                        max={MAX_THRESHOLD}
-                        step={1}
-                        marks
-                        disabled={restricted}
-                        valueLabelDisplay="auto"
-                        valueLabelFormat={(n) => t('trainingPaths.outOfTen', { value: n })}
-                        getAriaValueText={(n) => t('trainingPaths.outOfTen', { value: n })}
-                        slotProps={{ input: { 'aria-labelledby': thresholdId } }}
-                        sx={{ maxWidth: 420, mx: 1 }}
-                      />
-                    </Box>
-                  )}
-                />
+                <ThresholdSlider control={control} name="passThreshold" label={(value) => t('trainingPaths.form.threshold', { value })} valueText={(n) => t('trainingPaths.outOfTen', { value: n })} disabled={restricted} />
               </FormSection>
               <FormSection title={t('trainingPaths.form.visibility')} help={t('trainingPaths.form.visibilityHelp')}>
                 <PickerField control={control} name="visibleByPersons" of="people" label={t('trainingPaths.fields.visibleByPersons')} />

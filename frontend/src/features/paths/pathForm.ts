@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { z } from 'zod'
 import { EMPTY_FIELD, text } from '../../lib/text'
+import { MAX_THRESHOLD } from '../../components/ThresholdSlider'
 import type { Path, PathSave } from './api'
 
 /** Message keys of the path rules (spec 2 §5 and §8), shared with the server's error codes. */
@@ -10,8 +11,6 @@ export const LEARNER_CANT_BE_REFERENT = 'learnerCantBeReferent'
 export const DATES_ERROR = 'trainingPathDatesError'
 export const PARSE = 'errors.parse'
 
-/** Pass threshold 0 to 10, step 1; 10 for a new path (spec 2 §9). */
-export const MAX_THRESHOLD = 10
 /** The latest date the date inputs accept. */
 export const MAX_DATE = dayjs('2099-12-31')
 
