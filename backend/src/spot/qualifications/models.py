@@ -1,0 +1,72 @@
+"""Qualifications (spec 2 §3 Qualification): the modules a person of the qualifiable groups must hold,
+valid, to work on the cartographies named. Whether a person holds them, and until when, is computed
+from their gradings (qualifications.validity), never stored."""
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, validates
+
+from spot.db import Base, UtcDateTime
+from spot.querylang.text import fold
+
+
+class Qualification(Base):
+    __tablename__ = "qualification"
+    __table_args__ = (Index("ix_qualification_name_folded", "name_folded", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(300))
+    name_folded: Mapped[str] = mapped_column(
+        String(300).with_variant(String(300, collation="C"), "postgresql"), default="", server_default=""
+    )
+    creator_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
+
+    @validates("name")
+    def _keep_folded(self, _key: str, value: str) -> str:
+        self.name_folded = fold(value)
+        return value
+
+
+class QualificationCartography(Base):
+    """A cartography the qualification lets its holders work on."""
+
+    __tablename__ = "qualification_cartography"
+
+    qualification_id: Mapped[int] = mapped_column(
+        ForeignKey("qualification.id", ondelete="CASCADE"), primary_key=True
+    )
+    cartography_id: Mapped[int] = mapped_column(
+        ForeignKey("cartography.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class QualificationGroup(Base):
+    """A qualifiable group: its members are the people the qualification is tracked for."""
+
+    __tablename__ = "qualification_group"
+
+    qualification_id: Mapped[int] = mapped_column(
+        ForeignKey("qualification.id", ondelete="CASCADE"), primary_key=True
+    )
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("group.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class QualificationModule(Base):
+    """A module the qualification requires, in the order the form lists them."""
+
+    __tablename__ = "qualification_module"
+
+    qualification_id: Mapped[int] = mapped_column(
+        ForeignKey("qualification.id", ondelete="CASCADE"), primary_key=True
+    )
+    module_id: Mapped[int] = mapped_column(
+        ForeignKey("training_module.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    position: Mapped[int] = mapped_column(Integer, default=0)
