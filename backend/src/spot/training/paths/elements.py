@@ -100,8 +100,11 @@ def totals(modules: Sequence[TrainingPathModule], progress: dict[int, tuple[int,
 
 # Reading ---------------------------------------------------------------------------------------------
 
+# The elements of the assigned modules with the learner's first opening of each: a row per assigned
+# module and element, by the module's index and the element's position.
 _ITEMS = (
     select(
+        TrainingPathModule.id.label("path_module_id"),
         TrainingModuleItem.id,
         TrainingModuleItem.module_id,
         TrainingModuleItem.kind,
@@ -113,14 +116,18 @@ _ITEMS = (
         TrainingModuleItem.label,
         TrainingModuleItem.lms_item_id,
         LmsItem.kind.label("lms_kind"),
+        TrainingPathVisit.done_at.label("visited_at"),
     )
+    .join(TrainingModuleItem, TrainingModuleItem.module_id == TrainingPathModule.module_id)
     .outerjoin(LmsItem, LmsItem.id == TrainingModuleItem.lms_item_id)
-    .where(in_ids(TrainingModuleItem.module_id, "module_ids"))
-    .order_by(TrainingModuleItem.module_id, TrainingModuleItem.position)
+    .outerjoin(
+        TrainingPathVisit,
+        (TrainingPathVisit.path_module_id == TrainingPathModule.id)
+        & (TrainingPathVisit.module_item_id == TrainingModuleItem.id),
+    )
+    .where(in_ids(TrainingPathModule.id, "path_module_ids"))
+    .order_by(TrainingPathModule.position, TrainingModuleItem.position)
 )
-_VISITS = select(
-    TrainingPathVisit.path_module_id, TrainingPathVisit.module_item_id, TrainingPathVisit.done_at
-).where(in_ids(TrainingPathVisit.path_module_id, "path_module_ids"))
 
 
 def _mediations_statement(readable: ColumnElement[bool]) -> Any:
@@ -222,14 +229,14 @@ def _read(
     if not modules:
         return facts
     connection = plain(db)
-    module_ids = sorted({m.module_id for m in modules})
-    for row in connection.execute(_ITEMS, {"module_ids": module_ids}):
-        facts.items.setdefault(row.module_id, []).append(row)
     path_module_ids = [m.id for m in modules]
-    facts.visits = {
-        (path_module_id, item_id): at
-        for path_module_id, item_id, at in connection.execute(_VISITS, {"path_module_ids": path_module_ids})
-    }
+    # A module assigned twice in the path has its elements listed once.
+    listed_by: dict[int, int] = {}
+    for row in connection.execute(_ITEMS, {"path_module_ids": path_module_ids}):
+        if listed_by.setdefault(row.module_id, row.path_module_id) == row.path_module_id:
+            facts.items.setdefault(row.module_id, []).append(row)
+        if row.visited_at is not None:
+            facts.visits[(row.path_module_id, row.id)] = row.visited_at
     learner_id = path.learner_id
     every_item = [item for items in facts.items.values() for item in items]
     if any(item.kind == ItemKind.mediation for item in every_item):

@@ -24,13 +24,19 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     ColumnElement,
+    Date,
     Integer,
+    String,
     bindparam,
+    cast,
     delete,
     func,
     insert,
     literal,
+    literal_column,
+    null,
     or_,
     select,
     true,
@@ -127,6 +133,16 @@ def readable(user: Principal) -> ColumnElement[bool]:
     return or_(*conditions)
 
 
+def _readable(row: Any) -> Any:
+    """The row of a path read with readable(user) second: 404 trainingPathNotFound when there is none,
+    403 when the user may not read it."""
+    if row is None:
+        raise not_found(NOT_FOUND)
+    if not row[1]:
+        raise hidden()
+    return row
+
+
 def load(db: Session, *, user: Principal, path_id: int, for_update: bool = False) -> TrainingPath:
     """The path as `user` may read it (404 trainingPathNotFound unknown, 403 not readable);
     `for_update` locks its row until the end of the transaction (PostgreSQL; SQLite has one writer)."""
@@ -137,12 +153,8 @@ def load(db: Session, *, user: Principal, path_id: int, for_update: bool = False
     )
     if for_update and db.get_bind().dialect.name == "postgresql":
         statement = statement.with_for_update(of=TrainingPath)
-    row = db.execute(statement).first()
-    if row is None:
-        raise not_found(NOT_FOUND)
-    if not row[1]:
-        raise hidden()
-    return row[0]
+    path: TrainingPath = _readable(db.execute(statement).first())[0]
+    return path
 
 
 def modules_of(db: Session, path_id: int) -> list[TrainingPathModule]:
@@ -169,60 +181,82 @@ def module_at(db: Session, path: TrainingPath, module_index: int) -> TrainingPat
     return module
 
 
-_REFERENT, _PERSON, _GROUP, _MODULE_SIGNER = "r", "p", "g", "s"
+_REFERENT, _PERSON, _GROUP, _MODULE_SIGNER, _NAMED = "r", "p", "g", "s", "u"
 
 
 def _links_statement() -> Any:
     path_id = bindparam("path_id", type_=Integer)
     Signature = signatures.Signature  # noqa: N806
     return union_all(
-        select(literal(_PERSON), TrainingPathVisiblePerson.path_id, TrainingPathVisiblePerson.user_id).where(
-            TrainingPathVisiblePerson.path_id == path_id
-        ),
-        select(literal(_GROUP), TrainingPathVisibleGroup.path_id, TrainingPathVisibleGroup.group_id).where(
-            TrainingPathVisibleGroup.path_id == path_id
-        ),
-        select(literal(_REFERENT), TrainingPathReferent.path_module_id, TrainingPathReferent.user_id).where(
-            in_ids(TrainingPathReferent.path_module_id, "module_ids")
-        ),
-        select(literal(_MODULE_SIGNER), Signature.record_id, Signature.signer_id).where(
+        select(
+            literal(_PERSON),
+            TrainingPathVisiblePerson.path_id,
+            TrainingPathVisiblePerson.user_id,
+            User.display_name,
+        )
+        .join(User, User.id == TrainingPathVisiblePerson.user_id)
+        .where(TrainingPathVisiblePerson.path_id == path_id),
+        select(
+            literal(_GROUP), TrainingPathVisibleGroup.path_id, TrainingPathVisibleGroup.group_id, Group.name
+        )
+        .join(Group, Group.id == TrainingPathVisibleGroup.group_id)
+        .where(TrainingPathVisibleGroup.path_id == path_id),
+        select(
+            literal(_REFERENT),
+            TrainingPathReferent.path_module_id,
+            TrainingPathReferent.user_id,
+            User.display_name,
+        )
+        .join(User, User.id == TrainingPathReferent.user_id)
+        .where(in_ids(TrainingPathReferent.path_module_id, "module_ids")),
+        select(
+            literal(_MODULE_SIGNER), Signature.record_id, Signature.signer_id, Signature.signer_name
+        ).where(
             Signature.record_type == MODULE_RECORD,
             in_ids(Signature.record_id, "module_ids"),
             Signature.signer_id == bindparam("learner_id", type_=Integer),
             Signature.meaning == ACKNOWLEDGEMENT,
             Signature.revoked_at.is_(None),
         ),
+        select(literal(_NAMED), User.id, User.id, User.display_name).where(in_ids(User.id, "people")),
     )
 
 
 # Built once: every read of a path and every action runs it.
 _LINKS = _links_statement()
+Links = dict[str, list[tuple[int, int, str]]]
 
 
-def _links(db: Session, path: TrainingPath, module_ids: Sequence[int]) -> dict[str, list[tuple[int, int]]]:
-    """(owner, id) pairs, in one statement: the referents of each module, the visible persons and
-    groups of the path, and the modules the learner has a live acknowledgement of."""
-    links: dict[str, list[tuple[int, int]]] = {_REFERENT: [], _PERSON: [], _GROUP: [], _MODULE_SIGNER: []}
-    params = {"path_id": path.id, "module_ids": list(module_ids), "learner_id": path.learner_id}
-    for kind, owner, item in plain(db).execute(_LINKS, params):
-        links[kind].append((owner, item))
+def _links(
+    db: Session, path: TrainingPath, module_ids: Sequence[int], people: Iterable[int | None] = ()
+) -> Links:
+    """(owner, id, name) triples, in one statement: the referents of each module, the visible persons
+    and groups of the path, the modules the learner has a live acknowledgement of, and the names of
+    `people` (owner and id both the person's)."""
+    links: Links = {_REFERENT: [], _PERSON: [], _GROUP: [], _MODULE_SIGNER: [], _NAMED: []}
+    params = {
+        "path_id": path.id,
+        "module_ids": list(module_ids),
+        "learner_id": path.learner_id,
+        "people": sorted({i for i in people if i is not None}),
+    }
+    for kind, owner, item, name in plain(db).execute(_LINKS, params):
+        links[kind].append((owner, item, name))
     return links
 
 
-def _facts(
-    path: TrainingPath, modules: Sequence[TrainingPathModule], links: dict[str, list[tuple[int, int]]]
-) -> policy.Facts:
+def _facts(path: TrainingPath, modules: Sequence[TrainingPathModule], links: Links) -> policy.Facts:
     referents: dict[int, set[int]] = defaultdict(set)
-    for module_id, user_id in links[_REFERENT]:
+    for module_id, user_id, _name in links[_REFERENT]:
         referents[module_id].add(user_id)
-    signed = {module_id for module_id, _ in links[_MODULE_SIGNER]}
+    signed = {module_id for module_id, _id, _name in links[_MODULE_SIGNER]}
     return policy.Facts(
         status=path.status,
         learner_id=path.learner_id,
         creator_id=path.creator_id,
         stop_date=path.stop_date,
-        visible_person_ids=frozenset(i for _, i in links[_PERSON]),
-        visible_group_ids=frozenset(i for _, i in links[_GROUP]),
+        visible_person_ids=frozenset(i for _, i, _name in links[_PERSON]),
+        visible_group_ids=frozenset(i for _, i, _name in links[_GROUP]),
         modules=tuple(
             policy.ModuleFacts(
                 id=m.id,
@@ -243,20 +277,10 @@ def facts(
     return _facts(path, modules, _links(db, path, [m.id for m in modules]))
 
 
-_NAMES = select(User.id, User.display_name).where(in_ids(User.id, "ids"))
-
-
-def _names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
-    wanted = sorted({i for i in ids if i is not None})
-    if not wanted:
-        return {}
-    return {user_id: name for user_id, name in plain(db).execute(_NAMES, {"ids": wanted})}
-
-
-def _person(person_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
-    if person_id is None or person_id not in names:
+def _person(person_id: int | None, name: str | None) -> dict[str, Any] | None:
+    if person_id is None or name is None:
         return None
-    return {"id": person_id, "name": names[person_id]}
+    return {"id": person_id, "name": name}
 
 
 def round_grade(grade: float) -> float:
@@ -598,19 +622,6 @@ def refresh(
 
 # The view -------------------------------------------------------------------------------------
 
-_MODULE_SUMMARY = (
-    TrainingModule.id,
-    TrainingModule.name,
-    TrainingModule.goals,
-    TrainingModule.module_type,
-    TrainingModule.estimated_duration,
-    TrainingModule.pass_threshold,
-    TrainingModule.periodicity,
-    Reference.code,
-    Reference.label,
-    Reference.description,
-)
-
 
 def _reference(code: str | None, label: str | None, description: str | None) -> dict[str, Any] | None:
     if code is None:
@@ -618,43 +629,122 @@ def _reference(code: str | None, label: str | None, description: str | None) -> 
     return {"code": code, "label": label, "description": description}
 
 
-_SUMMARIES = (
-    select(*_MODULE_SUMMARY)
-    .outerjoin(Reference, Reference.id == TrainingModule.reference_id)
-    .where(in_ids(TrainingModule.id, "ids"))
+_ModuleReference = aliased(Reference)
+# What the page's first statement reads beside the path and whether the user may read it: its
+# reference, then each assigned module (by index) with its module's summary (a path without module is
+# one row with nulls there).
+_PAGE_COLUMNS = (
+    Reference.code,
+    Reference.label,
+    Reference.description,
+    TrainingPathModule,
+    TrainingModule.name,
+    TrainingModule.goals,
+    TrainingModule.module_type,
+    TrainingModule.estimated_duration,
+    TrainingModule.pass_threshold,
+    TrainingModule.periodicity,
+    _ModuleReference.code,
+    _ModuleReference.label,
+    _ModuleReference.description,
 )
 
 
-def _summaries(db: Session, module_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    wanted = sorted(set(module_ids))
-    if not wanted:
-        return {}
-    rows = plain(db).execute(_SUMMARIES, {"ids": wanted})
-    return {
-        row[0]: {
-            "id": row[0],
-            "name": row[1],
-            "goals": row[2],
-            "module_type": row[3],
-            "estimated_duration": row[4],
-            "pass_threshold": row[5],
-            "periodicity": row[6],
-            "reference": _reference(row[7], row[8], row[9]),
+def _load_page(
+    db: Session, user: Principal, path_id: int
+) -> tuple[TrainingPath, dict[str, Any] | None, list[TrainingPathModule], dict[int, dict[str, Any]]]:
+    """The path (404, 403 as load), its reference, its assigned modules by index and their modules'
+    summaries by training_module.id, in one statement."""
+    rows = db.execute(
+        select(TrainingPath, readable(user), *_PAGE_COLUMNS)
+        .outerjoin(Reference, Reference.id == TrainingPath.reference_id)
+        .outerjoin(TrainingPathModule, TrainingPathModule.path_id == TrainingPath.id)
+        .outerjoin(TrainingModule, TrainingModule.id == TrainingPathModule.module_id)
+        .outerjoin(_ModuleReference, _ModuleReference.id == TrainingModule.reference_id)
+        .where(TrainingPath.id == path_id)
+        .order_by(TrainingPathModule.position)
+        .execution_options(populate_existing=True)
+    ).all()
+    first = _readable(rows[0] if rows else None)
+    modules: list[TrainingPathModule] = []
+    summaries: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        module = row[5]
+        if module is None:
+            continue
+        modules.append(module)
+        summaries[module.module_id] = {
+            "id": module.module_id,
+            "name": row[6],
+            "goals": row[7],
+            "module_type": row[8],
+            "estimated_duration": row[9],
+            "pass_threshold": row[10],
+            "periodicity": row[11],
+            "reference": _reference(row[12], row[13], row[14]),
         }
-        for row in rows
-    }
+    return first[0], _reference(*first[2:5]), modules, summaries
 
 
-def _gradings(db: Session, module_ids: Sequence[int]) -> dict[int, list[TrainingPathGrading]]:
-    out: dict[int, list[TrainingPathGrading]] = defaultdict(list)
-    if module_ids:
-        for grading in db.scalars(
-            select(TrainingPathGrading)
-            .where(TrainingPathGrading.path_module_id.in_(module_ids))
-            .order_by(TrainingPathGrading.graded_at, TrainingPathGrading.id)
-        ):
-            out[grading.path_module_id].append(grading)
-    return out
+_GRADING, _EVENT = "g", "h"
+
+
+def _records_statement() -> Any:
+    """The gradings of the path's modules (owner: the assigned module) and the path's history (owner:
+    the module's index, null for the path), oldest first, with the current name of the person of each
+    (null once the person is gone) beside the name stored, in one statement."""
+    G, H = TrainingPathGrading, TrainingPathHistory  # noqa: N806
+    return union_all(
+        select(
+            literal(_GRADING).label("kind"),
+            G.path_module_id.label("owner"),
+            G.graded_at.label("at"),
+            G.id.label("id"),
+            G.referent_id.label("user_id"),
+            User.display_name.label("name"),
+            G.referent_name.label("stored_name"),
+            G.grade.label("grade"),
+            G.comment.label("comment"),
+            G.is_success.label("is_success"),
+            G.valid_until.label("valid_until"),
+            cast(null(), String).label("event"),
+        )
+        .outerjoin(User, User.id == G.referent_id)
+        .where(in_ids(G.path_module_id, "module_ids")),
+        select(
+            literal(_EVENT),
+            H.position,
+            H.at,
+            H.id,
+            H.user_id,
+            User.display_name,
+            H.user_name,
+            H.grade,
+            H.comment,
+            cast(null(), Boolean),
+            cast(null(), Date),
+            H.event,
+        )
+        .outerjoin(User, User.id == H.user_id)
+        .where(H.path_id == bindparam("path_id", type_=Integer)),
+    ).order_by(literal_column("at"), literal_column("id"))
+
+
+_RECORDS = _records_statement()
+
+
+def _records(
+    db: Session, path: TrainingPath, module_ids: Sequence[int]
+) -> tuple[dict[int, list[Any]], list[Any]]:
+    """The gradings of each assigned module and the path's history, oldest first (_records_statement)."""
+    gradings: dict[int, list[Any]] = defaultdict(list)
+    history: list[Any] = []
+    for row in plain(db).execute(_RECORDS, {"module_ids": list(module_ids), "path_id": path.id}):
+        if row.kind == _GRADING:
+            gradings[row.owner].append(row)
+        else:
+            history.append(row)
+    return gradings, history
 
 
 def closing_warnings(
@@ -750,66 +840,40 @@ def view(
     *,
     user: Principal,
     path: TrainingPath,
-    modules: Sequence[TrainingPathModule] | None = None,
-    facts: elements.Facts | None = None,
+    reference: dict[str, Any] | None,
+    summaries: dict[int, dict[str, Any]],
+    modules: Sequence[TrainingPathModule],
+    facts: elements.Facts,
 ) -> PathOut:
-    """The path as `user` sees it (grades only for those who may see grading), with `can`; `modules`
-    when they were just read (refresh)."""
-    modules = modules_of(db, path.id) if modules is None else modules
+    """The path as `user` sees it (grades only for those who may see grading), with `can`, from what
+    get read: its reference, its modules' summaries, its modules as refresh left them, and their
+    elements."""
     module_ids = [m.id for m in modules]
-    links = _links(db, path, module_ids)
+    links = _links(db, path, module_ids, (path.learner_id, path.creator_id, path.validator_id))
     f = _facts(path, modules, links)
     grading = policy.sees_grading(user, f)
-    summaries = _summaries(db, (m.module_id for m in modules))
-    gradings = _gradings(db, module_ids)
-    history = list(
-        db.scalars(
-            select(TrainingPathHistory)
-            .where(TrainingPathHistory.path_id == path.id)
-            .order_by(TrainingPathHistory.at, TrainingPathHistory.id)
-        )
-    )
-    names = _names(
-        db,
-        [
-            path.learner_id,
-            path.creator_id,
-            path.validator_id,
-            *(i for _, i in links[_REFERENT]),
-            *(i for _, i in links[_PERSON]),
-            *(g.referent_id for rows in gradings.values() for g in rows),
-            *(h.user_id for h in history),
-        ],
-    )
-    group_ids = [i for _, i in links[_GROUP]]
-    groups = (
-        db.execute(
-            select(Group.id, Group.name).where(Group.id.in_(group_ids)).order_by(Group.name, Group.id)
-        ).all()
-        if group_ids
-        else []
-    )
-    reference = references.summaries(db, [path.reference_id]).get(path.reference_id or -1)
+    gradings, history = _records(db, path, module_ids)
+    names = {person_id: name for person_id, _id, name in links[_NAMED]}
     results = elements.results(db, user=user, path=path, modules=modules, facts=facts)
 
-    def people(ids: Iterable[int]) -> list[dict[str, Any]]:
-        found = (p for p in (_person(i, names) for i in ids) if p is not None)
-        return sorted(found, key=lambda p: (p["name"], p["id"]))
+    def people(pairs: Iterable[tuple[int, str]]) -> list[dict[str, Any]]:
+        return sorted(({"id": i, "name": n} for i, n in pairs), key=lambda p: (p["name"], p["id"]))
 
-    def grading_out(g: TrainingPathGrading) -> dict[str, Any]:
+    def grading_out(g: Any) -> dict[str, Any]:
         return {
             "grade": g.grade,
             "comment": g.comment,
             "is_success": g.is_success,
-            "referent": _person(g.referent_id, names)
-            or ({"id": g.referent_id, "name": g.referent_name} if g.referent_id is not None else None),
+            "referent": None
+            if g.user_id is None
+            else {"id": g.user_id, "name": g.name if g.name is not None else g.stored_name},
             "valid_until": g.valid_until,
-            "date": g.graded_at,
+            "date": g.at,
         }
 
-    referents: dict[int, list[int]] = defaultdict(list)
-    for module_id, user_id in links[_REFERENT]:
-        referents[module_id].append(user_id)
+    referents: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for module_id, user_id, name in links[_REFERENT]:
+        referents[module_id].append((user_id, name))
     contents: list[tuple[str, int, Any]] = [(PATH_RECORD, path.id, path_content(path, modules))]
     for module in modules:
         rows = gradings.get(module.id, [])
@@ -857,13 +921,15 @@ def view(
             "id": path.id,
             "title": path.title,
             "reference": reference,
-            "learner": _person(path.learner_id, names),
+            "learner": _person(path.learner_id, names.get(path.learner_id or -1)),
             "start_date": path.start_date,
             "stop_date": path.stop_date,
             "status": path.status,
             "pass_threshold": path.pass_threshold,
-            "visible_by_persons": people(i for _, i in links[_PERSON]),
-            "visible_by_groups": [{"id": i, "name": n} for i, n in groups],
+            "visible_by_persons": people((i, n) for _, i, n in links[_PERSON]),
+            "visible_by_groups": [
+                {"id": i, "name": n} for _, i, n in sorted(links[_GROUP], key=lambda g: (g[2], g[1]))
+            ],
             "creation": {
                 "user_id": path.creator_id,
                 "user_name": names.get(path.creator_id, "") if path.creator_id is not None else "",
@@ -879,7 +945,7 @@ def view(
             "validation": None
             if path.validated_at is None
             else {
-                "validator": _person(path.validator_id, names),
+                "validator": _person(path.validator_id, names.get(path.validator_id or -1)),
                 "comment": path.validation_comment or "",
                 "date": path.validated_at,
             },
@@ -896,12 +962,12 @@ def view(
             "history": [
                 {
                     "at": h.at,
-                    "user": _person(h.user_id, names),
-                    "user_name": h.user_name,
+                    "user": _person(h.user_id, h.name),
+                    "user_name": h.stored_name,
                     "event": h.event,
-                    "module_index": h.position,
+                    "module_index": h.owner,
                     "grade": h.grade if grading else None,
-                    "comment": h.comment if grading or h.position is None else None,
+                    "comment": h.comment if grading or h.owner is None else None,
                 }
                 for h in history
             ],
@@ -913,12 +979,17 @@ def view(
 
 def get(db: Session, *, user: Principal, path_id: int) -> PathOut:
     """The path refreshed (progress and automatic promotions), as the user sees it."""
-    path = load(db, user=user, path_id=path_id)
-    modules = modules_of(db, path.id)
+    path, reference, modules, summaries = _load_page(db, user, path_id)
     # The elements read once, for the progress stored and for the results shown.
     facts = elements.read(db, path=path, modules=modules, user=user)
     return view(
-        db, user=user, path=path, modules=refresh(db, path, modules=modules, facts=facts), facts=facts
+        db,
+        user=user,
+        path=path,
+        reference=reference,
+        summaries=summaries,
+        modules=refresh(db, path, modules=modules, facts=facts),
+        facts=facts,
     )
 
 
