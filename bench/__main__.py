@@ -1,4 +1,4 @@
-"""`python -m bench [querylang|subjects|mediations|modules|paths|…|all] [--db …] [--seconds N]`
+"""`python -m bench [querylang|subjects|mediations|modules|paths|qualifications|…|all] [--db …] [--seconds N]`
 
 Generates (once) a large organisation per database, then measures Spot beside the bare-ASGI
 floor running the same SQL, prints the tables and writes them to bench/results/.
@@ -152,6 +152,56 @@ SCENARIOS["paths"] = [
 ]
 
 
+DASHBOARD = {"p50": 50, "p95": 100, "rps": 30}
+
+
+def _qualifications(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, float]]:
+    body = json.dumps({"filter": filter_text, "sort": sort, "page": 1, "pageSize": 50})
+    return Call(name, "POST", "/backend/api/v2/qualifications/query", body), LIST_PAGE
+
+
+# dataset.top_up_qualifications: the group QUALIFIED_GROUP of 500 learners with current paths and
+# graded modules, QUALIFICATIONS_ON_MAP qualifications of it on QUALIFICATION_CARTOGRAPHY; My dashboard
+# as MEASURED_LEARNER, one of them (the bench administrator is no learner).
+LEARNER = (f"user{dataset.MEASURED_LEARNER}", dataset.ADMIN_PASSWORD)
+SCENARIOS["qualifications"] = [
+    (
+        Call(
+            "GET /dashboards/trainingPath/group/{id} (500 learners)",
+            "GET",
+            f"/backend/api/v2/dashboards/trainingPath/group/{dataset.QUALIFIED_GROUP}",
+        ),
+        DASHBOARD,
+    ),
+    (
+        Call(
+            "GET /dashboards/qualifications/cartography/{id}",
+            "GET",
+            f"/backend/api/v2/dashboards/qualifications/cartography/{dataset.QUALIFICATION_CARTOGRAPHY}",
+        ),
+        DASHBOARD,
+    ),
+    (
+        Call("GET /dashboards/mine (a learner)", "GET", "/backend/api/v2/dashboards/mine", login=LEARNER),
+        DASHBOARD,
+    ),
+    (
+        Call(
+            "GET /qualifications/{id}",
+            "GET",
+            f"/backend/api/v2/qualifications/{dataset.MEASURED_QUALIFICATION}",
+        ),
+        ENTITY_GET,
+    ),
+    _qualifications("POST /qualifications/query (default page)", "", "name"),
+    _qualifications(
+        "POST /qualifications/query, groups & name",
+        f"qualifiableGroups oneOf {dataset.QUALIFIED_GROUP} & name contains habilitation",
+        "name",
+    ),
+]
+
+
 def _databases(choice: str) -> list[str]:
     sqlite_url = f"sqlite:///{ROOT}/var/bench/spot.db"
     pg_url = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/spot_bench")
@@ -194,6 +244,7 @@ def main() -> None:
         dataset.top_up_mediations(engine)
         dataset.top_up_modules(engine)
         dataset.top_up_paths(engine)
+        dataset.top_up_qualifications(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         for scenario in scenarios:

@@ -176,11 +176,18 @@ def run_calls(
     app = create_app()
     rows = []
     with spot_server(database_url, data_dir) as spot_url:
-        token = httpx.post(
-            f"{spot_url}/backend/api/v2/account/login", json={"username": login[0], "password": login[1]}
-        ).json()["token"]
-        headers = {"x-access-token": token}
+        tokens: dict[tuple[str, str], dict[str, str]] = {}
+
+        def headers_of(who: tuple[str, str]) -> dict[str, str]:
+            if who not in tokens:
+                token = httpx.post(
+                    f"{spot_url}/backend/api/v2/account/login", json={"username": who[0], "password": who[1]}
+                ).json()["token"]
+                tokens[who] = {"x-access-token": token}
+            return tokens[who]
+
         for call, budget in calls:
+            headers = headers_of(call.login or login)
             statements = capture_statements(app, database.get_engine(), call, headers)
             spot_1 = measure(spot_url, call, headers, 1, seconds)
             spot_16 = measure(spot_url, call, headers, 16, seconds)

@@ -27,6 +27,8 @@ class Call:
     method: str
     path: str
     body: str = ""
+    # Who sends it (login, password): the run's login when None.
+    login: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

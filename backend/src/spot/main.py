@@ -14,6 +14,7 @@ from spot.config import get_settings
 from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
 from spot.core.security_headers import SecurityHeaders
+from spot.dashboards.routes import router as dashboards_router
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.discussions.routes import router as discussions_router
 from spot.filters.routes import router as filters_router
@@ -23,6 +24,7 @@ from spot.mapping.routes import router as mapping_router
 from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
+from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
 from spot.references.routes import router as references_router
@@ -51,6 +53,8 @@ ROUTERS += [references_router]
 ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]
 ROUTERS += [training_path_elements_router, training_paths_router]
+ROUTERS += [dashboards_router]
+ROUTERS += [qualifications_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -410,6 +410,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/dashboards/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Dashboard
+         * @description My dashboard, for every signed-in user: their current paths as learner with their completion,
+         *     the bell's awaited actions grouped by kind, their own views and contributions per month over the
+         *     12 months ending with this one (on the map items they may read), and the validity of their
+         *     periodic modules (expired up to 2 months ago included).
+         */
+        get: operations["my_dashboard_backend_api_v2_dashboards_mine_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/qualifications/cartography/{cartographyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cartography Qualifications
+         * @description Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. An item per
+         *     qualification naming the cartography, the people concerned as children; and the coverage of each
+         *     function the user sees (none, single, covered).
+         */
+        get: operations["cartography_qualifications_backend_api_v2_dashboards_qualifications_cartography__cartographyId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/qualifications/group/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Group Qualifications
+         * @description Needs perm_TableauBord; 404 groupNotFound. An item per qualification whose qualifiable groups
+         *     include the group, the group's members as children.
+         */
+        get: operations["group_qualifications_backend_api_v2_dashboards_qualifications_group__groupId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/qualifications/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User Qualifications
+         * @description One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
+         *     item per qualification concerning the user, its modules as children.
+         */
+        get: operations["user_qualifications_backend_api_v2_dashboards_qualifications_user__userId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/trainingPath": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training Path Dashboard
+         * @description Needs perm_TableauBord. Path progress per group: members, members with a current path, the
+         *     average of the members' completions over their current paths, and how many are at each level
+         *     (high above 66 %, medium 33 to 66 %, low below 33 %).
+         */
+        get: operations["training_path_dashboard_backend_api_v2_dashboards_trainingPath_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/trainingPath/group/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Group Training Path Dashboard
+         * @description Needs perm_TableauBord. Path progress of each member of a group, with their current paths;
+         *     404 groupNotFound.
+         */
+        get: operations["group_training_path_dashboard_backend_api_v2_dashboards_trainingPath_group__groupId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/discussion/unread": {
         parameters: {
             query?: never;
@@ -513,6 +643,30 @@ export interface paths {
          *     entries on map items the user may read. An unknown item answers 404, a hidden one 403.
          */
         post: operations["contributions_backend_api_v2_history_contributions_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/history/contributions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Contributions
+         * @description Needs perm_VisuTrack. The contributions of POST /history/contributions (same body) per user, as
+         *     an xlsx file (contributions.xlsx): a sheet of writes then one of views, a row per user (those of
+         *     userIds and the members of groupIds, or everyone with entries when none is named) with a total
+         *     column, and an average row. Sheet names and headers in the language of Accept-Language (French by
+         *     default). At most 78 weeks or 18 months: 422 valueMustBeBetween on count beyond.
+         */
+        post: operations["export_contributions_backend_api_v2_history_contributions_export_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1201,6 +1355,117 @@ export interface paths {
         };
         /** Pictogram Image */
         get: operations["pictogram_image_backend_api_v2_pictos__cartographyId___pictogramId__image_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Qualification
+         * @description Needs perm_TableauBord or perm_QualificationAdmin. 422 atLeastOneErrorLeft naming each field:
+         *     qualifiableGroups and modules empty (emptyFieldError), unknown ids (invalidValue).
+         */
+        post: operations["create_qualification_backend_api_v2_qualifications_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Qualifications
+         * @description A page of the qualifications (every signed-in user reads them), filtered and sorted with the query language (fields: GET /querylang/qualification/fields): name, cartographies, qualifiableGroups, modules.
+         */
+        post: operations["query_qualifications_backend_api_v2_qualifications_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications/queryUserQualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query User Qualifications
+         * @description The status records of the pairs (person concerned, qualification): a person is concerned by a qualification as a member of one of its qualifiable groups; the hold on it is the earliest expiry of its modules. Filter fields: user, qualification (e.g. `user oneOf 3 & qualification oneOf 9`); sorts: qualification_name, user_name. Without perm_TableauBord only one's own records.
+         */
+        post: operations["query_user_qualifications_backend_api_v2_qualifications_queryUserQualifications_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications/{qualificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Qualification
+         * @description Any signed-in user; 404 when unknown; counts as a read in the history.
+         */
+        get: operations["qualification_backend_api_v2_qualifications__qualificationId__get"];
+        put?: never;
+        /**
+         * Update Qualification
+         * @description Needs perm_QualificationAdmin; a stale version answers 409 staleVersion; the form's rules as for
+         *     creating.
+         */
+        post: operations["update_qualification_backend_api_v2_qualifications__qualificationId__post"];
+        /**
+         * Delete Qualification
+         * @description Needs perm_QualificationAdmin; its gallery and discussion go with it.
+         */
+        delete: operations["delete_qualification_backend_api_v2_qualifications__qualificationId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications/{qualificationId}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Qualification Dashboard
+         * @description Needs perm_TableauBord. by=user: an item per person concerned, its modules as children; by=module:
+         *     an item per module, the people concerned as children. 404 when unknown.
+         */
+        get: operations["qualification_dashboard_backend_api_v2_qualifications__qualificationId__dashboard_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2748,12 +3013,23 @@ export interface components {
             target: components["schemas"]["AlertTarget"];
         };
         /**
+         * AlertGroup
+         * @description The bell's alerts of one kind: the newest (at most 50), newest first, and how many in all.
+         */
+        AlertGroup: {
+            /** Alerts */
+            alerts: components["schemas"]["Alert"][];
+            /** Count */
+            count: number;
+            kind: components["schemas"]["AlertKind"];
+        };
+        /**
          * AlertKind
          * @description What the user is awaited for; the client has a sentence per kind (i18n `alerts.kinds.<kind>`),
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "qualificationExpiring" | "teamQualificationExpiring";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.
@@ -2765,7 +3041,7 @@ export interface components {
              * Type
              * @enum {string}
              */
-            type: "subject" | "mediation" | "trainingPath";
+            type: "subject" | "mediation" | "trainingPath" | "userQualifications";
         };
         /**
          * Alerts
@@ -3021,6 +3297,17 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** CartographyDashboard */
+        CartographyDashboard: {
+            cartography: components["schemas"]["CartographySite"];
+            /**
+             * Coverage
+             * @description Functions none first, then single, covered; by name
+             */
+            coverage: components["schemas"]["FunctionCoverage"][];
+            /** Elements */
+            elements: components["schemas"]["DashboardElement"][];
+        };
         /** CartographyListItem */
         CartographyListItem: {
             /** Code */
@@ -3071,6 +3358,15 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** CartographySite */
+        CartographySite: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Sitename */
+            siteName: string;
         };
         /** CartographySiteName */
         CartographySiteName: {
@@ -3160,6 +3456,12 @@ export interface components {
             /** @default week */
             granularity: components["schemas"]["Granularity"];
             /**
+             * Groupids
+             * @description The members of these groups count as named users (an unknown group: 404 groupNotFound)
+             * @default []
+             */
+            groupIds: number[];
+            /**
              * Itemids
              * @description Map items (ids shared by sites, cartographies, activities and functions, as in a location filter): a site or a cartography counts everything recorded in it (the entries of its cartographies, functions and subjects, resources and discussions included); a function its own entries and its subjects'; an activity the subjects of it and of its sub-activities. Empty, with no subjectIds: the whole map.
              * @default []
@@ -3178,7 +3480,7 @@ export interface components {
             subjectIds: number[];
             /**
              * Userids
-             * @description Only these users' entries; empty: everyone's
+             * @description Only these users' entries, and those of the members of groupIds; both empty: everyone's
              * @default []
              */
             userIds: number[];
@@ -3233,6 +3535,106 @@ export interface components {
             returnUrl?: string | null;
             /** Username */
             username: string;
+        };
+        /**
+         * CurrentPath
+         * @description A current path (spec 2 §9): started on or before today, stopping on or after today, not canceled.
+         */
+        CurrentPath: {
+            /**
+             * Completion
+             * @description round(done / total × 100) over the path's modules that are not disabled; -1 when there is nothing to count
+             */
+            completion: number;
+            /** Id */
+            id: number;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            status: components["schemas"]["PathStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+        };
+        /** DashboardChild */
+        DashboardChild: {
+            /** Id */
+            id: number;
+            link: components["schemas"]["DashboardLink"];
+            /** Name */
+            name: string;
+            /**
+             * Remainingdays
+             * @description Days from today to the last valid day (0: valid today); 10000 permanent, -10000 never validated
+             */
+            remainingDays: number;
+            /** Requalificationtrainingpath */
+            requalificationTrainingPath: number | null;
+            state: components["schemas"]["State"];
+            /**
+             * Validuntil
+             * @description The last valid day; null when permanent or never validated
+             */
+            validUntil: string | null;
+            /** Validationtrainingpath */
+            validationTrainingPath: number | null;
+        };
+        /** DashboardElement */
+        DashboardElement: {
+            /**
+             * Children
+             * @description By remaining days, most first, then name
+             */
+            children: components["schemas"]["DashboardChild"][];
+            item: components["schemas"]["DashboardItem"];
+        };
+        /** DashboardItem */
+        DashboardItem: {
+            /** Id */
+            id: number;
+            link: components["schemas"]["DashboardLink"];
+            /** Name */
+            name: string;
+            /**
+             * Obtained
+             * @description Its children valid today at least (remainingDays >= 0)
+             */
+            obtained: number;
+            /**
+             * Remainingdays
+             * @description The minimum of its children's; -10000 without child
+             */
+            remainingDays: number;
+            state: components["schemas"]["State"];
+            /**
+             * Total
+             * @description Its children
+             */
+            total: number;
+            /**
+             * Validuntil
+             * @description The day of that minimum, when it is a date
+             */
+            validUntil: string | null;
+        };
+        /**
+         * DashboardLink
+         * @description What an item or a child leads to; the client builds the address.
+         */
+        DashboardLink: {
+            /** Id */
+            id: number;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "qualification" | "user" | "module" | "group" | "cartography";
         };
         /** DiscussionCan */
         DiscussionCan: {
@@ -3384,6 +3786,24 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * FunctionCoverage
+         * @description Who is qualified, today, for a function of the cartography (docs/qualifications.md).
+         */
+        FunctionCoverage: {
+            function: components["schemas"]["NamedItem"];
+            /**
+             * Level
+             * @description none: nobody; single: exactly one person; covered: more
+             * @enum {string}
+             */
+            level: "none" | "single" | "covered";
+            /**
+             * Qualified
+             * @description By remaining days, most first, then name
+             */
+            qualified: components["schemas"]["QualifiedPerson"][];
+        };
         /** FunctionOut */
         FunctionOut: {
             /** Code */
@@ -3468,6 +3888,12 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** GroupDashboard */
+        GroupDashboard: {
+            /** Elements */
+            elements: components["schemas"]["DashboardElement"][];
+            group: components["schemas"]["NamedItem"];
+        };
         /** GroupOut */
         GroupOut: {
             /** Id */
@@ -3476,6 +3902,43 @@ export interface components {
             name: string;
             /** Permissions */
             permissions: string[];
+        };
+        /** GroupProgress */
+        GroupProgress: {
+            /**
+             * Completion
+             * @description The rounded average of the members' completions (those that can be told); -1 when none
+             */
+            completion: number;
+            /**
+             * High
+             * @description Members whose completion is above 66 %
+             */
+            high: number;
+            /** Id */
+            id: number;
+            /**
+             * Low
+             * @description Members whose completion is below 33 %
+             */
+            low: number;
+            /**
+             * Medium
+             * @description Members whose completion is 33 to 66 %
+             */
+            medium: number;
+            /** Name */
+            name: string;
+            /**
+             * Users
+             * @description Members of the group
+             */
+            users: number;
+            /**
+             * Withpaths
+             * @description Members with at least one current path
+             */
+            withPaths: number;
         };
         /** GroupRef */
         GroupRef: {
@@ -3488,6 +3951,15 @@ export interface components {
         GroupSave: {
             /** Name */
             name: string;
+        };
+        /** GroupTrainingPathDashboard */
+        GroupTrainingPathDashboard: {
+            group: components["schemas"]["Named"];
+            /**
+             * Users
+             * @description The group's members, by name
+             */
+            users: components["schemas"]["UserProgress"][];
         };
         /** GroupWithMembers */
         GroupWithMembers: {
@@ -3636,6 +4108,13 @@ export interface components {
             /** Satisfaction */
             satisfaction: number;
         };
+        /**
+         * Level
+         * @description Path progress state (spec 2 §4): high above 66 %, medium 33 to 66 %, low below 33 %; none when
+         *     the completion cannot be told (-1).
+         * @enum {string}
+         */
+        Level: "high" | "medium" | "low" | "none";
         /** LifetimeEvent */
         LifetimeEvent: {
             /**
@@ -4089,6 +4568,20 @@ export interface components {
             /** Version */
             version: number;
         };
+        /** ModuleRef */
+        ModuleRef: {
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Periodicity
+             * @description Months between two validations; 0: not periodic
+             */
+            periodicity: number;
+        };
         /**
          * ModuleSave
          * @description The module form (create, and create from another module).
@@ -4227,6 +4720,43 @@ export interface components {
             quizName: string;
             /** Success */
             success: boolean;
+        };
+        /** MyDashboard */
+        MyDashboard: {
+            /**
+             * Alerts
+             * @description The bell's awaited actions, grouped by kind, in the bell's order
+             */
+            alerts: components["schemas"]["AlertGroup"][];
+            /**
+             * Contributions
+             * @description The user's own views and contributions per month, the 12 months ending with this one
+             */
+            contributions: components["schemas"]["ContributionPeriod"][];
+            /**
+             * Currentpaths
+             * @description The user's current paths as learner
+             */
+            currentPaths: components["schemas"]["CurrentPath"][];
+            /**
+             * Periodicmodules
+             * @description Validity of the user's periodic modules, from those expired 2 months ago, soonest first
+             */
+            periodicModules: components["schemas"]["PeriodicModule"][];
+        };
+        /** Named */
+        Named: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** NamedItem */
+        NamedItem: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /**
          * NodeStatus
@@ -4499,6 +5029,41 @@ export interface components {
              */
             stop?: string | null;
         };
+        /**
+         * PeriodicModule
+         * @description An assigned module of a periodic training module, graded, in one of the user's paths.
+         */
+        PeriodicModule: {
+            /**
+             * Color
+             * @description green: valid until a month from today or later; red: valid today but for less than a month; grey: expired
+             * @enum {string}
+             */
+            color: "green" | "red" | "grey";
+            /**
+             * Days
+             * @description Days of validity left, today included: validUntil - today + 1 (1 on the last valid day); 0 or less once expired (0: expired yesterday)
+             */
+            days: number;
+            /** Moduleid */
+            moduleId: number;
+            /**
+             * Moduleindex
+             * @description The module's position in the path (0 first)
+             */
+            moduleIndex: number;
+            /** Modulename */
+            moduleName: string;
+            /** Pathid */
+            pathId: number;
+            /** Pathtitle */
+            pathTitle: string;
+            /**
+             * Validuntil
+             * Format: date
+             */
+            validUntil: string;
+        };
         /** Person */
         Person: {
             /** Id */
@@ -4519,6 +5084,188 @@ export interface components {
             id: number;
             /** Imageurl */
             imageUrl: string;
+        };
+        /**
+         * QualificationCan
+         * @description What the signed-in user may do with this qualification, from spot.qualifications.policy.
+         */
+        QualificationCan: {
+            /** Delete */
+            delete: boolean;
+            /** Edit */
+            edit: boolean;
+            /** Seedashboard */
+            seeDashboard: boolean;
+        };
+        /** QualificationCard */
+        QualificationCard: {
+            /** Cartographies */
+            cartographies: components["schemas"]["NamedItem"][];
+            /** Id */
+            id: number;
+            /** Modules */
+            modules: components["schemas"]["NamedItem"][];
+            /** Name */
+            name: string;
+            /** Qualifiablegroups */
+            qualifiableGroups: components["schemas"]["NamedItem"][];
+        };
+        /**
+         * QualificationModuleStatus
+         * @description A person's hold on one module of a qualification.
+         */
+        QualificationModuleStatus: {
+            /** Module */
+            module: number;
+            /** Modulename */
+            moduleName: string;
+            /**
+             * Remainingdays
+             * @description Days from today to the last valid day (0: valid today); 10000 permanent, -10000 never validated
+             */
+            remainingDays: number;
+            /**
+             * Requalificationtrainingpath
+             * @description A path in progress where the module is not yet graded
+             */
+            requalificationTrainingPath: number | null;
+            state: components["schemas"]["State"];
+            /**
+             * Validuntil
+             * @description The last valid day; null when permanent or never validated
+             */
+            validUntil: string | null;
+            /**
+             * Validationtrainingpath
+             * @description The path of the latest successful grading
+             */
+            validationTrainingPath: number | null;
+        };
+        /** QualificationOut */
+        QualificationOut: {
+            can: components["schemas"]["QualificationCan"];
+            /**
+             * Cartographies
+             * @description By name
+             */
+            cartographies: components["schemas"]["CartographySite"][];
+            creation: components["schemas"]["Creation"];
+            /**
+             * Discussionid
+             * @description Its discussion (GET /discussion/{discussionId})
+             */
+            discussionId: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Modules
+             * @description In the order of the form
+             */
+            modules: components["schemas"]["ModuleRef"][];
+            /** Name */
+            name: string;
+            /**
+             * Qualifiablegroups
+             * @description By name
+             */
+            qualifiableGroups: components["schemas"]["NamedItem"][];
+            /** Version */
+            version: number;
+        };
+        /**
+         * QualificationSave
+         * @description The qualification form. Groups and modules: at least one (emptyFieldError); unknown ids:
+         *     invalidValue on the field.
+         */
+        QualificationSave: {
+            /**
+             * Cartographies
+             * @default []
+             */
+            cartographies: number[];
+            /**
+             * Modules
+             * @description In the order shown
+             * @default []
+             */
+            modules: number[];
+            /** Name */
+            name: string;
+            /**
+             * Qualifiablegroups
+             * @default []
+             */
+            qualifiableGroups: number[];
+        };
+        /**
+         * QualificationStatus
+         * @description A person concerned by a qualification (a member of one of its groups) and their hold on it: the
+         *     earliest expiry of its modules.
+         */
+        QualificationStatus: {
+            /**
+             * Modules
+             * @description In the order of the qualification's form
+             */
+            modules: components["schemas"]["QualificationModuleStatus"][];
+            /** Qualification */
+            qualification: number;
+            /** Qualificationname */
+            qualificationName: string;
+            /**
+             * Remainingdays
+             * @description Days from today to the last valid day (0: valid today); 10000 permanent, -10000 never validated
+             */
+            remainingDays: number;
+            state: components["schemas"]["State"];
+            /** User */
+            user: number;
+            /** Username */
+            userName: string;
+            /**
+             * Validuntil
+             * @description The last valid day; null when permanent or never validated
+             */
+            validUntil: string | null;
+        };
+        /** QualificationUpdate */
+        QualificationUpdate: {
+            /**
+             * Cartographies
+             * @default []
+             */
+            cartographies: number[];
+            /**
+             * Modules
+             * @description In the order shown
+             * @default []
+             */
+            modules: number[];
+            /** Name */
+            name: string;
+            /**
+             * Qualifiablegroups
+             * @default []
+             */
+            qualifiableGroups: number[];
+            /**
+             * Version
+             * @description The version read; a stale one answers 409 staleVersion
+             */
+            version: number;
+        };
+        /** QualifiedPerson */
+        QualifiedPerson: {
+            /**
+             * Qualificationid
+             * @description The qualification that qualifies them longest
+             */
+            qualificationId: number;
+            /** Remainingdays */
+            remainingDays: number;
+            user: components["schemas"]["NamedItem"];
+            /** Validuntil */
+            validUntil: string | null;
         };
         /**
          * QueryCheckResult
@@ -4648,6 +5395,20 @@ export interface components {
         QueryResult_PathCard_: {
             /** Results */
             results: components["schemas"]["PathCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /** QueryResult[QualificationCard] */
+        QueryResult_QualificationCard_: {
+            /** Results */
+            results: components["schemas"]["QualificationCard"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /** QueryResult[QualificationStatus] */
+        QueryResult_QualificationStatus_: {
+            /** Results */
+            results: components["schemas"]["QualificationStatus"][];
             /** Totalitems */
             totalItems: number;
         };
@@ -5216,6 +5977,11 @@ export interface components {
              */
             comment: string;
         };
+        /**
+         * State
+         * @enum {string}
+         */
+        State: "good" | "warn" | "none";
         /** Stats */
         Stats: {
             /** Reads */
@@ -5491,6 +6257,14 @@ export interface components {
             /** Version */
             version: number;
         };
+        /** TrainingPathDashboard */
+        TrainingPathDashboard: {
+            /**
+             * Groups
+             * @description Every group, by name
+             */
+            groups: components["schemas"]["GroupProgress"][];
+        };
         /**
          * TreeGroup
          * @description The course itself (its id is the course's) or one of its blocks.
@@ -5655,6 +6429,12 @@ export interface components {
             /** Password */
             password: string;
         };
+        /** UserDashboard */
+        UserDashboard: {
+            /** Elements */
+            elements: components["schemas"]["DashboardElement"][];
+            user: components["schemas"]["NamedItem"];
+        };
         /** UserGroups */
         UserGroups: {
             /** Groupids */
@@ -5692,6 +6472,24 @@ export interface components {
             lastName: string;
             /** Login */
             login: string | null;
+        };
+        /** UserProgress */
+        UserProgress: {
+            /**
+             * Completion
+             * @description round(sum of done / sum of total × 100) over the user's current paths; -1 when there is no current path or nothing to count
+             */
+            completion: number;
+            /** Id */
+            id: number;
+            level: components["schemas"]["Level"];
+            /** Name */
+            name: string;
+            /**
+             * Paths
+             * @description The user's current paths as learner
+             */
+            paths: components["schemas"]["CurrentPath"][];
         };
         /** UserUpdate */
         UserUpdate: {
@@ -7521,6 +8319,458 @@ export interface operations {
             };
         };
     };
+    my_dashboard_backend_api_v2_dashboards_mine_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cartography_qualifications_backend_api_v2_dashboards_qualifications_cartography__cartographyId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartographyDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_qualifications_backend_api_v2_dashboards_qualifications_group__groupId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_qualifications_backend_api_v2_dashboards_qualifications_user__userId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    training_path_dashboard_backend_api_v2_dashboards_trainingPath_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingPathDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_training_path_dashboard_backend_api_v2_dashboards_trainingPath_group__groupId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupTrainingPathDashboard"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     unread_backend_api_v2_discussion_unread_get: {
         parameters: {
             query?: never;
@@ -7925,6 +9175,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Contributions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_contributions_backend_api_v2_history_contributions_export_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContributionsQuery"];
+            };
+        };
+        responses: {
+            /** @description The xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
             /** @description Bad Request */
@@ -10889,6 +12220,548 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_qualification_backend_api_v2_qualifications_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_qualifications_backend_api_v2_qualifications_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_QualificationCard_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query_user_qualifications_backend_api_v2_qualifications_queryUserQualifications_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult_QualificationStatus_"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    qualification_backend_api_v2_qualifications__qualificationId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                qualificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_qualification_backend_api_v2_qualifications__qualificationId__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                qualificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_qualification_backend_api_v2_qualifications__qualificationId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                qualificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    qualification_dashboard_backend_api_v2_qualifications__qualificationId__dashboard_get: {
+        parameters: {
+            query?: {
+                by?: "user" | "module";
+            };
+            header?: never;
+            path: {
+                qualificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardElement"][];
+                };
             };
             /** @description Bad Request */
             400: {

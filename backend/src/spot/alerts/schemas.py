@@ -23,12 +23,18 @@ class AlertKind(StrEnum):
     trainingModuleToStart = "trainingModuleToStart"
     trainingModuleToGrade = "trainingModuleToGrade"
     trainingModuleToSign = "trainingModuleToSign"
+    # Qualifications expiring (alerts.qualifications): the user's own within 30 days, args {"name",
+    # "days"}; for perm_TableauBord holders, their groups' members' within 90 days, args {"name", "user",
+    # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least days).
+    qualificationExpiring = "qualificationExpiring"
+    teamQualificationExpiring = "teamQualificationExpiring"
 
 
 class AlertTarget(CamelModel):
     """The page where the action is done: the client builds its address from the type and the id."""
 
-    type: Literal["subject", "mediation", "trainingPath"]
+    type: Literal["subject", "mediation", "trainingPath", "userQualifications"]
+    # userQualifications: the user's qualification dashboard (the id is the user's).
     id: int
 
 

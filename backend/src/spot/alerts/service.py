@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import and_, bindparam, case, func, or_, select
 from sqlalchemy.orm import Session
 
+from spot.alerts import qualifications
 from spot.alerts.schemas import Alert, AlertKind, Alerts, AlertTarget
 from spot.core.principal import Principal
 from spot.db import plain
@@ -113,16 +114,34 @@ def _paths(kind: AlertKind) -> Provider:
     return provide
 
 
+# Qualifications expiring: the user's own, and their groups' people's for managers (alerts.qualifications).
+
+
+def _qualifications(kind: AlertKind) -> Provider:
+    def provide(db: Session, user: Principal, limit: int) -> Provided:
+        found, count = qualifications.KINDS[kind](db, user, limit)
+        return Provided(alerts=found, count=count)
+
+    provide.__name__ = f"qualifications_{kind.value}"
+    return provide
+
+
 # Every kind of alert: one provider each.
 PROVIDERS: list[Provider] = [
     changed_subjects,
     *(_mediations(kind) for kind in MEDIATION_KINDS),
     *(_paths(kind) for kind in path_alerts.KINDS),
+    *(_qualifications(kind) for kind in qualifications.KINDS),
 ]
+
+
+def provided(db: Session, *, user: Principal, limit: int = LIMIT) -> list[Provided]:
+    """What each provider answers, in the bell's order (My dashboard groups them by kind)."""
+    return [provider(db, user, limit) for provider in PROVIDERS]
 
 
 def alerts(db: Session, *, user: Principal, limit: int = LIMIT) -> Alerts:
     """The newest `limit` alerts of every provider, newest first, and the count of them all."""
-    provided = [provider(db, user, limit) for provider in PROVIDERS]
-    newest = sorted((alert for p in provided for alert in p.alerts), key=lambda a: a.date, reverse=True)
-    return Alerts(alerts=newest[:limit], count=sum(p.count for p in provided))
+    found = provided(db, user=user, limit=limit)
+    newest = sorted((alert for p in found for alert in p.alerts), key=lambda a: a.date, reverse=True)
+    return Alerts(alerts=newest[:limit], count=sum(p.count for p in found))

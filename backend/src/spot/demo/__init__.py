@@ -11,6 +11,7 @@ from spot.demo import (
     modules,
     paths,
     people,
+    qualifications,
     references,
     resources,
     usage,
@@ -32,4 +33,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     references.seed(db)
     modules.seed(db)
     paths.seed(db)
+    qualifications.seed(db)
     return logins

@@ -13,7 +13,7 @@ DEMO_PASSWORD = "spot-demo-2026"
 P = Permission
 GROUPS: dict[str, list[str]] = {
     "Administrateurs": ALL_PERMISSIONS,
-    "Encadrement": [P.TableauBord, P.VisuTrack, P.TrainingPathView],
+    "Encadrement": [P.TableauBord, P.QualificationAdmin, P.VisuTrack, P.TrainingPathView],
     "Responsables formation": [
         P.TrainingManagement,
         P.TrainingPathAdmin,

@@ -38,7 +38,14 @@ class ContributionsQuery(CamelModel):
     So 78 weeks ending with the current one are `start` = (the current week's index) - 77."""
 
     user_ids: list[Id] = Field(
-        default=[], max_length=MAX_IDS, description="Only these users' entries; empty: everyone's"
+        default=[],
+        max_length=MAX_IDS,
+        description="Only these users' entries, and those of the members of groupIds; both empty: everyone's",
+    )
+    group_ids: list[Id] = Field(
+        default=[],
+        max_length=MAX_IDS,
+        description="The members of these groups count as named users (an unknown group: 404 groupNotFound)",
     )
     item_ids: list[Id] = Field(
         default=[],
@@ -62,6 +69,10 @@ class ContributionPeriod(CamelModel):
     start: date = Field(description="The period's first day (a Monday, or the 1st of a month)")
     views: int = Field(description="Reads in the period")
     contributions: int = Field(description="Writes in the period")
+
+
+# The longest contributions export (spec 2 §5, §9): 78 weeks or 18 months.
+MAX_EXPORT_PERIODS = {Granularity.week: 78, Granularity.month: 18}
 
 
 class Contributions(CamelModel):

@@ -2,7 +2,7 @@
 per period behind the usage chart (spec 1 §2, §7, §9) and the contributions dashboard (spec 2)."""
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -34,6 +34,7 @@ from spot.core.time import midnight
 from spot.db import UtcDateTime, in_ids
 from spot.history.models import HistoryEntry
 from spot.history.schemas import (
+    MAX_EXPORT_PERIODS,
     ContributionPeriod,
     Contributions,
     ContributionsQuery,
@@ -45,6 +46,7 @@ from spot.mapping.models import Activity, Cartography, Function, MapItemId
 from spot.mapping.policy import sees_cartography, sees_function, sees_subject
 from spot.subjects import service as subjects
 from spot.subjects.models import Subject
+from spot.users.models import Group, User, user_group
 
 # The most entries GET /history/mine answers, newest first.
 MAX_MINE = 1000
@@ -284,14 +286,39 @@ def _period_postgresql(at: Any, bounds: list[datetime]) -> Any:
     return func.width_bucket(at, thresholds) - 1
 
 
-def contributions(db: Session, *, user: Principal, query: ContributionsQuery) -> Contributions:
-    """Per period, the reads (views) and writes (contributions) of the entries on map items the user
-    may read, of the users named (everyone's when none), on the items named (the whole map when none).
+@dataclass
+class _Entries:
+    """The entries a contributions request counts (at, mode, user_id), the period of each (0 first),
+    the statement's parameters and the periods' first days (the last one the end of the range)."""
 
-    One statement: the entries of the range, found by cartography and time or by item and time, are
-    grouped by their period, computed by the database (PostgreSQL: width_bucket over the periods'
-    bounds; SQLite: arithmetic on the local time). Periods begin at local midnight of the
-    organisation's time zone, whatever the daylight saving time."""
+    entries: Any
+    period: Any
+    params: dict[str, Any]
+    starts: list[date]
+
+
+def _named_users(db: Session, query: ContributionsQuery) -> tuple[ColumnElement[bool] | None, dict[str, Any]]:
+    """The condition on a user id of being named (userIds, or a member of groupIds), None when nobody
+    is named; 404 groupNotFound for an unknown group."""
+    params: dict[str, Any] = {}
+    named: list[ColumnElement[bool]] = []
+    user_ids, group_ids = sorted(set(query.user_ids)), sorted(set(query.group_ids))
+    if group_ids:
+        known = set(db.scalars(select(Group.id).where(Group.id.in_(group_ids))))
+        if len(known) < len(group_ids):
+            raise ApiError(404, "groupNotFound", [FieldError(field="groupIds", code="groupNotFound")])
+        members = select(user_group.c.user_id).where(in_ids(user_group.c.group_id, "group_ids"))
+        named.append(HistoryEntry.user_id.in_(members))
+        params["group_ids"] = group_ids
+    if user_ids:
+        named.append(in_ids(HistoryEntry.user_id, "user_ids"))
+        params["user_ids"] = user_ids
+    if not named:
+        return None, params
+    return (named[0] if len(named) == 1 else or_(*named)), params
+
+
+def _entries(db: Session, *, user: Principal, query: ContributionsQuery) -> _Entries:
     starts = period_starts(query.granularity, query.from_year, query.start, query.count)
     scope = _scope(db, user, query.item_ids, query.subject_ids)
     bounds = [midnight(day) for day in starts]
@@ -302,31 +329,111 @@ def contributions(db: Session, *, user: Principal, query: ContributionsQuery) ->
         conditions.append(_visible(user, scope.within))
     elif not parts:
         conditions.append(h.item_type.in_(MAP_TYPES))
-    params: dict[str, Any] = {}
-    if query.user_ids:
-        conditions.append(in_ids(h.user_id, "user_ids"))
-        params["user_ids"] = sorted(set(query.user_ids))
+    named, params = _named_users(db, query)
+    if named is not None:
+        conditions.append(named)
     # One SELECT per part rather than an OR of them, which the databases would answer by reading
     # the whole range of time.
-    selects = [select(h.at, h.mode).where(*conditions, part) for part in parts or [true()]]
+    selects = [select(h.at, h.mode, h.user_id).where(*conditions, part) for part in parts or [true()]]
     entries = (union_all(*selects) if len(selects) > 1 else selects[0]).subquery("entries")
     if db.get_bind().dialect.name == "postgresql":
         period = _period_postgresql(entries.c.at, bounds)
     else:
         period = _period_sqlite(entries.c.at, query, starts, bounds[0], bounds[-1])
-    idx = period.label("idx")
-    statement = select(
-        idx,
+    return _Entries(entries=entries, period=period, params=params, starts=starts)
+
+
+def _counts(entries: Any) -> tuple[Any, Any]:
+    return (
         func.sum(case((entries.c.mode == "R", 1), else_=0)).label("views"),
         func.sum(case((entries.c.mode == "W", 1), else_=0)).label("contributions"),
-    ).group_by(idx)
-    counted = {row.idx: (row.views, row.contributions) for row in db.execute(statement, params)}
+    )
+
+
+def contributions(db: Session, *, user: Principal, query: ContributionsQuery) -> Contributions:
+    """Per period, the reads (views) and writes (contributions) of the entries on map items the user
+    may read, of the users named (userIds and the members of groupIds; everyone's when none), on the
+    items named (the whole map when none).
+
+    One statement: the entries of the range, found by cartography and time or by item and time, are
+    grouped by their period, computed by the database (PostgreSQL: width_bucket over the periods'
+    bounds; SQLite: arithmetic on the local time). Periods begin at local midnight of the
+    organisation's time zone, whatever the daylight saving time."""
+    found = _entries(db, user=user, query=query)
+    idx = found.period.label("idx")
+    statement = select(idx, *_counts(found.entries)).group_by(idx)
+    counted = {row.idx: (row.views, row.contributions) for row in db.execute(statement, found.params)}
     return Contributions(
         granularity=query.granularity,
         periods=[
             ContributionPeriod(
                 start=day, views=counted.get(i, (0, 0))[0], contributions=counted.get(i, (0, 0))[1]
             )
-            for i, day in enumerate(starts[:-1])
+            for i, day in enumerate(found.starts[:-1])
         ],
     )
+
+
+@dataclass(frozen=True)
+class UserContributions:
+    """One user's views and contributions per period; user_id None for the entries of deleted accounts."""
+
+    user_id: int | None
+    name: str | None
+    views: list[int]
+    contributions: list[int]
+
+
+def check_export(query: ContributionsQuery) -> None:
+    """An export covers at most 78 weeks or 18 months: 422 valueMustBeBetween on count beyond."""
+    if query.count > MAX_EXPORT_PERIODS[query.granularity]:
+        raise ApiError(422, "atLeastOneErrorLeft", [FieldError(field="count", code="valueMustBeBetween")])
+
+
+def contributions_by_user(
+    db: Session, *, user: Principal, query: ContributionsQuery
+) -> tuple[list[date], Iterator[UserContributions]]:
+    """The periods' first days, and per user (by name) their views and contributions per period, as
+    `contributions` counts them: a row for each user named (userIds, members of groupIds), whether or
+    not they have entries, or, when nobody is named, for each user who has entries (and one for the
+    entries of deleted accounts). One statement, grouped by user and period, read as it streams."""
+    found = _entries(db, user=user, query=query)
+    idx = found.period.label("idx")
+    counts = (
+        select(found.entries.c.user_id, idx, *_counts(found.entries))
+        .group_by(found.entries.c.user_id, idx)
+        .subquery("counts")
+    )
+    columns = (counts.c.idx, counts.c.views, counts.c.contributions)
+    if query.user_ids or query.group_ids:
+        members = select(user_group.c.user_id).where(in_ids(user_group.c.group_id, "group_ids"))
+        statement = (
+            select(User.id, User.display_name, *columns)
+            .outerjoin(counts, counts.c.user_id == User.id)
+            .where(or_(in_ids(User.id, "user_ids"), User.id.in_(members)))
+        )
+        params = {"user_ids": [], "group_ids": [], **found.params}
+    else:
+        statement = select(counts.c.user_id, User.display_name, *columns).outerjoin(
+            User, User.id == counts.c.user_id
+        )
+        params = found.params
+    statement = statement.order_by(
+        User.last_name.nulls_last(), User.first_name.nulls_last(), User.id.nulls_last(), counts.c.idx
+    ).execution_options(yield_per=1000)
+    periods = len(found.starts) - 1
+
+    def rows() -> Iterator[UserContributions]:
+        current: UserContributions | None = None
+        for user_id, name, period, views, writes in db.execute(statement, params):
+            if current is None or current.user_id != user_id:
+                if current is not None:
+                    yield current
+                current = UserContributions(user_id, name, [0] * periods, [0] * periods)
+            if period is not None:
+                current.views[period] = views
+                current.contributions[period] = writes
+        if current is not None:
+            yield current
+
+    return found.starts[:-1], rows()

@@ -1,0 +1,427 @@
+"""Qualification dashboards and status records (spec 2 §2 Dashboards, §3 Dashboard element, §4
+Qualification validity state; issue 17 contract 'Dashboard element', 'Coverage').
+
+Who a qualification concerns: the members of its qualifiable groups. A person's hold on a
+qualification is their earliest (minimum) remaining days over its modules (validity.earliest), with the
+validation and requalification paths of that limiting module; NONE without module. Every figure comes
+from qualifications.validity, for the whole dashboard in one statement (module_validities); the other
+statements read names and links, never one per person or qualification.
+
+A dashboard is a list of elements {item, children}: an item counts its children (total), those valid
+today at least (obtained), and takes the minimum of their remaining days; children are sorted by
+remaining days, most first, then name (ignoring case and accents).
+
+- by cartography: items the qualifications naming it, children the people concerned; and the coverage
+  of its functions (docs/qualifications.md): a function is covered by a qualification naming the
+  cartography when one of its modules has a spot element on the function or on one of its subjects;
+  the people qualified for the function are those concerned by such a qualification whose hold on it
+  is 0 days or more (each once, by their best one); none, single (exactly one person) or covered;
+- by group: items the qualifications whose groups include it, children that group's members;
+- by user: items the qualifications concerning the user, children their modules;
+- a qualification by user (items the people concerned, children its modules) or by module (items its
+  modules, children the people)."""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Select, select, union
+from sqlalchemy.orm import Session
+
+from spot.core.errors import not_found
+from spot.core.principal import Principal
+from spot.mapping import service as mapping
+from spot.mapping.models import Function, Site
+from spot.mapping.policy import sees_function
+from spot.qualifications import validity
+from spot.qualifications.models import (
+    Qualification,
+    QualificationCartography,
+    QualificationGroup,
+    QualificationModule,
+)
+from spot.qualifications.validity import ModuleValidity
+from spot.querylang.text import fold
+from spot.subjects.models import Subject
+from spot.training.modules.models import ItemKind, SpotItemType, TrainingModule, TrainingModuleItem
+from spot.users.models import Group, User, user_group
+
+QG, QM = QualificationGroup, QualificationModule
+_SENTINELS = (validity.NONE, validity.UNLIMITED)
+_LEVEL_ORDER = {"none": 0, "single": 1, "covered": 2}
+
+
+@dataclass
+class Board:
+    """What a dashboard is computed from: the modules of its qualifications (in the form's order),
+    module names, and the validity of every (person, module) pair it shows."""
+
+    modules: dict[int, list[int]]
+    module_names: dict[int, str]
+    validities: dict[tuple[int, int], ModuleValidity]
+    _holds: dict[tuple[int, int], ModuleValidity] = field(default_factory=dict)
+
+    def module(self, user_id: int, module_id: int) -> ModuleValidity:
+        return validity.of(self.validities, user_id, module_id)
+
+    def hold(self, user_id: int, qualification_id: int) -> ModuleValidity:
+        """The person's hold on the qualification: its limiting module's validity (the first, in the
+        form's order, of those with the earliest expiry); NONE without module."""
+        key = (user_id, qualification_id)
+        found = self._holds.get(key)
+        if found is None:
+            per_module = [self.module(user_id, m) for m in self.modules.get(qualification_id, [])]
+            remaining = validity.earliest(v.remaining_days for v in per_module)
+            found = next(
+                (v for v in per_module if v.remaining_days == remaining),
+                validity.of({}, user_id, 0),
+            )
+            self._holds[key] = found
+        return found
+
+
+def _board(db: Session, *, qualifications: Select[Any], learners: Select[Any], today: date) -> Board:
+    """`qualifications`: a SELECT of qualification ids; `learners`: a SELECT of the user ids shown."""
+    modules: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    rows = db.execute(
+        select(QM.qualification_id, QM.module_id, TrainingModule.name)
+        .join(TrainingModule, TrainingModule.id == QM.module_id)
+        .where(QM.qualification_id.in_(qualifications))
+        .order_by(QM.qualification_id, QM.position, QM.module_id)
+    )
+    for qualification_id, module_id, name in rows:
+        modules.setdefault(qualification_id, []).append(module_id)
+        names[module_id] = name
+    validities = validity.module_validities(
+        db,
+        learners=learners,
+        modules=select(QM.module_id).where(QM.qualification_id.in_(qualifications)),
+        today=today,
+    )
+    return Board(modules=modules, module_names=names, validities=validities)
+
+
+def _named_qualifications(db: Session, qualifications: Select[Any]) -> list[tuple[int, str]]:
+    return [
+        (i, n)
+        for i, n in db.execute(
+            select(Qualification.id, Qualification.name)
+            .where(Qualification.id.in_(qualifications))
+            .order_by(Qualification.name_folded, Qualification.id)
+        )
+    ]
+
+
+def _concerned(db: Session, qualifications: Select[Any]) -> dict[int, list[tuple[int, str]]]:
+    """Per qualification, the people concerned (members of its groups), by name."""
+    rows = db.execute(
+        select(QG.qualification_id, User.id, User.display_name)
+        .join(user_group, user_group.c.group_id == QG.group_id)
+        .join(User, User.id == user_group.c.user_id)
+        .where(QG.qualification_id.in_(qualifications))
+        .distinct()
+    )
+    people: dict[int, list[tuple[int, str]]] = {}
+    for qualification_id, user_id, name in rows:
+        people.setdefault(qualification_id, []).append((user_id, name))
+    for entry in people.values():
+        entry.sort(key=lambda p: (fold(p[1]), p[0]))
+    return people
+
+
+def _concerned_learners(qualifications: Select[Any]) -> Select[Any]:
+    return (
+        select(user_group.c.user_id)
+        .join(QG, QG.group_id == user_group.c.group_id)
+        .where(QG.qualification_id.in_(qualifications))
+    )
+
+
+# Elements ---------------------------------------------------------------------------------------------
+
+
+def real_date(v: ModuleValidity) -> date | None:
+    """The last valid day, when the validity is a date (neither permanent nor never validated)."""
+    return None if v.remaining_days in _SENTINELS else v.valid_until
+
+
+def _child(item_id: int, name: str, link: str, v: ModuleValidity) -> dict[str, Any]:
+    return {
+        "id": item_id,
+        "name": name,
+        "remainingDays": v.remaining_days,
+        "state": validity.state(v.remaining_days).value,
+        "validUntil": real_date(v),
+        "validationTrainingPath": v.validation_path_id,
+        "requalificationTrainingPath": v.requalification_path_id,
+        "link": {"type": link, "id": item_id},
+    }
+
+
+def _element(item_id: int, name: str, link: str, children: list[dict[str, Any]]) -> dict[str, Any]:
+    children.sort(key=lambda c: (-c["remainingDays"], fold(c["name"]), c["id"]))
+    remaining = validity.earliest(c["remainingDays"] for c in children)
+    limiting = children[-1] if children else None
+    return {
+        "item": {
+            "id": item_id,
+            "name": name,
+            "total": len(children),
+            "obtained": sum(1 for c in children if validity.obtained(c["remainingDays"])),
+            "remainingDays": remaining,
+            "state": validity.state(remaining).value,
+            "validUntil": limiting["validUntil"] if limiting is not None else None,
+            "link": {"type": link, "id": item_id},
+        },
+        "children": children,
+    }
+
+
+def _by_people(
+    board: Board, named: Iterable[tuple[int, str]], people: dict[int, list[tuple[int, str]]]
+) -> list[dict[str, Any]]:
+    """Items the qualifications, children the people (their hold on it)."""
+    return [
+        _element(
+            q,
+            name,
+            "qualification",
+            [_child(u, person, "user", board.hold(u, q)) for u, person in people.get(q, [])],
+        )
+        for q, name in named
+    ]
+
+
+# Dashboards -------------------------------------------------------------------------------------------
+
+
+def cartography(db: Session, *, user: Principal, cartography_id: int, today: date) -> dict[str, Any]:
+    """404 unknown cartography, 403 hidden (mapping.policy)."""
+    found = mapping.get_cartography(db, user=user, cartography_id=cartography_id)
+    site_name = db.scalar(select(Site.name).where(Site.id == found.site_id)) or ""
+    qualifications = select(QualificationCartography.qualification_id).where(
+        QualificationCartography.cartography_id == cartography_id
+    )
+    named = _named_qualifications(db, qualifications)
+    people = _concerned(db, qualifications)
+    board = _board(
+        db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
+    )
+    return {
+        "cartography": {"id": found.id, "name": found.name, "siteName": site_name},
+        "elements": _by_people(board, named, people),
+        "coverage": _coverage(db, user, cartography_id, qualifications, board, people),
+    }
+
+
+def _covering(db: Session, cartography_id: int, qualifications: Select[Any]) -> dict[int, set[int]]:
+    """Per function of the cartography, the qualifications (of `qualifications`) one of whose modules
+    has a spot element on the function or on one of its subjects."""
+    item = TrainingModuleItem
+    spot = (item.kind == ItemKind.spot.value,)
+    on_function = (
+        select(QM.qualification_id, Function.id)
+        .join(item, item.module_id == QM.module_id)
+        .join(Function, Function.id == item.spot_item_id)
+        .where(
+            QM.qualification_id.in_(qualifications),
+            *spot,
+            item.spot_item_type == SpotItemType.function.value,
+            Function.cartography_id == cartography_id,
+        )
+    )
+    on_subject = (
+        select(QM.qualification_id, Subject.function_id)
+        .join(item, item.module_id == QM.module_id)
+        .join(Subject, Subject.id == item.spot_item_id)
+        .where(
+            QM.qualification_id.in_(qualifications),
+            *spot,
+            item.spot_item_type == SpotItemType.subject.value,
+            Subject.cartography_id == cartography_id,
+        )
+    )
+    covering: dict[int, set[int]] = {}
+    for qualification_id, function_id in db.execute(union(on_function, on_subject)):
+        covering.setdefault(function_id, set()).add(qualification_id)
+    return covering
+
+
+def _coverage(
+    db: Session,
+    user: Principal,
+    cartography_id: int,
+    qualifications: Select[Any],
+    board: Board,
+    people: dict[int, list[tuple[int, str]]],
+) -> list[dict[str, Any]]:
+    functions = db.execute(
+        select(Function.id, Function.name).where(
+            Function.cartography_id == cartography_id,
+            sees_function(user, Function.id, Function.cartography_id),
+        )
+    ).all()
+    covering = _covering(db, cartography_id, qualifications)
+    coverage: list[dict[str, Any]] = []
+    for function_id, function_name in functions:
+        best: dict[int, tuple[ModuleValidity, int, str]] = {}
+        for q in sorted(covering.get(function_id, ())):
+            for u, person in people.get(q, []):
+                hold = board.hold(u, q)
+                if validity.obtained(hold.remaining_days) and (
+                    u not in best or hold.remaining_days > best[u][0].remaining_days
+                ):
+                    best[u] = (hold, q, person)
+        qualified: list[dict[str, Any]] = sorted(
+            (
+                {
+                    "user": {"id": u, "name": person},
+                    "remainingDays": hold.remaining_days,
+                    "validUntil": real_date(hold),
+                    "qualificationId": q,
+                }
+                for u, (hold, q, person) in best.items()
+            ),
+            key=lambda p: (-p["remainingDays"], fold(p["user"]["name"]), p["user"]["id"]),
+        )
+        level = "none" if not qualified else "single" if len(qualified) == 1 else "covered"
+        coverage.append(
+            {"function": {"id": function_id, "name": function_name}, "qualified": qualified, "level": level}
+        )
+    coverage.sort(key=lambda f: (_LEVEL_ORDER[f["level"]], fold(f["function"]["name"]), f["function"]["id"]))
+    return coverage
+
+
+def group(db: Session, *, group_id: int, today: date) -> dict[str, Any]:
+    """404 groupNotFound."""
+    name = db.scalar(select(Group.name).where(Group.id == group_id))
+    if name is None:
+        raise not_found("groupNotFound")
+    qualifications = select(QG.qualification_id).where(QG.group_id == group_id)
+    members = [
+        (u, n)
+        for u, n in db.execute(
+            select(User.id, User.display_name)
+            .join(user_group, user_group.c.user_id == User.id)
+            .where(user_group.c.group_id == group_id)
+        )
+    ]
+    members.sort(key=lambda p: (fold(p[1]), p[0]))
+    named = _named_qualifications(db, qualifications)
+    learners = select(user_group.c.user_id).where(user_group.c.group_id == group_id)
+    board = _board(db, qualifications=qualifications, learners=learners, today=today)
+    return {
+        "group": {"id": group_id, "name": name},
+        "elements": _by_people(board, named, {q: members for q, _ in named}),
+    }
+
+
+def person(db: Session, *, user_id: int, today: date) -> dict[str, Any]:
+    """404 userNotFound."""
+    name = db.scalar(select(User.display_name).where(User.id == user_id))
+    if name is None:
+        raise not_found("userNotFound")
+    qualifications = (
+        select(QG.qualification_id)
+        .join(user_group, user_group.c.group_id == QG.group_id)
+        .where(user_group.c.user_id == user_id)
+    )
+    named = _named_qualifications(db, qualifications)
+    board = _board(
+        db, qualifications=qualifications, learners=select(User.id).where(User.id == user_id), today=today
+    )
+    elements = [
+        _element(
+            q,
+            q_name,
+            "qualification",
+            [
+                _child(m, board.module_names[m], "module", board.module(user_id, m))
+                for m in board.modules.get(q, [])
+            ],
+        )
+        for q, q_name in named
+    ]
+    return {"user": {"id": user_id, "name": name}, "elements": elements}
+
+
+def qualification(db: Session, *, qualification_id: int, by: str, today: date) -> list[dict[str, Any]]:
+    """The dashboard of the qualification view: by user (items the people concerned, children its
+    modules) or by module (items its modules, children the people). 404 qualificationNotFound."""
+    if db.scalar(select(Qualification.id).where(Qualification.id == qualification_id)) is None:
+        raise not_found("qualificationNotFound")
+    qualifications = select(Qualification.id).where(Qualification.id == qualification_id)
+    people = _concerned(db, qualifications).get(qualification_id, [])
+    board = _board(
+        db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
+    )
+    modules = board.modules.get(qualification_id, [])
+    if by == "module":
+        return [
+            _element(
+                m,
+                board.module_names[m],
+                "module",
+                [_child(u, n, "user", board.module(u, m)) for u, n in people],
+            )
+            for m in modules
+        ]
+    return [
+        _element(
+            u,
+            n,
+            "user",
+            [_child(m, board.module_names[m], "module", board.module(u, m)) for m in modules],
+        )
+        for u, n in people
+    ]
+
+
+# Status records ---------------------------------------------------------------------------------------
+
+
+def statuses(db: Session, *, rows: Sequence[Any], today: date) -> list[dict[str, Any]]:
+    """QualificationStatus of each (qualification id, user id, qualification name, user name) row, as
+    JSON-ready data, the validities of the whole page in one statement."""
+    if not rows:
+        return []
+    qualification_ids = sorted({row[0] for row in rows})
+    user_ids = sorted({row[1] for row in rows})
+    board = _board(
+        db,
+        qualifications=select(Qualification.id).where(Qualification.id.in_(qualification_ids)),
+        learners=select(User.id).where(User.id.in_(user_ids)),
+        today=today,
+    )
+    records = []
+    for q, u, q_name, u_name in rows:
+        hold = board.hold(u, q)
+        modules = []
+        for m in board.modules.get(q, []):
+            v = board.module(u, m)
+            modules.append(
+                {
+                    "module": m,
+                    "moduleName": board.module_names[m],
+                    "validationTrainingPath": v.validation_path_id,
+                    "requalificationTrainingPath": v.requalification_path_id,
+                    "state": v.state.value,
+                    "remainingDays": v.remaining_days,
+                    "validUntil": real_date(v),
+                }
+            )
+        records.append(
+            {
+                "qualification": q,
+                "qualificationName": q_name,
+                "user": u,
+                "userName": u_name,
+                "remainingDays": hold.remaining_days,
+                "state": hold.state.value,
+                "validUntil": real_date(hold),
+                "modules": modules,
+            }
+        )
+    return records

@@ -1,0 +1,120 @@
+from typing import Literal
+
+from fastapi import Response
+
+from spot.core import time as clock
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.lists import list_route
+from spot.core.routing import api_router
+from spot.core.schemas import Id
+from spot.permissions.names import Permission
+from spot.qualifications import dashboards, policy, query, service
+from spot.qualifications.schemas import (
+    CartographyDashboard,
+    DashboardElement,
+    GroupDashboard,
+    QualificationOut,
+    QualificationSave,
+    QualificationUpdate,
+    UserDashboard,
+)
+from spot.subjects.schemas import CreatedId
+
+router = api_router(tags=["qualifications"])
+
+# Before /qualifications/{qualificationId}, which would match these paths too.
+list_route(
+    router,
+    "/qualifications/query",
+    query.QUALIFICATIONS,
+    name="query_qualifications",
+    description="A page of the qualifications (every signed-in user reads them), filtered and sorted with "
+    "the query language (fields: GET /querylang/qualification/fields): name, cartographies, "
+    "qualifiableGroups, modules.",
+)
+list_route(
+    router,
+    "/qualifications/queryUserQualifications",
+    query.USER_QUALIFICATIONS,
+    name="query_user_qualifications",
+    description="The status records of the pairs (person concerned, qualification): a person is concerned "
+    "by a qualification as a member of one of its qualifiable groups; the hold on it is the earliest "
+    "expiry of its modules. Filter fields: user, qualification (e.g. `user oneOf 3 & qualification oneOf "
+    "9`); sorts: qualification_name, user_name. Without perm_TableauBord only one's own records.",
+)
+
+
+@router.post("/qualifications")
+async def create_qualification(db: DB, user: CurrentUser, data: QualificationSave) -> CreatedId:
+    """Needs perm_TableauBord or perm_QualificationAdmin. 422 atLeastOneErrorLeft naming each field:
+    qualifiableGroups and modules empty (emptyFieldError), unknown ids (invalidValue)."""
+    return CreatedId(id=service.create(db, user=user, data=data).id)
+
+
+@router.get("/qualifications/{qualificationId}")
+async def qualification(db: DB, user: CurrentUser, qualificationId: Id) -> QualificationOut:  # noqa: N803
+    """Any signed-in user; 404 when unknown; counts as a read in the history."""
+    return service.read(db, user=user, qualification_id=qualificationId)
+
+
+@router.post("/qualifications/{qualificationId}", dependencies=[require(Permission.QualificationAdmin)])
+async def update_qualification(
+    db: DB,
+    user: CurrentUser,
+    qualificationId: Id,  # noqa: N803
+    data: QualificationUpdate,
+) -> QualificationOut:
+    """Needs perm_QualificationAdmin; a stale version answers 409 staleVersion; the form's rules as for
+    creating."""
+    saved = service.update(db, user=user, qualification_id=qualificationId, data=data)
+    return service.view(db, user=user, qualification=saved)
+
+
+@router.delete(
+    "/qualifications/{qualificationId}",
+    status_code=204,
+    dependencies=[require(Permission.QualificationAdmin)],
+)
+async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -> Response:  # noqa: N803
+    """Needs perm_QualificationAdmin; its gallery and discussion go with it."""
+    service.delete_qualification(db, user=user, qualification_id=qualificationId)
+    return Response(status_code=204)
+
+
+@router.get("/qualifications/{qualificationId}/dashboard", dependencies=[require(Permission.TableauBord)])
+async def qualification_dashboard(
+    db: DB,
+    qualificationId: Id,  # noqa: N803
+    by: Literal["user", "module"] = "user",
+) -> list[DashboardElement]:
+    """Needs perm_TableauBord. by=user: an item per person concerned, its modules as children; by=module:
+    an item per module, the people concerned as children. 404 when unknown."""
+    elements = dashboards.qualification(db, qualification_id=qualificationId, by=by, today=clock.today())
+    return [DashboardElement.model_validate(e) for e in elements]
+
+
+@router.get(
+    "/dashboards/qualifications/cartography/{cartographyId}",
+    dependencies=[require(Permission.TableauBord)],
+)
+async def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id) -> CartographyDashboard:  # noqa: N803
+    """Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. An item per
+    qualification naming the cartography, the people concerned as children; and the coverage of each
+    function the user sees (none, single, covered)."""
+    board = dashboards.cartography(db, user=user, cartography_id=cartographyId, today=clock.today())
+    return CartographyDashboard.model_validate(board)
+
+
+@router.get("/dashboards/qualifications/group/{groupId}", dependencies=[require(Permission.TableauBord)])
+async def group_qualifications(db: DB, groupId: Id) -> GroupDashboard:  # noqa: N803
+    """Needs perm_TableauBord; 404 groupNotFound. An item per qualification whose qualifiable groups
+    include the group, the group's members as children."""
+    return GroupDashboard.model_validate(dashboards.group(db, group_id=groupId, today=clock.today()))
+
+
+@router.get("/dashboards/qualifications/user/{userId}")
+async def user_qualifications(db: DB, user: CurrentUser, userId: Id) -> UserDashboard:  # noqa: N803
+    """One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
+    item per qualification concerning the user, its modules as children."""
+    policy.ensure(policy.can_see_user(user, userId))
+    return UserDashboard.model_validate(dashboards.person(db, user_id=userId, today=clock.today()))

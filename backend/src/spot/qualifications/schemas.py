@@ -1,0 +1,176 @@
+"""The JSON of qualifications and their dashboards (issue 17 contract 'Qualifications'; spec 2 §3
+Qualification, Qualification status record, Dashboard element)."""
+
+from datetime import date
+from typing import Literal
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel, Id, Text
+from spot.qualifications.validity import State
+from spot.training.modules.schemas import Creation
+
+MAX_LINKS = 1000
+LinkType = Literal["qualification", "user", "module", "group", "cartography"]
+CoverageLevel = Literal["none", "single", "covered"]
+
+
+class NamedItem(CamelModel):
+    id: int
+    name: str
+
+
+class CartographySite(CamelModel):
+    id: int
+    name: str
+    site_name: str
+
+
+class ModuleRef(CamelModel):
+    id: int
+    name: str
+    periodicity: int = Field(description="Months between two validations; 0: not periodic")
+    enabled: bool
+
+
+class QualificationCan(CamelModel):
+    """What the signed-in user may do with this qualification, from spot.qualifications.policy."""
+
+    edit: bool
+    delete: bool
+    see_dashboard: bool
+
+
+class QualificationCard(CamelModel):
+    id: int
+    name: str
+    cartographies: list[NamedItem]
+    qualifiable_groups: list[NamedItem]
+    modules: list[NamedItem]
+
+
+class QualificationOut(CamelModel):
+    id: int
+    name: str
+    cartographies: list[CartographySite] = Field(description="By name")
+    qualifiable_groups: list[NamedItem] = Field(description="By name")
+    modules: list[ModuleRef] = Field(description="In the order of the form")
+    discussion_id: int | None = Field(description="Its discussion (GET /discussion/{discussionId})")
+    creation: Creation
+    version: int
+    can: QualificationCan
+
+
+class QualificationSave(CamelModel):
+    """The qualification form. Groups and modules: at least one (emptyFieldError); unknown ids:
+    invalidValue on the field."""
+
+    name: Text = Field(max_length=300)
+    cartographies: list[Id] = Field(default=[], max_length=MAX_LINKS)
+    qualifiable_groups: list[Id] = Field(default=[], max_length=MAX_LINKS)
+    modules: list[Id] = Field(default=[], max_length=MAX_LINKS, description="In the order shown")
+
+
+class QualificationUpdate(QualificationSave):
+    version: int = Field(description="The version read; a stale one answers 409 staleVersion")
+
+
+# Validity ------------------------------------------------------------------------------------------
+
+_REMAINING = "Days from today to the last valid day (0: valid today); 10000 permanent, -10000 never validated"
+_VALID_UNTIL = "The last valid day; null when permanent or never validated"
+
+
+class QualificationModuleStatus(CamelModel):
+    """A person's hold on one module of a qualification."""
+
+    module: int
+    module_name: str
+    validation_training_path: int | None = Field(description="The path of the latest successful grading")
+    requalification_training_path: int | None = Field(
+        description="A path in progress where the module is not yet graded"
+    )
+    state: State
+    remaining_days: int = Field(description=_REMAINING)
+    valid_until: date | None = Field(description=_VALID_UNTIL)
+
+
+class QualificationStatus(CamelModel):
+    """A person concerned by a qualification (a member of one of its groups) and their hold on it: the
+    earliest expiry of its modules."""
+
+    qualification: int
+    qualification_name: str
+    user: int
+    user_name: str
+    remaining_days: int = Field(description=_REMAINING)
+    state: State
+    valid_until: date | None = Field(description=_VALID_UNTIL)
+    modules: list[QualificationModuleStatus] = Field(description="In the order of the qualification's form")
+
+
+class DashboardLink(CamelModel):
+    """What an item or a child leads to; the client builds the address."""
+
+    type: LinkType
+    id: int
+
+
+class DashboardItem(CamelModel):
+    id: int
+    name: str
+    total: int = Field(description="Its children")
+    obtained: int = Field(description="Its children valid today at least (remainingDays >= 0)")
+    remaining_days: int = Field(description="The minimum of its children's; -10000 without child")
+    state: State
+    valid_until: date | None = Field(description="The day of that minimum, when it is a date")
+    link: DashboardLink
+
+
+class DashboardChild(CamelModel):
+    id: int
+    name: str
+    remaining_days: int = Field(description=_REMAINING)
+    state: State
+    valid_until: date | None = Field(description=_VALID_UNTIL)
+    validation_training_path: int | None
+    requalification_training_path: int | None
+    link: DashboardLink
+
+
+class DashboardElement(CamelModel):
+    item: DashboardItem
+    children: list[DashboardChild] = Field(description="By remaining days, most first, then name")
+
+
+class QualifiedPerson(CamelModel):
+    user: NamedItem
+    remaining_days: int
+    valid_until: date | None
+    qualification_id: int = Field(description="The qualification that qualifies them longest")
+
+
+class FunctionCoverage(CamelModel):
+    """Who is qualified, today, for a function of the cartography (docs/qualifications.md)."""
+
+    function: NamedItem
+    qualified: list[QualifiedPerson] = Field(description="By remaining days, most first, then name")
+    level: CoverageLevel = Field(description="none: nobody; single: exactly one person; covered: more")
+
+
+class CartographyDashboard(CamelModel):
+    cartography: CartographySite
+    elements: list[DashboardElement]
+    coverage: list[FunctionCoverage] = Field(
+        description="Functions none first, then single, covered; by name"
+    )
+
+
+class GroupDashboard(CamelModel):
+    group: NamedItem
+    elements: list[DashboardElement]
+
+
+class UserDashboard(CamelModel):
+    user: NamedItem
+    elements: list[DashboardElement]

@@ -1,0 +1,27 @@
+import pytest
+from sqlalchemy.orm import Session
+
+from mapping.maps import Map, document, load
+from qualifications.world import ADMIN, BOARD, TODAY
+from spot.core import time as clock
+
+
+@pytest.fixture
+def today(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """Today is TODAY for the qualifications' computations."""
+    monkeypatch.setattr(clock, "today", lambda: TODAY)
+    return TODAY
+
+
+@pytest.fixture
+def test_map(db: Session) -> Map:
+    """The test map, with a third function F3 in C1 that no module names."""
+    doc = document()
+    doc["cartographies"][0]["functions"].append({"code": "F3", "name": "Magasinier"})
+    return load(db, doc)
+
+
+@pytest.fixture
+def manager(make_user, login) -> dict[str, str]:  # noqa: ANN001
+    """Dashboards and qualification administration."""
+    return login(make_user("responsable", [BOARD, ADMIN], first_name="Rémi", last_name="Responsable"))
