@@ -1918,7 +1918,8 @@ export interface paths {
         put?: never;
         /**
          * Training Module Names
-         * @description The names of these modules, in the order given; unknown ids are left out.
+         * @description Needs perm_TrainingManagement, perm_TableauBord or perm_QualificationAdmin. The names of these
+         *     modules, in the order given; unknown ids are left out.
          */
         post: operations["training_module_names_backend_api_v2_training_module_getTrainingModuleNames_post"];
         delete?: never;
@@ -1956,8 +1957,9 @@ export interface paths {
         };
         /**
          * Search Training Modules
-         * @description At most 30 modules whose name contains `name` (case and accents ignored), by name; `enabled`
-         *     keeps only enabled (true) or disabled (false) ones.
+         * @description Needs perm_TrainingManagement, perm_TableauBord or perm_QualificationAdmin. At most 30 modules
+         *     whose name contains `name` (case and accents ignored), by name; `enabled` keeps only enabled (true)
+         *     or disabled (false) ones.
          */
         get: operations["search_training_modules_backend_api_v2_training_module_search_get"];
         put?: never;

@@ -46,12 +46,13 @@ async def current_principal(request: Request, x_access_token: Token = None) -> P
 CurrentUser = Annotated[Principal, Depends(current_principal)]
 
 
-def require(permission: str):  # noqa: ANN201
+def require(*permissions: str):  # noqa: ANN201
     """The one way to declare a fixed permission (a spec perm_* name) on a route:
-    `dependencies=[require(Permission.X)]`; users whose groups do not hold it get 403."""
+    `dependencies=[require(Permission.X)]`; users whose groups do not hold it get 403. Given several,
+    holding any one of them is enough."""
 
     async def check(user: CurrentUser) -> Principal:
-        if permission not in user.permission_names:
+        if not any(permission in user.permission_names for permission in permissions):
             raise ApiError(403, "Insufficient rights to access this information")
         return user
 

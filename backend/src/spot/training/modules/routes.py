@@ -20,8 +20,11 @@ from spot.training.modules.schemas import (
     ModuleUsage,
 )
 
-# Every module call needs perm_TrainingManagement (spec 2 §2, §6).
-router = api_router(tags=["training modules"], dependencies=[require(Permission.TrainingManagement)])
+router = api_router(tags=["training modules"])
+# Every module call needs perm_TrainingManagement (spec 2 §2, §6), except finding modules by name: the
+# qualification form picks its modules too (perm_TableauBord, perm_QualificationAdmin).
+MANAGE = [require(Permission.TrainingManagement)]
+PICK = [require(Permission.TrainingManagement, Permission.TableauBord, Permission.QualificationAdmin)]
 
 Ids = Annotated[list[Id], Body(max_length=1000)]
 # `enabled=` left empty (as a form sends it) means either.
@@ -34,33 +37,36 @@ list_route(
     name="query_training_modules",
     description="A page of the training modules, filtered and sorted with the query language (fields: GET "
     "/querylang/trainingModule/fields). Needs perm_TrainingManagement.",
+    dependencies=MANAGE,
 )
 
 
-@router.post("/training/module/getTrainingModuleNames")
+@router.post("/training/module/getTrainingModuleNames", dependencies=PICK)
 async def training_module_names(db: DB, ids: Ids) -> list[ModuleName]:
-    """The names of these modules, in the order given; unknown ids are left out."""
+    """Needs perm_TrainingManagement, perm_TableauBord or perm_QualificationAdmin. The names of these
+    modules, in the order given; unknown ids are left out."""
     return service.names(db, ids=ids)
 
 
-@router.get("/training/module/search")
+@router.get("/training/module/search", dependencies=PICK)
 async def search_training_modules(
     db: DB,
     name: Annotated[Str, Query(max_length=300)] = "",
     enabled: Enabled = None,
 ) -> list[ModuleFound]:
-    """At most 30 modules whose name contains `name` (case and accents ignored), by name; `enabled`
-    keeps only enabled (true) or disabled (false) ones."""
+    """Needs perm_TrainingManagement, perm_TableauBord or perm_QualificationAdmin. At most 30 modules
+    whose name contains `name` (case and accents ignored), by name; `enabled` keeps only enabled (true)
+    or disabled (false) ones."""
     return service.search(db, name=name, enabled=enabled)
 
 
-@router.post("/training/module")
+@router.post("/training/module", dependencies=MANAGE)
 async def create_training_module(db: DB, user: CurrentUser, data: ModuleSave) -> CreatedId:
     """A new module, enabled, the user its creator."""
     return CreatedId(id=service.create(db, user=user, data=data))
 
 
-@router.get("/training/module/{trainingModuleId}")
+@router.get("/training/module/{trainingModuleId}", dependencies=MANAGE)
 async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> ModuleOut:  # noqa: N803
     """The module with its elements resolved for the reader: a spot element the reader may not see has
     `readable` false (insufficientRightsToView), a course item removed from the learning platform `found`
@@ -68,7 +74,7 @@ async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Mo
     return service.read(db, user=user, module_id=trainingModuleId)
 
 
-@router.post("/training/module/{trainingModuleId}")
+@router.post("/training/module/{trainingModuleId}", dependencies=MANAGE)
 async def update_training_module(
     db: DB,
     user: CurrentUser,
@@ -80,14 +86,14 @@ async def update_training_module(
     return service.read(db, user=user, module_id=trainingModuleId)
 
 
-@router.delete("/training/module/{trainingModuleId}", status_code=204)
+@router.delete("/training/module/{trainingModuleId}", status_code=204, dependencies=MANAGE)
 async def delete_training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Response:  # noqa: N803
     """409 trainingModuleInUse while a path uses it."""
     service.delete_module(db, user=user, module_id=trainingModuleId)
     return Response(status_code=204)
 
 
-@router.post("/training/module/{trainingModuleId}/setEnabled")
+@router.post("/training/module/{trainingModuleId}/setEnabled", dependencies=MANAGE)
 async def set_training_module_enabled(
     db: DB,
     user: CurrentUser,
@@ -99,7 +105,7 @@ async def set_training_module_enabled(
     return service.read(db, user=user, module_id=trainingModuleId)
 
 
-@router.get("/training/module/{trainingModuleId}/usage")
+@router.get("/training/module/{trainingModuleId}/usage", dependencies=MANAGE)
 async def training_module_usage(db: DB, trainingModuleId: Id) -> ModuleUsage:  # noqa: N803
     """How many paths assign it, and whether one of them was accepted (the module is then frozen)."""
     service.exists_or_404(db, module_id=trainingModuleId)
