@@ -276,3 +276,23 @@ def test_qualification_view_of_a_qualification_concerning_nobody(client, db, man
     (element,) = get(client, manager, f"/qualifications/{q}/dashboard?by=module")
     assert summary(element) == (("Habilitation", 0, 0, -10000), [])
     assert element["item"]["state"] == "none"
+
+
+def test_dashboards_written_without_validation_match_their_models(client, manager, plant):  # noqa: ANN001
+    """The big dashboards write their JSON without validating it (core.schemas.json_response): it must be
+    exactly what their declared models would answer."""
+    from pydantic import TypeAdapter
+
+    from spot.qualifications.schemas import CartographyDashboard, DashboardElement, GroupDashboard
+
+    answers = [
+        (CartographyDashboard, f"/dashboards/qualifications/cartography/{plant['c1']}"),
+        (GroupDashboard, f"/dashboards/qualifications/group/{plant['teams']['a']}"),
+        (list[DashboardElement], f"/qualifications/{plant['q']['contrôle']}/dashboard?by=user"),
+        (list[DashboardElement], f"/qualifications/{plant['q']['contrôle']}/dashboard?by=module"),
+    ]
+    for model, path in answers:
+        answer = get(client, manager, path)
+        adapter = TypeAdapter(model)
+        assert adapter.dump_python(adapter.validate_python(answer), mode="json", by_alias=True) == answer
+        assert answer

@@ -24,6 +24,7 @@ remaining days, most first, then name (ignoring case and accents).
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Select, select, union
@@ -71,12 +72,13 @@ class Board:
         key = (user_id, qualification_id)
         found = self._holds.get(key)
         if found is None:
-            per_module = [self.module(user_id, m) for m in self.modules.get(qualification_id, [])]
-            remaining = validity.earliest(v.remaining_days for v in per_module)
-            found = next(
-                (v for v in per_module if v.remaining_days == remaining),
-                validity.of({}, user_id, 0),
-            )
+            limiting, least = 0, None
+            for module_id in self.modules.get(qualification_id, []):
+                v = self.validities.get((user_id, module_id))
+                remaining = validity.NONE if v is None else v.remaining_days
+                if least is None or remaining < least:
+                    limiting, least = module_id, remaining
+            found = validity.of(self.validities, user_id, limiting)
             self._holds[key] = found
         return found
 
@@ -115,20 +117,32 @@ def _named_qualifications(db: Session, qualifications: Select[Any]) -> list[tupl
 
 
 def _concerned(db: Session, qualifications: Select[Any]) -> dict[int, list[tuple[int, str]]]:
-    """Per qualification, the people concerned (members of its groups), by name."""
-    rows = db.execute(
-        select(QG.qualification_id, User.id, User.display_name)
-        .join(user_group, user_group.c.group_id == QG.group_id)
+    """Per qualification, the people concerned (members of its groups), by name: the groups of each
+    qualification, then each of those groups' members once, however many qualifications share them."""
+    groups: dict[int, list[int]] = {}
+    for qualification_id, group_id in db.execute(
+        select(QG.qualification_id, QG.group_id).where(QG.qualification_id.in_(qualifications))
+    ):
+        groups.setdefault(qualification_id, []).append(group_id)
+    members: dict[int, list[tuple[int, str]]] = {}
+    for group_id, user_id, name in db.execute(
+        select(user_group.c.group_id, User.id, User.display_name)
         .join(User, User.id == user_group.c.user_id)
-        .where(QG.qualification_id.in_(qualifications))
-        .distinct()
-    )
+        .where(user_group.c.group_id.in_(select(QG.group_id).where(QG.qualification_id.in_(qualifications))))
+    ):
+        members.setdefault(group_id, []).append((user_id, name))
     people: dict[int, list[tuple[int, str]]] = {}
-    for qualification_id, user_id, name in rows:
-        people.setdefault(qualification_id, []).append((user_id, name))
-    for entry in people.values():
-        entry.sort(key=lambda p: (fold(p[1]), p[0]))
+    for qualification_id, group_ids in groups.items():
+        found = {person for g in group_ids for person in members.get(g, [])}
+        people[qualification_id] = sorted(found, key=lambda p: (_sort_name(p[1]), p[0]))
     return people
+
+
+@lru_cache(maxsize=8192)
+def _sort_name(name: str) -> str:
+    """The name as lists sort it (case and accents ignored); a dashboard sorts thousands of rows by a
+    few hundred names."""
+    return fold(name)
 
 
 def _concerned_learners(qualifications: Select[Any]) -> Select[Any]:
@@ -161,7 +175,7 @@ def _child(item_id: int, name: str, link: str, v: ModuleValidity) -> dict[str, A
 
 
 def _element(item_id: int, name: str, link: str, children: list[dict[str, Any]]) -> dict[str, Any]:
-    children.sort(key=lambda c: (-c["remainingDays"], fold(c["name"]), c["id"]))
+    children.sort(key=lambda c: (-c["remainingDays"], _sort_name(c["name"]), c["id"]))
     remaining = validity.earliest(c["remainingDays"] for c in children)
     limiting = children[-1] if children else None
     return {
@@ -264,15 +278,17 @@ def _coverage(
         )
     ).all()
     covering = _covering(db, cartography_id, qualifications)
+    # Each covering qualification's holders (valid today at least), found once for all the functions.
+    holders: dict[int, list[tuple[int, str, ModuleValidity]]] = {}
+    for q in {q for qs in covering.values() for q in qs}:
+        holds = ((u, person, board.hold(u, q)) for u, person in people.get(q, []))
+        holders[q] = [h for h in holds if validity.obtained(h[2].remaining_days)]
     coverage: list[dict[str, Any]] = []
     for function_id, function_name in functions:
         best: dict[int, tuple[ModuleValidity, int, str]] = {}
         for q in sorted(covering.get(function_id, ())):
-            for u, person in people.get(q, []):
-                hold = board.hold(u, q)
-                if validity.obtained(hold.remaining_days) and (
-                    u not in best or hold.remaining_days > best[u][0].remaining_days
-                ):
+            for u, person, hold in holders[q]:
+                if u not in best or hold.remaining_days > best[u][0].remaining_days:
                     best[u] = (hold, q, person)
         qualified: list[dict[str, Any]] = sorted(
             (
@@ -284,7 +300,7 @@ def _coverage(
                 }
                 for u, (hold, q, person) in best.items()
             ),
-            key=lambda p: (-p["remainingDays"], fold(p["user"]["name"]), p["user"]["id"]),
+            key=lambda p: (-p["remainingDays"], _sort_name(p["user"]["name"]), p["user"]["id"]),
         )
         level = "none" if not qualified else "single" if len(qualified) == 1 else "covered"
         coverage.append(
@@ -308,7 +324,7 @@ def group(db: Session, *, group_id: int, today: date) -> dict[str, Any]:
             .where(user_group.c.group_id == group_id)
         )
     ]
-    members.sort(key=lambda p: (fold(p[1]), p[0]))
+    members.sort(key=lambda p: (_sort_name(p[1]), p[0]))
     named = _named_qualifications(db, qualifications)
     learners = select(user_group.c.user_id).where(user_group.c.group_id == group_id)
     board = _board(db, qualifications=qualifications, learners=learners, today=today)

@@ -11,10 +11,9 @@ the earliest expiry of its modules (the minimum), NONE when it has no module. A 
 a path not yet closed (notAccepted to finished) in which the module is not yet graded."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Select, func, literal, select, union_all
 from sqlalchemy.orm import Session
@@ -63,9 +62,8 @@ def earliest(remainings: Iterable[int]) -> int:
     return min(remainings, default=NONE)
 
 
-@dataclass(frozen=True)
-class ModuleValidity:
-    """One person's hold on one module."""
+class ModuleValidity(NamedTuple):
+    """One person's hold on one module (a tuple: dashboards build thousands of them)."""
 
     user_id: int
     module_id: int
@@ -167,11 +165,5 @@ def module_validities(
 
 def of(validities: dict[tuple[int, int], ModuleValidity], user_id: int, module_id: int) -> ModuleValidity:
     """The pair's validity, NONE when absent from module_validities' answer."""
-    return validities.get((user_id, module_id)) or ModuleValidity(
-        user_id=user_id,
-        module_id=module_id,
-        remaining_days=NONE,
-        valid_until=None,
-        validation_path_id=None,
-        requalification_path_id=None,
-    )
+    found = validities.get((user_id, module_id))
+    return ModuleValidity(user_id, module_id, NONE, None, None, None) if found is None else found
