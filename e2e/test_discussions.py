@@ -55,7 +55,7 @@ def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
     page.get_by_label(labels[0], exact=True).fill(login)
     page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
     page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/sites$"))
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def subject_id(base_url: str, code: str) -> int:

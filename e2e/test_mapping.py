@@ -17,7 +17,9 @@ def sign_in(page: Page, base_url: str, login: str) -> None:
     page.get_by_label("Identifiant").fill(login)
     page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Se connecter", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/sites$"))
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
+    # The journeys start from the sites, the map's first page.
+    page.goto(f"{base_url}/spotv2/sites")
 
 
 @pytest.fixture(scope="module")

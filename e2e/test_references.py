@@ -65,7 +65,7 @@ def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
     page.get_by_label(labels[0], exact=True).fill(login)
     page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
     page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/sites$"))
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def open_list(page: Page, texts: dict[str, Any], entry: str, path: str) -> None:

@@ -82,6 +82,16 @@ export const queryKeys = {
     /** The form's module picker: enabled modules whose name contains the text. */
     moduleSearch: (text: string) => ['trainingPaths', 'moduleSearch', text] as const,
   },
+  qualifications: {
+    /** Every qualification change invalidates this (lists, views, dashboards). */
+    all: ['qualifications'] as const,
+    list: ['qualifications', 'list'] as const,
+    qualification: (qualificationId: number) => ['qualifications', qualificationId] as const,
+    /** A qualification's dashboard, by user or by module. */
+    dashboard: (qualificationId: number, by: string) => ['qualifications', qualificationId, 'dashboard', by] as const,
+    /** The form's module picker: modules whose name contains the text. */
+    moduleSearch: (text: string) => ['qualifications', 'moduleSearch', text] as const,
+  },
   /** The people and groups pickers: users, then groups, found by part of their name. */
   people: {
     search: (name: string) => ['people', 'search', name] as const,
@@ -96,6 +106,17 @@ export const queryKeys = {
   history: {
     /** The usage chart's figures of one set of items over one window of periods. */
     contributions: (body: object) => ['history', 'contributions', body] as const,
+  },
+  dashboards: {
+    /** Every dashboard reads figures computed from other areas: opening one asks again. */
+    all: ['dashboards'] as const,
+    mine: ['dashboards', 'mine'] as const,
+    trainingPaths: ['dashboards', 'trainingPath'] as const,
+    groupTrainingPaths: (groupId: number) => ['dashboards', 'trainingPath', 'group', groupId] as const,
+    contributions: (body: object) => ['dashboards', 'contributions', body] as const,
+    cartographyQualifications: (cartographyId: number) => ['dashboards', 'qualifications', 'cartography', cartographyId] as const,
+    groupQualifications: (groupId: number) => ['dashboards', 'qualifications', 'group', groupId] as const,
+    userQualifications: (userId: number) => ['dashboards', 'qualifications', 'user', userId] as const,
   },
   resources: {
     /** A gallery's resources; each change invalidates its gallery. */

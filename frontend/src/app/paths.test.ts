@@ -51,6 +51,18 @@ describe('the addresses of app/paths.ts', () => {
     paths.USERS_PATH,
     paths.MODULE_REFERENCES_PATH,
     paths.PATH_REFERENCES_PATH,
+    paths.QUALIFICATIONS_PATH,
+    paths.NEW_QUALIFICATION_PATH,
+    paths.qualificationPath(9),
+    paths.editQualificationPath(9),
+    paths.MY_DASHBOARD_PATH,
+    paths.TRAINING_PATH_DASHBOARD_PATH,
+    paths.groupTrainingPathDashboardPath(3),
+    paths.CONTRIBUTIONS_DASHBOARD_PATH,
+    paths.cartographyQualificationDashboardPath(2),
+    paths.groupQualificationDashboardPath(3),
+    paths.MY_QUALIFICATIONS_PATH,
+    paths.userQualificationDashboardPath(8),
   ])('%s is a page of the router', (address) => {
     expect(routeOf(address)).not.toBe('*')
   })

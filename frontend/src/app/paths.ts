@@ -77,3 +77,21 @@ export const PERMISSIONS_PATH = '/administration/permissions'
 export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/permissions'
 /** The users list's address, without its filter. */
 export const USERS_PATH = '/administration/users'
+
+/** The qualifications list's address, without its filter. */
+export const QUALIFICATIONS_PATH = '/qualifications'
+export const NEW_QUALIFICATION_PATH = '/qualification/add'
+export const qualificationPath = (qualificationId: number) => `/qualification/view/${qualificationId}`
+export const editQualificationPath = (qualificationId: number) => `/qualification/edit/${qualificationId}`
+
+export const MY_DASHBOARD_PATH = '/dashboards/mine'
+export const TRAINING_PATH_DASHBOARD_PATH = '/dashboards/trainingPath'
+export const groupTrainingPathDashboardPath = (groupId: number) => `/dashboards/trainingPath/group/${groupId}`
+export const CONTRIBUTIONS_DASHBOARD_PATH = '/dashboards/contributions'
+export const cartographyQualificationDashboardPath = (cartographyId: number) =>
+  `/dashboards/qualifications/cartography/${cartographyId}`
+export const groupQualificationDashboardPath = (groupId: number) => `/dashboard/qualifications/group/${groupId}`
+/** The signed-in user's own qualification status ('My qualifications'). */
+export const MY_QUALIFICATIONS_PATH = '/dashboard/qualifications/user'
+/** Another user's qualification status (perm_TableauBord). */
+export const userQualificationDashboardPath = (userId: number) => `${MY_QUALIFICATIONS_PATH}/${userId}`

@@ -1,20 +1,21 @@
-import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router'
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, redirect, type RouteObject } from 'react-router'
 import { Loading } from '../components/Loading'
 import { NotFoundPage } from '../components/NotFoundPage'
 import { LogoutPage } from '../features/account/LogoutPage'
+import { dashboardRoutes } from '../features/dashboards/routes'
 import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
 import { moduleRoutes } from '../features/modules/routes'
 import { pathRoutes } from '../features/paths/routes'
+import { qualificationRoutes } from '../features/qualifications/routes'
 import { referenceRoutes } from '../features/references/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
 import { ForbiddenPage } from './pages/ForbiddenPage'
-import { HomePage } from './pages/HomePage'
 import { RouteErrorPage } from './pages/RouteErrorPage'
-import { loginPathFor } from './paths'
+import { loginPathFor, MY_DASHBOARD_PATH } from './paths'
 import { RequirePermission } from './RequirePermission'
 import { Shell } from './shell/Shell'
 
@@ -36,15 +37,18 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         Component: Shell,
         children: [
-          { index: true, Component: HomePage },
+          // The root opens My dashboard (spec 2 §2).
+          { index: true, element: <Navigate to={MY_DASHBOARD_PATH} replace /> },
           { path: 'forbidden', Component: ForbiddenPage },
           ...mappingRoutes,
           ...subjectRoutes,
           ...mediationRoutes,
           ...moduleRoutes,
           ...pathRoutes,
+          ...qualificationRoutes,
           ...lmsRoutes,
           ...referenceRoutes,
+          ...dashboardRoutes,
           {
             element: <RequirePermission check={holds('perm_SetPermissions')} />,
             children: [

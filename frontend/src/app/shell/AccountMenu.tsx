@@ -1,6 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
 import Logout from '@mui/icons-material/Logout'
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined'
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined'
 import Divider from '@mui/material/Divider'
 import IconButton from '@mui/material/IconButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '../../api/types'
 import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
-import { LOGOUT_PATH } from '../paths'
+import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH } from '../paths'
 
 export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
   const { t } = useTranslation()
@@ -44,6 +45,17 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
             <VerifiedUserOutlined fontSize="small" />
           </ListItemIcon>
           {t('account.groupsAndPermissions')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null)
+            void navigate(MY_QUALIFICATIONS_PATH)
+          }}
+        >
+          <ListItemIcon>
+            <WorkspacePremiumOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('account.myQualifications')}
         </MenuItem>
         <MenuItem onClick={() => void navigate(LOGOUT_PATH)}>
           <ListItemIcon>

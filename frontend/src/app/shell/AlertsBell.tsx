@@ -8,7 +8,7 @@ import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import { formatDate } from '../../lib/dates'
-import { mediationPath, subjectPath, trainingPathPath } from '../paths'
+import { mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
 type Alerts = components['schemas']['Alerts']
@@ -19,7 +19,11 @@ const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   subject: subjectPath,
   mediation: mediationPath,
   trainingPath: trainingPathPath,
+  userQualifications: userQualificationDashboardPath,
 }
+
+/** The address of the page where an alert is acted on (the bell, My dashboard). */
+export const alertPath = (target: Alert['target']) => TARGET_PATHS[target.type](target.id)
 
 const REFRESH_EVERY = 3 * 60_000
 
@@ -58,7 +62,7 @@ export function AlertsBell() {
       empty={t('alerts.empty')}
       items={alerts.map((alert) => ({
         key: `${alert.kind}:${alert.target.type}:${alert.target.id}`,
-        to: TARGET_PATHS[alert.target.type](alert.target.id),
+        to: alertPath(alert.target),
         primary: t(`alerts.kinds.${alert.kind}`, alert.args),
         secondary: `${formatDate(alert.date, i18n.language)} ${dayjs(alert.date).format('HH:mm')}`,
         onFollow: () => follow(alert),

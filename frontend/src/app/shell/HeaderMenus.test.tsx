@@ -160,3 +160,21 @@ describe('the bell', () => {
     await waitFor(() => expect(sentRequests(server, 'GET /backend/api/v2/account/alerts').length).toBeGreaterThan(before))
   })
 })
+
+describe('qualifications in the menus', () => {
+  it.each([['perm_TableauBord'], ['perm_QualificationAdmin']])('offers a new qualification to a holder of %s', async (permission) => {
+    signedInAs([permission])
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'New qualification' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/qualification/add'))
+  })
+
+  it('leads anyone from the account menu to their own qualification status', async () => {
+    signedInAs([])
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Account' }))
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'My qualifications' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/dashboard/qualifications/user'))
+  })
+})

@@ -24,20 +24,21 @@ function signedInAs(permissions: string[]) {
     'GET /backend/api/v2/permission': () => json(['perm_SetPermissions']),
     'GET /backend/api/v2/permission/list': () => json([{ id: 1, name: 'Administrateurs', permissions: ['perm_SetPermissions'] }]),
     'GET /backend/api/v2/site': () => json([]),
+    'GET /backend/api/v2/dashboards/mine': () => json({ currentPaths: [], alerts: [], contributions: [], periodicModules: [] }),
     'GET /backend/api/v2/account/alerts': () => json({ alerts: [], count: 0 }),
     'GET /backend/api/v2/discussion/unread': () => json([]),
   })
 }
 
 describe('shell', () => {
-  it('leads any signed-in user, even without permission, to the sites, with the map and mediation entries in the drawer', async () => {
+  it('leads any signed-in user, even without permission, to My dashboard, with the map and mediation entries in the drawer', async () => {
     signedInAs([])
     const { router } = renderRoutes(routes, '/spotv2/')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/sites'))
-    expect(await screen.findByRole('heading', { name: 'Sites' })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/dashboards/mine'))
+    expect(await screen.findByRole('heading', { name: 'My dashboard' })).toBeInTheDocument()
     expect(screen.getByText('Hélène Fournier')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show or hide the navigation' }))
-    for (const entry of ['Sites', 'Cartographies', 'Functions', 'Subjects', 'Mediations']) {
+    for (const entry of ['Sites', 'Cartographies', 'Functions', 'Subjects', 'Mediations', 'My dashboard']) {
       expect(await screen.findByRole('link', { name: entry })).toBeInTheDocument()
     }
     expect(screen.queryByRole('link', { name: 'Group permissions' })).not.toBeInTheDocument()
@@ -51,10 +52,10 @@ describe('shell', () => {
     expect(screen.queryByRole('link', { name: 'Group permissions' })).not.toBeInTheDocument()
   })
 
-  it('leads the root to the first drawer entry the user may use: the map comes first', async () => {
+  it('leads the root to My dashboard whatever the permissions', async () => {
     signedInAs(['perm_SetPermissions'])
     const { router } = renderRoutes(routes, '/spotv2/')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/sites'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/dashboards/mine'))
     await userEvent.click(await screen.findByRole('button', { name: 'Show or hide the navigation' }))
     expect(await screen.findByRole('link', { name: 'Group permissions' })).toHaveAttribute('href', '/spotv2/administration/permissions')
   })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { UnreadDiscussion } from '../../components/discussion/api'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json } from '../../test/server'
-import { TeamworkMenu } from './TeamworkMenu'
+import { discussionLink, TeamworkMenu } from './TeamworkMenu'
 
 const UNREAD = 'GET /backend/api/v2/discussion/unread'
 
@@ -46,5 +46,9 @@ describe('teamwork menu', () => {
     renderMenu([])
     await userEvent.click(await screen.findByRole('button', { name: 'Team discussions' }))
     expect(await screen.findByText('No new message in the discussions you take part in.')).toBeInTheDocument()
+  })
+
+  it('links the discussion of a qualification to its view', () => {
+    expect(discussionLink(item({ parentType: 'qualification', parentId: 9 }))).toBe('/qualification/view/9?discussion=open')
   })
 })

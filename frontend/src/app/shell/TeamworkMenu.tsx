@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { type UnreadDiscussion, unreadDiscussionsQuery } from '../../components/discussion/api'
 import { DISCUSSION_PARAM } from '../../components/discussion/DiscussionPanel'
 import { formatDate } from '../../lib/dates'
-import { cartographyPath, functionPath, mediationPath, subjectPath } from '../paths'
+import { cartographyPath, functionPath, mediationPath, qualificationPath, subjectPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
 /** The page of each kind of item with a discussion; an area whose items get one adds its address here. */
@@ -14,6 +14,7 @@ const ITEM_PATHS: Record<string, (id: number) => string> = {
   function: functionPath,
   subject: subjectPath,
   mediation: mediationPath,
+  qualification: qualificationPath,
 }
 
 /** The item's page with its discussion panel open. */

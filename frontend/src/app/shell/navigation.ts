@@ -3,11 +3,13 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import type SvgIcon from '@mui/material/SvgIcon'
+import { DASHBOARD_NAVIGATION } from '../../features/dashboards/navigation'
 import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
 import { MEDIATION_ADD_MENU, MEDIATION_NAVIGATION } from '../../features/mediations/navigation'
 import { MODULE_ADD_MENU, MODULE_NAVIGATION } from '../../features/modules/navigation'
 import { PATH_ADD_MENU, PATH_NAVIGATION } from '../../features/paths/navigation'
+import { QUALIFICATION_ADD_MENU, QUALIFICATION_NAVIGATION } from '../../features/qualifications/navigation'
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
@@ -22,12 +24,14 @@ export interface NavigationEntry {
   allowed: PermissionCheck
 }
 
-/** The drawer, in display order; the first entry a user may use is also where the root leads. */
+/** The drawer, in display order. */
 export const NAVIGATION: NavigationEntry[] = [
   ...MAPPING_NAVIGATION,
   ...MEDIATION_NAVIGATION,
   ...MODULE_NAVIGATION,
   ...PATH_NAVIGATION,
+  ...QUALIFICATION_NAVIGATION,
+  ...DASHBOARD_NAVIGATION,
   ...LMS_NAVIGATION,
   {
     to: PERMISSIONS_PATH,
@@ -61,4 +65,5 @@ export const ADD_MENU: AddMenuEntry[] = [
   ...MEDIATION_ADD_MENU,
   ...MODULE_ADD_MENU,
   ...PATH_ADD_MENU,
+  ...QUALIFICATION_ADD_MENU,
 ]

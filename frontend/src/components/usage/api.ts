@@ -13,7 +13,7 @@ export interface UsageTarget {
 }
 
 export const contributionsQuery = (target: UsageTarget, window: UsageWindow) => {
-  const body = { userIds: [], itemIds: target.itemIds ?? [], subjectIds: target.subjectIds ?? [], ...window }
+  const body = { userIds: [], groupIds: [], itemIds: target.itemIds ?? [], subjectIds: target.subjectIds ?? [], ...window }
   return queryOptions({
     queryKey: queryKeys.history.contributions(body),
     queryFn: () => data(api.POST('/backend/api/v2/history/contributions', { body })),

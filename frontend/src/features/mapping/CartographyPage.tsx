@@ -20,6 +20,7 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { functionPath, siteOfCartographyPath } from '../../app/paths'
+import { CartographyQualificationsButton } from '../../components/dashboards/CartographyQualificationsButton'
 import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
@@ -83,6 +84,7 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
             <Chip icon={<EditNoteOutlined />} variant="outlined" label={t('mapping.cartography.writes', { count: cartography.stats.writes, formatted: number.format(cartography.stats.writes) })} />
           </Tooltip>
           <PdfExportButton cartography={cartography} />
+          <CartographyQualificationsButton cartographyId={cartography.id} />
           <DiscussionPanel discussionId={cartography.discussionId} />
         </Stack>
       </Stack>

@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box'
+import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import ToggleButton from '@mui/material/ToggleButton'
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
+import Typography from '@mui/material/Typography'
+import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { trainingPathPath } from '../../app/paths'
+import type { DashboardChild, DashboardElement, DashboardLink, ValidityState } from './types'
+import { VALIDITY_STATES, validityColour, validityText } from './validity'
+
+export type DashboardLinkTo = (link: DashboardLink) => string | undefined
+
+/** Children by remaining days, the longest first, then by name (spec 2 §4). */
+export function sortedChildren(children: readonly DashboardChild[]): DashboardChild[] {
+  return [...children].sort((a, b) => b.remainingDays - a.remainingDays || a.name.localeCompare(b.name))
+}
+
+/**
+ * A qualification dashboard (spec 2 §2 Dashboards, §4): the legend's three toggles (more than a month
+ * left, less than a month left, not validated; all on at first) choose which children are shown; each
+ * item shows its name, how many of its children are obtained, and those children with their validity
+ * and their validation and requalification paths. An item whose children are all hidden is hidden too.
+ * `linkTo` gives the address of an item or child (undefined: its name is not a link).
+ */
+export function QualificationDashboard({
+  elements,
+  linkTo,
+  headingLevel = 'h2',
+}: {
+  elements: readonly DashboardElement[]
+  linkTo: DashboardLinkTo
+  /** The level of the items' names among the page's headings. */
+  headingLevel?: 'h2' | 'h3'
+}) {
+  const { t } = useTranslation()
+  const [shown, setShown] = useState<ValidityState[]>([...VALIDITY_STATES])
+  const visible = elements
+    .map((element) => ({ element, children: sortedChildren(element.children.filter((child) => shown.includes(child.state))) }))
+    .filter(({ element, children }) => element.children.length === 0 || children.length > 0)
+  return (
+    <Stack spacing={2}>
+      <ToggleButtonGroup
+        value={shown}
+        onChange={(_event, states: ValidityState[]) => setShown(states)}
+        aria-label={t('qualifications.dashboard.legend')}
+        size="small"
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {VALIDITY_STATES.map((state) => (
+          <ToggleButton key={state} value={state} sx={{ textTransform: 'none', gap: 1 }}>
+            <StateDot state={state} />
+            {t(`qualifications.dashboard.states.${state}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {elements.length === 0 ? (
+        <Typography color="text.secondary">{t('qualifications.dashboard.empty')}</Typography>
+      ) : visible.length === 0 ? (
+        <Typography color="text.secondary">{t('qualifications.dashboard.nothingShown')}</Typography>
+      ) : (
+        visible.map(({ element, children }) => (
+          <DashboardItemView key={`${element.item.link.type}-${element.item.id}`} element={element} shownChildren={children} linkTo={linkTo} headingLevel={headingLevel} />
+        ))
+      )}
+    </Stack>
+  )
+}
+
+function DashboardItemView({
+  element,
+  shownChildren,
+  linkTo,
+  headingLevel,
+}: {
+  element: DashboardElement
+  shownChildren: DashboardChild[]
+  linkTo: DashboardLinkTo
+  headingLevel: 'h2' | 'h3'
+}) {
+  const { t, i18n } = useTranslation()
+  const { item } = element
+  return (
+    <Paper variant="outlined" component="section" aria-label={item.name} data-testid="dashboard-item" sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: colourOf(item.state) }}>
+      <Stack direction="row" sx={{ alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <NameLink address={linkTo(item.link)}>{item.name}</NameLink>
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {t('qualifications.dashboard.obtained', { obtained: item.obtained, total: item.total })}
+        </Typography>
+        {item.total > 0 && (
+          <Typography variant="body2" sx={{ color: textColourOf(item.state) }}>
+            {validityText(item, t, i18n.language)}
+          </Typography>
+        )}
+      </Stack>
+      {element.children.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('qualifications.dashboard.noChild')}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
+          {shownChildren.map((child) => (
+            <ChildRow key={`${child.link.type}-${child.id}`} child={child} linkTo={linkTo} />
+          ))}
+        </Box>
+      )}
+    </Paper>
+  )
+}
+
+function ChildRow({ child, linkTo }: { child: DashboardChild; linkTo: DashboardLinkTo }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <Box
+      component="li"
+      data-state={child.state}
+      sx={{ display: 'flex', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.25, flexWrap: 'wrap', py: 0.75, borderTop: 1, borderColor: 'divider' }}
+    >
+      <StateDot state={child.state} />
+      <Typography variant="body2" sx={{ fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <NameLink address={linkTo(child.link)}>{child.name}</NameLink>
+      </Typography>
+      <Typography variant="body2" sx={{ color: textColourOf(child.state) }}>
+        {validityText(child, t, i18n.language)}
+      </Typography>
+      {child.validationTrainingPath != null && (
+        <Link component={RouterLink} to={trainingPathPath(child.validationTrainingPath)} variant="body2" underline="hover">
+          {t('qualifications.dashboard.validationPath')}
+        </Link>
+      )}
+      {child.requalificationTrainingPath != null && (
+        <Link component={RouterLink} to={trainingPathPath(child.requalificationTrainingPath)} variant="body2" underline="hover">
+          {t('qualifications.dashboard.requalificationPath')}
+        </Link>
+      )}
+    </Box>
+  )
+}
+
+function NameLink({ address, children }: { address: string | undefined; children: ReactNode }) {
+  if (address === undefined) return <>{children}</>
+  return (
+    <Link component={RouterLink} to={address} underline="hover">
+      {children}
+    </Link>
+  )
+}
+
+function colourOf(state: ValidityState): string {
+  const colour = validityColour(state)
+  return colour === 'grey' ? 'grey.400' : `${colour}.main`
+}
+
+/** Text in a state's hue, dark enough to read (DESIGN §4). */
+function textColourOf(state: ValidityState): string {
+  const colour = validityColour(state)
+  return colour === 'grey' ? 'text.secondary' : `${colour}.text`
+}
+
+function StateDot({ state }: { state: ValidityState }) {
+  return <Box aria-hidden component="span" sx={{ width: 10, height: 10, borderRadius: '50%', flex: 'none', bgcolor: colourOf(state), alignSelf: 'center' }} />
+}

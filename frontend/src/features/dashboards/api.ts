@@ -1,0 +1,87 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, data } from '../../api/client'
+import { queryKeys } from '../../api/queryKeys'
+import type { components } from '../../api/schema'
+import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
+
+type Schemas = components['schemas']
+export type MyDashboard = Schemas['MyDashboard']
+export type CurrentPath = MyDashboard['currentPaths'][number]
+export type AlertGroup = MyDashboard['alerts'][number]
+export type PeriodicModule = MyDashboard['periodicModules'][number]
+export type ContributionPeriod = Schemas['ContributionPeriod']
+export type TrainingPathDashboard = Schemas['TrainingPathDashboard']
+export type GroupProgress = TrainingPathDashboard['groups'][number]
+export type GroupTrainingPathDashboard = Schemas['GroupTrainingPathDashboard']
+export type UserProgress = GroupTrainingPathDashboard['users'][number]
+export type ContributionsBody = Schemas['ContributionsQuery']
+export type CartographyQualificationDashboard = Schemas['CartographyDashboard']
+export type FunctionCoverage = CartographyQualificationDashboard['coverage'][number]
+export type GroupQualificationDashboard = Schemas['GroupDashboard']
+export type UserQualificationDashboard = Schemas['UserDashboard']
+
+// Dashboards show figures computed from other areas (paths graded, history written): each opening asks again.
+const fresh = { staleTime: 0 }
+
+export const myDashboardQuery = queryOptions({
+  queryKey: queryKeys.dashboards.mine,
+  queryFn: () => data(api.GET('/backend/api/v2/dashboards/mine')),
+  ...fresh,
+})
+
+export const trainingPathDashboardQuery = queryOptions({
+  queryKey: queryKeys.dashboards.trainingPaths,
+  queryFn: () => data(api.GET('/backend/api/v2/dashboards/trainingPath')),
+  meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+  ...fresh,
+})
+
+export const groupTrainingPathDashboardQuery = (groupId: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.groupTrainingPaths(groupId),
+    queryFn: () => data(api.GET('/backend/api/v2/dashboards/trainingPath/group/{groupId}', { params: { path: { groupId } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    ...fresh,
+  })
+
+export const contributionsQuery = (body: ContributionsBody) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.contributions(body),
+    queryFn: () => data(api.POST('/backend/api/v2/history/contributions', { body })),
+    ...fresh,
+  })
+
+/** The contributions as an Excel workbook (writes and views, a row per user), its texts in `language`. */
+export const exportContributions = (body: ContributionsBody, language: string) =>
+  data<Blob>(
+    api.POST('/backend/api/v2/history/contributions/export', {
+      body,
+      headers: { 'Accept-Language': language },
+      parseAs: 'blob',
+    }) as Promise<{ data?: Blob }>,
+  )
+
+export const cartographyQualificationDashboardQuery = (cartographyId: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.cartographyQualifications(cartographyId),
+    queryFn: () =>
+      data(api.GET('/backend/api/v2/dashboards/qualifications/cartography/{cartographyId}', { params: { path: { cartographyId } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    ...fresh,
+  })
+
+export const groupQualificationDashboardQuery = (groupId: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.groupQualifications(groupId),
+    queryFn: () => data(api.GET('/backend/api/v2/dashboards/qualifications/group/{groupId}', { params: { path: { groupId } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    ...fresh,
+  })
+
+export const userQualificationDashboardQuery = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.userQualifications(userId),
+    queryFn: () => data(api.GET('/backend/api/v2/dashboards/qualifications/user/{userId}', { params: { path: { userId } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    ...fresh,
+  })

@@ -1,0 +1,40 @@
+import type { RouteObject } from 'react-router'
+import { RequirePermission } from '../../app/RequirePermission'
+import { holds } from '../../lib/permissions'
+
+/**
+ * The dashboards (spec 2 §2), each loaded on first visit. My dashboard and one's own qualification
+ * status are open to every signed-in user (the user page checks another user itself); path progress and
+ * the group and cartography qualification dashboards need perm_TableauBord, the contributions perm_VisuTrack.
+ */
+export const dashboardRoutes: RouteObject[] = [
+  { path: 'dashboards/mine', lazy: async () => ({ Component: (await import('./MyDashboardPage')).MyDashboardPage }) },
+  {
+    path: 'dashboard/qualifications/user/:userId?',
+    lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).UserQualificationDashboardPage }),
+  },
+  {
+    element: <RequirePermission check={holds('perm_TableauBord')} />,
+    children: [
+      { path: 'dashboards/trainingPath', lazy: async () => ({ Component: (await import('./TrainingPathDashboardPage')).TrainingPathDashboardPage }) },
+      {
+        path: 'dashboards/trainingPath/group/:groupId',
+        lazy: async () => ({ Component: (await import('./GroupTrainingPathDashboardPage')).GroupTrainingPathDashboardPage }),
+      },
+      {
+        path: 'dashboards/qualifications/cartography/:cartographyId',
+        lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).CartographyQualificationDashboardPage }),
+      },
+      {
+        path: 'dashboard/qualifications/group/:groupId',
+        lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).GroupQualificationDashboardPage }),
+      },
+    ],
+  },
+  {
+    element: <RequirePermission check={holds('perm_VisuTrack')} />,
+    children: [
+      { path: 'dashboards/contributions', lazy: async () => ({ Component: (await import('./ContributionsDashboardPage')).ContributionsDashboardPage }) },
+    ],
+  },
+]

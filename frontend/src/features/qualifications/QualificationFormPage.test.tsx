@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderRoutes } from '../../test/render'
+import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import { EditQualificationPage, NewQualificationPage } from './QualificationFormPage'
+import { NOTHING, qualification } from './testData'
+
+// The pickers' 500 ms debounce runs on real timers: slower than the default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30_000 })
+
+const API = '/backend/api/v2'
+const CREATE = `POST ${API}/qualifications`
+const UPDATE = `POST ${API}/qualifications/9`
+
+function server(extra: Parameters<typeof fakeServer>[0] = {}) {
+  return fakeServer({
+    [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_QualificationAdmin'] }),
+    [`GET ${API}/cartography`]: () => json([{ id: 2, code: 'AM', name: 'Atelier mécanique', imageWidth: 10, imageHeight: 10, site: { id: 1, name: 'Lyon' } }]),
+    [`GET ${API}/user/searchGroup`]: () => json([{ id: 7, name: 'Opérateurs' }]),
+    [`GET ${API}/training/module/search`]: () => json([{ id: 31, name: 'Consignation', moduleType: 'training', enabled: true, reference: null }]),
+    [`GET ${API}/qualifications/9`]: () => json(qualification({ can: { ...NOTHING, edit: true, delete: true } })),
+    ...extra,
+  })
+}
+
+const routes = [
+  { path: 'qualification/add', Component: NewQualificationPage },
+  { path: 'qualification/edit/:qualificationId', Component: EditQualificationPage },
+  { path: 'qualification/view/:qualificationId', Component: () => null },
+  { path: 'qualifications', Component: () => null },
+  { path: 'forbidden', Component: () => null },
+]
+
+/** Where the page led (the router's address, base path included). */
+const at = async (router: { state: { location: { pathname: string } } }, pathname: string) =>
+  waitFor(() => expect(router.state.location.pathname).toBe(`/spotv2${pathname}`))
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }))
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('new qualification', () => {
+  it('blocks an empty save with a message on each required field', async () => {
+    const fetchMock = server()
+    renderRoutes(routes, '/spotv2/qualification/add')
+    await screen.findByRole('heading', { level: 1, name: 'New qualification' })
+    await save()
+    expect(await screen.findByText('At least one error remains to be corrected')).toBeInTheDocument()
+    expect(screen.getAllByText("This field can't stay empty")).toHaveLength(3)
+    expect(sentRequests(fetchMock, CREATE)).toHaveLength(0)
+  })
+
+  it('refuses a name with whitespace at an end', async () => {
+    server()
+    renderRoutes(routes, '/spotv2/qualification/add')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), ' Habilitation')
+    await save()
+    expect(await screen.findByText('Text may not begin or end with whitespace')).toBeInTheDocument()
+  })
+
+  it('creates with the chosen groups, modules and cartographies, then opens the view', async () => {
+    const fetchMock = server({ [CREATE]: () => json({ id: 12 }) })
+    const { router } = renderRoutes(routes, '/spotv2/qualification/add')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Habilitation')
+    await userEvent.type(screen.getByRole('combobox', { name: 'Groups' }), 'Opé')
+    await userEvent.click(await screen.findByRole('option', { name: 'Opérateurs' }))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Modules' }), 'Cons')
+    await userEvent.click(await screen.findByRole('option', { name: 'Consignation' }))
+    await userEvent.click(screen.getByRole('combobox', { name: 'Cartographies' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Atelier mécanique' }))
+    await save()
+    await at(router, '/qualification/view/12')
+    const [request] = sentRequests(fetchMock, CREATE)
+    expect(await request.json()).toEqual({ name: 'Habilitation', cartographies: [2], qualifiableGroups: [7], modules: [31] })
+  })
+
+  it('cancels back to the list', async () => {
+    server()
+    const { router } = renderRoutes(routes, '/spotv2/qualification/add')
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await at(router, '/qualifications')
+  })
+})
+
+describe('edit qualification', () => {
+  it('saves with the version read, and shows the server keys on their fields', async () => {
+    let answer = errorBody(422, 'Unprocessable Entity', 'validationError', [{ field: 'modules', code: 'invalidValue' }])
+    const fetchMock = server({ [UPDATE]: () => answer })
+    const { router } = renderRoutes(routes, '/spotv2/qualification/edit/9')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    expect(name).toHaveValue('Habilitation électrique')
+    await save()
+    expect(await screen.findByText('Invalid value')).toBeInTheDocument()
+    expect(screen.getByText('At least one error remains to be corrected')).toBeInTheDocument()
+    const [request] = sentRequests(fetchMock, UPDATE)
+    expect(await request.json()).toEqual({ name: 'Habilitation électrique', cartographies: [2], qualifiableGroups: [7], modules: [31, 32], version: 2 })
+    answer = json(qualification({ version: 3, can: { ...NOTHING, edit: true, delete: true } }))
+    await save()
+    await at(router, '/qualification/view/9')
+  })
+
+  it('says the qualification was saved meanwhile on a stale version, keeping what was typed', async () => {
+    server({ [UPDATE]: () => errorBody(409, 'Conflict', 'staleVersion') })
+    renderRoutes(routes, '/spotv2/qualification/edit/9')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Autre nom')
+    await save()
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByRole('button', { name: 'Read again' })).toBeInTheDocument()
+    expect(name).toHaveValue('Autre nom')
+  })
+
+  it('sends those who may not edit to Forbidden', async () => {
+    server({ [`GET ${API}/qualifications/9`]: () => json(qualification()) })
+    const { router } = renderRoutes(routes, '/spotv2/qualification/edit/9')
+    await at(router, '/forbidden')
+  })
+})

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Control, Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { isApiError } from '../../api/errors'
+import { FORBIDDEN_PATH, QUALIFICATIONS_PATH, qualificationPath } from '../../app/paths'
+import { FormSection } from '../../components/FormSection'
+import { LoadFailure } from '../../components/LoadFailure'
+import { Loading } from '../../components/Loading'
+import { NotFoundPage } from '../../components/NotFoundPage'
+import { PageHeader } from '../../components/PageHeader'
+import { SearchPicker } from '../../components/people/SearchPicker'
+import { StaleVersionNotice } from '../../components/StaleVersionNotice'
+import { TextInput } from '../../components/TextInput'
+import { showServerFieldErrors } from '../../lib/forms'
+import { useMessage } from '../../lib/messages'
+import { usePageTitle } from '../../lib/pageTitle'
+import { idParam } from '../../lib/routeParams'
+import { type Qualification, QUALIFICATION_FIELDS, qualificationQuery, useCreateQualification, useUpdateQualification } from './api'
+import { CartographiesPicker, ModulesPicker } from './pickers'
+import { EMPTY_FORM, formFromQualification, type QualificationForm, qualificationSchema, savePayload } from './qualificationForm'
+
+/** NewQualification: perm_TableauBord or perm_QualificationAdmin (the route checks). */
+export function NewQualificationPage() {
+  const { t } = useTranslation()
+  usePageTitle(t('pageTitles.newQualification'))
+  return <QualificationFormView initial={EMPTY_FORM} />
+}
+
+/** EditQualification: qualification administrators only (can.edit), otherwise Forbidden. */
+export function EditQualificationPage() {
+  const { t } = useTranslation()
+  const qualificationId = idParam(useParams().qualificationId)
+  const { data: source, error } = useQuery({ ...qualificationQuery(qualificationId ?? 0), enabled: qualificationId !== undefined })
+  usePageTitle(qualificationId === undefined || error ? undefined : t('pageTitles.editQualification'))
+  if (qualificationId === undefined) return <NotFoundPage />
+  if (error) return <LoadFailure error={error} />
+  if (!source) return <Loading />
+  if (!source.can.edit) return <Navigate to={FORBIDDEN_PATH} replace />
+  return <QualificationFormView key={source.id} editing={source} initial={formFromQualification(source)} />
+}
+
+function QualificationFormView({ editing, initial }: { editing?: Qualification; initial: QualificationForm }) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [stale, setStale] = useState(false)
+  const [refused, setRefused] = useState<string>()
+  const create = useCreateQualification()
+  const update = useUpdateQualification()
+  const { control, handleSubmit, setError, formState } = useForm<QualificationForm>({
+    resolver: zodResolver(qualificationSchema),
+    defaultValues: initial,
+  })
+
+  const onError = (error: Error) => {
+    if (isApiError(error, 409) && error.message === 'staleVersion') setStale(true)
+    else if (!showServerFieldErrors(error, QUALIFICATION_FIELDS, setError)) setRefused(message(error.message))
+  }
+
+  const save = (form: QualificationForm) => {
+    setStale(false)
+    setRefused(undefined)
+    const body = savePayload(form)
+    if (editing) {
+      update.mutate({ qualificationId: editing.id, body: { ...body, version: editing.version } }, { onSuccess: (saved) => void navigate(qualificationPath(saved.id)), onError })
+    } else {
+      create.mutate(body, { onSuccess: (created) => void navigate(qualificationPath(created.id)), onError })
+    }
+  }
+
+  const leave = () => void navigate(editing ? qualificationPath(editing.id) : QUALIFICATIONS_PATH)
+  const title = t(editing ? 'qualifications.form.editTitle' : 'qualifications.form.newTitle')
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 920 }}>
+        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
+          <Stack spacing={1}>
+            <FormSection title={t('qualifications.form.identity')}>
+              <TextInput control={control} name="name" label={t('qualifications.fields.name')} required autoComplete="off" />
+              <PickerField control={control} name="cartographies" label={t('qualifications.fields.cartographies')} help={t('qualifications.form.cartographiesHelp')} />
+            </FormSection>
+            <FormSection title={t('qualifications.form.who')} help={t('qualifications.form.whoHelp')}>
+              <PickerField control={control} name="qualifiableGroups" label={t('qualifications.fields.qualifiableGroups')} required />
+            </FormSection>
+            <FormSection title={t('qualifications.form.what')} help={t('qualifications.form.whatHelp')}>
+              <PickerField control={control} name="modules" label={t('qualifications.fields.modules')} required />
+            </FormSection>
+            {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
+            {refused && <Alert severity="error">{refused}</Alert>}
+            {stale && editing && (
+              <StaleVersionNotice
+                message={t('qualifications.form.stale')}
+                readAgainLabel={t('qualifications.form.readAgain')}
+                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: qualificationQuery(editing.id).queryKey, exact: true })}
+              />
+            )}
+          </Stack>
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
+            <Button onClick={leave}>{t('actions.cancel')}</Button>
+            <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
+              {t('actions.save')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  )
+}
+
+type PickerName = 'cartographies' | 'qualifiableGroups' | 'modules'
+
+/** One of the form's pickers, showing its error (or its help) under it. */
+function PickerField({ control, name, label, required, help }: { control: Control<QualificationForm>; name: PickerName; label: string; required?: boolean; help?: string }) {
+  const message = useMessage()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const props = {
+          label,
+          required,
+          value: field.value,
+          onChange: field.onChange,
+          onBlur: field.onBlur,
+          inputRef: field.ref,
+          error: fieldState.error !== undefined,
+          helperText: message(fieldState.error?.message) ?? help ?? ' ',
+        }
+        if (name === 'cartographies') return <CartographiesPicker {...props} />
+        if (name === 'modules') return <ModulesPicker {...props} />
+        return <SearchPicker of="groups" multiple {...props} />
+      }}
+    />
+  )
+}

@@ -1,0 +1,7 @@
+import { holds, type PermissionCheck } from '../../lib/permissions'
+
+/**
+ * Who may create a qualification (contract of issue 17): perm_TableauBord, as the spec's screen shows,
+ * or perm_QualificationAdmin. Editing and deleting are the server's `can`.
+ */
+export const mayCreateQualification: PermissionCheck = (user) => holds('perm_TableauBord')(user) || holds('perm_QualificationAdmin')(user)
