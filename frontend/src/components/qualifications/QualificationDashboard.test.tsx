@@ -128,6 +128,19 @@ describe('QualificationDashboard', () => {
     expect(screen.getByText('Denis Absent')).toBeInTheDocument()
   })
 
+  it("shows a validity on a person's own item only, not on an item that counts people", () => {
+    const own: DashboardElement = {
+      item: { id: 11, name: 'Cariste', total: 1, obtained: 1, remainingDays: 12, state: 'warn', validUntil: '2027-01-15', link: { type: 'qualification', id: 11 } },
+      children: [child(7, 'Conduite', 12, { link: { type: 'module', id: 7 } })],
+    }
+    renderDashboard([ELEMENTS[0], own])
+    const overPeople = screen.getByRole('region', { name: 'Habilitation électrique' })
+    // Claire's row says it; the item, which counts four people, does not.
+    expect(within(overPeople).getAllByText('Never validated')).toHaveLength(1)
+    const ownItem = screen.getByRole('region', { name: 'Cariste' })
+    expect(within(ownItem).getAllByText(/12 days left/)).toHaveLength(2)
+  })
+
   it('says when there is nothing at all', () => {
     renderDashboard([])
     expect(screen.getByText('Nothing to display.')).toBeInTheDocument()

@@ -83,8 +83,17 @@ function DashboardItemView({
 }) {
   const { t, i18n } = useTranslation()
   const { item } = element
+  // An item over people (a qualification or a module, its children the people concerned) counts them;
+  // only a person's own item (its children their modules) has a validity of its own to show.
+  const overPeople = element.children.some((child) => child.link.type === 'user')
   return (
-    <Paper variant="outlined" component="section" aria-label={item.name} data-testid="dashboard-item" sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: colourOf(item.state) }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={item.name}
+      data-testid="dashboard-item"
+      sx={{ p: 2, borderLeftWidth: 4, borderLeftColor: overPeople ? 'divider' : colourOf(item.state) }}
+    >
       <Stack direction="row" sx={{ alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
           <NameLink address={linkTo(item.link)}>{item.name}</NameLink>
@@ -92,7 +101,7 @@ function DashboardItemView({
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t('qualifications.dashboard.obtained', { obtained: item.obtained, total: item.total })}
         </Typography>
-        {item.total > 0 && (
+        {item.total > 0 && !overPeople && (
           <Typography variant="body2" sx={{ color: textColourOf(item.state) }}>
             {validityText(item, t, i18n.language)}
           </Typography>
