@@ -3,7 +3,8 @@
 - qualificationExpiring: the user's own qualifications (those of their groups) whose hold is 0 to 30
   days, dated at midnight 30 days before the last valid day;
 - teamQualificationExpiring: for perm_TableauBord holders, the people of the holder's groups (the
-  holder excluded) whose hold on a qualification concerning them is 0 to 90 days, with the window it
+  holder excluded) whose hold on a qualification that one of those groups is qualifiable for is 0 to
+  90 days, with the window it
   entered (the smallest of 90, 60, 30 and 7 days that is at least the days left), dated at midnight of
   that window's first day, so that it comes back as new at each step.
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Integer, Select, bindparam, select
+from sqlalchemy import Date, Integer, Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
@@ -26,6 +27,7 @@ from spot.core.time import midnight, today
 from spot.permissions.names import Permission
 from spot.qualifications import validity
 from spot.qualifications.models import Qualification, QualificationGroup, QualificationModule
+from spot.training.paths.models import TrainingPath, TrainingPathModule
 from spot.users.models import User, user_group
 
 # The windows a manager is told of, in days before the last valid day, smallest first.
@@ -34,45 +36,68 @@ OWN_DAYS = validity.WARN_DAYS
 
 _HOLDER = bindparam("holder_id", type_=Integer)
 _mine, _team = user_group.alias("mine"), user_group.alias("team")
-# The user alone, and the people who share a group with the user (the user excluded).
+QG, QM = QualificationGroup, QualificationModule
+# The user alone.
 _OWN = select(User.id).where(User.id == _HOLDER)
+# The people a manager is told of: the members of a group the manager belongs to that is qualifiable
+# for some qualification (the manager excluded); a group of everyone that no qualification names
+# (20,000 people on the bench) adds nobody.
 _TEAM = (
     select(_team.c.user_id)
-    .join(_mine, _mine.c.group_id == _team.c.group_id)
+    .select_from(_mine)
+    .join(QG, QG.group_id == _mine.c.group_id)
+    .join(_team, _team.c.group_id == _mine.c.group_id)
     .where(_mine.c.user_id == _HOLDER, _team.c.user_id != _HOLDER)
-    .distinct()
+)
+# Of them, those with a module whose validity ends within the largest window: only they can hold a
+# qualification that does (a hold is the earliest end of its modules).
+_TEAM_EXPIRING = (
+    select(TrainingPath.learner_id)
+    .join(TrainingPathModule, TrainingPathModule.path_id == TrainingPath.id)
+    .where(
+        TrainingPathModule.valid_until.between(
+            bindparam("today", type_=Date), bindparam("horizon", type_=Date)
+        ),
+        TrainingPathModule.is_success.is_(True),
+        TrainingPath.learner_id.in_(_TEAM),
+    )
 )
 
 
-def _concerned(learners: Select[Any]) -> tuple[Select[Any], Select[Any]]:
+def _concerned(learners: Select[Any], *, through_holder: bool) -> tuple[Select[Any], Select[Any]]:
     """For the people of `learners`: each (person, name, qualification concerning them, its name,
-    one of its modules), and the modules of those qualifications."""
+    one of its modules), and the modules of those qualifications; `through_holder`: only through the
+    groups the holder belongs to (a manager's team)."""
     concerning = (
         select(
             user_group.c.user_id,
             User.display_name.label("user_name"),
             Qualification.id.label("qualification_id"),
             Qualification.name,
-            QualificationModule.module_id,
+            QM.module_id,
         )
         .join(User, User.id == user_group.c.user_id)
-        .join(QualificationGroup, QualificationGroup.group_id == user_group.c.group_id)
-        .join(Qualification, Qualification.id == QualificationGroup.qualification_id)
-        .join(QualificationModule, QualificationModule.qualification_id == Qualification.id)
+        .join(QG, QG.group_id == user_group.c.group_id)
+        .join(Qualification, Qualification.id == QG.qualification_id)
+        .join(QM, QM.qualification_id == Qualification.id)
         .where(user_group.c.user_id.in_(learners))
         .distinct()
     )
     modules = (
-        select(QualificationModule.module_id)
-        .join(QualificationGroup, QualificationGroup.qualification_id == QualificationModule.qualification_id)
-        .join(user_group, user_group.c.group_id == QualificationGroup.group_id)
+        select(QM.module_id)
+        .join(QG, QG.qualification_id == QM.qualification_id)
+        .join(user_group, user_group.c.group_id == QG.group_id)
         .where(user_group.c.user_id.in_(learners))
     )
+    if through_holder:
+        holder_groups = select(_mine.c.group_id).where(_mine.c.user_id == _HOLDER)
+        concerning = concerning.where(QG.group_id.in_(holder_groups))
+        modules = modules.where(QG.group_id.in_(holder_groups))
     return concerning, modules
 
 
-_OWN_CONCERNED, _OWN_MODULES = _concerned(_OWN)
-_TEAM_CONCERNED, _TEAM_MODULES = _concerned(_TEAM)
+_OWN_CONCERNED, _OWN_MODULES = _concerned(_OWN, through_holder=False)
+_TEAM_CONCERNED, _TEAM_MODULES = _concerned(_TEAM_EXPIRING, through_holder=True)
 
 
 @dataclass(frozen=True)
@@ -99,7 +124,7 @@ def holds(
     day: date,
 ) -> list[Hold]:
     """The holds of every (person, qualification) pair that `concerned` names."""
-    params = {"holder_id": holder_id}
+    params = {"holder_id": holder_id, "today": day, "horizon": day + timedelta(days=WINDOWS[-1])}
     pairs: dict[tuple[int, int], tuple[str, str, list[int]]] = {}
     for user_id, user_name, qualification_id, name, module_id in db.execute(concerned, params):
         pairs.setdefault((user_id, qualification_id), (user_name, name, []))[2].append(module_id)
@@ -157,7 +182,12 @@ def team(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
     day = today()
     found = []
     for hold in holds(
-        db, concerned=_TEAM_CONCERNED, modules=_TEAM_MODULES, learners=_TEAM, holder_id=user.id, day=day
+        db,
+        concerned=_TEAM_CONCERNED,
+        modules=_TEAM_MODULES,
+        learners=_TEAM_EXPIRING,
+        holder_id=user.id,
+        day=day,
     ):
         if not 0 <= hold.days <= WINDOWS[-1]:
             continue
