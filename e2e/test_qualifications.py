@@ -1,6 +1,6 @@
-"""The qualification journey, in French and English: a training manager (perm_TableauBord,
-perm_QualificationAdmin, and perm_TrainingManagement which the module search needs, in the demo) opens
-the qualifications from the drawer, creates one from the plus menu (the operators, the demo's fork-lift
+"""The qualification journey, in French and English: a manager (perm_TableauBord and
+perm_QualificationAdmin in the demo, not perm_TrainingManagement: finding modules by name is open to
+them) opens the qualifications from the drawer, creates one from the plus menu (the operators, the demo's fork-lift
 module, a cartography), lands on its view, reads its dashboard by person then by module, and filters it
 with the legend; then deletes it, keeping it once and confirming the second time. axe checks every page
 and dialog on the way (conftest)."""
@@ -57,7 +57,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "count": re.compile(r"^\d+ qualifications?$"),
     },
 }
-MANAGER = "formation"
+MANAGER = "manager"
 # The demo's operators hold the fork-lift module in every state (docs/qualifications.md, spot/demo).
 GROUP = "Opérateurs"
 MODULE = "Conduite de chariot élévateur en atelier"
