@@ -4,12 +4,12 @@ import type { SxProps, Theme } from '@mui/material/styles'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { visuallyHidden } from '@mui/utils'
 import { LineChart } from '@mui/x-charts/LineChart'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Contributions, contributionsQuery, type UsageTarget } from './api'
+import { PeriodsTable } from './PeriodsTable'
 import { type Granularity, periodLabel, usageWindow } from './periods'
 
 const CHART_HEIGHT = 260
@@ -55,11 +55,6 @@ function Chart({ contributions, granularity }: { contributions: Contributions | 
   const { t, i18n } = useTranslation()
   const periods = contributions?.periods ?? []
   const labels = periods.map((p) => periodLabel(p.start, granularity, i18n.language))
-  const caption = t(granularity === 'week' ? 'usage.tableCaptionWeek' : 'usage.tableCaptionMonth')
-  const fullLabel = (start: string) =>
-    granularity === 'week'
-      ? t('usage.weekOf', { date: periodLabel(start, 'week', i18n.language) })
-      : periodLabel(start, 'month', i18n.language, true)
   return (
     <>
       {/* The same figures follow as a table, for screen readers and for whoever prefers numbers. */}
@@ -81,29 +76,7 @@ function Chart({ contributions, granularity }: { contributions: Contributions | 
         ]}
         margin={{ right: 16 }}
       />
-      {/* Hidden by a wrapper: a table does not shrink below its content, so hidden itself it
-          widened the page on a phone. */}
-      <div style={visuallyHidden}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('usage.period')}</th>
-              <th scope="col">{t('usage.views')}</th>
-              <th scope="col">{t('usage.contributions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((p) => (
-              <tr key={p.start}>
-                <th scope="row">{fullLabel(p.start)}</th>
-                <td>{p.views}</td>
-                <td>{p.contributions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PeriodsTable periods={periods} granularity={granularity} />
     </>
   )
 }

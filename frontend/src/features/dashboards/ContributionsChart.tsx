@@ -1,6 +1,6 @@
-import { visuallyHidden } from '@mui/utils'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { useTranslation } from 'react-i18next'
+import { PeriodsTable } from '../../components/usage/PeriodsTable'
 import { type Granularity, periodLabel } from '../../components/usage/periods'
 import type { ContributionPeriod } from './api'
 
@@ -24,8 +24,6 @@ export function ContributionsChart({
 }) {
   const { t, i18n } = useTranslation()
   const labels = periods.map((p) => periodLabel(p.start, granularity, i18n.language))
-  const fullLabel = (start: string) =>
-    granularity === 'week' ? t('usage.weekOf', { date: periodLabel(start, 'week', i18n.language) }) : periodLabel(start, 'month', i18n.language, true)
   return (
     <>
       <BarChart
@@ -40,28 +38,7 @@ export function ContributionsChart({
         ]}
         margin={{ right: 16 }}
       />
-      {/* Hidden by a wrapper: a table does not shrink below its content, so hidden itself it widened the page on a phone. */}
-      <div style={visuallyHidden}>
-        <table>
-          <caption>{t(granularity === 'week' ? 'usage.tableCaptionWeek' : 'usage.tableCaptionMonth')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('usage.period')}</th>
-              <th scope="col">{t('usage.views')}</th>
-              <th scope="col">{t('usage.contributions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {periods.map((p) => (
-              <tr key={p.start}>
-                <th scope="row">{fullLabel(p.start)}</th>
-                <td>{p.views}</td>
-                <td>{p.contributions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PeriodsTable periods={periods} granularity={granularity} />
     </>
   )
 }

@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type GroupTrainingPathDashboard, groupTrainingPathDashboardQuery, type UserProgress } from './api'
-import { Completion } from './Completion'
+import { Completion, useCompletionText } from '../../components/Completion'
 import { EmptyText } from './DashboardSection'
 import { LevelLabel } from './Levels'
 import { ROW_LAYOUT } from './rowLayout'
@@ -62,6 +62,7 @@ function GroupProgress({ dashboard }: { dashboard: GroupTrainingPathDashboard })
 
 function Member({ user }: { user: UserProgress }) {
   const { t, i18n } = useTranslation()
+  const completionText = useCompletionText()
   return (
     <Box component="li" sx={{ ...ROW_LAYOUT, alignItems: { md: 'start' } }} data-level={user.level}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
@@ -84,7 +85,7 @@ function Member({ user }: { user: UserProgress }) {
                 {t('dashboards.pathSummary', {
                   status: t(`trainingPaths.status.${path.status}`),
                   stop: formatDate(path.stopDate, i18n.language),
-                  completion: path.completion < 0 ? t('dashboards.notQuantifiable') : t('dashboards.percent', { value: path.completion }),
+                  completion: completionText(path.completion),
                 })}
               </Typography>
             </Box>

@@ -1,19 +1,6 @@
 /** -1: a completion that cannot be computed (no element to do, no current path). */
 export const NOT_QUANTIFIABLE = -1
 
-export type CompletionColour = 'error' | 'accent' | 'success'
-
-/**
- * The colour of a completion (spec 2 §9): under 33 error, 33 to 65 the accent, 66 and above success;
- * none when not quantifiable.
- */
-export function completionColour(completion: number): CompletionColour | undefined {
-  if (completion < 0) return undefined
-  if (completion < 33) return 'error'
-  if (completion < 66) return 'accent'
-  return 'success'
-}
-
 export type CompletionLevel = 'high' | 'medium' | 'low' | 'none'
 
 /** The level of a person's completion on the path dashboards (spec 2 §4): high above 66, medium 33 to 66, low under 33. */

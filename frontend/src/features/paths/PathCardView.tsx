@@ -7,15 +7,15 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingPathPath } from '../../app/paths'
+import { completionColour } from '../../components/Completion'
 import { formatDate } from '../../lib/dates'
 import type { PathCard } from './api'
 import { PathSteps } from './PathSteps'
-import { completionColor } from './status'
 
 /** A completion as a percentage in the spec's colours (spec 2 §9), or 'not quantifiable' when -1. */
 export function CompletionText({ completion }: { completion: number }) {
   const { t } = useTranslation()
-  const colour = completionColor(completion)
+  const colour = completionColour(completion)
   return (
     <Box
       component="span"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { completionColor, currentPathStep, moduleStatusColor } from './status'
+import { currentPathStep, moduleStatusColor } from './status'
 
 describe('the steps of a path', () => {
   it.each([
@@ -15,23 +15,6 @@ describe('the steps of a path', () => {
 
   it('show canceled alone', () => {
     expect(currentPathStep('canceled')).toBe('canceled')
-  })
-})
-
-describe('the colour of a completion (spec 2 §9)', () => {
-  it.each([
-    [0, 'error'],
-    [32, 'error'],
-    [33, 'accent'],
-    [65, 'accent'],
-    [66, 'success'],
-    [100, 'success'],
-  ])('%i %% is %s', (completion, colour) => {
-    expect(completionColor(completion)).toBe(colour)
-  })
-
-  it('is none when nothing can be counted (-1)', () => {
-    expect(completionColor(-1)).toBeUndefined()
   })
 })
 

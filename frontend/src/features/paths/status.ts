@@ -41,14 +41,3 @@ export function moduleStatusColor(status: ModuleStatus): ChipColor {
       return 'success'
   }
 }
-
-/**
- * The colour of a completion (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success;
- * none when not quantifiable (-1).
- */
-export function completionColor(completion: number): 'error' | 'accent' | 'success' | undefined {
-  if (completion < 0) return undefined
-  if (completion < 33) return 'error'
-  if (completion < 66) return 'accent'
-  return 'success'
-}
