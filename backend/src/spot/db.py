@@ -405,6 +405,7 @@ MODEL_MODULES += ["spot.references.models"]
 MODEL_MODULES += ["spot.lms.models"]
 MODEL_MODULES += ["spot.training.modules.models", "spot.training.paths.models"]
 MODEL_MODULES += ["spot.qualifications.models"]
+MODEL_MODULES += ["spot.reports.models"]
 
 
 def load_models() -> None:
