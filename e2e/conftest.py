@@ -15,7 +15,15 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Response,
+    expect,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOT = Path(sys.executable).parent / "spot"
@@ -26,6 +34,24 @@ API = "/backend/api/v2"
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 ACCESSIBILITY_HOOKS = Path(__file__).with_name("accessibility.js")
 LANGUAGES = ("fr", "en")
+# The login form's labels: login, password, the button.
+SIGN_IN = {"fr": ("Identifiant", "Mot de passe", "Se connecter"), "en": ("Login", "Password", "Sign in")}
+
+
+def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None:
+    """Signs in as `login` (the demo password) with the interface in `language`, ending any session
+    open before (straight to Login, an open session would leave it); the root leads to My dashboard."""
+    page.goto(f"{base_url}/spotv2/logout")
+    expect(page).to_have_url(re.compile(r"/spotv2/login"))
+    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
+    page.reload()
+    login_label, password_label, button = SIGN_IN[language]
+    page.get_by_label(login_label, exact=True).fill(login)
+    page.get_by_label(password_label, exact=True).fill(DEMO_PASSWORD)
+    page.get_by_role("button", name=button, exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
+
+
 # Chromium logs every 4xx answer as a console error; the app explains those it expects on screen.
 HANDLED_STATUS_LOG = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
 

@@ -13,11 +13,10 @@ import openpyxl
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES
+from conftest import LANGUAGES, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "myDashboard": "Mon tableau de bord",
         "currentPaths": "Mes parcours en cours",
         "awaited": "Actions attendues",
@@ -43,7 +42,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "average": "Moyenne",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "myDashboard": "My dashboard",
         "currentPaths": "My current paths",
         "awaited": "Awaited actions",
@@ -73,19 +71,6 @@ LEARNER = ("apprenant", "Gabriel Roux")
 # The demo's learner follows this path, and holds "Cariste en atelier" for less than a month.
 LEARNER_PATH = "Devenir régleur sur le tour"
 OPERATORS = ("Opérateurs", ["Gabriel Roux", "Hélène Fournier"])
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    """Signed in, the root leads to My dashboard (spec 2 §2)."""
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    login_label, password_label, button = TEXTS[language]["signIn"]
-    page.get_by_label(login_label, exact=True).fill(login)
-    page.get_by_label(password_label, exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=button, exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def open_drawer_entry(page: Page, texts: dict[str, Any], entry: str) -> None:

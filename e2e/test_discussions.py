@@ -7,11 +7,10 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import LANGUAGES, admin_client, sign_in
 
 TEXTS = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "open": "Discussion",
         "field": "Votre message",
         "send": "Envoyer",
@@ -27,7 +26,6 @@ TEXTS = {
         "subject": "Sujet · ",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "open": "Discussion",
         "field": "Your message",
         "send": "Send",
@@ -45,17 +43,6 @@ TEXTS = {
 }
 # A user and a subject per language, so that each journey reads its own messages.
 JOURNEYS = {"fr": ("referent", "USI-005"), "en": ("createur", "USI-006")}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/login")
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def subject_id(base_url: str, code: str) -> int:

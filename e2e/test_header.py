@@ -6,7 +6,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
 
 TEXTS = {
     "fr": {
@@ -24,23 +24,8 @@ TEXTS = {
         "changed": "“{name}” changed since your last visit",
     },
 }
-SIGN_IN = {
-    "fr": ("Identifiant", "Mot de passe", "Se connecter"),
-    "en": ("Login", "Password", "Sign in"),
-}
 # A follower per language, so that each journey finds its own alert.
 FOLLOWERS = {"fr": ("manager", "ASM-010"), "en": ("formation", "ASM-011")}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/login")
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = SIGN_IN[language]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def bell(page: Page, language: str) -> Locator:

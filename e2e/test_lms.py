@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES
+from conftest import LANGUAGES, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "drawer": "Navigation principale",
         "entry": "Plateforme de formation",
         "catalogue": "Cours",
@@ -39,7 +38,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "removed": "Cours « {} » retiré",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "drawer": "Main navigation",
         "entry": "Learning platform",
         "catalogue": "Courses",
@@ -69,19 +67,6 @@ DEMO_COURSE = "Consignation des énergies"
 DEMO_QUIZ = "Quiz consignation"
 # The demo quiz's right answers (docs/learning-platform.md): five out of five, a grade of 10.
 RIGHT_ANSWERS = {"q1": "b", "q2": "c", "q3": "a", "q4": "d", "q5": "b"}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    # Logout ends the session, then goes to Login (straight to Login, a session still open would leave it).
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def open_platform(page: Page, texts: dict[str, Any]) -> None:

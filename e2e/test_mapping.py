@@ -8,17 +8,14 @@ import pytest
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from conftest import DEMO_PASSWORD
+from conftest import sign_in as sign_in_as
 
 API = "/backend/api/v2"
 
 
 def sign_in(page: Page, base_url: str, login: str) -> None:
-    page.goto(f"{base_url}/spotv2/login")
-    page.get_by_label("Identifiant").fill(login)
-    page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Se connecter", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
-    # The journeys start from the sites, the map's first page.
+    """Signed in in French; the journeys start from the sites, the map's first page."""
+    sign_in_as(page, base_url, login)
     page.goto(f"{base_url}/spotv2/sites")
 
 

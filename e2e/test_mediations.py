@@ -14,14 +14,13 @@ from playwright.sync_api import Locator, Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
 from spot.account.models import SessionToken
 from spot.db import make_engine
 from spot.users.models import User
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "create": "Créer",
         "newMediation": "Nouvelle médiation",
         "createAndStart": "Créer et démarrer une médiation",
@@ -66,7 +65,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "validatedStep": "Validée : étape en cours",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "create": "Create",
         "newMediation": "New mediation",
         "createAndStart": "Create and start a mediation",
@@ -115,19 +113,6 @@ CREATOR = "createur"
 MEDIATOR = ("mediateur", "David Moreau")
 PARTICIPANTS = [("apprenant", "Gabriel Roux"), ("operatrice", "Hélène Fournier")]
 TITLES = {"fr": "Réglage du tour en équipe", "en": "Lathe setting as a team"}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    # Logout ends the session, then goes to Login (straight to Login, a session still open would leave it).
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def open_bell(page: Page, language: str) -> Locator:

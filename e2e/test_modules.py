@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import LANGUAGES, admin_client, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "create": "Créer",
         "newModule": "Nouveau module",
         "newTitle": "Nouveau module de formation",
@@ -65,7 +64,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "every12": "Tous les 12 mois",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "create": "Create",
         "newModule": "New module",
         "newTitle": "New training module",
@@ -123,18 +121,6 @@ FUNCTION = "Opérateur régleur"
 COURSE = "Consignation des énergies"
 QUIZ = "Quiz consignation"
 URL = "https://www.inrs.fr/risques/consignation/ce-qu-il-faut-retenir.html"
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def demo_facts(base_url: str) -> dict[str, Any]:

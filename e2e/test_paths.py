@@ -13,11 +13,10 @@ import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "create": "Créer",
         "newPath": "Nouveau parcours de formation",
         "learners": "Apprenants",
@@ -62,7 +61,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "doneOn": "Fait le",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "create": "Create",
         "newPath": "New training path",
         "learners": "Learners",
@@ -123,19 +121,6 @@ DEMO_QUIZ = "Quiz consignation"
 RIGHT_ANSWERS = {"q1": "b", "q2": "c", "q3": "a", "q4": "d", "q5": "b"}
 # The module asks 8 / 10; the referent gives 6: the module is not passed, which closing warns about.
 MODULE_THRESHOLD = 8
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    # Logout ends the session, then goes to Login (straight to Login, a session still open would leave it).
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def _quiz_item_id(api: httpx.Client) -> int:

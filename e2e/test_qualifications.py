@@ -1,9 +1,9 @@
 """The qualification journey, in French and English: a manager (perm_TableauBord and
 perm_QualificationAdmin in the demo, not perm_TrainingManagement: finding modules by name is open to
-them) opens the qualifications from the drawer, creates one from the plus menu (the operators, the demo's fork-lift
-module, a cartography), lands on its view, reads its dashboard by person then by module, and filters it
-with the legend; then deletes it, keeping it once and confirming the second time. axe checks every page
-and dialog on the way (conftest)."""
+them) opens the qualifications from the drawer, creates one from the plus menu (the operators, the
+demo's fork-lift module, a cartography), lands on its view, reads its dashboard by person then by
+module, and filters it with the legend; then deletes it, keeping it once and confirming the second
+time. axe checks every page and dialog on the way (conftest)."""
 
 import re
 from typing import Any
@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES
+from conftest import LANGUAGES, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "navigation": "Qualifications",
         "list": "Qualifications",
         "create": "Créer",
@@ -36,7 +35,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "count": re.compile(r"^\d+ qualifications?$"),
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "navigation": "Qualifications",
         "list": "Qualifications",
         "create": "Create",
@@ -63,18 +61,6 @@ GROUP = "Opérateurs"
 MODULE = "Conduite de chariot élévateur en atelier"
 CARTOGRAPHY = "Atelier d'usinage"
 NAMES = {"fr": "Conduite de chariot : équipe e2e", "en": "Fork-lift driving: e2e team"}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).not_to_have_url(re.compile(r"/spotv2/login"))
 
 
 def pick(page: Page, label: str, typed: str, option: str) -> None:

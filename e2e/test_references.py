@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import LANGUAGES, admin_client, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "drawer": "Navigation principale",
         "moduleReferences": "Références de modules",
         "pathReferences": "Références de parcours",
@@ -34,7 +33,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "typedThenLeft": "Brouillon abandonné",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "drawer": "Main navigation",
         "moduleReferences": "Module references",
         "pathReferences": "Path references",
@@ -54,18 +52,6 @@ TEXTS: dict[str, dict[str, Any]] = {
         "typedThenLeft": "Abandoned draft",
     },
 }
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/logout")
-    expect(page).to_have_url(re.compile(r"/spotv2/login"))
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def open_list(page: Page, texts: dict[str, Any], entry: str, path: str) -> None:

@@ -9,11 +9,10 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import LANGUAGES, admin_client, sign_in
 
 TEXTS = {
     "fr": {
-        "signIn": ("Identifiant", "Mot de passe", "Se connecter"),
         "gallery": "Ressources",
         "empty": "Aucune ressource pour l'instant.",
         "add": "Ajouter une ressource",
@@ -33,7 +32,6 @@ TEXTS = {
         "badYoutube": "Cette adresse YouTube n'est pas valide",
     },
     "en": {
-        "signIn": ("Login", "Password", "Sign in"),
         "gallery": "Resources",
         "empty": "No resource yet.",
         "add": "Add a resource",
@@ -77,17 +75,6 @@ def subject_id(base_url: str, code: str) -> int:
     with admin_client(base_url) as api:
         page = api.post("/subject/query", json={"filter": "", "sort": "", "page": 1, "pageSize": 100}).json()
     return next(s["id"] for s in page["results"] if s["code"] == code)
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/login")
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = TEXTS[language]["signIn"]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def add(

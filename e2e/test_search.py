@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, audited_context
+from conftest import LANGUAGES, audited_context, sign_in
 
 TEXTS = {
     "fr": {
@@ -28,21 +28,6 @@ TEXTS = {
         "clear": "Clear the search",
     },
 }
-SIGN_IN = {
-    "fr": ("Identifiant", "Mot de passe", "Se connecter"),
-    "en": ("Login", "Password", "Sign in"),
-}
-
-
-def sign_in(page: Page, base_url: str, login: str, language: str) -> None:
-    page.goto(f"{base_url}/spotv2/login")
-    page.evaluate("language => localStorage.setItem('spot.language', language)", language)
-    page.reload()
-    labels = SIGN_IN[language]
-    page.get_by_label(labels[0], exact=True).fill(login)
-    page.get_by_label(labels[1], exact=True).fill(DEMO_PASSWORD)
-    page.get_by_role("button", name=labels[2], exact=True).click()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def field(page: Page, language: str) -> Locator:
