@@ -31,8 +31,10 @@ frontend-deps:
 	@command -v npm >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq nodejs npm)
 	cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
+# The browser of the end-to-end tests, and pdftoppm (poppler-utils), with which they look at a report's PDF.
 chromium:
 	@[ -x $(CHROMIUM) ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@command -v pdftoppm >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils)
 
 deps: backend-deps frontend-deps
 

@@ -1,7 +1,9 @@
 """`python -m bench [querylang|subjects|mediations|modules|paths|qualifications|…|all] [--db …] [--seconds N]`
 
 Generates (once) a large organisation per database, then measures Spot beside the bare-ASGI
-floor running the same SQL, prints the tables and writes them to bench/results/.
+floor running the same SQL, prints the tables and writes them to bench/results/. `upload` (a 30 MB
+upload, bench/upload.py) and `reports` (the Excel and PDF path reports, bench/reports.py) measure
+times and the server's memory instead, and are not part of `all`.
 """
 
 import argparse
@@ -12,7 +14,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset, upload
+from bench import dataset, reports, upload
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -221,7 +223,8 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("scenario", choices=[*SCENARIOS, "all", "upload"], nargs="?", default="all")
+    choices = [*SCENARIOS, "all", "upload", "reports"]
+    parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args()
@@ -247,6 +250,10 @@ def main() -> None:
         dataset.top_up_qualifications(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
+        if args.scenario == "reports":
+            print(f"reports on {kind}", flush=True)
+            reports.main(url, Path(data_dir))
+            continue
         for scenario in scenarios:
             print(f"{scenario} on {kind}", flush=True)
             rows = run_calls(

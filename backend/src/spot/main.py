@@ -28,6 +28,8 @@ from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
 from spot.references.routes import router as references_router
+from spot.reports.pdf_routes import router as report_pdfs_router
+from spot.reports.routes import router as reports_router
 from spot.resources.routes import router as resources_router
 from spot.search.routes import router as search_router
 from spot.subjects.routes import router as subjects_router
@@ -55,6 +57,8 @@ ROUTERS += [lms_router]
 ROUTERS += [training_path_elements_router, training_paths_router]
 ROUTERS += [dashboards_router]
 ROUTERS += [qualifications_router]
+ROUTERS += [reports_router]
+ROUTERS += [report_pdfs_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -118,6 +118,17 @@ export const queryKeys = {
     groupQualifications: (groupId: number) => ['dashboards', 'qualifications', 'group', groupId] as const,
     userQualifications: (userId: number) => ['dashboards', 'qualifications', 'user', userId] as const,
   },
+  reports: {
+    /** The signed-in user's saved report parameter sets; saving or deleting one invalidates this. */
+    configurations: ['reports', 'configurations'] as const,
+    defaults: ['reports', 'defaults'] as const,
+    /** What the page opens with: the default set, else the defaults; read once per visit. */
+    opening: ['reports', 'opening'] as const,
+    /** The names of the learners and groups a parameter set chooses. */
+    names: (learnerIds: number[], groupIds: number[]) => ['reports', 'names', learnerIds, groupIds] as const,
+    /** How far one PDF report is (learners done of the total). */
+    progress: (progressId: string) => ['reports', 'progress', progressId] as const,
+  },
   resources: {
     /** A gallery's resources; each change invalidates its gallery. */
     gallery: (parentType: string, parentId: number) => ['resources', parentType, parentId] as const,

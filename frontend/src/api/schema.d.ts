@@ -27,6 +27,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/account/configuration/trainingPathReports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Configurations
+         * @description Needs perm_TableauBord or perm_TrainingManagement. The user's saved report parameter sets, by
+         *     name.
+         */
+        get: operations["configurations_backend_api_v2_account_configuration_trainingPathReports_get"];
+        put?: never;
+        /**
+         * Save Configuration
+         * @description Needs perm_TableauBord or perm_TrainingManagement. Saves a parameter set under its name: an
+         *     existing name is overwritten, keeping its default flag unless isDefault is given; isDefault true
+         *     makes it the user's only default. 422 atLeastOneErrorLeft with the report's field errors
+         *     (defineAtLeastOneLearnerOrGroup, selectAtLeastOneStatus, selectAtLeastOneType, dateRangeReversed,
+         *     emptyFieldError, beginEndWhitespaceError, userNotFound, groupNotFound, badFileFormat,
+         *     fileUploadError, fileTooBig).
+         */
+        post: operations["save_configuration_backend_api_v2_account_configuration_trainingPathReports_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/account/configuration/trainingPathReports/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Configuration
+         * @description Needs perm_TableauBord or perm_TrainingManagement. Deletes the user's parameter set of that
+         *     name (which may hold a slash); 404 reportConfigurationNotFound when they have none.
+         */
+        delete: operations["delete_configuration_backend_api_v2_account_configuration_trainingPathReports__name__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/account/filters": {
         parameters: {
             query?: never;
@@ -1526,6 +1577,150 @@ export interface paths {
          * @description The trees of a filter and a sort, or 400 with the message and position of the first error.
          */
         post: operations["parse_backend_api_v2_querylang__entityType__parse_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/auditPack/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit Pack
+         * @description Needs perm_TableauBord. A learner's audit pack, a zip (audit-<login>.zip): a PDF per path of
+         *     theirs (every module, every grading with the earlier ones, every signature) and a PDF of their
+         *     qualification status, each page stamped with when and by whom it was generated, in the language
+         *     of Accept-Language. 404 userNotFound.
+         */
+        get: operations["audit_pack_backend_api_v2_reports_auditPack__userId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/progress/{progressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report Progress
+         * @description Needs perm_TableauBord or perm_TrainingManagement. How far the user's report asked with this
+         *     progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
+         *     report with it.
+         */
+        get: operations["report_progress_backend_api_v2_reports_progress__progressId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/trainingPaths/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Defaults
+         * @description Needs perm_TableauBord or perm_TrainingManagement. The parameters a report starts from (spec 2
+         *     §9): this year (organisation's time zone), every path status, every module status but disabled,
+         *     training modules, every option but mediators, both signature boxes; documentTitle and
+         *     managerSignatureLabel empty (the client gives its translated defaults).
+         */
+        get: operations["defaults_backend_api_v2_reports_trainingPaths_defaults_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/trainingPaths/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Excel
+         * @description Needs perm_TableauBord or perm_TrainingManagement. The report as an xlsx file
+         *     (training-paths.xlsx): one sheet, a header row, a row per module shown of each path selected
+         *     (learner, external id when displayExternalIds, path title, then the columns the path and module
+         *     options ask for), headers in the language of Accept-Language (French by default). 422
+         *     nothingToExport when nothing is selected, and the errors of saving a parameter set.
+         */
+        post: operations["export_excel_backend_api_v2_reports_trainingPaths_excel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/trainingPaths/paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Paths
+         * @description Needs perm_TableauBord or perm_TrainingManagement. The paths the report selects, among those the
+         *     user may see (every path with perm_TableauBord or perm_TrainingPathAdmin, else the readable ones):
+         *     learners by name, their paths by start date then title; at most 1,000 rows, totalItems exact; an
+         *     empty list when nothing is selected. 422 atLeastOneErrorLeft as when saving a parameter set. Runs in
+         *     a worker thread (it may count tens of thousands of paths).
+         */
+        post: operations["paths_backend_api_v2_reports_trainingPaths_paths_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/reports/trainingPaths/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report Pdf
+         * @description Needs perm_TableauBord or perm_TrainingManagement. The report as a zip (training-paths.zip) of
+         *     one PDF per learner selected, named after the learner (with their external id when
+         *     displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
+         *     the language of Accept-Language) shows the document title, the learner, each path with the fields
+         *     its options ask for and its modules with theirs, and the signature boxes asked for. With
+         *     `progress`, GET /reports/progress/{progress} answers how many learners are done (409
+         *     reportProgressIdInUse when another user's report has that id). 422
+         *     nothingToPrint when nothing is selected, and the errors of saving a parameter set (before any
+         *     byte is sent).
+         */
+        post: operations["report_pdf_backend_api_v2_reports_trainingPaths_pdf_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3663,6 +3858,36 @@ export interface components {
             /** Parenttype */
             parentType: string;
         };
+        /** DocumentOptions */
+        DocumentOptions: {
+            /** Displayexternalids */
+            displayExternalIds: boolean;
+            /**
+             * Documenttitle
+             * @description Not empty (emptyFieldError); the client gives its translated default
+             */
+            documentTitle: string;
+            /**
+             * Learnersignature
+             * @description Print the learner's signature box
+             */
+            learnerSignature: boolean;
+            /**
+             * Managersignature
+             * @description Print the manager's signature box
+             */
+            managerSignature: boolean;
+            /**
+             * Managersignaturelabel
+             * @description The manager box's label; not empty when managerSignature
+             */
+            managerSignatureLabel: string;
+            /**
+             * Signatureimage
+             * @description A data URL (data:image/png;base64,… or image/jpeg) of at most 1,000,000 bytes (fileTooBig), a PNG or a JPEG (badFileFormat) that opens (fileUploadError)
+             */
+            signatureImage?: string | null;
+        };
         /** EnabledBody */
         EnabledBody: {
             /** Enabled */
@@ -4544,6 +4769,34 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * ModuleOptions
+         * @description Which fields of each assigned module the report prints; mediators only with mediations.
+         */
+        ModuleOptions: {
+            /** Comments */
+            comments: boolean;
+            /** Dates */
+            dates: boolean;
+            /** Goals */
+            goals: boolean;
+            /** Grades */
+            grades: boolean;
+            /** Mediations */
+            mediations: boolean;
+            /** Mediators */
+            mediators: boolean;
+            /** Reference */
+            reference: boolean;
+            /** Referents */
+            referents: boolean;
+            /** Results */
+            results: boolean;
+            /** Signatures */
+            signatures: boolean;
+            /** Status */
+            status: boolean;
+        };
         /** ModuleOut */
         ModuleOut: {
             can: components["schemas"]["ModuleCan"];
@@ -4889,6 +5142,30 @@ export interface components {
          * @enum {string}
          */
         PathEvent: "created" | "updated" | "accepted" | "started" | "finished" | "validated" | "signed" | "canceled" | "moduleStarted" | "moduleFinished" | "moduleDisabled" | "moduleGraded" | "moduleGradeChanged" | "moduleSigned" | "elementOpened" | "mediationAttached" | "mediationDetached";
+        /**
+         * PathOptions
+         * @description Which fields of each path the report prints.
+         */
+        PathOptions: {
+            /** Averagegrade */
+            averageGrade: boolean;
+            /** Completion */
+            completion: boolean;
+            /** Creator */
+            creator: boolean;
+            /** Dates */
+            dates: boolean;
+            /** Duration */
+            duration: boolean;
+            /** Reference */
+            reference: boolean;
+            /** Signature */
+            signature: boolean;
+            /** Status */
+            status: boolean;
+            /** Validation */
+            validation: boolean;
+        };
         /** PathOut */
         PathOut: {
             /** Acceptancedate */
@@ -5560,6 +5837,37 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * ReportConfiguration
+         * @description One of the user's saved parameter sets.
+         */
+        ReportConfiguration: {
+            documentOptions: components["schemas"]["DocumentOptions"];
+            /** Isdefault */
+            isDefault: boolean;
+            moduleOptions: components["schemas"]["ModuleOptions"];
+            /** Name */
+            name: string;
+            pathOptions: components["schemas"]["PathOptions"];
+            selectors: components["schemas"]["ReportSelectors"];
+        };
+        /**
+         * ReportConfigurationSave
+         * @description Saving under an existing name overwrites that set.
+         */
+        ReportConfigurationSave: {
+            documentOptions: components["schemas"]["DocumentOptions"];
+            /**
+             * Isdefault
+             * @description True makes it the only default; null keeps the flag of the set it overwrites (false for a new one)
+             */
+            isDefault?: boolean | null;
+            moduleOptions: components["schemas"]["ModuleOptions"];
+            /** Name */
+            name: string;
+            pathOptions: components["schemas"]["PathOptions"];
+            selectors: components["schemas"]["ReportSelectors"];
+        };
         /** ReportItem */
         ReportItem: {
             /** Content */
@@ -5613,6 +5921,82 @@ export interface components {
             /** Trackingid */
             trackingId: number;
         };
+        /** ReportLearner */
+        ReportLearner: {
+            /**
+             * Id
+             * @description Null when the account is gone (the placeholder user X)
+             */
+            id: number | null;
+            /** Name */
+            name: string;
+        };
+        /**
+         * ReportPathRow
+         * @description A path the report selects, as the paths table shows it.
+         */
+        ReportPathRow: {
+            /**
+             * Averagegrade
+             * @description Of its graded modules, out of 10; null when none
+             */
+            averageGrade: number | null;
+            /**
+             * Completion
+             * @description Done items / total items in percent; -1 when there is no item
+             */
+            completion: number;
+            /** Id */
+            id: number;
+            learner: components["schemas"]["ReportLearner"];
+            /**
+             * Modules
+             * @description How many of its modules the report shows
+             */
+            modules: number;
+            /**
+             * Reference
+             * @description The path reference's code
+             */
+            reference: string | null;
+            /**
+             * Startdate
+             * Format: date
+             */
+            startDate: string;
+            status: components["schemas"]["PathStatus"];
+            /**
+             * Stopdate
+             * Format: date
+             */
+            stopDate: string;
+            /** Title */
+            title: string;
+        };
+        /** ReportPaths */
+        ReportPaths: {
+            /**
+             * Results
+             * @description At most 1000, in the report's order
+             */
+            results: components["schemas"]["ReportPathRow"][];
+            /** Totalitems */
+            totalItems: number;
+        };
+        /** ReportProgressOut */
+        ReportProgressOut: {
+            /** Done */
+            done: number;
+            /** Total */
+            total: number;
+        };
+        /** ReportRequest */
+        ReportRequest: {
+            documentOptions: components["schemas"]["DocumentOptions"];
+            moduleOptions: components["schemas"]["ModuleOptions"];
+            pathOptions: components["schemas"]["PathOptions"];
+            selectors: components["schemas"]["ReportSelectors"];
+        };
         /** ReportSave */
         ReportSave: {
             /**
@@ -5624,6 +6008,55 @@ export interface components {
             items?: components["schemas"]["ReportItemIn"][];
             /** Version */
             version: number;
+        };
+        /**
+         * ReportSelectors
+         * @description Which paths the report shows: those whose period [startDate, stopDate] meets [start, stop], whose
+         *     learner is named or a member of a named group, and whose status is listed; of those, the modules of
+         *     a listed status and type (a path left with no module is left out).
+         */
+        ReportSelectors: {
+            /**
+             * Groupidlist
+             * @description Unknown: groupNotFound
+             * @default []
+             */
+            groupIdList: number[];
+            /**
+             * Learneridlist
+             * @description Unknown: userNotFound; with groupIdList, not both empty
+             * @default []
+             */
+            learnerIdList: number[];
+            /**
+             * Modulestatutes
+             * @description At least one (selectAtLeastOneStatus)
+             * @default []
+             */
+            moduleStatutes: components["schemas"]["ModuleStatus"][];
+            /**
+             * Moduletypes
+             * @description At least one (selectAtLeastOneType)
+             * @default []
+             */
+            moduleTypes: components["schemas"]["ModuleType"][];
+            /**
+             * Pathstatutes
+             * @description At least one (selectAtLeastOneStatus)
+             * @default []
+             */
+            pathStatutes: components["schemas"]["PathStatus"][];
+            /**
+             * Start
+             * Format: date
+             */
+            start: string;
+            /**
+             * Stop
+             * Format: date
+             * @description Not before start (dateRangeReversed)
+             */
+            stop: string;
         };
         /** Reporting */
         Reporting: {
@@ -6627,6 +7060,230 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Alerts"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    configurations_backend_api_v2_account_configuration_trainingPathReports_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportConfiguration"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_configuration_backend_api_v2_account_configuration_trainingPathReports_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportConfigurationSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_configuration_backend_api_v2_account_configuration_trainingPathReports__name__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -12999,6 +13656,478 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueryParseResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit_pack_backend_api_v2_reports_auditPack__userId__get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip of PDFs, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_progress_backend_api_v2_reports_progress__progressId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                progressId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportProgressOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    defaults_backend_api_v2_reports_trainingPaths_defaults_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportRequest"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_excel_backend_api_v2_reports_trainingPaths_excel_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paths_backend_api_v2_reports_trainingPaths_paths_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportPaths"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_pdf_backend_api_v2_reports_trainingPaths_pdf_post: {
+        parameters: {
+            query?: {
+                /** @description An id the client chose: GET /reports/progress/{id} tells how far */
+                progress?: string | null;
+            };
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The zip of PDFs, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
                 };
             };
             /** @description Bad Request */

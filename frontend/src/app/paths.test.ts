@@ -51,6 +51,7 @@ describe('the addresses of app/paths.ts', () => {
     paths.USERS_PATH,
     paths.MODULE_REFERENCES_PATH,
     paths.PATH_REFERENCES_PATH,
+    paths.TRAINING_PATH_REPORT_PATH,
     paths.QUALIFICATIONS_PATH,
     paths.NEW_QUALIFICATION_PATH,
     paths.qualificationPath(9),

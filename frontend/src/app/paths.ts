@@ -72,6 +72,8 @@ export const LMS_PATH = '/lms'
 /** The reference lists' addresses, without their filter. */
 export const MODULE_REFERENCES_PATH = '/administration/trainingModuleReferences'
 export const PATH_REFERENCES_PATH = '/administration/trainingPathReferences'
+/** The path report page: Excel, a PDF per learner, saved parameter sets. */
+export const TRAINING_PATH_REPORT_PATH = '/administration/trainingPathReport'
 
 export const PERMISSIONS_PATH = '/administration/permissions'
 export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/permissions'

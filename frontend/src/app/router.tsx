@@ -10,6 +10,7 @@ import { moduleRoutes } from '../features/modules/routes'
 import { pathRoutes } from '../features/paths/routes'
 import { qualificationRoutes } from '../features/qualifications/routes'
 import { referenceRoutes } from '../features/references/routes'
+import { reportRoutes } from '../features/reports/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           ...lmsRoutes,
           ...referenceRoutes,
           ...dashboardRoutes,
+          ...reportRoutes,
           {
             element: <RequirePermission check={holds('perm_SetPermissions')} />,
             children: [

@@ -13,6 +13,7 @@ from spot.demo import (
     people,
     qualifications,
     references,
+    reports,
     resources,
     usage,
 )
@@ -34,4 +35,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     modules.seed(db)
     paths.seed(db)
     qualifications.seed(db)
+    reports.seed(db)
     return logins

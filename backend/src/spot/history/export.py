@@ -4,28 +4,24 @@ per user with their count per period and their total, and an average row (the me
 listed, one decimal). Its sheet names and headers are in the language of the request.
 
 Written by XlsxWriter in constant-memory mode (a row goes to disk once the next begins) as the per-user
-counts stream from the database, into a spooled file: the server's memory stays flat whatever the
-number of users."""
+counts stream from the database, into a spooled file (core.xlsx): the server's memory stays flat
+whatever the number of users."""
 
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import IO
 
-import xlsxwriter
 from sqlalchemy.orm import Session
 
+from spot.core import xlsx
 from spot.core.i18n import Language, texts
 from spot.core.principal import Principal
 from spot.history import service
 from spot.history.schemas import ContributionsQuery
 
-MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+MEDIA_TYPE = xlsx.MEDIA_TYPE
 FILENAME = "contributions.xlsx"
-# Kept in memory up to this size, then on disk.
-_SPOOL_BYTES = 4_000_000
-_CHUNK_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -65,7 +61,7 @@ WORDS: dict[Language, Words] = {
 def write(
     out: IO[bytes], *, starts: list[date], rows: Iterable[service.UserContributions], words: Words
 ) -> None:
-    workbook = xlsxwriter.Workbook(out, {"constant_memory": True})
+    workbook = xlsx.workbook(out)
     bold = workbook.add_format({"bold": True})
     day = workbook.add_format({"bold": True, "num_format": words.date_format})
     mean = workbook.add_format({"bold": True, "num_format": "0.0"})
@@ -97,12 +93,6 @@ def write(
     workbook.close()
 
 
-def _chunks(out: IO[bytes]) -> Iterator[bytes]:
-    with out:
-        while chunk := out.read(_CHUNK_BYTES):
-            yield chunk
-
-
 def export(
     db: Session, *, user: Principal, query: ContributionsQuery, accept_language: str | None
 ) -> Iterator[bytes]:
@@ -110,11 +100,5 @@ def export(
     the errors of POST /history/contributions (404 unknown item or group, 403 hidden item)."""
     service.check_export(query)
     starts, rows = service.contributions_by_user(db, user=user, query=query)
-    out = tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES)
-    try:
-        write(out, starts=starts, rows=rows, words=texts(WORDS, accept_language))
-    except BaseException:
-        out.close()
-        raise
-    out.seek(0)
-    return _chunks(out)
+    words = texts(WORDS, accept_language)
+    return xlsx.spooled(lambda out: write(out, starts=starts, rows=rows, words=words))

@@ -11,6 +11,7 @@ import { MODULE_ADD_MENU, MODULE_NAVIGATION } from '../../features/modules/navig
 import { PATH_ADD_MENU, PATH_NAVIGATION } from '../../features/paths/navigation'
 import { QUALIFICATION_ADD_MENU, QUALIFICATION_NAVIGATION } from '../../features/qualifications/navigation'
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
+import { REPORT_NAVIGATION } from '../../features/reports/navigation'
 import { holds, type PermissionCheck } from '../../lib/permissions'
 import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
 
@@ -49,6 +50,7 @@ export const NAVIGATION: NavigationEntry[] = [
     allowed: holds('perm_UserManagement'),
   },
   ...REFERENCE_NAVIGATION,
+  ...REPORT_NAVIGATION,
 ]
 
 export interface AddMenuEntry {

@@ -34,20 +34,6 @@ import {
 import { ContributionsChart } from './ContributionsChart'
 import { DashboardSection } from './DashboardSection'
 
-const EXPORT_FILE = 'contributions.xlsx'
-
-/** Saves a file the server produced, as the browser saves a download. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = name
-  document.body.append(anchor)
-  anchor.click()
-  anchor.remove()
-  URL.revokeObjectURL(url)
-}
-
 /**
  * The contribution dashboard (spec 2 §2, §5, §9): views and contributions of a place of the map (or the
  * whole map), of some contributors or groups (or everyone), per week or month over up to 78 weeks or 18
@@ -69,7 +55,6 @@ export function ContributionsDashboardPage() {
   const figures = useQuery({ ...contributionsQuery(body), enabled: settledValid, placeholderData: keepPreviousData })
   const download = useMutation({
     mutationFn: () => exportContributions(contributionsBody(selection, new Date()), i18n.language),
-    onSuccess: (file) => saveFile(file, EXPORT_FILE),
   })
   const exportWorkbook = () => {
     if (valid) download.mutate()

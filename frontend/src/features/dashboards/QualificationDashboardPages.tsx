@@ -5,6 +5,7 @@ import { Navigate, useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH } from '../../app/paths'
 import { LoadFailure } from '../../components/LoadFailure'
+import { AuditPackButton } from '../../components/downloads/AuditPackButton'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
@@ -101,7 +102,7 @@ function UserDashboard({ userId, own, title: ownTitle }: { userId: number; own: 
   if (error) return <LoadFailure error={error} />
   return (
     <>
-      {title && <PageHeader title={title} />}
+      {title && <PageHeader title={title} actions={<AuditPackButton userId={userId} />} />}
       {!dashboard ? <Loading /> : <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} />}
       <BackButton />
     </>

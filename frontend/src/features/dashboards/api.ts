@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
+import { download } from '../../components/downloads/download'
 import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 
 type Schemas = components['schemas']
@@ -51,14 +52,15 @@ export const contributionsQuery = (body: ContributionsBody) =>
     ...fresh,
   })
 
-/** The contributions as an Excel workbook (writes and views, a row per user), its texts in `language`. */
+/** Downloads the contributions as an Excel workbook (writes and views, a row per user), its texts in `language`. */
 export const exportContributions = (body: ContributionsBody, language: string) =>
-  data<Blob>(
+  download(
     api.POST('/backend/api/v2/history/contributions/export', {
       body,
       headers: { 'Accept-Language': language },
       parseAs: 'blob',
-    }) as Promise<{ data?: Blob }>,
+    }),
+    'contributions.xlsx',
   )
 
 export const cartographyQualificationDashboardQuery = (cartographyId: number) =>

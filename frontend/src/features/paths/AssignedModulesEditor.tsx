@@ -20,7 +20,7 @@ import { SearchPicker } from '../../components/people/SearchPicker'
 import { useMessage } from '../../lib/messages'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { moduleSearchQuery } from './api'
-import { DateInput } from './DateInput'
+import { DateInput } from '../../components/DateInput'
 import { DATES_ERROR, type Named, newModule, pathDatesValid, type PathForm } from './pathForm'
 
 interface AssignedModulesEditorProps {
@@ -137,6 +137,7 @@ export function AssignedModulesEditor({ control, getValues, today, restricted, e
                   name={`modules.${index}.startDate`}
                   label={t('trainingPaths.form.moduleStartDate')}
                   readOnly={restricted}
+                  readOnlyText={t('trainingPaths.form.readOnly')}
                   minDate={minDate}
                   maxDate={maxDate}
                 />
@@ -145,6 +146,7 @@ export function AssignedModulesEditor({ control, getValues, today, restricted, e
                   name={`modules.${index}.stopDate`}
                   label={t('trainingPaths.form.moduleStopDate')}
                   readOnly={restricted}
+                  readOnlyText={t('trainingPaths.form.readOnly')}
                   minDate={minDate}
                   maxDate={maxDate}
                 />

@@ -30,7 +30,7 @@ import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Path, pathQueryOptions, useCreatePath, usersOfGroups, useUpdatePath } from './api'
 import { AssignedModulesEditor } from './AssignedModulesEditor'
-import { DateInput, DatesLocalization } from './DateInput'
+import { DateInput, DatesLocalization } from '../../components/DateInput'
 import { dateLimits, formFieldOf, formFromPath, learnerIdsOf, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
 
 type Mode = { kind: 'new'; source?: Path } | { kind: 'edit'; source: Path }
@@ -196,8 +196,8 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                   )}
                 />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-                  <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={restricted} maxDate={limits.maxStart} />
-                  <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={restricted} minDate={limits.minStop} />
+                  <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={restricted} readOnlyText={t('trainingPaths.form.readOnly')} maxDate={limits.maxStart} />
+                  <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={restricted} readOnlyText={t('trainingPaths.form.readOnly')} minDate={limits.minStop} />
                 </Stack>
                 <ThresholdSlider control={control} name="passThreshold" label={(value) => t('trainingPaths.form.threshold', { value })} valueText={(n) => t('trainingPaths.outOfTen', { value: n })} disabled={restricted} />
               </FormSection>

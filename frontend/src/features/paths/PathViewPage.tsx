@@ -23,6 +23,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { createFromTrainingPathPath, editTrainingPathPath, TRAINING_PATHS_PATH } from '../../app/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { AuditPackButton } from '../../components/downloads/AuditPackButton'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
@@ -131,6 +132,7 @@ function PathView({ path }: { path: Path }) {
           {t('trainingPath.backToList')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
+        {path.learner && <AuditPackButton userId={path.learner.id} label={t('downloads.learnerAuditPack')} />}
         <PathActions path={path} onNotice={setNotice} />
       </Stack>
       <Notice message={notice} onClose={() => setNotice(undefined)} />

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { z } from 'zod'
 import { EMPTY_FIELD, text } from '../../lib/text'
+import { MAX_DATE } from '../../components/DateInput'
 import { MAX_THRESHOLD } from '../../components/ThresholdSlider'
 import type { Path, PathSave } from './api'
 
@@ -12,7 +13,6 @@ export const DATES_ERROR = 'trainingPathDatesError'
 export const PARSE = 'errors.parse'
 
 /** The latest date the date inputs accept. */
-export const MAX_DATE = dayjs('2099-12-31')
 
 /** A user or a group, as the pickers show and hold it. */
 export interface Named {

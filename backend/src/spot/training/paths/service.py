@@ -801,7 +801,7 @@ def _signatures_statement() -> Any:
 _SIGNATURES = _signatures_statement()
 
 
-def _signature_lists(
+def signature_lists(
     db: Session, records: Sequence[tuple[str, int, Any]]
 ) -> dict[tuple[str, int], list[signatures.SignatureOut]]:
     """signatures.for_record of several records (type, id, content now) in one statement: a path's
@@ -882,7 +882,7 @@ def view(
         contents.append(
             (MODULE_RECORD, module.id, module_content(path, module, module_name=name, comment=comment))
         )
-    signed = _signature_lists(db, contents)
+    signed = signature_lists(db, contents)
     assigned = []
     for module, m in zip(modules, f.modules, strict=True):
         summary = summaries[module.module_id]

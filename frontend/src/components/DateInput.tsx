@@ -2,13 +2,15 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
 import { DatePicker } from '@mui/x-date-pickers/DatePicker'
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider'
 import { enUS, frFR } from '@mui/x-date-pickers/locales'
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 import type { ReactNode } from 'react'
-import { type Control, Controller, type FieldPathByValue } from 'react-hook-form'
+import { type Control, Controller, type FieldPath, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { datePattern } from '../../lib/dates'
-import { useMessage } from '../../lib/messages'
-import { MAX_DATE, type PathForm } from './pathForm'
+import { datePattern } from '../lib/dates'
+import { useMessage } from '../lib/messages'
+
+/** The last day a form's date may take. */
+export const MAX_DATE = dayjs('2099-12-31')
 
 /** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
 const PICKER_TEXTS = { fr: frFR, en: enUS }
@@ -27,23 +29,28 @@ export function DatesLocalization({ children }: { children: ReactNode }) {
   )
 }
 
-interface DateInputProps {
-  control: Control<PathForm>
-  name: FieldPathByValue<PathForm, Dayjs | null>
+interface DateInputProps<Form extends FieldValues> {
+  control: Control<Form>
+  name: FieldPathByValue<Form, Dayjs | null>
   label: string
   readOnly?: boolean
+  /** Said under a read-only day instead of an error. */
+  readOnlyText?: string
   minDate?: Dayjs
   maxDate?: Dayjs
+  /** The fields checked again when this day changes (a period's other end). */
+  deps?: FieldPath<Form>[]
 }
 
-/** A day of the form (YYYY-MM-DD in English, DD/MM/YYYY in French), its error under it. */
-export function DateInput({ control, name, label, readOnly, minDate, maxDate }: DateInputProps) {
-  const { t, i18n } = useTranslation()
+/** A day of a form (YYYY-MM-DD in English, DD/MM/YYYY in French), its error under it. */
+export function DateInput<Form extends FieldValues>({ control, name, label, readOnly, readOnlyText, minDate, maxDate, deps }: DateInputProps<Form>) {
+  const { i18n } = useTranslation()
   const message = useMessage()
   return (
     <Controller
       control={control}
       name={name}
+      rules={deps ? { deps } : undefined}
       render={({ field, fieldState }) => (
         <DatePicker
           label={label}
@@ -60,7 +67,7 @@ export function DateInput({ control, name, label, readOnly, minDate, maxDate }: 
               required: !readOnly,
               onBlur: field.onBlur,
               error: fieldState.error !== undefined,
-              helperText: message(fieldState.error?.message) ?? (readOnly ? t('trainingPaths.form.readOnly') : ' '),
+              helperText: message(fieldState.error?.message) ?? (readOnly ? readOnlyText : ' ') ?? ' ',
             },
           }}
         />

@@ -1,0 +1,86 @@
+"""A learner's audit pack (GET /reports/auditPack/{userId}): a zip of one PDF per path of the learner,
+every module with every grading it had (training_path_grading, earlier ones included) and every
+signature, and one PDF of their qualification status (qualifications.dashboards.person, the validity
+of qualifications.validity); each page stamped "generated on <date time> by <user>".
+
+What the pack shows is one person's record: it is read in the stream's own session, a few statements
+whatever the number of paths (selection.learner_lines, one statement for the gradings, the
+dashboard's), and its PDFs go out one by one (reports.archive)."""
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from spot.core import time as clock
+from spot.core.errors import not_found
+from spot.core.i18n import Language
+from spot.core.principal import Principal
+from spot.qualifications import dashboards
+from spot.reports import archive, pdf, selection
+from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
+from spot.users.models import User
+
+QUALIFICATIONS_FILE = {"fr": "Qualifications", "en": "Qualifications"}
+_PLAIN_LOGIN = re.compile(r"[A-Za-z0-9._@+-]{1,150}")
+
+
+def filename(db: Session, *, user_id: int) -> str:
+    """`audit-<login>.zip` (`audit-<id>.zip` when the login is not plain ASCII); 404 userNotFound."""
+    login = db.scalar(select(User.login).where(User.id == user_id))
+    if login is None:
+        raise not_found("userNotFound")
+    return f"audit-{login if _PLAIN_LOGIN.fullmatch(login) else user_id}.zip"
+
+
+def gradings(db: Session, *, user_id: int) -> dict[int, dict[int, list[pdf.Grading]]]:
+    """Every grading of the learner's paths, by path id then module index, oldest first; a referent
+    whose account is gone is the placeholder X."""
+    M, G = TrainingPathModule, TrainingPathGrading  # noqa: N806
+    rows = db.execute(
+        select(
+            M.path_id,
+            M.position,
+            G.graded_at,
+            G.grade,
+            G.is_success,
+            G.referent_id,
+            G.referent_name,
+            G.comment,
+            G.valid_until,
+        )
+        .join(M, M.id == G.path_module_id)
+        .join(TrainingPath, TrainingPath.id == M.path_id)
+        .where(TrainingPath.learner_id == user_id)
+        .order_by(G.graded_at, G.id)
+    )
+    out: dict[int, dict[int, list[pdf.Grading]]] = defaultdict(lambda: defaultdict(list))
+    for path_id, position, graded_at, grade, is_success, referent_id, name, comment, valid_until in rows:
+        referent = selection.UNKNOWN_USER if referent_id is None or not name else name
+        out[path_id][position].append(
+            pdf.Grading(graded_at, grade, is_success, referent, comment, valid_until)
+        )
+    return out
+
+
+def files(
+    db: Session, *, user: Principal, user_id: int, language: Language, now: datetime
+) -> Iterator[tuple[str, bytes]]:
+    """The pack's PDFs: each path (by start date then title), then the qualification status."""
+    ctx = pdf.context(language, stamp_by=user.display_name, now=now)
+    learner = selection.learner_lines(db, user_id=user_id)
+    graded = gradings(db, user_id=user_id)
+    elements = dashboards.person(db, user_id=user_id, today=clock.today())["elements"]
+    names = archive.FileNames()
+    for path in learner.paths:
+        content = pdf.path_audit(learner, path, gradings=graded.get(path.id, {}), ctx=ctx)
+        yield names.take(f"{path.title} ({path.id})"), content
+    yield names.take(QUALIFICATIONS_FILE[language]), pdf.qualification_status(learner, elements, ctx=ctx)
+
+
+def pack(db: Session, *, user: Principal, user_id: int, language: Language) -> Iterator[bytes]:
+    """The zip (for core.routing.streamed, which gives it its session)."""
+    yield from archive.zipped(files(db, user=user, user_id=user_id, language=language, now=clock.utcnow()))

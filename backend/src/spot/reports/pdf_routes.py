@@ -1,0 +1,119 @@
+"""The report's PDFs: the zip of one PDF per learner with its progress, and a learner's audit pack. Work
+routes: they check in a worker thread, then stream the zip from a session of their own
+(core.routing.streamed), each PDF leaving as soon as it is rendered."""
+
+from functools import partial
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import Header, Path, Query
+from fastapi.responses import Response, StreamingResponse
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import ApiError
+from spot.core.i18n import language
+from spot.core.routing import api_router, streamed, work
+from spot.core.schemas import CamelModel, Id
+from spot.permissions.names import Permission
+from spot.reports import archive, audit, selection, service
+from spot.reports.schemas import ReportRequest
+
+router = api_router(tags=["reports"])
+
+REPORTS = require(Permission.TableauBord, Permission.TrainingManagement)
+NOTHING_TO_PRINT = "nothingToPrint"
+_ZIP: dict[int | str, dict[str, Any]] = {
+    200: {"content": {archive.MEDIA_TYPE: {}}, "description": "The zip of PDFs, streamed"}
+}
+AcceptLanguage = Annotated[str | None, Header(description="fr (the default) or en")]
+
+
+class ReportProgressOut(CamelModel):
+    done: int
+    total: int
+
+
+def _zip_response(body: object, filename: str, headers: dict[str, str] | None = None) -> StreamingResponse:
+    return StreamingResponse(
+        body,  # type: ignore[arg-type]
+        media_type=archive.MEDIA_TYPE,
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-store",
+        }
+        | (headers or {}),
+    )
+
+
+@router.post(
+    "/reports/trainingPaths/pdf",
+    dependencies=[REPORTS],
+    response_class=Response,
+    responses=_ZIP,
+)
+@work
+def report_pdf(
+    db: DB,
+    user: CurrentUser,
+    body: ReportRequest,
+    progress: Annotated[
+        UUID | None, Query(description="An id the client chose: GET /reports/progress/{id} tells how far")
+    ] = None,
+    accept_language: AcceptLanguage = None,
+) -> Response:
+    """Needs perm_TableauBord or perm_TrainingManagement. The report as a zip (training-paths.zip) of
+    one PDF per learner selected, named after the learner (with their external id when
+    displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
+    the language of Accept-Language) shows the document title, the learner, each path with the fields
+    its options ask for and its modules with theirs, and the signature boxes asked for. With
+    `progress`, GET /reports/progress/{progress} answers how many learners are done (409
+    reportProgressIdInUse when another user's report has that id). 422
+    nothingToPrint when nothing is selected, and the errors of saving a parameter set (before any
+    byte is sent)."""
+    service.check(db, body)
+    total = selection.count_learners(db, user=user, request=body)
+    if total == 0:
+        raise ApiError(422, NOTHING_TO_PRINT)
+    progress_id = str(progress) if progress is not None else None
+    if progress_id is not None:
+        archive.start_progress(user=user, progress_id=progress_id, total=total)
+    produce = partial(
+        archive.report_zip,
+        user=user,
+        request=body,
+        language=language(accept_language),
+        progress_id=progress_id,
+    )
+    return _zip_response(streamed(produce), archive.REPORT_FILENAME, {"X-Report-Learners": str(total)})
+
+
+@router.get("/reports/progress/{progressId}", dependencies=[REPORTS])
+async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> ReportProgressOut:  # noqa: N803
+    """Needs perm_TableauBord or perm_TrainingManagement. How far the user's report asked with this
+    progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
+    report with it."""
+    done, total = archive.progress(db, user=user, progress_id=str(progressId))
+    return ReportProgressOut(done=done, total=total)
+
+
+@router.get(
+    "/reports/auditPack/{userId}",
+    dependencies=[require(Permission.TableauBord)],
+    response_class=Response,
+    responses=_ZIP,
+)
+@work
+def audit_pack(
+    db: DB,
+    user: CurrentUser,
+    userId: Annotated[Id, Path()],  # noqa: N803
+    accept_language: AcceptLanguage = None,
+) -> Response:
+    """Needs perm_TableauBord. A learner's audit pack, a zip (audit-<login>.zip): a PDF per path of
+    theirs (every module, every grading with the earlier ones, every signature) and a PDF of their
+    qualification status, each page stamped with when and by whom it was generated, in the language
+    of Accept-Language. 404 userNotFound."""
+    filename = audit.filename(db, user_id=userId)
+    produce = partial(audit.pack, user=user, user_id=userId, language=language(accept_language))
+    return _zip_response(streamed(produce), filename)

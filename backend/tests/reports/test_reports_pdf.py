@@ -1,0 +1,218 @@
+"""The path report as a zip of PDFs (issue 18 contract, R2; spec 2 §9 PDF layout, §8 placeholder X,
+DESIGN §5 signatures): one PDF per learner, read back with pypdf."""
+
+import base64
+import io
+import uuid
+
+import pytest
+from fastapi.testclient import TestClient
+from PIL import Image
+from sqlalchemy import delete, update
+from sqlalchemy.orm import Session
+
+from reports.pdf_support import (
+    MODULE_OPTIONS,
+    PATH_OPTIONS,
+    PDF,
+    PROGRESS,
+    World,
+    build_world,
+    pdfs,
+    request,
+    text_of,
+)
+from spot.core.signatures import Signature
+from spot.reports.models import ReportProgress
+from spot.users.models import User
+from support import assert_error
+from training.paths_support import force, make_path
+
+
+@pytest.fixture
+def world(db: Session, client: TestClient, make_user, login) -> World:  # noqa: ANN001
+    return build_world(db, client, make_user, login)
+
+
+def post(client: TestClient, world: World, body: dict, *, language: str = "fr", **params: str):  # noqa: ANN201
+    headers = world.headers("reporter") | {"Accept-Language": language}
+    return client.post(PDF, json=body, headers=headers, params=params)
+
+
+def test_one_pdf_per_learner_named_after_them(client: TestClient, world: World) -> None:
+    response = post(client, world, request(world))
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/zip"
+    assert response.headers["content-disposition"] == 'attachment; filename="training-paths.zip"'
+    assert response.headers["x-report-learners"] == "2"
+    files = pdfs(response.content)
+    # By name (last name, first name): Learner Test, then Zoé Élève with her external id.
+    assert list(files) == ["Learner Test.pdf", "Zoé Élève (EXT-7).pdf"]
+    for reader in files.values():
+        assert len(reader.pages) >= 1
+        assert reader.pages[0].mediabox.width == pytest.approx(595.28, abs=0.1)  # A4 portrait
+        assert reader.pages[0].mediabox.height == pytest.approx(841.89, abs=0.1)
+
+
+def test_the_pdf_shows_the_path_its_modules_grades_and_signatures(client: TestClient, world: World) -> None:
+    files = pdfs(post(client, world, request(world)).content)
+    closed = text_of(files["Learner Test.pdf"])
+    for expected in (
+        "Rapport des parcours de formation",
+        "Apprenant : Learner Test",
+        "Parcours consignation",
+        "Archivé",  # the path's status
+        "Consignation électrique",  # the module, accents kept
+        "Savoir consigner",  # its goals
+        "Referent Test",  # its referent and grader
+        "8,0 / 10",  # its grade
+        "réussi",
+        "Bien",  # the grader's comment
+        "Merci",  # the learner's comment
+        "Satisfaction 4 / 5",
+        "Parcours clos",  # the closing comment
+        "Creator Test",  # creator and validator
+        "Approbation (validation)",  # the validator's signature
+        "Prise de connaissance par l'apprenant",  # the learner's signatures
+        "Avancement 0 %",  # no element done
+        "1 H",  # estimated duration
+        "Signature de l'apprenant",
+        "Visa du responsable",
+    ):
+        assert expected in closed, expected
+    assert "Modifié après signature" not in closed
+    started = text_of(files["Zoé Élève (EXT-7).pdf"])
+    assert "Apprenant : Zoé Élève (EXT-7)" in started
+    assert "Parcours habilitation" in started and "Démarré" in started
+    assert "Parcours consignation" not in started
+
+
+def test_in_english(client: TestClient, world: World) -> None:
+    files = pdfs(post(client, world, request(world), language="en-GB,en;q=0.9").content)
+    closed = text_of(files["Learner Test.pdf"])
+    for expected in ("Learner: Learner Test", "8.0 / 10", "Acknowledgement by the learner", "Archived"):
+        assert expected in closed, expected
+
+
+def test_options_off_leave_their_fields_out(client: TestClient, world: World) -> None:
+    body = request(
+        world,
+        displayExternalIds=False,
+        learnerSignature=False,
+        managerSignature=False,
+    )
+    body["pathOptions"] = dict.fromkeys(PATH_OPTIONS, False)
+    body["moduleOptions"] = dict.fromkeys(MODULE_OPTIONS, False)
+    files = pdfs(post(client, world, body).content)
+    assert list(files) == ["Learner Test.pdf", "Zoé Élève.pdf"]
+    closed = text_of(files["Learner Test.pdf"])
+    assert "Parcours consignation" in closed and "Consignation électrique" in closed
+    for absent in ("8,0 / 10", "Bien", "Approbation", "Creator Test", "Signature de l'apprenant", "Visa du"):
+        assert absent not in closed, absent
+    assert "EXT-7" not in text_of(files["Zoé Élève.pdf"])
+
+
+def test_a_changed_record_and_a_revoked_signature_show(client: TestClient, world: World, db: Session) -> None:
+    db.execute(update(Signature).where(Signature.meaning == "approval").values(content_hash="0" * 64))
+    db.execute(
+        update(Signature)
+        .where(Signature.meaning == "acknowledgement", Signature.record_type != "trainingPath")
+        .values(revoked_at=Signature.signed_at, revoke_reason="gradeChanged")
+    )
+    db.commit()
+    closed = text_of(pdfs(post(client, world, request(world)).content)["Learner Test.pdf"])
+    assert "Modifié après signature" in closed
+    assert "Révoquée le" in closed and "La note a été modifiée" in closed
+
+
+def test_people_whose_account_is_gone_print_as_x(client: TestClient, world: World, db: Session) -> None:
+    db.execute(delete(User).where(User.id == world.cast.id("creator")))
+    db.commit()
+    closed = text_of(pdfs(post(client, world, request(world)).content)["Learner Test.pdf"])
+    assert "Créé par X, le" in closed and "Clôture X, le" in closed
+    assert "Creator Test" not in closed
+
+
+def test_the_signature_image_is_printed(client: TestClient, world: World) -> None:
+    out = io.BytesIO()
+    Image.new("RGB", (60, 24), (0, 0, 128)).save(out, "PNG")
+    image = "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+    files = pdfs(post(client, world, request(world, signatureImage=image)).content)
+    last = files["Learner Test.pdf"].pages[-1]
+    assert len(last.images) == 1
+    without = pdfs(post(client, world, request(world)).content)["Learner Test.pdf"].pages[-1]
+    assert len(without.images) == 0
+
+
+def test_nothing_selected_is_nothing_to_print(client: TestClient, world: World) -> None:
+    body = request(world)
+    body["selectors"]["pathStatutes"] = ["canceled"]
+    assert_error(post(client, world, body), 422, "nothingToPrint")
+    body["selectors"]["learnerIdList"] = []
+    assert_error(post(client, world, body), 422, "atLeastOneErrorLeft")
+
+
+def test_progress_counts_the_learners_done(client: TestClient, world: World, db: Session) -> None:
+    progress = str(uuid.uuid4())
+    response = post(client, world, request(world), progress=progress)
+    assert response.status_code == 200
+    assert len(pdfs(response.content)) == 2
+    row = db.get(ReportProgress, progress)
+    assert row is not None and (row.user_id, row.done, row.total) == (world.cast.id("reporter"), 2, 2)
+    answer = client.get(f"{PROGRESS}/{progress}", headers=world.headers("reporter"))
+    assert answer.status_code == 200 and answer.json() == {"done": 2, "total": 2}
+    # Someone else's, or unknown: 404; not a UUID: 422.
+    other = client.get(f"{PROGRESS}/{progress}", headers=world.headers("creator"))
+    assert_error(other, 404, "reportProgressNotFound")
+    assert_error(client.get(f"{PROGRESS}/{uuid.uuid4()}", headers=world.headers("reporter")), 404)
+    assert client.get(f"{PROGRESS}/nope", headers=world.headers("reporter")).status_code == 422
+    assert post(client, world, request(world), progress="nope").status_code == 422
+    # Another user's report may not take the same id.
+    taken = client.post(
+        PDF, json=request(world), headers=world.headers("creator"), params={"progress": progress}
+    )
+    assert_error(taken, 409, "reportProgressIdInUse")
+
+
+def _png(size: tuple[int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_the_organisation_logo_is_on_every_page(
+    client: TestClient,
+    world: World,
+    db: Session,
+    settings_env,
+    tmp_path,  # noqa: ANN001
+) -> None:
+    # A closing comment long enough for several pages.
+    force(db, world.closed_path, validation_comment="\n".join(f"Ligne {n}" for n in range(150)))
+    files = pdfs(post(client, world, request(world)).content)
+    assert all(len(page.images) == 0 for page in files["Learner Test.pdf"].pages)  # Spot's SVG is not printed
+    (tmp_path / "organization").mkdir()
+    (tmp_path / "organization" / "logo.png").write_bytes(_png((90, 30)))
+    settings_env(SPOT_DATA_DIR=str(tmp_path))
+    files = pdfs(post(client, world, request(world)).content)
+    pages = files["Learner Test.pdf"].pages
+    assert len(pages) >= 2
+    assert all(len(page.images) == 1 for page in pages)
+    assert "Ligne 149" in text_of(files["Learner Test.pdf"])
+
+
+def test_namesakes_get_file_names_of_their_own(
+    client: TestClient,
+    world: World,
+    make_user,
+    db: Session,  # noqa: ANN001
+) -> None:
+    namesake = make_user(login="namesake", first_name="Learner", last_name="Test")
+    make_path(client, world.cast, [world.module_id], learnerIds=[namesake.id], title="Parcours homonyme")
+    body = request(world)
+    body["selectors"]["learnerIdList"].append(namesake.id)
+    files = pdfs(post(client, world, body).content)
+    assert list(files) == ["Learner Test.pdf", "Learner Test (2).pdf", "Zoé Élève (EXT-7).pdf"]
+    titles = [text_of(files[name]) for name in ("Learner Test.pdf", "Learner Test (2).pdf")]
+    assert sum("Parcours homonyme" in t for t in titles) == 1
+    assert sum("Parcours consignation" in t for t in titles) == 1

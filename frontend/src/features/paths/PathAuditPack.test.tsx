@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderRoutes } from '../../test/render'
+import { fakeServer, json } from '../../test/server'
+import type { Path, PathCan } from './api'
+import PathViewPage from './PathViewPage'
+
+const NOTHING: PathCan = {
+  edit: false,
+  createFrom: false,
+  delete: false,
+  accept: false,
+  start: false,
+  validate: false,
+  sign: false,
+  cancel: false,
+  seeGrading: false,
+}
+
+function path(changes: Partial<Path> = {}): Path {
+  return {
+    id: 9,
+    title: 'Lathe operator',
+    reference: null,
+    learner: { id: 3, name: 'Chloé Roux' },
+    startDate: '2026-03-01',
+    stopDate: '2026-06-30',
+    status: 'started',
+    passThreshold: 7,
+    visibleByPersons: [],
+    visibleByGroups: [],
+    creation: { userId: 1, userName: 'Alice Martin', date: '2026-02-20T10:00:00Z' },
+    totalEstimatedDuration: 0,
+    totalSubModuleItems: 0,
+    doneSubModuleItems: 0,
+    totalAssignedModules: 0,
+    completion: -1,
+    averageGrade: null,
+    acceptanceDate: '2026-02-21T09:00:00Z',
+    validation: null,
+    signature: null,
+    signatures: [],
+    closingWarnings: [],
+    assignedModules: [],
+    history: [],
+    can: NOTHING,
+    version: 4,
+    ...changes,
+  }
+}
+
+function open(permissions: string[], shown: Path = path()) {
+  const fetchMock = fakeServer({
+    'GET /backend/api/v2/training/path/9': () => json(shown),
+    'GET /backend/api/v2/account/whoAmI': () => json({ id: 5, login: 'manager', displayName: 'Bernard Dubois', permissions }),
+  })
+  renderRoutes([{ path: 'training/path/view/:pathId', Component: PathViewPage }], '/spotv2/training/path/view/9')
+  return fetchMock
+}
+
+const actions = async () => within(await screen.findByRole('group', { name: 'Actions' }))
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe("the path view's audit pack", () => {
+  it("offers the learner's audit pack to perm_TableauBord holders", async () => {
+    open(['perm_TableauBord'])
+    expect(await (await actions()).findByRole('button', { name: "Learner's audit pack" })).toBeInTheDocument()
+  })
+
+  it.each([[[]], [['perm_TrainingManagement', 'perm_TrainingPathAdmin']]])('hides it from others (%j)', async (permissions) => {
+    open(permissions)
+    const group = await actions()
+    expect(await group.findByRole('button', { name: 'Reload' })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(group.queryByRole('button', { name: "Learner's audit pack" })).not.toBeInTheDocument()
+  })
+
+  it('has none for a learner whose account is gone', async () => {
+    open(['perm_TableauBord'], path({ learner: null }))
+    const group = await actions()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(group.queryByRole('button', { name: "Learner's audit pack" })).not.toBeInTheDocument()
+  })
+})
