@@ -5,7 +5,7 @@ from fastapi import Response
 from spot.core import time as clock
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.lists import list_route
-from spot.core.routing import api_router
+from spot.core.routing import api_router, work
 from spot.core.schemas import Id, json_response
 from spot.permissions.names import Permission
 from spot.qualifications import dashboards, policy, query, service
@@ -82,13 +82,15 @@ async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -
 
 
 # The dashboards answer thousands of children (12 qualifications × 500 people): their JSON is written
-# from the dashboards' own data without validating it again (core.schemas.json_response).
+# from the dashboards' own data without validating it again (core.schemas.json_response), and they are
+# work routes (tens of milliseconds of CPU: off the event loop, DESIGN §1).
 @router.get(
     "/qualifications/{qualificationId}/dashboard",
     dependencies=[require(Permission.TableauBord)],
     response_model=list[DashboardElement],
 )
-async def qualification_dashboard(
+@work
+def qualification_dashboard(
     db: DB,
     qualificationId: Id,  # noqa: N803
     by: Literal["user", "module"] = "user",
@@ -105,7 +107,8 @@ async def qualification_dashboard(
     dependencies=[require(Permission.TableauBord)],
     response_model=CartographyDashboard,
 )
-async def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id) -> Response:  # noqa: N803
+@work
+def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id) -> Response:  # noqa: N803
     """Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. An item per
     qualification naming the cartography, the people concerned as children; and the coverage of each
     function the user sees (none, single, covered)."""
@@ -119,7 +122,8 @@ async def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: I
     dependencies=[require(Permission.TableauBord)],
     response_model=GroupDashboard,
 )
-async def group_qualifications(db: DB, groupId: Id) -> Response:  # noqa: N803
+@work
+def group_qualifications(db: DB, groupId: Id) -> Response:  # noqa: N803
     """Needs perm_TableauBord; 404 groupNotFound. An item per qualification whose qualifiable groups
     include the group, the group's members as children."""
     return json_response(dashboards.group(db, group_id=groupId, today=clock.today()))
