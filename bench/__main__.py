@@ -154,6 +154,36 @@ SCENARIOS["paths"] = [
 ]
 
 
+# dataset.top_up_trees: MEASURED_SUBJECT and the other TREE_SUBJECTS have mind maps of 500 nodes, four
+# levels deep. Saving a node carries the tree's version: each connection edits its own tree (Call.versioned).
+EDITED_NODE = 250
+
+
+def _mind_map(subject_id: int) -> str:
+    return f"/backend/api/v2/subject/{subject_id}/mindmap"
+
+
+SCENARIOS["mindmap"] = [
+    (
+        Call("GET /subject/{id}/mindmap (500 nodes)", "GET", _mind_map(dataset.MEASURED_SUBJECT)),
+        ENTITY_GET,
+    ),
+    (
+        Call(
+            "POST /subject/{id}/mindmap/nodes/{code} (edit, 500 nodes)",
+            "POST",
+            f"{_mind_map(dataset.MEASURED_SUBJECT)}/nodes/{EDITED_NODE}",
+            json.dumps({"version": 0, "name": "Vérifier le joint avant démarrage", "text": "Mesuré"}),
+            versioned=tuple(
+                (f"{_mind_map(subject_id)}/nodes/{EDITED_NODE}", _mind_map(subject_id))
+                for subject_id in dataset.TREE_SUBJECTS
+            ),
+        ),
+        ENTITY_GET,
+    ),
+]
+
+
 DASHBOARD = {"p50": 50, "p95": 100, "rps": 30}
 
 
@@ -244,6 +274,8 @@ def main() -> None:
             print(f"generating the {kind} dataset…", flush=True)
             dataset.generate(engine, url)
         dataset.top_up_nodes(engine)
+        dataset.top_up_node_parents(engine)
+        dataset.top_up_trees(engine)
         dataset.top_up_mediations(engine)
         dataset.top_up_modules(engine)
         dataset.top_up_paths(engine)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from itertools import islice
 
-from sqlalchemy import Engine, Table, func, select, text
+from sqlalchemy import Engine, Integer, Table, func, select, text
 
 from spot import db as database
 from spot.core.passwords import hash_password
@@ -104,9 +104,10 @@ def present(engine: Engine) -> bool:
 
 
 def top_up_nodes(engine: Engine) -> None:
-    """Complete a dataset to NODES mind-map nodes: 9 under each subject's main node (codes 1 to 9, ids
-    after the main nodes'). A separate step, so that a dataset generated before it is completed rather
-    than generated again; it runs when the nodes are fewer than NODES."""
+    """Complete a dataset to NODES mind-map nodes: 9 children of each subject's main node (codes 1 to 9,
+    positions 0 to 8, ids after the main nodes', the main node of subject n having id n). A separate
+    step, so that a dataset generated before it is completed rather than generated again; it runs when
+    the nodes are fewer than NODES."""
     tables = database.Base.metadata.tables
     nodes = tables["mind_map_item"]
     with engine.connect() as conn:
@@ -129,6 +130,9 @@ def top_up_nodes(engine: Engine) -> None:
                 "code": code,
                 "name": f"{rng.choice(ACTION)} {rng.choice(PART)}{rng.choice(WHEN)}",
                 "status": rng.choice(statuses),
+                "parent_id": sid,
+                "position": code - 1,
+                "text": "",
             }
             for sid in range(1, SUBJECTS + 1)
             for code in range(1, per_subject + 1)
@@ -148,6 +152,107 @@ def top_up_nodes(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text("ANALYZE"))
     print(f"mind-map nodes added in {time.monotonic() - started:.0f} s", flush=True)
+
+
+def top_up_node_parents(engine: Engine) -> None:
+    """Nodes loaded by an older top_up_nodes have no parent: in one UPDATE, each node but a main one
+    without a parent becomes a child of its subject's main node, at the position code - 1 (codes 1 to 9:
+    positions 0 to 8, contiguous). Nothing to do on a dataset loaded since."""
+    with engine.begin() as conn:
+        updated = conn.execute(
+            text(
+                "UPDATE mind_map_item SET parent_id = (SELECT main.id FROM mind_map_item main "
+                "WHERE main.subject_id = mind_map_item.subject_id AND main.code = 0), position = code - 1 "
+                "WHERE parent_id IS NULL AND code > 0"
+            )
+        ).rowcount
+    if updated:
+        print(f"{updated} mind-map nodes put under their main node", flush=True)
+
+
+# The subjects whose mind map is a tree of TREE_NODES nodes (the scenario `mindmap`): MEASURED_SUBJECT
+# is read and edited at concurrency 1; at 16 each connection edits one of them (an edit carries the tree's
+# version: two connections on one tree would answer 409 to each other).
+MEASURED_SUBJECT = 70_001
+TREE_SUBJECTS = range(MEASURED_SUBJECT, MEASURED_SUBJECT + 16)
+TREE_NODES = 500
+# The tree's shape: 8 children of the main node, 8 under each of them, the rest (427) spread over those
+# 64 as a fourth level (depth 3 below the main node).
+TREE_BRANCHING = (8, 8)
+
+
+def _tree_rows(subject_id: int, main_id: int, first_id: int, rng: random.Random) -> list[dict]:
+    """The TREE_NODES - 1 nodes under the main node `main_id`, parents before children, ids from
+    `first_id`, codes from 1; positions contiguous among siblings."""
+    statuses = ["empty", "inProgress", "toValidate", "validated"]
+    rows: list[dict] = []
+
+    def node(parent_id: int, position: int) -> int:
+        node_id = first_id + len(rows)
+        rows.append(
+            {
+                "id": node_id,
+                "subject_id": subject_id,
+                "code": len(rows) + 1,
+                "name": f"{rng.choice(ACTION)} {rng.choice(PART)}{rng.choice(WHEN)}",
+                "status": rng.choice(statuses),
+                "parent_id": parent_id,
+                "position": position,
+                "text": "",
+            }
+        )
+        return node_id
+
+    level = [main_id]
+    for branching in TREE_BRANCHING:
+        level = [node(parent, position) for parent in level for position in range(branching)]
+    rest = TREE_NODES - 1 - len(rows)
+    for index, parent in enumerate(level):
+        for position in range(rest // len(level) + (1 if index < rest % len(level) else 0)):
+            node(parent, position)
+    assert len(rows) == TREE_NODES - 1
+    return rows
+
+
+def top_up_trees(engine: Engine) -> None:
+    """Give each subject of TREE_SUBJECTS a mind map of TREE_NODES nodes, four levels deep (its 9 nodes
+    from top_up_nodes replaced). Runs when MEASURED_SUBJECT's tree is smaller."""
+    tables = database.Base.metadata.tables
+    nodes = tables["mind_map_item"]
+    with engine.connect() as conn:
+        count = conn.scalar(
+            select(func.count()).select_from(nodes).where(nodes.c.subject_id == MEASURED_SUBJECT)
+        )
+        if (count or 0) >= TREE_NODES:
+            return
+    started = time.monotonic()
+    print("adding the measured mind-map trees…", flush=True)
+    with engine.begin() as conn:
+        subject_ids = list(TREE_SUBJECTS)
+        conn.execute(nodes.delete().where(nodes.c.subject_id.in_(subject_ids), nodes.c.code > 0))
+        mains = dict(
+            conn.execute(
+                select(nodes.c.subject_id, nodes.c.id).where(
+                    nodes.c.subject_id.in_(subject_ids), nodes.c.code == 0
+                )
+            ).all()
+        )
+        first_id = (conn.scalar(select(func.max(nodes.c.id))) or 0) + 1
+    rng = random.Random(19)
+    rows: list[dict] = []
+    for subject_id in TREE_SUBJECTS:
+        rows += _tree_rows(subject_id, mains[subject_id], first_id + len(rows), rng)
+    _load(engine, nodes, rows)
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(
+                text(
+                    "SELECT setval(pg_get_serial_sequence('mind_map_item', 'id'), "
+                    "(SELECT MAX(id) FROM mind_map_item))"
+                )
+            )
+        conn.execute(text("ANALYZE mind_map_item"))
+    print(f"mind-map trees added in {time.monotonic() - started:.0f} s", flush=True)
 
 
 MEDIATIONS = 10_000
@@ -908,6 +1013,7 @@ def generate(engine: Engine, database_url: str) -> None:
                 "picture_media_type": None,
                 "picture_sha256": None,
                 "last_mindmap_update": updated,
+                "mind_map_version": 1,
                 "version": 1,
             }
 
@@ -917,7 +1023,15 @@ def generate(engine: Engine, database_url: str) -> None:
         engine,
         tables["mind_map_item"],
         (
-            {"id": sid, "subject_id": sid, "code": 0, "name": f"Nœud {sid}", "status": rng.choice(statuses)}
+            {
+                "id": sid,
+                "subject_id": sid,
+                "code": 0,
+                "name": f"Nœud {sid}",
+                "status": rng.choice(statuses),
+                "position": 0,
+                "text": "",
+            }
             for sid in range(1, SUBJECTS + 1)
         ),
     )
@@ -966,7 +1080,7 @@ def generate(engine: Engine, database_url: str) -> None:
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
             for table in tables.values():
-                if "id" in table.columns:
+                if "id" in table.columns and isinstance(table.columns["id"].type, Integer):
                     conn.execute(
                         text(
                             f"SELECT setval(pg_get_serial_sequence('\"{table.name}\"', 'id'), "

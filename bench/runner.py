@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 from sqlalchemy import event
 
-from bench.wrk import Call, Figures, measure
+from bench.wrk import Call, Figures, measure, with_version
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -117,15 +117,23 @@ def capture_statements(
     client = TestClient(app)  # type: ignore[arg-type]
     request_headers = {**headers, "content-type": "application/json"}
 
-    def send() -> None:
-        response = client.request(call.method, call.path, content=call.body or None, headers=request_headers)
+    def body() -> str:
+        """The call's body; for a versioned write, with the current version (read before capturing)."""
+        if not call.versioned:
+            return call.body
+        version = client.get(call.versioned[0][1], headers=headers).json()["version"]
+        return with_version(call.body, version)
+
+    def send(content: str) -> None:
+        response = client.request(call.method, call.path, content=content or None, headers=request_headers)
         if response.status_code >= 400:
             raise SystemExit(f"{call.name}: {response.status_code} {response.text[:300]}")
 
-    send()  # warm caches so that only the steady-state statements are captured
+    send(body())  # warm caches so that only the steady-state statements are captured
+    content = body()
     event.listen(engine, "before_cursor_execute", listener)
     try:
-        send()
+        send(content)
     finally:
         event.remove(engine, "before_cursor_execute", listener)
     return captured

@@ -296,3 +296,50 @@ def test_dashboards_written_without_validation_match_their_models(client, manage
         adapter = TypeAdapter(model)
         assert adapter.dump_python(adapter.validate_python(answer), mode="json", by_alias=True) == answer
         assert answer
+
+
+def test_the_legend_the_limit_and_the_expanded_items_choose_the_children(client, manager, plant):  # noqa: ANN001
+    """Contrôle concerns five people: alice 50 days, david 0, bruno and chloe never (Mesurer), emma
+    never (Régler). The answer carries the children of the states asked, the first `limit` of each item
+    but the expanded ones'; the item's figures and counts cover them all."""
+    path = f"/dashboards/qualifications/cartography/{plant['c1']}"
+    q = plant["q"]["contrôle"]
+
+    def contrôle(query: str) -> dict:  # noqa: ANN001
+        elements = get(client, manager, f"{path}?{query}")["elements"]
+        return next(e for e in elements if e["item"]["id"] == q)
+
+    everything = contrôle("")
+    assert everything["item"]["counts"] == {"good": 1, "warn": 1, "none": 3}
+    assert [c["name"] for c in everything["children"]] == [
+        "Alice Test",
+        "David Test",
+        "Bruno Test",
+        "Chloe Test",
+        "Emma Test",
+    ]
+    first_two = contrôle("limit=2")
+    assert [c["name"] for c in first_two["children"]] == ["Alice Test", "David Test"]
+    assert first_two["item"] == everything["item"]
+    # The legend: only those not validated, two of them, unless the item is expanded.
+    assert [c["name"] for c in contrôle("states=none&limit=2")["children"]] == ["Bruno Test", "Chloe Test"]
+    assert [c["name"] for c in contrôle(f"states=none&limit=2&expanded={q}")["children"]] == [
+        "Bruno Test",
+        "Chloe Test",
+        "Emma Test",
+    ]
+    assert [c["state"] for c in contrôle("states=good&states=warn")["children"]] == ["good", "warn"]
+    # Another item is not expanded by Contrôle's id.
+    other = next(
+        e for e in get(client, manager, f"{path}?limit=1&expanded={q}")["elements"] if e["item"]["id"] != q
+    )
+    assert len(other["children"]) == 1 < other["item"]["total"]
+
+
+@pytest.mark.parametrize("query", ["states=bad", "limit=0", "limit=1001", "expanded=x"])
+def test_a_bad_legend_or_limit_is_refused(client, manager, plant, query):  # noqa: ANN001
+    response = client.get(
+        f"{API}/dashboards/qualifications/cartography/{plant['c1']}?{query}", headers=manager
+    )
+    assert response.status_code in (400, 422), response.text
+    assert response.json()["errors"]

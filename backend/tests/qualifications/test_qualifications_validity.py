@@ -68,6 +68,7 @@ def test_validity_at_each_boundary(
             "name": "Conduite",
             "total": 1,
             "obtained": obtained,
+            "counts": {"good": 0, "warn": 0, "none": 0} | {state: 1},
             "link": None,
         }
         | expected
@@ -117,6 +118,7 @@ def test_a_qualification_takes_its_earliest_module_expiry(client, db, make_user,
         "name": "Conduite",
         "total": 3,
         "obtained": 2,
+        "counts": {"good": 1, "warn": 1, "none": 1},
         "remainingDays": -10000,
         "state": "none",
         "validUntil": None,

@@ -106,7 +106,9 @@ def test_can_object_per_role(client, test_map, make_user, login):
     }
     for role, flags in expected.items():
         can = client.get(url, headers=login(make_user(permissions=ROLES[role]))).json()["can"]
-        assert can == {**flags, "follow": True, "resolve": True, "rate": True}, role
+        marks = {"follow": True, "resolve": True, "rate": True}
+        mind_map = {"editMindMap": False, "validateMindMap": role == "validator", "editDiagram": False}
+        assert can == {**flags, **marks, **mind_map}, role
 
 
 # Create and the form's validation -----------------------------------------------------------

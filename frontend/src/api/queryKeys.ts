@@ -44,6 +44,8 @@ export const queryKeys = {
     all: ['subjects'] as const,
     subject: (subjectId: number) => ['subjects', subjectId] as const,
     picture: (subjectId: number) => ['subjects', subjectId, 'picture'] as const,
+    /** The subject's mind-map tree; under the subject, so that whatever refreshes the subject refreshes it too. */
+    mindMap: (subjectId: number) => ['subjects', subjectId, 'mindMap'] as const,
     functionView: (functionId: number) => ['subjects', 'function', functionId] as const,
     visits: ['subjects', 'visits'] as const,
     list: ['subjects', 'list'] as const,
@@ -88,7 +90,7 @@ export const queryKeys = {
     list: ['qualifications', 'list'] as const,
     qualification: (qualificationId: number) => ['qualifications', qualificationId] as const,
     /** A qualification's dashboard, by user or by module. */
-    dashboard: (qualificationId: number, by: string) => ['qualifications', qualificationId, 'dashboard', by] as const,
+    dashboard: (qualificationId: number, by: string, shown?: object) => ['qualifications', qualificationId, 'dashboard', by, shown] as const,
     /** The form's module picker: modules whose name contains the text. */
     moduleSearch: (text: string) => ['qualifications', 'moduleSearch', text] as const,
   },
@@ -114,9 +116,9 @@ export const queryKeys = {
     trainingPaths: ['dashboards', 'trainingPath'] as const,
     groupTrainingPaths: (groupId: number) => ['dashboards', 'trainingPath', 'group', groupId] as const,
     contributions: (body: object) => ['dashboards', 'contributions', body] as const,
-    cartographyQualifications: (cartographyId: number) => ['dashboards', 'qualifications', 'cartography', cartographyId] as const,
-    groupQualifications: (groupId: number) => ['dashboards', 'qualifications', 'group', groupId] as const,
-    userQualifications: (userId: number) => ['dashboards', 'qualifications', 'user', userId] as const,
+    cartographyQualifications: (cartographyId: number, shown?: object) => ['dashboards', 'qualifications', 'cartography', cartographyId, shown] as const,
+    groupQualifications: (groupId: number, shown?: object) => ['dashboards', 'qualifications', 'group', groupId, shown] as const,
+    userQualifications: (userId: number, shown?: object) => ['dashboards', 'qualifications', 'user', userId, shown] as const,
   },
   reports: {
     /** The signed-in user's saved report parameter sets; saving or deleting one invalidates this. */

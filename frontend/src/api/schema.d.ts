@@ -767,6 +767,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/legacy/target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legacy Target
+         * @description The Spot view of a legacy target: spot/{siteCode}/fonction/{functionCode}/pdvhaut/{code}// (the
+         *     mind map), …/pdvhaut/{code}/standard (the standardized mind map) or …/pdvbas/{code} (the diagram),
+         *     each segment URI-encoded, {code} the subject's code. 400 invalidValue for another form, 404
+         *     notFound when no subject matches, 403 when it is hidden.
+         */
+        get: operations["legacy_target_backend_api_v2_legacy_target_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/lms/attempts/mine": {
         parameters: {
             query?: never;
@@ -1967,6 +1990,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/subject/{subjectId}/diagram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Diagram
+         * @description Needs perm_EditNotBasse. Sets the subject's diagram, replacing the former one: the raw file is the
+         *     body, a JPEG or PNG image or a PDF judged from its bytes (400 badFileFormat; fileUploadError for an
+         *     image that does not open; emptyFieldError without a body), at most 30,000,000 bytes (413
+         *     fileTooBig); its name in the header `name`.
+         */
+        post: operations["upload_diagram_backend_api_v2_subject__subjectId__diagram_post"];
+        /**
+         * Delete Diagram
+         * @description Needs perm_EditNotBasse. Removes the subject's diagram (hasDiagram false).
+         */
+        delete: operations["delete_diagram_backend_api_v2_subject__subjectId__diagram_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/diagram/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diagram File
+         * @description The stored diagram, inline, with its ETag (304 on If-None-Match). 404 diagramNotFound.
+         */
+        get: operations["diagram_file_backend_api_v2_subject__subjectId__diagram_file_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/subject/{subjectId}/duplicate": {
         parameters: {
             query?: never;
@@ -1999,6 +2069,134 @@ export interface paths {
         put?: never;
         /** Follow */
         post: operations["follow_backend_api_v2_subject__subjectId__follow_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mind Map
+         * @description The subject's mind map, nodes in tree order; counts as a visit of the subject.
+         */
+        get: operations["mind_map_backend_api_v2_subject__subjectId__mindmap_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add Node
+         * @description Needs perm_EditNotHaute. A new node, inProgress, code max + 1; unknown parent: 400 invalidValue;
+         *     a stale version: 409 staleVersion.
+         */
+        post: operations["add_node_backend_api_v2_subject__subjectId__mindmap_nodes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap/nodes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit Node
+         * @description Needs perm_EditNotHaute. The node's name and text; unknown node: 404 mindMapNodeNotFound.
+         */
+        post: operations["edit_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__post"];
+        /**
+         * Delete Node
+         * @description Needs perm_EditNotHaute. The node and its subtree; the main node: 409 mainNodeCannotBeDeleted.
+         */
+        delete: operations["delete_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap/nodes/{code}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move Node
+         * @description Needs perm_EditNotHaute. The node and its subtree under `parentCode` at `position`; the main
+         *     node, a move under itself or a descendant, or an unknown parent: 400 invalidValue (parentCode).
+         */
+        post: operations["move_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__move_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap/nodes/{code}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Node Status
+         * @description Needs perm_EditNotHaute, and perm_ValidNotHaute to set a node to or from validated. Writes a
+         *     statusChanged message in the subject's discussion.
+         */
+        post: operations["node_status_backend_api_v2_subject__subjectId__mindmap_nodes__code__status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/mindmap/standardized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Standardized Mind Map
+         * @description The read-only copy of the tree kept when the subject was last standardized, and the differences
+         *     of the live tree against it (only the nodes that differ, by code). 404 notStandardized.
+         */
+        get: operations["standardized_mind_map_backend_api_v2_subject__subjectId__mindmap_standardized_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3786,13 +3984,14 @@ export interface components {
         DashboardElement: {
             /**
              * Children
-             * @description By remaining days, most first, then name
+             * @description By remaining days, most first, then name: those in the states asked, the first `limit` unless the item is among the `expanded` (item.counts counts them all)
              */
             children: components["schemas"]["DashboardChild"][];
             item: components["schemas"]["DashboardItem"];
         };
         /** DashboardItem */
         DashboardItem: {
+            counts: components["schemas"]["StateCounts"];
             /** Id */
             id: number;
             link: components["schemas"]["DashboardLink"];
@@ -3832,6 +4031,31 @@ export interface components {
              * @enum {string}
              */
             type: "qualification" | "user" | "module" | "group" | "cartography";
+        };
+        /** Diagram */
+        Diagram: {
+            /**
+             * Mediatype
+             * @enum {string}
+             */
+            mediaType: "image/png" | "image/jpeg" | "application/pdf";
+            /** Name */
+            name: string;
+            /**
+             * Url
+             * @description The stored file; its query changes with the file
+             */
+            url: string;
+        };
+        /** Difference */
+        Difference: {
+            /** Code */
+            code: number;
+            /**
+             * Kinds
+             * @description added: in the live tree only; removed: in the copy only; moved: another parent or position; renamed, textChanged, statusChanged: name, text or status changed
+             */
+            kinds: ("added" | "removed" | "renamed" | "textChanged" | "statusChanged" | "moved")[];
         };
         /** DiscussionCan */
         DiscussionCan: {
@@ -4335,6 +4559,16 @@ export interface components {
             /** Satisfaction */
             satisfaction: number;
         };
+        /** LegacyTarget */
+        LegacyTarget: {
+            /** Subjectid */
+            subjectId: number;
+            /**
+             * View
+             * @enum {string}
+             */
+            view: "mindMap" | "standardized" | "diagram";
+        };
         /**
          * Level
          * @description Path progress state (spec 2 §4): high above 66 %, medium 33 to 66 %, low below 33 %; none when
@@ -4703,6 +4937,66 @@ export interface components {
              */
             content: string;
         };
+        /** MindMap */
+        MindMap: {
+            can: components["schemas"]["MindMapCan"];
+            /** @description Null when no diagram file is stored in Spot */
+            diagram: components["schemas"]["Diagram"] | null;
+            /** Lastmindmapupdate */
+            lastMindmapUpdate: string | null;
+            /**
+             * Nodes
+             * @description The main node first, then parents before their children, siblings by position
+             */
+            nodes: components["schemas"]["MindMapNode"][];
+            /**
+             * Standardized
+             * @description A standardized copy exists (GET .../mindmap/standardized)
+             */
+            standardized: boolean;
+            /** Subjectcode */
+            subjectCode: string;
+            /** Subjectid */
+            subjectId: number;
+            /** Subjectname */
+            subjectName: string;
+            /**
+             * Version
+             * @description The tree's version, sent back with every change
+             */
+            version: number;
+        };
+        /** MindMapCan */
+        MindMapCan: {
+            /**
+             * Edit
+             * @description Add, edit, move and delete nodes, change statuses (perm_EditNotHaute)
+             */
+            edit: boolean;
+            /**
+             * Editdiagram
+             * @description Set or remove the diagram (perm_EditNotBasse)
+             */
+            editDiagram: boolean;
+            /**
+             * Validate
+             * @description Set a node to or from validated (perm_ValidNotHaute)
+             */
+            validate: boolean;
+        };
+        /** MindMapChange */
+        MindMapChange: {
+            /**
+             * Code
+             * @description The node written (added, changed, moved or deleted)
+             */
+            code: number;
+            /**
+             * Version
+             * @description The tree's new version
+             */
+            version: number;
+        };
         /** MindMapItemOut */
         MindMapItemOut: {
             /** Code */
@@ -4710,6 +5004,37 @@ export interface components {
             /** Name */
             name: string;
             status: components["schemas"]["NodeStatus"];
+        };
+        /** MindMapNode */
+        MindMapNode: {
+            /**
+             * Code
+             * @description 0 for the main node; unique within the subject
+             */
+            code: number;
+            /** Createdat */
+            createdAt: string | null;
+            createdBy: components["schemas"]["Contributor"] | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Parentcode
+             * @description Null for the main node only
+             */
+            parentCode: number | null;
+            /**
+             * Position
+             * @description Order among its siblings, from 0
+             */
+            position: number;
+            status: components["schemas"]["NodeStatus"];
+            /** Text */
+            text: string;
+            /** Updatedat */
+            updatedAt: string | null;
+            updatedBy: components["schemas"]["Contributor"] | null;
         };
         /**
          * ModuleCan
@@ -5013,12 +5338,73 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** NodeCreate */
+        NodeCreate: {
+            /** Name */
+            name: string;
+            /** Parentcode */
+            parentCode: number;
+            /**
+             * Position
+             * @description Among the new siblings; default and beyond: last
+             */
+            position?: number | null;
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Version
+             * @description The tree's version read; a stale one answers 409
+             */
+            version: number;
+        };
+        /** NodeMove */
+        NodeMove: {
+            /** Parentcode */
+            parentCode: number;
+            /**
+             * Position
+             * @description Among its new siblings (itself left out); beyond: last
+             */
+            position: number;
+            /**
+             * Version
+             * @description The tree's version read; a stale one answers 409
+             */
+            version: number;
+        };
         /**
          * NodeStatus
          * @description Progress of a mind-map node; the main node's status is shown on subject cards.
          * @enum {string}
          */
         NodeStatus: "empty" | "inProgress" | "toValidate" | "validated";
+        /** NodeStatusChange */
+        NodeStatusChange: {
+            status: components["schemas"]["NodeStatus"];
+            /**
+             * Version
+             * @description The tree's version read; a stale one answers 409
+             */
+            version: number;
+        };
+        /** NodeUpdate */
+        NodeUpdate: {
+            /** Name */
+            name: string;
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * Version
+             * @description The tree's version read; a stale one answers 409
+             */
+            version: number;
+        };
         /** OrganizationInfo */
         OrganizationInfo: {
             /** Applicationname */
@@ -6412,11 +6798,58 @@ export interface components {
              */
             comment: string;
         };
+        /** StandardizedMindMapOut */
+        StandardizedMindMapOut: {
+            /** Comment */
+            comment: string;
+            /**
+             * Differences
+             * @description The nodes that differ in the live tree, by code
+             */
+            differences: components["schemas"]["Difference"][];
+            /**
+             * Nodes
+             * @description The tree as it was standardized: the main node first, parents before children, siblings by position
+             */
+            nodes: components["schemas"]["StandardizedNode"][];
+            /**
+             * Standardizedat
+             * Format: date-time
+             */
+            standardizedAt: string;
+            standardizedBy: components["schemas"]["UserRef"] | null;
+        };
+        /** StandardizedNode */
+        StandardizedNode: {
+            /** Code */
+            code: number;
+            /** Name */
+            name: string;
+            /** Parentcode */
+            parentCode: number | null;
+            /** Position */
+            position: number;
+            status: components["schemas"]["NodeStatus"];
+            /** Text */
+            text: string;
+        };
         /**
          * State
          * @enum {string}
          */
         State: "good" | "warn" | "none";
+        /**
+         * StateCounts
+         * @description An item's children by validity state, all of them, whichever the answer shows.
+         */
+        StateCounts: {
+            /** Good */
+            good: number;
+            /** None */
+            none: number;
+            /** Warn */
+            warn: number;
+        };
         /** Stats */
         Stats: {
             /** Reads */
@@ -6439,6 +6872,16 @@ export interface components {
             duplicate: boolean;
             /** Edit */
             edit: boolean;
+            /**
+             * Editdiagram
+             * @description Set or remove the diagram (perm_EditNotBasse)
+             */
+            editDiagram: boolean;
+            /**
+             * Editmindmap
+             * @description Add, edit, move and delete mind-map nodes (perm_EditNotHaute)
+             */
+            editMindMap: boolean;
             /** Follow */
             follow: boolean;
             /** Rate */
@@ -6447,6 +6890,11 @@ export interface components {
             resolve: boolean;
             /** Standardize */
             standardize: boolean;
+            /**
+             * Validatemindmap
+             * @description Set a node to or from validated (perm_ValidNotHaute)
+             */
+            validateMindMap: boolean;
         };
         /**
          * SubjectCard
@@ -6925,6 +7373,13 @@ export interface components {
              * @description The user's current paths as learner
              */
             paths: components["schemas"]["CurrentPath"][];
+        };
+        /** UserRef */
+        UserRef: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** UserUpdate */
         UserUpdate: {
@@ -9054,7 +9509,14 @@ export interface operations {
     };
     cartography_qualifications_backend_api_v2_dashboards_qualifications_cartography__cartographyId__get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The legend: the children's states shown (default all) */
+                states?: components["schemas"]["State"][] | null;
+                /** @description Children per item */
+                limit?: number;
+                /** @description Items whose children all come */
+                expanded?: number[] | null;
+            };
             header?: never;
             path: {
                 cartographyId: number;
@@ -9130,7 +9592,14 @@ export interface operations {
     };
     group_qualifications_backend_api_v2_dashboards_qualifications_group__groupId__get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The legend: the children's states shown (default all) */
+                states?: components["schemas"]["State"][] | null;
+                /** @description Children per item */
+                limit?: number;
+                /** @description Items whose children all come */
+                expanded?: number[] | null;
+            };
             header?: never;
             path: {
                 groupId: number;
@@ -9206,7 +9675,14 @@ export interface operations {
     };
     user_qualifications_backend_api_v2_dashboards_qualifications_user__userId__get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The legend: the children's states shown (default all) */
+                states?: components["schemas"]["State"][] | null;
+                /** @description Children per item */
+                limit?: number;
+                /** @description Items whose children all come */
+                expanded?: number[] | null;
+            };
             header?: never;
             path: {
                 userId: number;
@@ -10071,6 +10547,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    legacy_target_backend_api_v2_legacy_target_get: {
+        parameters: {
+            query: {
+                /** @description A legacy target, as V1Redirection receives it */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTarget"];
                 };
             };
             /** @description Bad Request */
@@ -13404,6 +13957,12 @@ export interface operations {
         parameters: {
             query?: {
                 by?: "user" | "module";
+                /** @description The legend: the children's states shown (default all) */
+                states?: components["schemas"]["State"][] | null;
+                /** @description Children per item */
+                limit?: number;
+                /** @description Items whose children all come */
+                expanded?: number[] | null;
             };
             header?: never;
             path: {
@@ -15314,6 +15873,261 @@ export interface operations {
             };
         };
     };
+    upload_diagram_backend_api_v2_subject__subjectId__diagram_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The file's name (URI-encoded: encodeURIComponent) */
+                name?: string;
+            };
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The raw file: a JPEG or PNG image or a PDF, at most 30,000,000 bytes */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diagram"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_diagram_backend_api_v2_subject__subjectId__diagram_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    diagram_file_backend_api_v2_subject__subjectId__diagram_file_get: {
+        parameters: {
+            query?: {
+                /** @description As in Diagram.url: the answer may then be cached for good */
+                v?: string | null;
+            };
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     duplicate_subject_backend_api_v2_subject__subjectId__duplicate_post: {
         parameters: {
             query?: never;
@@ -15412,6 +16226,561 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubjectOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mind_map_backend_api_v2_subject__subjectId__mindmap_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMap"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_node_backend_api_v2_subject__subjectId__mindmap_nodes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMapChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+                code: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMapChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__delete: {
+        parameters: {
+            query: {
+                /** @description The tree's version read; a stale one answers 409 */
+                version: number;
+            };
+            header?: never;
+            path: {
+                subjectId: number;
+                code: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMapChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_node_backend_api_v2_subject__subjectId__mindmap_nodes__code__move_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+                code: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeMove"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMapChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    node_status_backend_api_v2_subject__subjectId__mindmap_nodes__code__status_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+                code: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeStatusChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MindMapChange"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    standardized_mind_map_backend_api_v2_subject__subjectId__mindmap_standardized_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardizedMindMapOut"];
                 };
             };
             /** @description Bad Request */

@@ -41,6 +41,13 @@ export function newSubjectAtPath(cartographyId: number, functionId: number, acti
 }
 export const editSubjectPath = (subjectId: number) => `/subject/edit/${subjectId}`
 export const createFromSubjectPath = (subjectId: number) => `/subject/createFrom/${subjectId}`
+/** The subject's mind map, with one node selected when `nodeCode` is given. */
+export const subjectMindMapPath = (subjectId: number, nodeCode?: number) =>
+  `/subject/${subjectId}/mindmap${nodeCode === undefined ? '' : `?node=${nodeCode}`}`
+/** The subject's standardized mind map (the read-only copy beside the live tree). */
+export const subjectStandardizedMindMapPath = (subjectId: number) => `/subject/${subjectId}/mindmap/standardized`
+/** The subject's diagram (an image or a PDF). */
+export const subjectDiagramPath = (subjectId: number) => `/subject/${subjectId}/diagram`
 
 export const MEDIATIONS_PATH = '/mediations'
 export const NEW_MEDIATION_PATH = '/mediation/add'

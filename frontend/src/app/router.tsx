@@ -12,6 +12,7 @@ import { qualificationRoutes } from '../features/qualifications/routes'
 import { referenceRoutes } from '../features/references/routes'
 import { reportRoutes } from '../features/reports/routes'
 import { subjectRoutes } from '../features/subjects/routes'
+import { textsLoader } from '../i18n'
 import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
 import { ForbiddenPage } from './pages/ForbiddenPage'
@@ -52,21 +53,36 @@ export const routes: RouteObject[] = [
           ...dashboardRoutes,
           ...reportRoutes,
           {
-            element: <RequirePermission check={holds('perm_SetPermissions')} />,
+            loader: textsLoader('permissions'),
+            shouldRevalidate: () => false,
             children: [
               {
-                path: 'administration/permissions',
-                lazy: async () => ({ Component: (await import('../features/permissions/PermissionsPage')).PermissionsPage }),
+                element: <RequirePermission check={holds('perm_SetPermissions')} />,
+                children: [
+                  {
+                    path: 'administration/permissions',
+                    lazy: async () => ({ Component: (await import('../features/permissions/PermissionsPage')).PermissionsPage }),
+                  },
+                  {
+                    path: 'administration/cartographies/permissions',
+                    lazy: async () => ({ Component: (await import('../features/permissions/CartographyVisibilityPage')).CartographyVisibilityPage }),
+                  },
+                ],
               },
-              { path: 'administration/cartographies/permissions', lazy: async () => ({ Component: (await import('../features/permissions/CartographyVisibilityPage')).CartographyVisibilityPage }) },
             ],
           },
           {
-            element: <RequirePermission check={holds('perm_UserManagement')} />,
+            loader: textsLoader('users'),
+            shouldRevalidate: () => false,
             children: [
               {
-                path: 'administration/users/:filter?',
-                lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+                element: <RequirePermission check={holds('perm_UserManagement')} />,
+                children: [
+                  {
+                    path: 'administration/users/:filter?',
+                    lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+                  },
+                ],
               },
             ],
           },

@@ -1,6 +1,7 @@
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { useTranslation } from 'react-i18next'
+import { reportError } from '../api/errorReports'
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n'
 
 /** FR / EN; `onDark` when drawn on the coloured header bar. */
@@ -21,7 +22,10 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
       size="small"
       exclusive
       value={i18n.language}
-      onChange={(_event, language: Language | null) => language && chooseLanguage(language)}
+      onChange={(_event, language: Language | null) => {
+        // A text file that could not be read (offline) leaves the page in the language it was in.
+        if (language) chooseLanguage(language).catch((error: unknown) => reportError(error instanceof Error ? error : new Error(String(error))))
+      }}
       aria-label={t('language.choose')}
     >
       {LANGUAGES.map((language) => (

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../lib/permissions'
 import i18n, { chooseLanguage, storedLanguage } from '.'
-import en from './en.json'
-import fr from './fr.json'
-
-const catalogues = { fr, en }
+import { catalogues } from '../test/catalogues'
 
 type Entries = [string, string][]
 
@@ -63,8 +60,8 @@ describe('language', () => {
     expect(i18n.t('actions.cancel')).toBe('Cancel')
   })
 
-  it('remembers the chosen language', () => {
-    chooseLanguage('en')
+  it('remembers the chosen language', async () => {
+    await chooseLanguage('en')
     expect(localStorage.getItem('spot.language')).toBe('en')
     expect(storedLanguage()).toBe('en')
     expect(i18n.language).toBe('en')

@@ -8,6 +8,7 @@ from spot.demo import (
     lms,
     mapping,
     mediations,
+    mindmap_extras,
     modules,
     paths,
     people,
@@ -36,4 +37,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     paths.seed(db)
     qualifications.seed(db)
     reports.seed(db)
+    mindmap_extras.seed(db)
     return logins

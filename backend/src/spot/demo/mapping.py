@@ -607,6 +607,184 @@ MARKS = [
     ("ASM-014", "createur", "standardize"),
     ("ASM-019", "mediateur", "resolve"),
 ]
+# The mind maps' deeper levels: under a first-level node of SUBJECTS (by name), its children, each
+# (name, status, text, children). Codes follow the first level's, depth first (mind_map_nodes).
+DemoNode = tuple[str, str, str, tuple["DemoNode", ...]]
+TREES: dict[str, dict[str, tuple[DemoNode, ...]]] = {
+    "USI-002": {
+        "Élingage": (
+            (
+                "Danger : chute de la charge",
+                "validated",
+                "Barres de 6 m, jusqu'à 2 t par botte.",
+                (
+                    ("Cause : élingue usée ou sous-dimensionnée", "validated", "", ()),
+                    ("Cause : botte mal équilibrée", "toValidate", "", ()),
+                ),
+            ),
+            ("Bonne pratique : élinguer en panier à deux brins", "validated", "", ()),
+            (
+                "Contrôle : état des élingues avant chaque levée",
+                "inProgress",
+                "Registre au poste de pontier.",
+                (),
+            ),
+        ),
+        "Zone d'exclusion": (
+            ("Danger : heurt d'une personne par la charge", "validated", "", ()),
+            ("Bonne pratique : baliser la zone au sol", "inProgress", "", ()),
+            ("Contrôle : personne sous la charge", "toValidate", "", ()),
+        ),
+    },
+    "USI-006": {
+        "Consignation de la broche": (
+            (
+                "Danger : démarrage intempestif",
+                "validated",
+                "",
+                (
+                    ("Cause : programme lancé par un tiers", "validated", "", ()),
+                    ("Cause : porte ouverte shuntée", "inProgress", "", ()),
+                ),
+            ),
+            ("Bonne pratique : arrêt d'urgence enclenché", "validated", "", ()),
+        ),
+        "Port des gants": (
+            ("Danger : coupure par l'arête de la plaquette", "validated", "", ()),
+            (
+                "Bonne pratique : gants anti-coupure niveau 5",
+                "validated",
+                "Référence au magasin : GAC-5.",
+                (),
+            ),
+            ("Contrôle : gants en bon état", "toValidate", "", ()),
+        ),
+    },
+    "USI-011": {
+        "Carter fermé": (
+            (
+                "Danger : projection dans les yeux",
+                "validated",
+                "",
+                (
+                    ("Cause : carter ouvert pendant l'usinage", "validated", "", ()),
+                    ("Cause : joint de porte usé", "toValidate", "", ()),
+                ),
+            ),
+            ("Contrôle : sécurité de porte testée chaque semaine", "inProgress", "", ()),
+        ),
+        "Concentration": (
+            ("Danger : dermatose", "inProgress", "Contact prolongé avec un liquide trop concentré.", ()),
+            ("Contrôle : réfractomètre, 5 à 7 %", "toValidate", "", ()),
+        ),
+    },
+    "USI-021": {
+        "Séparation": (("Bonne pratique : ouvrir le sectionneur général", "validated", "", ()),),
+        "Condamnation": (
+            (
+                "Bonne pratique : cadenas personnel par intervenant",
+                "validated",
+                "",
+                (("Contrôle : clé conservée par l'intervenant", "validated", "", ()),),
+            ),
+            ("Danger : remise sous tension par un tiers", "validated", "", ()),
+        ),
+        "Vérification d'absence de tension": (
+            ("Contrôle : VAT sur chaque conducteur", "inProgress", "", ()),
+            ("Cause d'erreur : VAT non testé avant usage", "toValidate", "", ()),
+        ),
+    },
+    "ASM-002": {
+        "Plan de circulation": (
+            (
+                "Danger : collision entre chariots",
+                "validated",
+                "",
+                (
+                    ("Cause : vitesse excessive", "validated", "", ()),
+                    ("Cause : angle mort en bout d'allée", "inProgress", "", ()),
+                ),
+            ),
+            ("Bonne pratique : sens unique dans les allées", "validated", "", ()),
+        ),
+        "Croisement piétons": (
+            ("Danger : piéton renversé", "validated", "", ()),
+            ("Bonne pratique : passages piétons marqués au sol", "inProgress", "", ()),
+            ("Contrôle : audit mensuel des croisements", "toValidate", "", ()),
+        ),
+    },
+    "ASM-007": {
+        "Bras de réaction": (
+            (
+                "Danger : épaule et poignet sollicités",
+                "validated",
+                "",
+                (
+                    ("Cause : couple repris par le poignet", "validated", "", ()),
+                    ("Cause : vissage au-dessus des épaules", "toValidate", "", ()),
+                ),
+            ),
+            ("Bonne pratique : bras articulé équilibré", "inProgress", "", ()),
+            ("Contrôle : rotation des postes toutes les deux heures", "toValidate", "", ()),
+        ),
+    },
+    "ASM-017": {
+        "Cutter à lame rétractable": (
+            (
+                "Danger : coupure à la main",
+                "validated",
+                "",
+                (
+                    ("Cause : lame fixe", "validated", "", ()),
+                    ("Cause : geste vers soi", "inProgress", "", ()),
+                ),
+            ),
+            ("Bonne pratique : gants anti-coupure", "validated", "", ()),
+            ("Contrôle : cutters à lame fixe retirés des postes", "toValidate", "", ()),
+        ),
+    },
+}
+
+
+def mind_map_nodes(
+    code: str,
+    name: str,
+    nodes: tuple[tuple[str, str], ...],
+    trees: dict[str, dict[str, tuple[DemoNode, ...]]] = TREES,
+) -> list[dict[str, object]]:
+    """A demo subject's mind map as bundle nodes: the main node (code 0, the first node's status),
+    the first level of SUBJECTS (codes 1, 2…: those of the flat maps of older demo databases), then
+    the deeper levels of `trees`, depth first."""
+    out: list[dict[str, object]] = [{"code": 0, "name": name, "status": nodes[0][1], "position": 0}]
+    out += [
+        {"code": i, "name": node, "status": status, "parentCode": 0, "position": i - 1}
+        for i, (node, status) in enumerate(nodes, 1)
+    ]
+    details = trees.get(code, {})
+    next_code = len(nodes) + 1
+
+    def below(parent: int, children: tuple[DemoNode, ...]) -> None:
+        nonlocal next_code
+        for position, (child, status, text, grandchildren) in enumerate(children):
+            own = next_code
+            next_code += 1
+            out.append(
+                {
+                    "code": own,
+                    "name": child,
+                    "status": status,
+                    "parentCode": parent,
+                    "position": position,
+                    "text": text,
+                }
+            )
+            below(own, grandchildren)
+
+    for i, (node, _status) in enumerate(nodes, 1):
+        below(i, details.get(node, ()))
+    return out
+
+
 MARK_COLUMNS = {"follow": "followed_at", "resolve": "resolved_at", "standardize": "standardized_at"}
 STANDARD_COMMENT = "Validé en revue de poste"
 
@@ -695,10 +873,7 @@ def _cartography(plan: Plan, files: dict[str, bytes]) -> dict[str, object]:
             "type": kind,
             "function": function,
             "activity": activity_code,
-            "mindMap": [
-                {"code": 0, "name": name, "status": nodes[0][1]},
-                *({"code": i, "name": node, "status": status} for i, (node, status) in enumerate(nodes, 1)),
-            ],
+            "mindMap": mind_map_nodes(code, name, nodes),
         }
         for code, name, kind, function, activity_code, _f, _g, nodes in SUBJECTS[plan.code]
     ]

@@ -31,7 +31,7 @@ from spot.core.errors import ApiError, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
 from spot.core.principal import Principal
-from spot.core.schemas import Text
+from spot.core.schemas import MultilineText, Text
 from spot.core.time import utcnow
 from spot.discussions import service as discussions
 from spot.mapping import service
@@ -93,9 +93,15 @@ class BundlePictogram(_Strict):
 
 
 class BundleNode(_Strict):
-    code: StrictInt = Field(ge=0)
+    code: StrictInt = Field(ge=0, le=2**31 - 1)
     name: Text = Name
     status: NodeStatus = NodeStatus.empty
+    # Left out (bundles written before the mind map was a tree): under the main node. The main node
+    # has none.
+    parent_code: StrictInt | None = Field(default=None, ge=0, le=2**31 - 1)
+    # Order among the siblings; left out, after those that have one, by code.
+    position: StrictInt | None = Field(default=None, ge=0, le=2**31 - 1)
+    text: MultilineText = Field(default="", max_length=5000)
 
 
 class BundleSubject(_Strict):
@@ -321,9 +327,33 @@ def read(data: bytes) -> ValidBundle:
                 raise refuse(f"{where}.mindMap: duplicate node code")
             if subject.mind_map and 0 not in node_codes:
                 raise refuse(f"{where}.mindMap: the main node (code 0) is missing")
+            _check_tree(subject.mind_map, f"{where}.mindMap")
             if subject.picture is not None:
                 image(subject.picture, f"{where}.picture")
     return ValidBundle(map=bundle, images=images)
+
+
+def _parent_codes(nodes: list[BundleNode]) -> dict[int, int | None]:
+    """Each node's parent: the main node has none, a node without parentCode is under the main node."""
+    return {n.code: None if n.code == 0 else (0 if n.parent_code is None else n.parent_code) for n in nodes}
+
+
+def _check_tree(nodes: list[BundleNode], where: str) -> None:
+    """The nodes form one tree under the main node: known parents, no cycle."""
+    parents = _parent_codes(nodes)
+    for index, node in enumerate(nodes):
+        if node.code == 0 and node.parent_code is not None:
+            raise refuse(f"{where}[{index}].parentCode: the main node has no parent")
+        if node.parent_code is not None and node.parent_code not in parents:
+            raise refuse(f"{where}[{index}].parentCode: unknown node code {node.parent_code}")
+    for index, node in enumerate(nodes):
+        seen: set[int] = set()
+        current = parents[node.code]
+        while current is not None:
+            if current in seen or current == node.code:
+                raise refuse(f"{where}[{index}].parentCode: a node cannot be its own ancestor")
+            seen.add(current)
+            current = parents[current]
 
 
 # Writing --------------------------------------------------------------------------------------
@@ -570,12 +600,13 @@ def _write_subject(
         activity_id=activities[item.activity].id,
         **ratings,
         criticity_score=criticity_score(ratings["frequency"], ratings["gravity"]),
-        has_diagram=item.has_diagram,
+        # A diagram stored in Spot stays (the bundle names the legacy application's only).
+        has_diagram=item.has_diagram or subject.diagram_ref is not None,
         **picture,
     )
     mind_map_changed = False
     if item.mind_map or is_new:
-        mind_map_changed = _write_mind_map(subject, item.mind_map or [BundleNode(code=0, name=item.name)])
+        mind_map_changed = _write_mind_map(db, subject, item.mind_map or [BundleNode(code=0, name=item.name)])
         db.flush()
         if mind_map_changed and not is_new:
             subject.last_mindmap_update = now
@@ -602,22 +633,38 @@ def _write_subject(
         )
 
 
-def _write_mind_map(subject: Subject, nodes: list[BundleNode]) -> bool:
-    """Nodes matched by code, updated in place (a replaced row would collide on its code)."""
+def _write_mind_map(db: Session, subject: Subject, nodes: list[BundleNode]) -> bool:
+    """Nodes matched by code, updated in place (a replaced row would collide on its code); their
+    parents and positions once every node has its id; the nodes left out, last, once no kept node
+    is under them (the parent's foreign key would take it along)."""
     current = {n.code: n for n in subject.mind_map_items}
     wanted = {n.code: n for n in nodes}
     changed = False
-    for code, old in current.items():
-        if code not in wanted:
-            subject.mind_map_items.remove(old)
-            changed = True
     for code, item in wanted.items():
         node = current.get(code)
         if node is None:
-            subject.mind_map_items.append(MindMapItem(code=code, name=item.name, status=item.status.value))
+            node = MindMapItem(code=code, name=item.name, status=item.status.value, text=item.text)
+            subject.mind_map_items.append(node)
+            current[code] = node
             changed = True
         else:
-            changed = _set(node, name=item.name, status=item.status.value) or changed
+            changed = _set(node, name=item.name, status=item.status.value, text=item.text) or changed
+    db.flush()
+    parents = _parent_codes(nodes)
+    siblings: dict[int | None, list[BundleNode]] = {}
+    for item in sorted(nodes, key=lambda n: (n.position is None, n.position or 0, n.code)):
+        siblings.setdefault(parents[item.code], []).append(item)
+    for parent_code, items in siblings.items():
+        parent_id = current[parent_code].id if parent_code is not None else None
+        for position, item in enumerate(items):
+            changed = _set(current[item.code], parent_id=parent_id, position=position) or changed
+    gone = [node for code, node in current.items() if code not in wanted]
+    for node in gone:
+        node.parent_id = None
+    db.flush()
+    for node in gone:
+        subject.mind_map_items.remove(node)
+        changed = True
     return changed
 
 
@@ -734,6 +781,21 @@ def _activity_tree(children: dict[int | None, list[Activity]], parent_id: int | 
     ]
 
 
+def _export_mind_map(nodes: list[MindMapItem]) -> list[dict[str, Any]]:
+    codes = {n.id: n.code for n in nodes}
+    return [
+        {
+            "code": n.code,
+            "name": n.name,
+            "status": n.status,
+            "parentCode": codes.get(n.parent_id) if n.parent_id is not None else None,
+            "position": n.position,
+            "text": n.text,
+        }
+        for n in nodes
+    ]
+
+
 def _export_subject(
     subject: Subject,
     function_codes: dict[int, str],
@@ -751,7 +813,7 @@ def _export_subject(
         "gravity": subject.gravity,
         "detectability": subject.detectability,
         "hasDiagram": subject.has_diagram,
-        "mindMap": [{"code": n.code, "name": n.name, "status": n.status} for n in subject.mind_map_items],
+        "mindMap": _export_mind_map(subject.mind_map_items),
     }
     if subject.picture_ref:
         out["picture"] = add_file(picture_name, subject.picture_ref, subject.picture_media_type or "")

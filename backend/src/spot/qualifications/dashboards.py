@@ -22,7 +22,7 @@ remaining days, most first, then name (ignoring case and accents).
   modules, children the people)."""
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from typing import Any
@@ -61,7 +61,6 @@ class Board:
     modules: dict[int, list[int]]
     module_names: dict[int, str]
     validities: dict[tuple[int, int], ModuleValidity]
-    _holds: dict[tuple[int, int], ModuleValidity] = field(default_factory=dict)
 
     def module(self, user_id: int, module_id: int) -> ModuleValidity:
         return validity.of(self.validities, user_id, module_id)
@@ -69,18 +68,13 @@ class Board:
     def hold(self, user_id: int, qualification_id: int) -> ModuleValidity:
         """The person's hold on the qualification: its limiting module's validity (the first, in the
         form's order, of those with the earliest expiry); NONE without module."""
-        key = (user_id, qualification_id)
-        found = self._holds.get(key)
-        if found is None:
-            limiting, least = 0, None
-            for module_id in self.modules.get(qualification_id, []):
-                v = self.validities.get((user_id, module_id))
-                remaining = validity.NONE if v is None else v.remaining_days
-                if least is None or remaining < least:
-                    limiting, least = module_id, remaining
-            found = validity.of(self.validities, user_id, limiting)
-            self._holds[key] = found
-        return found
+        limiting_id, least, found = 0, None, None
+        for module_id in self.modules.get(qualification_id, ()):
+            v = self.validities.get((user_id, module_id))
+            remaining = validity.NONE if v is None else v.remaining_days
+            if least is None or remaining < least:
+                limiting_id, least, found = module_id, remaining, v
+        return found if found is not None else validity.of(self.validities, user_id, limiting_id)
 
 
 def _board(db: Session, *, qualifications: Select[Any], learners: Select[Any], today: date) -> Board:
@@ -156,6 +150,22 @@ def _concerned_learners(qualifications: Select[Any]) -> Select[Any]:
 # Elements ---------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Shown:
+    """Which children an answer carries: those in the legend's states, the first `limit` of each item
+    but the `expanded` items' (all of theirs). An item of 500 people is read 25 at a time, not 500 rows
+    per item in every answer (DESIGN §8); its counts cover all its children whatever is shown."""
+
+    states: frozenset[str] = frozenset(s.value for s in validity.State)
+    limit: int = 25
+    expanded: frozenset[int] = frozenset()
+
+
+ALL = Shown()
+# (child id, name, validity): an element's children before they are sorted, counted and cut.
+Row = tuple[int, str, ModuleValidity]
+
+
 def real_date(v: ModuleValidity) -> date | None:
     """The last valid day, when the validity is a date (neither permanent nor never validated)."""
     return None if v.remaining_days in _SENTINELS else v.valid_until
@@ -174,44 +184,59 @@ def _child(item_id: int, name: str, link: str, v: ModuleValidity) -> dict[str, A
     }
 
 
-def _element(item_id: int, name: str, link: str, children: list[dict[str, Any]]) -> dict[str, Any]:
-    children.sort(key=lambda c: (-c["remainingDays"], _sort_name(c["name"]), c["id"]))
-    remaining = validity.earliest(c["remainingDays"] for c in children)
-    limiting = children[-1] if children else None
+def _element(
+    item_id: int, name: str, link: str, child_link: str, rows: list[Row], shown: Shown
+) -> dict[str, Any]:
+    """The item counts every child (by state too); the children shown are those of `shown`, sorted by
+    remaining days, most first, then name (ignoring case and accents)."""
+    rows.sort(key=lambda r: (-r[2].remaining_days, _sort_name(r[1]), r[0]))
+    counts = {"good": 0, "warn": 0, "none": 0}
+    for _, _, v in rows:
+        counts[validity.state(v.remaining_days).value] += 1
+    limiting = rows[-1][2] if rows else None
+    remaining = limiting.remaining_days if limiting is not None else validity.NONE
+    selected = (
+        rows
+        if len(shown.states) == len(counts)
+        else [r for r in rows if validity.state(r[2].remaining_days).value in shown.states]
+    )
+    if item_id not in shown.expanded:
+        selected = selected[: shown.limit]
     return {
         "item": {
             "id": item_id,
             "name": name,
-            "total": len(children),
-            "obtained": sum(1 for c in children if validity.obtained(c["remainingDays"])),
+            "total": len(rows),
+            "obtained": counts["good"] + counts["warn"],
+            "counts": counts,
             "remainingDays": remaining,
             "state": validity.state(remaining).value,
-            "validUntil": limiting["validUntil"] if limiting is not None else None,
+            "validUntil": real_date(limiting) if limiting is not None else None,
             "link": {"type": link, "id": item_id},
         },
-        "children": children,
+        "children": [_child(i, n, child_link, v) for i, n, v in selected],
     }
 
 
+def _holds(board: Board, people: dict[int, list[tuple[int, str]]]) -> dict[int, list[Row]]:
+    """Per qualification, each person concerned with their hold on it, computed once for the elements
+    and the coverage."""
+    return {q: [(u, person, board.hold(u, q)) for u, person in found] for q, found in people.items()}
+
+
 def _by_people(
-    board: Board, named: Iterable[tuple[int, str]], people: dict[int, list[tuple[int, str]]]
+    named: Iterable[tuple[int, str]], holds: dict[int, list[Row]], shown: Shown
 ) -> list[dict[str, Any]]:
     """Items the qualifications, children the people (their hold on it)."""
-    return [
-        _element(
-            q,
-            name,
-            "qualification",
-            [_child(u, person, "user", board.hold(u, q)) for u, person in people.get(q, [])],
-        )
-        for q, name in named
-    ]
+    return [_element(q, name, "qualification", "user", list(holds.get(q, [])), shown) for q, name in named]
 
 
 # Dashboards -------------------------------------------------------------------------------------------
 
 
-def cartography(db: Session, *, user: Principal, cartography_id: int, today: date) -> dict[str, Any]:
+def cartography(
+    db: Session, *, user: Principal, cartography_id: int, today: date, shown: Shown = ALL
+) -> dict[str, Any]:
     """404 unknown cartography, 403 hidden (mapping.policy)."""
     found = mapping.get_cartography(db, user=user, cartography_id=cartography_id)
     site_name = db.scalar(select(Site.name).where(Site.id == found.site_id)) or ""
@@ -223,10 +248,11 @@ def cartography(db: Session, *, user: Principal, cartography_id: int, today: dat
     board = _board(
         db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
     )
+    holds = _holds(board, people)
     return {
         "cartography": {"id": found.id, "name": found.name, "siteName": site_name},
-        "elements": _by_people(board, named, people),
-        "coverage": _coverage(db, user, cartography_id, qualifications, board, people),
+        "elements": _by_people(named, holds, shown),
+        "coverage": _coverage(db, user, cartography_id, qualifications, holds),
     }
 
 
@@ -268,8 +294,7 @@ def _coverage(
     user: Principal,
     cartography_id: int,
     qualifications: Select[Any],
-    board: Board,
-    people: dict[int, list[tuple[int, str]]],
+    holds: dict[int, list[Row]],
 ) -> list[dict[str, Any]]:
     functions = db.execute(
         select(Function.id, Function.name).where(
@@ -279,10 +304,10 @@ def _coverage(
     ).all()
     covering = _covering(db, cartography_id, qualifications)
     # Each covering qualification's holders (valid today at least), found once for all the functions.
-    holders: dict[int, list[tuple[int, str, ModuleValidity]]] = {}
-    for q in {q for qs in covering.values() for q in qs}:
-        holds = ((u, person, board.hold(u, q)) for u, person in people.get(q, []))
-        holders[q] = [h for h in holds if validity.obtained(h[2].remaining_days)]
+    holders = {
+        q: [h for h in holds.get(q, []) if validity.obtained(h[2].remaining_days)]
+        for q in {q for qs in covering.values() for q in qs}
+    }
     coverage: list[dict[str, Any]] = []
     for function_id, function_name in functions:
         best: dict[int, tuple[ModuleValidity, int, str]] = {}
@@ -310,7 +335,7 @@ def _coverage(
     return coverage
 
 
-def group(db: Session, *, group_id: int, today: date) -> dict[str, Any]:
+def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dict[str, Any]:
     """404 groupNotFound."""
     name = db.scalar(select(Group.name).where(Group.id == group_id))
     if name is None:
@@ -330,11 +355,11 @@ def group(db: Session, *, group_id: int, today: date) -> dict[str, Any]:
     board = _board(db, qualifications=qualifications, learners=learners, today=today)
     return {
         "group": {"id": group_id, "name": name},
-        "elements": _by_people(board, named, {q: members for q, _ in named}),
+        "elements": _by_people(named, _holds(board, {q: members for q, _ in named}), shown),
     }
 
 
-def person(db: Session, *, user_id: int, today: date) -> dict[str, Any]:
+def person(db: Session, *, user_id: int, today: date, shown: Shown = ALL) -> dict[str, Any]:
     """404 userNotFound."""
     name = db.scalar(select(User.display_name).where(User.id == user_id))
     if name is None:
@@ -353,17 +378,18 @@ def person(db: Session, *, user_id: int, today: date) -> dict[str, Any]:
             q,
             q_name,
             "qualification",
-            [
-                _child(m, board.module_names[m], "module", board.module(user_id, m))
-                for m in board.modules.get(q, [])
-            ],
+            "module",
+            [(m, board.module_names[m], board.module(user_id, m)) for m in board.modules.get(q, [])],
+            shown,
         )
         for q, q_name in named
     ]
     return {"user": {"id": user_id, "name": name}, "elements": elements}
 
 
-def qualification(db: Session, *, qualification_id: int, by: str, today: date) -> list[dict[str, Any]]:
+def qualification(
+    db: Session, *, qualification_id: int, by: str, today: date, shown: Shown = ALL
+) -> list[dict[str, Any]]:
     """The dashboard of the qualification view: by user (items the people concerned, children its
     modules) or by module (items its modules, children the people). 404 qualificationNotFound."""
     if db.scalar(select(Qualification.id).where(Qualification.id == qualification_id)) is None:
@@ -373,24 +399,14 @@ def qualification(db: Session, *, qualification_id: int, by: str, today: date) -
     board = _board(
         db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
     )
-    modules = board.modules.get(qualification_id, [])
+    modules, names = board.modules.get(qualification_id, []), board.module_names
     if by == "module":
         return [
-            _element(
-                m,
-                board.module_names[m],
-                "module",
-                [_child(u, n, "user", board.module(u, m)) for u, n in people],
-            )
+            _element(m, names[m], "module", "user", [(u, n, board.module(u, m)) for u, n in people], shown)
             for m in modules
         ]
     return [
-        _element(
-            u,
-            n,
-            "user",
-            [_child(m, board.module_names[m], "module", board.module(u, m)) for m in modules],
-        )
+        _element(u, n, "user", "module", [(m, names[m], board.module(u, m)) for m in modules], shown)
         for u, n in people
     ]
 

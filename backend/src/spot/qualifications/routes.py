@@ -1,6 +1,6 @@
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import Response
+from fastapi import Depends, Query, Response
 
 from spot.core import time as clock
 from spot.core.auth import DB, CurrentUser, require
@@ -18,6 +18,7 @@ from spot.qualifications.schemas import (
     QualificationUpdate,
     UserDashboard,
 )
+from spot.qualifications.validity import State
 from spot.subjects.schemas import CreatedId
 
 router = api_router(tags=["qualifications"])
@@ -81,6 +82,24 @@ async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -
     return Response(status_code=204)
 
 
+async def _shown(
+    states: Annotated[
+        list[State] | None,
+        Query(description="The legend: the children's states shown (default all)"),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=1000, description="Children per item")] = dashboards.ALL.limit,
+    expanded: Annotated[list[Id] | None, Query(description="Items whose children all come")] = None,
+) -> dashboards.Shown:
+    return dashboards.Shown(
+        states=frozenset(s.value for s in states) if states else dashboards.ALL.states,
+        limit=limit,
+        expanded=frozenset(expanded or ()),
+    )
+
+
+Shown = Annotated[dashboards.Shown, Depends(_shown)]
+
+
 # The dashboards answer thousands of children (12 qualifications × 500 people): their JSON is written
 # from the dashboards' own data without validating it again (core.schemas.json_response), and they are
 # work routes (tens of milliseconds of CPU: off the event loop, DESIGN §1).
@@ -93,12 +112,14 @@ async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -
 def qualification_dashboard(
     db: DB,
     qualificationId: Id,  # noqa: N803
+    shown: Shown,
     by: Literal["user", "module"] = "user",
 ) -> Response:
     """Needs perm_TableauBord. by=user: an item per person concerned, its modules as children; by=module:
     an item per module, the people concerned as children. 404 when unknown."""
+    today = clock.today()
     return json_response(
-        dashboards.qualification(db, qualification_id=qualificationId, by=by, today=clock.today())
+        dashboards.qualification(db, qualification_id=qualificationId, by=by, today=today, shown=shown)
     )
 
 
@@ -108,12 +129,12 @@ def qualification_dashboard(
     response_model=CartographyDashboard,
 )
 @work
-def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id) -> Response:  # noqa: N803
+def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id, shown: Shown) -> Response:  # noqa: N803
     """Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. An item per
     qualification naming the cartography, the people concerned as children; and the coverage of each
     function the user sees (none, single, covered)."""
     return json_response(
-        dashboards.cartography(db, user=user, cartography_id=cartographyId, today=clock.today())
+        dashboards.cartography(db, user=user, cartography_id=cartographyId, today=clock.today(), shown=shown)
     )
 
 
@@ -123,15 +144,17 @@ def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id) -> 
     response_model=GroupDashboard,
 )
 @work
-def group_qualifications(db: DB, groupId: Id) -> Response:  # noqa: N803
+def group_qualifications(db: DB, groupId: Id, shown: Shown) -> Response:  # noqa: N803
     """Needs perm_TableauBord; 404 groupNotFound. An item per qualification whose qualifiable groups
     include the group, the group's members as children."""
-    return json_response(dashboards.group(db, group_id=groupId, today=clock.today()))
+    return json_response(dashboards.group(db, group_id=groupId, today=clock.today(), shown=shown))
 
 
 @router.get("/dashboards/qualifications/user/{userId}")
-async def user_qualifications(db: DB, user: CurrentUser, userId: Id) -> UserDashboard:  # noqa: N803
+async def user_qualifications(db: DB, user: CurrentUser, userId: Id, shown: Shown) -> UserDashboard:  # noqa: N803
     """One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
     item per qualification concerning the user, its modules as children."""
     policy.ensure(policy.can_see_user(user, userId))
-    return UserDashboard.model_validate(dashboards.person(db, user_id=userId, today=clock.today()))
+    return UserDashboard.model_validate(
+        dashboards.person(db, user_id=userId, today=clock.today(), shown=shown)
+    )

@@ -116,11 +116,20 @@ class DashboardLink(CamelModel):
     id: int
 
 
+class StateCounts(CamelModel):
+    """An item's children by validity state, all of them, whichever the answer shows."""
+
+    good: int
+    warn: int
+    none: int
+
+
 class DashboardItem(CamelModel):
     id: int
     name: str
     total: int = Field(description="Its children")
     obtained: int = Field(description="Its children valid today at least (remainingDays >= 0)")
+    counts: StateCounts
     remaining_days: int = Field(description="The minimum of its children's; -10000 without child")
     state: State
     valid_until: date | None = Field(description="The day of that minimum, when it is a date")
@@ -140,7 +149,10 @@ class DashboardChild(CamelModel):
 
 class DashboardElement(CamelModel):
     item: DashboardItem
-    children: list[DashboardChild] = Field(description="By remaining days, most first, then name")
+    children: list[DashboardChild] = Field(
+        description="By remaining days, most first, then name: those in the states asked, the first `limit` "
+        "unless the item is among the `expanded` (item.counts counts them all)"
+    )
 
 
 class QualifiedPerson(CamelModel):

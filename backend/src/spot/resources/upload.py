@@ -5,6 +5,7 @@ is read."""
 
 import secrets
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -79,7 +80,15 @@ async def received(
     """The new resource's metadata, checked first, and its body in a temporary file, removed once the
     request is over whatever happened (the route moves it into the store when it is kept)."""
     data = _metadata(resource_type, name, link, comment)
-    limit = service.MAX_FILE_BYTES
+    async with body_file(request, service.MAX_FILE_BYTES) as path:
+        yield Upload(data, path)
+
+
+@asynccontextmanager
+async def body_file(request: Request, limit: int) -> AsyncIterator[Path | None]:
+    """The request's body in a temporary file under the data folder (None when it is empty), refused
+    (413 fileTooBig) as soon as its declared or received size passes `limit`, with nothing of it kept;
+    the file is removed when the block ends (a route moves it into the store when it is kept)."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "fileTooBig", [FieldError(field="file", code="fileTooBig")])
@@ -101,6 +110,6 @@ async def received(
                     await run_in_threadpool(out.write, bytes(pending))
                     pending.clear()
             await run_in_threadpool(out.write, bytes(pending))
-        yield Upload(data, path if size > 0 else None)
+        yield path if size > 0 else None
     finally:
         path.unlink(missing_ok=True)

@@ -1,7 +1,7 @@
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from spot.core import files
@@ -86,11 +86,22 @@ class Subject(Base):
     standardized_by: Mapped[int | None] = _by()
     standardized_at: Mapped[datetime | None] = _at()
     standardized_comment: Mapped[str] = mapped_column(Text, default="")
+    # True when the subject has a diagram: a stored file here (diagram_ref), or one kept by the legacy
+    # application (imported subjects, SPOT_LEGACY_BASE_URL).
     has_diagram: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The diagram (an image or a PDF, the resources' upload rules), a stored file (core.files).
+    diagram_ref: Mapped[str | None] = mapped_column(String(64))
+    diagram_media_type: Mapped[str | None] = mapped_column(String(40))
+    diagram_sha256: Mapped[str | None] = mapped_column(String(64))
+    diagram_name: Mapped[str | None] = mapped_column(String(300))
     picture_ref: Mapped[str | None] = mapped_column(String(64))
     picture_media_type: Mapped[str | None] = mapped_column(String(40))
     picture_sha256: Mapped[str | None] = mapped_column(String(64))
     last_mindmap_update: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    # The mind map's own optimistic version: every change of the tree checks and bumps it in one
+    # UPDATE (subjects.mindmap), apart from `version`, so that editing the tree does not make an open
+    # subject form stale, nor the form the tree.
+    mind_map_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     # The status of the mind-map node of code 0, for lists to filter and show without reading the
     # mind map. Kept by database triggers on mind_map_item (migration 025fcc737dea), so it is right
     # whoever writes the nodes; an object loaded before such a write still holds the old value.
@@ -120,18 +131,43 @@ for _column in LIFETIME_COLUMNS:
 
 
 class MindMapItem(Base):
+    """A node of a subject's mind map, a tree: the main node (code 0) is its root, the only node
+    without a parent; the others are ordered among their siblings by `position`. Deleting a node
+    deletes its subtree (the parent's foreign key cascades)."""
+
     __tablename__ = "mind_map_item"
     __table_args__ = (
         UniqueConstraint("subject_id", "code", name="uq_mind_map_item_subject_code"),
         Index("ix_mind_map_item_status", "status"),
+        Index("ix_mind_map_item_parent", "parent_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     subject_id: Mapped[int] = mapped_column(ForeignKey("subject.id", ondelete="CASCADE"))
-    # 0 is the main node.
+    # 0 is the main node; unique within the subject, never reused by the editor (max + 1).
     code: Mapped[int] = mapped_column(Integer)
+    # The node's title.
     name: Mapped[str] = mapped_column(String(300), default="")
     status: Mapped[str] = mapped_column(String(20), default=NodeStatus.empty.value)
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("mind_map_item.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    text: Mapped[str] = mapped_column(Text, default="", server_default="")
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    updated_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    updated_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class StandardizedMindMap(Base):
+    """The read-only copy of a subject's mind map kept when it was last standardized: `nodes` is a
+    list of {code, parentCode, position, name, text, status}, the tree as it was then."""
+
+    __tablename__ = "standardized_mind_map"
+
+    subject_id: Mapped[int] = mapped_column(ForeignKey("subject.id", ondelete="CASCADE"), primary_key=True)
+    standardized_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    standardized_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    nodes: Mapped[list[dict[str, object]]] = mapped_column(JSON)
 
 
 class SubjectVisit(Base):
@@ -148,4 +184,4 @@ class SubjectVisit(Base):
 
 
 # Pictures are stored files (core.files removes those no row refers to any more).
-files.REFERENCES.append(Subject.picture_ref)
+files.REFERENCES.extend((Subject.picture_ref, Subject.diagram_ref))

@@ -5,7 +5,7 @@ from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.mapping.models import Function
 from spot.permissions.names import Permission
-from spot.subjects.models import Subject
+from spot.subjects.models import NodeStatus, Subject
 from spot.subjects.schemas import FunctionCan, SubjectCan
 
 
@@ -29,6 +29,25 @@ def can_standardize(user: Principal, subject: Subject) -> bool:
     return Permission.ValidNotHaute in user.permission_names
 
 
+def can_edit_mind_map(user: Principal, subject: Subject) -> bool:
+    """Add, edit, move and delete nodes, and change their status (but to or from validated)."""
+    return Permission.EditNotHaute in user.permission_names
+
+
+def can_validate_mind_map(user: Principal, subject: Subject) -> bool:
+    """Set a node validated, or take a validated node back: on top of can_edit_mind_map."""
+    return Permission.ValidNotHaute in user.permission_names
+
+
+def can_set_node_status(user: Principal, subject: Subject, old: str, new: str) -> bool:
+    validating = NodeStatus.validated.value in (old, new)
+    return can_edit_mind_map(user, subject) and (not validating or can_validate_mind_map(user, subject))
+
+
+def can_edit_diagram(user: Principal, subject: Subject) -> bool:
+    return Permission.EditNotBasse in user.permission_names
+
+
 def can_mark(user: Principal, subject: Subject) -> bool:
     """Follow, resolve and rate: any signed-in user who sees the subject."""
     return True
@@ -44,6 +63,9 @@ def can(user: Principal, subject: Subject) -> SubjectCan:
         follow=mark,
         resolve=mark,
         rate=mark,
+        edit_mind_map=can_edit_mind_map(user, subject),
+        validate_mind_map=can_validate_mind_map(user, subject),
+        edit_diagram=can_edit_diagram(user, subject),
     )
 
 

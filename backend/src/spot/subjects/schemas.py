@@ -53,6 +53,9 @@ class SubjectCan(CamelModel):
     follow: bool
     resolve: bool
     rate: bool
+    edit_mind_map: bool = Field(description="Add, edit, move and delete mind-map nodes (perm_EditNotHaute)")
+    validate_mind_map: bool = Field(description="Set a node to or from validated (perm_ValidNotHaute)")
+    edit_diagram: bool = Field(description="Set or remove the diagram (perm_EditNotBasse)")
 
 
 class SubjectSummary(CamelModel):

@@ -32,7 +32,7 @@ from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.mapping.schemas import ContextEntry
-from spot.subjects import policy
+from spot.subjects import policy, standardized
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
 from spot.subjects.schemas import (
     Contributor,
@@ -456,7 +456,17 @@ def create(db: Session, *, user: Principal, data: SubjectSave) -> Subject:
         created_at=now,
         updated_by=user.id,
         updated_at=now,
-        mind_map_items=[MindMapItem(code=0, name=data.name, status=NodeStatus.empty.value)],
+        mind_map_items=[
+            MindMapItem(
+                code=0,
+                name=data.name,
+                status=NodeStatus.empty.value,
+                created_by=user.id,
+                created_at=now,
+                updated_by=user.id,
+                updated_at=now,
+            )
+        ],
     )
     db.add(subject)
     db.flush()
@@ -487,6 +497,7 @@ def delete(db: Session, *, user: Principal, subject: Subject) -> None:
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
     files.retired(db, subject.picture_ref)
+    files.retired(db, subject.diagram_ref)
     parents.removing(db, parent_type=ITEM_TYPE, parent_id=subject.id)
     discussion_id = subject.discussion_id
     db.delete(subject)
@@ -528,12 +539,10 @@ def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSa
         updated_by=user.id,
         updated_at=now,
         last_mindmap_update=subject.last_mindmap_update,
-        mind_map_items=[
-            MindMapItem(code=n.code, name=n.name, status=n.status) for n in subject.mind_map_items
-        ],
     )
     db.add(copy)
     db.flush()
+    copy_mind_map(db, source=subject.mind_map_items, subject_id=copy.id, user_id=user.id, at=now)
     copy.code = _new_code(db, copy.cartography_id, copy.id)
     copy.discussion_id = discussions.create(db, parent_type=ITEM_TYPE, parent_id=copy.id)
     db.flush()
@@ -543,6 +552,41 @@ def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSa
     )
     record_visit(db, user=user, subject_id=copy.id)
     return copy
+
+
+def copy_mind_map(
+    db: Session, *, source: Sequence[MindMapItem], subject_id: int, user_id: int | None, at: datetime
+) -> None:
+    """The nodes of `source` (a subject's) under `subject_id`, with their codes, structure, positions,
+    texts and statuses: one flush per level of the tree, parents first, for their new ids."""
+    by_id = {n.id: n for n in source}
+    new_ids: dict[int | None, int | None] = {None: None}
+    level = [n for n in source if n.parent_id is None or n.parent_id not in by_id]
+    while level:
+        copies = [
+            (
+                n.id,
+                MindMapItem(
+                    subject_id=subject_id,
+                    code=n.code,
+                    name=n.name,
+                    text=n.text,
+                    status=n.status,
+                    position=n.position,
+                    parent_id=new_ids.get(n.parent_id),
+                    created_by=user_id,
+                    created_at=at,
+                    updated_by=user_id,
+                    updated_at=at,
+                ),
+            )
+            for n in level
+        ]
+        db.add_all(copy for _id, copy in copies)
+        db.flush()
+        new_ids.update((old_id, copy.id) for old_id, copy in copies)
+        done = {old_id for old_id, _copy in copies}
+        level = [n for n in source if n.parent_id in done and n.id not in new_ids]
 
 
 def _mark(
@@ -607,7 +651,9 @@ def standardize(db: Session, *, user: Principal, subject: Subject, comment: str)
     policy.ensure(policy.can_standardize(user, subject))
     now = utcnow()
     values = {"standardized_by": user.id, "standardized_at": now, "standardized_comment": comment.strip()}
-    return _mark(db, user, subject, Event.standardized, now, values)
+    marked = _mark(db, user, subject, Event.standardized, now, values)
+    standardized.keep_copy(db, user=user, subject=marked)
+    return marked
 
 
 def picture(db: Session, *, user: Principal, subject_id: int) -> mapping.StoredImage:

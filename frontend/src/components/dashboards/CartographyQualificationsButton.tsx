@@ -23,7 +23,7 @@ export function CartographyQualificationsButton({ cartographyId }: { cartography
       startIcon={<WorkspacePremiumOutlined />}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      {t('dashboards.qualifications.open')}
+      {t('dashboardLinks.qualifications')}
     </Button>
   )
 }

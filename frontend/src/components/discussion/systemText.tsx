@@ -13,7 +13,7 @@ export function SystemText({ system }: { system: SystemInfo }): ReactNode {
   const { t, i18n } = useTranslation()
   const { args } = system
   // Mediations are the items with a status; another status is shown as it came.
-  const statusLabel = (status: string) => (i18n.exists(`mediations.statuses.${status}`) ? t(`mediations.statuses.${status}`) : status)
+  const statusLabel = (status: string) => (i18n.exists(`mediationStatuses.${status}`) ? t(`mediationStatuses.${status}`) : status)
   switch (system.type) {
     case 'criticity':
       return t('discussion.system.criticity', { frequency: text(args.frequency), gravity: text(args.gravity) })

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import i18n from '../../i18n'
 import { renderRoutes } from '../../test/render'
-import { QualificationDashboard, sortedChildren } from './QualificationDashboard'
-import type { DashboardChild, DashboardElement } from './types'
+import { QualificationDashboard } from './QualificationDashboard'
+import { type DashboardShown, useDashboardShown } from './shown'
+import type { DashboardChild, DashboardElement, DashboardItem } from './types'
 import { validityState, validityText } from './validity'
 
 const t = i18n.t.bind(i18n)
@@ -23,32 +24,55 @@ function child(id: number, name: string, remainingDays: number, more: Partial<Da
   }
 }
 
+/** An item with its counts by state, from all its children (as the server counts them). */
+function item(fields: Omit<DashboardItem, 'counts'>, children: DashboardChild[]): DashboardItem {
+  const counts = { good: 0, warn: 0, none: 0 }
+  for (const c of children) counts[c.state] += 1
+  return { ...fields, counts }
+}
+
+const HABILITATION = [
+  child(2, 'Alain Permanent', 10000, { validationTrainingPath: 30 }),
+  child(3, 'Bruno Bientôt', 12),
+  child(1, 'Zoé Expirée', -12, { validationTrainingPath: 31, requalificationTrainingPath: 32 }),
+  child(4, 'Claire Jamais', -10000),
+]
+const CONDUITE = [child(5, 'Denis Absent', -10000)]
+
 const ELEMENTS: DashboardElement[] = [
   {
-    item: { id: 9, name: 'Habilitation électrique', total: 4, obtained: 2, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'qualification', id: 9 } },
-    children: [
-      child(1, 'Zoé Expirée', -12, { validationTrainingPath: 31, requalificationTrainingPath: 32 }),
-      child(2, 'Alain Permanent', 10000, { validationTrainingPath: 30 }),
-      child(3, 'Bruno Bientôt', 12),
-      child(4, 'Claire Jamais', -10000),
-    ],
+    item: item({ id: 9, name: 'Habilitation électrique', total: 4, obtained: 2, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'qualification', id: 9 } }, HABILITATION),
+    children: HABILITATION,
   },
   {
-    item: { id: 10, name: 'Conduite de chariot', total: 1, obtained: 0, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'qualification', id: 10 } },
-    children: [child(5, 'Denis Absent', -10000)],
+    item: item({ id: 10, name: 'Conduite de chariot', total: 1, obtained: 0, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'qualification', id: 10 } }, CONDUITE),
+    children: CONDUITE,
   },
 ]
 
-function renderDashboard(elements: DashboardElement[] = ELEMENTS) {
-  return renderRoutes(
-    [
-      {
-        path: '*',
-        element: <QualificationDashboard elements={elements} linkTo={(link) => (link.type === 'qualification' ? `/qualification/view/${link.id}` : undefined)} />,
-      },
-    ],
-    '/spotv2/',
+/** What the server answers for `shown` (backend qualifications/dashboards.py Shown): the children of the states asked, `limit` of them unless the item is expanded. */
+function answered(elements: DashboardElement[], shown: DashboardShown, limit: number): DashboardElement[] {
+  return elements.map((element) => {
+    const children = element.children.filter((c) => shown.states.includes(c.state))
+    return { ...element, children: shown.expanded.includes(element.item.id) ? children : children.slice(0, limit) }
+  })
+}
+
+function Harness({ elements, limit }: { elements: DashboardElement[]; limit: number }) {
+  const { shown, setStates, expand } = useDashboardShown()
+  return (
+    <QualificationDashboard
+      elements={answered(elements, shown, limit)}
+      linkTo={(link) => (link.type === 'qualification' ? `/qualification/view/${link.id}` : undefined)}
+      shown={shown}
+      onStatesChange={setStates}
+      onExpand={expand}
+    />
   )
+}
+
+function renderDashboard(elements: DashboardElement[] = ELEMENTS, limit = 25) {
+  return renderRoutes([{ path: '*', element: <Harness elements={elements} limit={limit} /> }], '/spotv2/')
 }
 
 describe('validityText', () => {
@@ -85,7 +109,7 @@ describe('validityState', () => {
 })
 
 describe('QualificationDashboard', () => {
-  it('shows each item with its obtained count, a link, and its children by remaining days, the longest first', () => {
+  it('shows each item with its obtained count, a link, and its children in the order the server gives', () => {
     renderDashboard()
     const item = screen.getByRole('region', { name: 'Habilitation électrique' })
     expect(within(item).getByRole('link', { name: 'Habilitation électrique' })).toHaveAttribute('href', '/spotv2/qualification/view/9')
@@ -97,6 +121,7 @@ describe('QualificationDashboard', () => {
       expect.stringContaining('Zoé Expirée'),
       expect.stringContaining('Claire Jamais'),
     ])
+    expect(within(item).queryByRole('button', { name: /Show all/ })).toBeNull()
     expect(rows[0]).toHaveTextContent('Permanent')
     expect(rows[2]).toHaveTextContent('Expired for 12 days')
     // A child whose link the page does not give is plain text.
@@ -128,10 +153,28 @@ describe('QualificationDashboard', () => {
     expect(screen.getByText('Denis Absent')).toBeInTheDocument()
   })
 
+  it('shows the first children of an item and the rest on demand', async () => {
+    renderDashboard(ELEMENTS, 2)
+    const habilitation = screen.getByRole('region', { name: 'Habilitation électrique' })
+    expect(within(habilitation).getAllByRole('listitem')).toHaveLength(2)
+    await userEvent.click(within(habilitation).getByRole('button', { name: 'Show all 4' }))
+    expect(within(habilitation).getAllByRole('listitem')).toHaveLength(4)
+    expect(within(habilitation).queryByRole('button', { name: /Show all/ })).toBeNull()
+    // The legend counts what it shows: not validated, two of them, both there.
+    const legend = screen.getByRole('group', { name: 'Legend: states shown' })
+    await userEvent.click(within(legend).getByRole('button', { name: 'More than a month' }))
+    await userEvent.click(within(legend).getByRole('button', { name: 'Less than a month' }))
+    expect(within(habilitation).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Zoé Expirée'),
+      expect.stringContaining('Claire Jamais'),
+    ])
+  })
+
   it("shows a validity on a person's own item only, not on an item that counts people", () => {
+    const modules = [child(7, 'Conduite', 12, { link: { type: 'module', id: 7 } })]
     const own: DashboardElement = {
-      item: { id: 11, name: 'Cariste', total: 1, obtained: 1, remainingDays: 12, state: 'warn', validUntil: '2027-01-15', link: { type: 'qualification', id: 11 } },
-      children: [child(7, 'Conduite', 12, { link: { type: 'module', id: 7 } })],
+      item: item({ id: 11, name: 'Cariste', total: 1, obtained: 1, remainingDays: 12, state: 'warn', validUntil: '2027-01-15', link: { type: 'qualification', id: 11 } }, modules),
+      children: modules,
     }
     renderDashboard([ELEMENTS[0], own])
     const overPeople = screen.getByRole('region', { name: 'Habilitation électrique' })
@@ -144,11 +187,5 @@ describe('QualificationDashboard', () => {
   it('says when there is nothing at all', () => {
     renderDashboard([])
     expect(screen.getByText('Nothing to display.')).toBeInTheDocument()
-  })
-})
-
-describe('sortedChildren', () => {
-  it('orders equal remaining days by name', () => {
-    expect(sortedChildren([child(1, 'B', 5), child(2, 'A', 5), child(3, 'C', 9)]).map((c) => c.name)).toEqual(['C', 'A', 'B'])
   })
 })

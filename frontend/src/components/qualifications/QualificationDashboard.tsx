@@ -1,22 +1,24 @@
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingPathPath } from '../../app/paths'
-import type { DashboardChild, DashboardElement, DashboardLink, ValidityState } from './types'
+import type { DashboardShown } from './shown'
+import type { DashboardChild, DashboardElement, DashboardItem, DashboardLink, ValidityState } from './types'
 import { VALIDITY_STATES, validityColour, validityText } from './validity'
 
 export type DashboardLinkTo = (link: DashboardLink) => string | undefined
 
-/** Children by remaining days, the longest first, then by name (spec 2 §4). */
-export function sortedChildren(children: readonly DashboardChild[]): DashboardChild[] {
-  return [...children].sort((a, b) => b.remainingDays - a.remainingDays || a.name.localeCompare(b.name))
+/** How many of an item's children the legend shows, from its counts by state (all its children). */
+export function shownCount(item: DashboardItem, states: readonly ValidityState[]): number {
+  return states.reduce((sum, state) => sum + item.counts[state], 0)
 }
 
 /**
@@ -24,28 +26,33 @@ export function sortedChildren(children: readonly DashboardChild[]): DashboardCh
  * left, less than a month left, not validated; all on at first) choose which children are shown; each
  * item shows its name, how many of its children are obtained, and those children with their validity
  * and their validation and requalification paths. An item whose children are all hidden is hidden too.
- * `linkTo` gives the address of an item or child (undefined: its name is not a link).
+ * The server sends the children of the legend's states, the first ones of each item (backend
+ * qualifications/dashboards.py Shown): "Show all" asks for the rest of one item. `linkTo` gives the
+ * address of an item or child (undefined: its name is not a link).
  */
 export function QualificationDashboard({
   elements,
   linkTo,
+  shown,
+  onStatesChange,
+  onExpand,
   headingLevel = 'h2',
 }: {
   elements: readonly DashboardElement[]
   linkTo: DashboardLinkTo
+  shown: DashboardShown
+  onStatesChange: (states: ValidityState[]) => void
+  onExpand: (itemId: number) => void
   /** The level of the items' names among the page's headings. */
   headingLevel?: 'h2' | 'h3'
 }) {
   const { t } = useTranslation()
-  const [shown, setShown] = useState<ValidityState[]>([...VALIDITY_STATES])
-  const visible = elements
-    .map((element) => ({ element, children: sortedChildren(element.children.filter((child) => shown.includes(child.state))) }))
-    .filter(({ element, children }) => element.children.length === 0 || children.length > 0)
+  const visible = elements.filter(({ item }) => item.total === 0 || shownCount(item, shown.states) > 0)
   return (
     <Stack spacing={2}>
       <ToggleButtonGroup
-        value={shown}
-        onChange={(_event, states: ValidityState[]) => setShown(states)}
+        value={shown.states}
+        onChange={(_event, states: ValidityState[]) => onStatesChange(states)}
         aria-label={t('qualifications.dashboard.legend')}
         size="small"
         sx={{ flexWrap: 'wrap' }}
@@ -62,8 +69,15 @@ export function QualificationDashboard({
       ) : visible.length === 0 ? (
         <Typography color="text.secondary">{t('qualifications.dashboard.nothingShown')}</Typography>
       ) : (
-        visible.map(({ element, children }) => (
-          <DashboardItemView key={`${element.item.link.type}-${element.item.id}`} element={element} shownChildren={children} linkTo={linkTo} headingLevel={headingLevel} />
+        visible.map((element) => (
+          <DashboardItemView
+            key={`${element.item.link.type}-${element.item.id}`}
+            element={element}
+            hidden={shownCount(element.item, shown.states) - element.children.length}
+            onExpand={() => onExpand(element.item.id)}
+            linkTo={linkTo}
+            headingLevel={headingLevel}
+          />
         ))
       )}
     </Stack>
@@ -72,12 +86,15 @@ export function QualificationDashboard({
 
 function DashboardItemView({
   element,
-  shownChildren,
+  hidden,
+  onExpand,
   linkTo,
   headingLevel,
 }: {
   element: DashboardElement
-  shownChildren: DashboardChild[]
+  /** Children in the legend's states that the answer left out. */
+  hidden: number
+  onExpand: () => void
   linkTo: DashboardLinkTo
   headingLevel: 'h2' | 'h3'
 }) {
@@ -107,16 +124,21 @@ function DashboardItemView({
           </Typography>
         )}
       </Stack>
-      {element.children.length === 0 ? (
+      {item.total === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('qualifications.dashboard.noChild')}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
-          {shownChildren.map((child) => (
+          {element.children.map((child) => (
             <ChildRow key={`${child.link.type}-${child.id}`} child={child} linkTo={linkTo} />
           ))}
         </Box>
+      )}
+      {hidden > 0 && (
+        <Button size="small" onClick={onExpand} sx={{ mt: 1 }}>
+          {t('qualifications.dashboard.showAll', { count: element.children.length + hidden })}
+        </Button>
       )}
     </Paper>
   )

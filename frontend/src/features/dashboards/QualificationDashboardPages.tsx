@@ -10,6 +10,7 @@ import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { QualificationDashboard } from '../../components/qualifications/QualificationDashboard'
+import { useDashboardShown } from '../../components/qualifications/shown'
 import { usePageTitle } from '../../lib/pageTitle'
 import { holds } from '../../lib/permissions'
 import { idParam } from '../../lib/routeParams'
@@ -28,7 +29,8 @@ export function CartographyQualificationDashboardPage() {
 function CartographyDashboard({ cartographyId }: { cartographyId: number }) {
   const { t } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
-  const { data: dashboard, error } = useQuery(cartographyQualificationDashboardQuery(cartographyId))
+  const { shown, setStates, expand } = useDashboardShown()
+  const { data: dashboard, error } = useQuery(cartographyQualificationDashboardQuery(cartographyId, shown))
   const title = dashboard && t('dashboards.qualifications.cartographyTitle', { name: dashboard.cartography.name })
   usePageTitle(error ? undefined : (title ?? t('dashboards.qualifications.title')))
   // Spec 2 §8: an unknown cartography is NotFound, one hidden to the user Forbidden.
@@ -42,7 +44,14 @@ function CartographyDashboard({ cartographyId }: { cartographyId: number }) {
           <CoverageTable coverage={dashboard.coverage} />
         </DashboardSection>
         <DashboardSection title={t('dashboards.qualifications.holders')}>
-          <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} headingLevel="h3" />
+          <QualificationDashboard
+            elements={dashboard.elements}
+            linkTo={qualificationLinks(user)}
+            shown={shown}
+            onStatesChange={setStates}
+            onExpand={expand}
+            headingLevel="h3"
+          />
         </DashboardSection>
       </Stack>
       <BackButton />
@@ -59,7 +68,8 @@ export function GroupQualificationDashboardPage() {
 function GroupDashboard({ groupId }: { groupId: number }) {
   const { t } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
-  const { data: dashboard, error } = useQuery(groupQualificationDashboardQuery(groupId))
+  const { shown, setStates, expand } = useDashboardShown()
+  const { data: dashboard, error } = useQuery(groupQualificationDashboardQuery(groupId, shown))
   const title = dashboard && t('dashboards.qualifications.groupTitle', { name: dashboard.group.name })
   usePageTitle(error ? undefined : (title ?? t('dashboards.qualifications.title')))
   if (error) return <LoadFailure error={error} />
@@ -67,7 +77,7 @@ function GroupDashboard({ groupId }: { groupId: number }) {
   return (
     <>
       <PageHeader title={title} />
-      <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} />
+      <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} shown={shown} onStatesChange={setStates} onExpand={expand} />
       <BackButton />
     </>
   )
@@ -95,7 +105,8 @@ export function UserQualificationDashboardPage() {
 function UserDashboard({ userId, own, title: ownTitle }: { userId: number; own: boolean; title: string }) {
   const { t } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
-  const { data: dashboard, error } = useQuery(userQualificationDashboardQuery(userId))
+  const { shown, setStates, expand } = useDashboardShown()
+  const { data: dashboard, error } = useQuery(userQualificationDashboardQuery(userId, shown))
   const title = own ? ownTitle : dashboard && t('dashboards.qualifications.userTitle', { name: dashboard.user.name })
   usePageTitle(error ? undefined : (title ?? t('dashboards.qualifications.title')))
   // Spec 2 §8: an unknown user is NotFound.
@@ -103,7 +114,11 @@ function UserDashboard({ userId, own, title: ownTitle }: { userId: number; own: 
   return (
     <>
       {title && <PageHeader title={title} actions={<AuditPackButton userId={userId} />} />}
-      {!dashboard ? <Loading /> : <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} />}
+      {!dashboard ? (
+        <Loading />
+      ) : (
+        <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} shown={shown} onStatesChange={setStates} onExpand={expand} />
+      )}
       <BackButton />
     </>
   )

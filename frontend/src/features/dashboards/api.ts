@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
 import { download } from '../../components/downloads/download'
+import { type DashboardShown, EVERY_CHILD_STATE, shownQuery } from '../../components/qualifications/shown'
 import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 
 type Schemas = components['schemas']
@@ -63,27 +64,38 @@ export const exportContributions = (body: ContributionsBody, language: string) =
     'contributions.xlsx',
   )
 
-export const cartographyQualificationDashboardQuery = (cartographyId: number) =>
+// A qualification dashboard asked again for another legend or another expanded item keeps showing the
+// previous answer until the new one is there.
+export const cartographyQualificationDashboardQuery = (cartographyId: number, shown: DashboardShown = EVERY_CHILD_STATE) =>
   queryOptions({
-    queryKey: queryKeys.dashboards.cartographyQualifications(cartographyId),
+    queryKey: queryKeys.dashboards.cartographyQualifications(cartographyId, shown),
     queryFn: () =>
-      data(api.GET('/backend/api/v2/dashboards/qualifications/cartography/{cartographyId}', { params: { path: { cartographyId } } })),
+      data(
+        api.GET('/backend/api/v2/dashboards/qualifications/cartography/{cartographyId}', {
+          params: { path: { cartographyId }, query: shownQuery(shown) },
+        }),
+      ),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    placeholderData: keepPreviousData,
     ...fresh,
   })
 
-export const groupQualificationDashboardQuery = (groupId: number) =>
+export const groupQualificationDashboardQuery = (groupId: number, shown: DashboardShown = EVERY_CHILD_STATE) =>
   queryOptions({
-    queryKey: queryKeys.dashboards.groupQualifications(groupId),
-    queryFn: () => data(api.GET('/backend/api/v2/dashboards/qualifications/group/{groupId}', { params: { path: { groupId } } })),
+    queryKey: queryKeys.dashboards.groupQualifications(groupId, shown),
+    queryFn: () =>
+      data(api.GET('/backend/api/v2/dashboards/qualifications/group/{groupId}', { params: { path: { groupId }, query: shownQuery(shown) } })),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    placeholderData: keepPreviousData,
     ...fresh,
   })
 
-export const userQualificationDashboardQuery = (userId: number) =>
+export const userQualificationDashboardQuery = (userId: number, shown: DashboardShown = EVERY_CHILD_STATE) =>
   queryOptions({
-    queryKey: queryKeys.dashboards.userQualifications(userId),
-    queryFn: () => data(api.GET('/backend/api/v2/dashboards/qualifications/user/{userId}', { params: { path: { userId } } })),
+    queryKey: queryKeys.dashboards.userQualifications(userId, shown),
+    queryFn: () =>
+      data(api.GET('/backend/api/v2/dashboards/qualifications/user/{userId}', { params: { path: { userId }, query: shownQuery(shown) } })),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    placeholderData: keepPreviousData,
     ...fresh,
   })

@@ -44,7 +44,17 @@ const MY_DASHBOARD = {
 }
 
 const element = (name: string, childName: string, remainingDays: number, state: 'good' | 'warn' | 'none') => ({
-  item: { id: 9, name, total: 1, obtained: remainingDays >= 0 ? 1 : 0, remainingDays, state, validUntil: null, link: { type: 'qualification', id: 9 } },
+  item: {
+    id: 9,
+    name,
+    total: 1,
+    obtained: remainingDays >= 0 ? 1 : 0,
+    counts: { good: 0, warn: 0, none: 0, [state]: 1 },
+    remainingDays,
+    state,
+    validUntil: null,
+    link: { type: 'qualification', id: 9 },
+  },
   children: [
     { id: 4, name: childName, remainingDays, state, validUntil: null, validationTrainingPath: null, requalificationTrainingPath: null, link: { type: 'module', id: 4 } },
   ],
@@ -218,7 +228,17 @@ describe('the qualification dashboards', () => {
           cartography: { id: 2, name: 'Atelier', siteName: 'Lyon' },
           elements: [
             {
-              item: { id: 9, name: 'Cariste', total: 1, obtained: 1, remainingDays: 40, state: 'good', validUntil: null, link: { type: 'qualification', id: 9 } },
+              item: {
+                id: 9,
+                name: 'Cariste',
+                total: 1,
+                obtained: 1,
+                counts: { good: 1, warn: 0, none: 0 },
+                remainingDays: 40,
+                state: 'good',
+                validUntil: null,
+                link: { type: 'qualification', id: 9 },
+              },
               children: [
                 { id: 8, name: 'Inès Garnier', remainingDays: 40, state: 'good', validUntil: '2027-01-03', validationTrainingPath: 5, requalificationTrainingPath: null, link: { type: 'user', id: 8 } },
               ],

@@ -10,7 +10,7 @@ const signedIn = () => true
 
 /** The dashboards' drawer entries (spec 1 §2): My dashboard, Paths progress, Contributions. */
 export const DASHBOARD_NAVIGATION: NavigationEntry[] = [
-  { to: MY_DASHBOARD_PATH, label: 'dashboards.nav.mine', section: 'dashboards.nav.section', icon: DashboardOutlined, allowed: signedIn },
-  { to: TRAINING_PATH_DASHBOARD_PATH, label: 'dashboards.nav.trainingPath', section: 'dashboards.nav.section', icon: TrendingUpOutlined, allowed: holds('perm_TableauBord') },
-  { to: CONTRIBUTIONS_DASHBOARD_PATH, label: 'dashboards.nav.contributions', section: 'dashboards.nav.section', icon: InsightsOutlined, allowed: holds('perm_VisuTrack') },
+  { to: MY_DASHBOARD_PATH, label: 'nav.myDashboard', section: 'nav.sections.dashboards', icon: DashboardOutlined, allowed: signedIn },
+  { to: TRAINING_PATH_DASHBOARD_PATH, label: 'nav.trainingPathDashboard', section: 'nav.sections.dashboards', icon: TrendingUpOutlined, allowed: holds('perm_TableauBord') },
+  { to: CONTRIBUTIONS_DASHBOARD_PATH, label: 'nav.contributionsDashboard', section: 'nav.sections.dashboards', icon: InsightsOutlined, allowed: holds('perm_VisuTrack') },
 ]

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { RequirePermission } from '../../app/RequirePermission'
 import { holds } from '../../lib/permissions'
+import { textsLoader } from '../../i18n'
 
 /**
  * The dashboards (spec 2 §2), each loaded on first visit. My dashboard and one's own qualification
@@ -8,33 +9,39 @@ import { holds } from '../../lib/permissions'
  * the group and cartography qualification dashboards need perm_TableauBord, the contributions perm_VisuTrack.
  */
 export const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboards/mine', lazy: async () => ({ Component: (await import('./MyDashboardPage')).MyDashboardPage }) },
   {
-    path: 'dashboard/qualifications/user/:userId?',
-    lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).UserQualificationDashboardPage }),
-  },
-  {
-    element: <RequirePermission check={holds('perm_TableauBord')} />,
+    loader: textsLoader('dashboards'),
+    shouldRevalidate: () => false,
     children: [
-      { path: 'dashboards/trainingPath', lazy: async () => ({ Component: (await import('./TrainingPathDashboardPage')).TrainingPathDashboardPage }) },
+      { path: 'dashboards/mine', lazy: async () => ({ Component: (await import('./MyDashboardPage')).MyDashboardPage }) },
       {
-        path: 'dashboards/trainingPath/group/:groupId',
-        lazy: async () => ({ Component: (await import('./GroupTrainingPathDashboardPage')).GroupTrainingPathDashboardPage }),
+        path: 'dashboard/qualifications/user/:userId?',
+        lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).UserQualificationDashboardPage }),
       },
       {
-        path: 'dashboards/qualifications/cartography/:cartographyId',
-        lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).CartographyQualificationDashboardPage }),
+        element: <RequirePermission check={holds('perm_TableauBord')} />,
+        children: [
+          { path: 'dashboards/trainingPath', lazy: async () => ({ Component: (await import('./TrainingPathDashboardPage')).TrainingPathDashboardPage }) },
+          {
+            path: 'dashboards/trainingPath/group/:groupId',
+            lazy: async () => ({ Component: (await import('./GroupTrainingPathDashboardPage')).GroupTrainingPathDashboardPage }),
+          },
+          {
+            path: 'dashboards/qualifications/cartography/:cartographyId',
+            lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).CartographyQualificationDashboardPage }),
+          },
+          {
+            path: 'dashboard/qualifications/group/:groupId',
+            lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).GroupQualificationDashboardPage }),
+          },
+        ],
       },
       {
-        path: 'dashboard/qualifications/group/:groupId',
-        lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).GroupQualificationDashboardPage }),
+        element: <RequirePermission check={holds('perm_VisuTrack')} />,
+        children: [
+          { path: 'dashboards/contributions', lazy: async () => ({ Component: (await import('./ContributionsDashboardPage')).ContributionsDashboardPage }) },
+        ],
       },
-    ],
-  },
-  {
-    element: <RequirePermission check={holds('perm_VisuTrack')} />,
-    children: [
-      { path: 'dashboards/contributions', lazy: async () => ({ Component: (await import('./ContributionsDashboardPage')).ContributionsDashboardPage }) },
     ],
   },
 ]

@@ -6,5 +6,5 @@ import type { NavigationEntry } from '../../app/shell/navigation'
 const signedIn = () => true
 
 export const LMS_NAVIGATION: NavigationEntry[] = [
-  { to: LMS_PATH, label: 'lms.nav.entry', section: 'nav.sections.training', icon: CastForEducationOutlined, allowed: signedIn },
+  { to: LMS_PATH, label: 'nav.lms', section: 'nav.sections.training', icon: CastForEducationOutlined, allowed: signedIn },
 ]

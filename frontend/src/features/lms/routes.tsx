@@ -1,4 +1,11 @@
 import type { RouteObject } from 'react-router'
+import { textsLoader } from '../../i18n'
 
 /** Spot's own learning platform, for every signed-in user (spec 2 §2 /lms). */
-export const lmsRoutes: RouteObject[] = [{ path: 'lms', lazy: async () => ({ Component: (await import('./LmsPage')).LmsPage }) }]
+export const lmsRoutes: RouteObject[] = [
+  {
+    loader: textsLoader('lms'),
+    shouldRevalidate: () => false,
+    children: [{ path: 'lms', lazy: async () => ({ Component: (await import('./LmsPage')).LmsPage }) }],
+  },
+]

@@ -59,7 +59,7 @@ export function MediationActions({ mediation, onDone, onConflict }: MediationAct
         void queryClient.invalidateQueries({ queryKey: mediationQuery(mediation.id).queryKey, exact: true })
         const current = error.errors.find((e) => e.field === 'status')?.code
         onConflict(
-          current ? t('mediations.view.conflict', { status: t(`mediations.statuses.${current}`) }) : t('mediations.view.conflictUnknown'),
+          current ? t('mediations.view.conflict', { status: t(`mediationStatuses.${current}`) }) : t('mediations.view.conflictUnknown'),
         )
       },
       onSettled: () => setConfirming(undefined),

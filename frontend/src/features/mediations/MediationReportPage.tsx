@@ -190,7 +190,7 @@ function ReportForm({ opened }: { opened: Mediation }) {
   const conflictMessage = (error: ApiError): Refusals['general'] => {
     const status = error.errors.find((e) => e.field === 'status')?.code
     return status
-      ? { key: 'mediations.report.conflict', values: { status: t(`mediations.statuses.${status}`) } }
+      ? { key: 'mediations.report.conflict', values: { status: t(`mediationStatuses.${status}`) } }
       : { key: 'mediations.report.stale' }
   }
 

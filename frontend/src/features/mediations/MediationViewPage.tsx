@@ -64,8 +64,8 @@ function MediationView({ mediation }: { mediation: Mediation }) {
           size="small"
           color={mediation.status === 'canceled' ? 'default' : 'primary'}
           variant="outlined"
-          label={t(`mediations.statuses.${mediation.status}`)}
-          aria-label={t('mediations.view.statusIs', { status: t(`mediations.statuses.${mediation.status}`) })}
+          label={t(`mediationStatuses.${mediation.status}`)}
+          aria-label={t('mediations.view.statusIs', { status: t(`mediationStatuses.${mediation.status}`) })}
         />
         <DiscussionPanel discussionId={mediation.discussionId} />
       </Stack>

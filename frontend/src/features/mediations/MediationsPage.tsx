@@ -25,7 +25,7 @@ export function MediationsPage() {
       itemKey={(mediation) => mediation.id}
       renderItem={(mediation, { targeted }) => <MediationCardView mediation={mediation} targeted={targeted} />}
       fieldLabel={(field) => t(`mediations.fields.${field}`)}
-      enumLabel={(field, value) => (field === 'status' ? t(`mediations.statuses.${value}`) : value)}
+      enumLabel={(field, value) => (field === 'status' ? t(`mediationStatuses.${value}`) : value)}
       sources={MEDIATION_FILTER_SOURCES}
       title={t('mediations.list.title')}
       emptyText={t('mediations.list.empty')}

@@ -7,7 +7,7 @@ import type { AddMenuEntry, NavigationEntry } from '../../app/shell/navigation'
 const signedIn = () => true
 
 export const MEDIATION_NAVIGATION: NavigationEntry[] = [
-  { to: MEDIATIONS_PATH, label: 'mediations.nav.list', section: 'mediations.nav.section', icon: Handshake, allowed: signedIn },
+  { to: MEDIATIONS_PATH, label: 'nav.mediations', section: 'nav.sections.teamwork', icon: Handshake, allowed: signedIn },
 ]
 
 export const MEDIATION_ADD_MENU: AddMenuEntry[] = [

@@ -72,7 +72,7 @@ export function MediationAttachDialog({ pathId, moduleIndex, resultIndex, elemen
                   sx={{ minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' }}
                   primary={mediation.title}
                   secondary={[
-                    t(`mediations.statuses.${mediation.status}`),
+                    t(`mediationStatuses.${mediation.status}`),
                     mediation.schedulingDate ? formatDateTime(mediation.schedulingDate, i18n.language) : undefined,
                   ]
                     .filter(Boolean)

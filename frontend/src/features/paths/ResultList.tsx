@@ -189,7 +189,7 @@ function MediationView({ pathId, module, result }: { pathId: number; module: Ass
                     {mediation.title}
                   </Link>
                   {mediation.status && (
-                    <Chip size="small" variant="outlined" label={t(`mediations.statuses.${mediation.status}`)} sx={{ ml: 1 }} />
+                    <Chip size="small" variant="outlined" label={t(`mediationStatuses.${mediation.status}`)} sx={{ ml: 1 }} />
                   )}
                   {mediation.signedByLearner && (
                     <Chip size="small" color="success" variant="outlined" label={t('trainingPath.results.signedByLearner')} sx={{ ml: 1 }} />

@@ -34,6 +34,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { QualificationDashboard } from '../../components/qualifications/QualificationDashboard'
+import { useDashboardShown } from '../../components/qualifications/shown'
 import type { DashboardLink } from '../../components/qualifications/types'
 import { formatDateTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
@@ -211,7 +212,8 @@ export function QualificationActions({ qualification }: { qualification: Qualifi
 function DashboardSection({ qualificationId, linkToModules }: { qualificationId: number; linkToModules: boolean }) {
   const { t } = useTranslation()
   const [by, setBy] = useState<DashboardBy>('user')
-  const { data: elements, error } = useQuery(qualificationDashboardQuery(qualificationId, by))
+  const { shown, setStates, expand } = useDashboardShown()
+  const { data: elements, error } = useQuery(qualificationDashboardQuery(qualificationId, by, shown))
   const linkTo = (link: DashboardLink): string | undefined => {
     switch (link.type) {
       case 'user':
@@ -249,7 +251,7 @@ function DashboardSection({ qualificationId, linkToModules }: { qualificationId:
       {error ? (
         <Typography color="text.secondary">{t('qualifications.view.dashboardFailed')}</Typography>
       ) : elements ? (
-        <QualificationDashboard elements={elements} linkTo={linkTo} headingLevel="h3" />
+        <QualificationDashboard elements={elements} linkTo={linkTo} shown={shown} onStatesChange={setStates} onExpand={expand} headingLevel="h3" />
       ) : (
         <Loading />
       )}

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import type { ErrorHandlingMeta } from '../../api/errorReports'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
+import { type DashboardShown, EVERY_CHILD_STATE, shownQuery } from '../../components/qualifications/shown'
 import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 import type { ListQuery } from '../../lib/querylang/types'
 
@@ -25,10 +26,16 @@ export const qualificationQuery = (qualificationId: number) =>
   })
 
 /** The qualification's dashboard (perm_TableauBord): its people with their modules, or its modules with their people. */
-export const qualificationDashboardQuery = (qualificationId: number, by: DashboardBy) =>
+export const qualificationDashboardQuery = (qualificationId: number, by: DashboardBy, shown: DashboardShown = EVERY_CHILD_STATE) =>
   queryOptions({
-    queryKey: queryKeys.qualifications.dashboard(qualificationId, by),
-    queryFn: () => data(api.GET('/backend/api/v2/qualifications/{qualificationId}/dashboard', { params: { path: { qualificationId }, query: { by } } })),
+    queryKey: queryKeys.qualifications.dashboard(qualificationId, by, shown),
+    queryFn: () =>
+      data(
+        api.GET('/backend/api/v2/qualifications/{qualificationId}/dashboard', {
+          params: { path: { qualificationId }, query: { by, ...shownQuery(shown) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
     // Validities change with every grading elsewhere, and with the day: each opening asks again.
     staleTime: 0,
   })

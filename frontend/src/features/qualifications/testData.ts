@@ -23,7 +23,7 @@ export function qualification(changes: Partial<Qualification> = {}): Qualificati
 
 export const BY_USER: DashboardElement[] = [
   {
-    item: { id: 5, name: 'Gabriel Roux', total: 2, obtained: 1, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'user', id: 5 } },
+    item: { id: 5, name: 'Gabriel Roux', total: 2, obtained: 1, counts: { good: 1, warn: 0, none: 1 }, remainingDays: -10000, state: 'none', validUntil: null, link: { type: 'user', id: 5 } },
     children: [
       { id: 31, name: 'Consignation', remainingDays: 200, state: 'good', validUntil: '2027-06-12', validationTrainingPath: 70, requalificationTrainingPath: null, link: { type: 'module', id: 31 } },
       { id: 32, name: 'Premiers secours', remainingDays: -10000, state: 'none', validUntil: null, validationTrainingPath: null, requalificationTrainingPath: null, link: { type: 'module', id: 32 } },
@@ -33,7 +33,7 @@ export const BY_USER: DashboardElement[] = [
 
 export const BY_MODULE: DashboardElement[] = [
   {
-    item: { id: 31, name: 'Consignation', total: 1, obtained: 1, remainingDays: 200, state: 'good', validUntil: '2027-06-12', link: { type: 'module', id: 31 } },
+    item: { id: 31, name: 'Consignation', total: 1, obtained: 1, counts: { good: 1, warn: 0, none: 0 }, remainingDays: 200, state: 'good', validUntil: '2027-06-12', link: { type: 'module', id: 31 } },
     children: [{ id: 5, name: 'Gabriel Roux', remainingDays: 200, state: 'good', validUntil: '2027-06-12', validationTrainingPath: 70, requalificationTrainingPath: null, link: { type: 'user', id: 5 } }],
   },
 ]

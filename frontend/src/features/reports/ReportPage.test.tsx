@@ -78,7 +78,7 @@ describe('the permission guard', () => {
 
   it('shows the drawer entry to the same people only', () => {
     const entry = NAVIGATION.find((item) => item.to === '/administration/trainingPathReport')
-    expect(entry?.label).toBe('reports.nav.entry')
+    expect(entry?.label).toBe('nav.trainingPathReport')
     expect(entry?.allowed({ permissions: ['perm_TableauBord'] })).toBe(true)
     expect(entry?.allowed({ permissions: ['perm_TrainingManagement'] })).toBe(true)
     expect(entry?.allowed({ permissions: ['perm_TrainingPathAdmin', 'perm_QualificationAdmin'] })).toBe(false)

@@ -4,5 +4,5 @@ import type { NavigationEntry } from '../../app/shell/navigation'
 import { mayReport } from './permissions'
 
 export const REPORT_NAVIGATION: NavigationEntry[] = [
-  { to: TRAINING_PATH_REPORT_PATH, label: 'reports.nav.entry', section: 'nav.sections.administration', icon: SummarizeOutlined, allowed: mayReport },
+  { to: TRAINING_PATH_REPORT_PATH, label: 'nav.trainingPathReport', section: 'nav.sections.administration', icon: SummarizeOutlined, allowed: mayReport },
 ]

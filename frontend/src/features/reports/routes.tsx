@@ -1,11 +1,18 @@
 import type { RouteObject } from 'react-router'
 import { RequirePermission } from '../../app/RequirePermission'
 import { mayReport } from './permissions'
+import { textsLoader } from '../../i18n'
 
 /** The path report page (spec 2 §2), loaded on first visit; perm_TableauBord or perm_TrainingManagement, otherwise Forbidden. */
 export const reportRoutes: RouteObject[] = [
   {
-    element: <RequirePermission check={mayReport} />,
-    children: [{ path: 'administration/trainingPathReport', lazy: async () => ({ Component: (await import('./ReportPage')).ReportPage }) }],
+    loader: textsLoader('reports'),
+    shouldRevalidate: () => false,
+    children: [
+      {
+        element: <RequirePermission check={mayReport} />,
+        children: [{ path: 'administration/trainingPathReport', lazy: async () => ({ Component: (await import('./ReportPage')).ReportPage }) }],
+      },
+    ],
   },
 ]

@@ -10,37 +10,38 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { organizationInfoQuery } from '../../api/queries'
-import { v1RedirectionPath } from '../../app/paths'
 import type { SubjectCard } from './api'
-import { legacyTargets } from './legacy'
+import { subjectViewLinks } from './legacy'
 
-type LegacySubject = Pick<SubjectCard, 'code' | 'hasDiagram' | 'lifetimeEvents' | 'contexts'>
+type ViewSubject = Pick<SubjectCard, 'id' | 'code' | 'hasDiagram' | 'lifetimeEvents' | 'contexts'>
 
 /**
- * The mind map, diagram and standardized mind map of the legacy application; absent when no
- * legacy address is set or when the subject has no context. Compact: icons only (list cards).
+ * The buttons to the subject's mind map, diagram (only with a diagram) and standardized mind map
+ * (only when standardized), spec 1 §2. With a legacy address they lead to the legacy application
+ * through V1Redirection, and are absent for a subject without a context; without one they lead to
+ * Spot's own views. Compact: icons only (list cards).
  */
-export function LegacyButtons({ subject, compact = false }: { subject: LegacySubject; compact?: boolean }) {
+export function LegacyButtons({ subject, compact = false }: { subject: ViewSubject; compact?: boolean }) {
   const { t } = useTranslation()
   const { data: organization } = useQuery(organizationInfoQuery)
-  const targets = legacyTargets(subject)
-  if (!organization?.legacyBaseUrl || !targets) return null
+  const links = organization && subjectViewLinks(subject, organization.legacyBaseUrl)
+  if (!links) return null
   const buttons: [string, string | undefined, typeof SvgIcon][] = [
-    ['subjects.legacy.mindMap', targets.mindMap, AccountTreeOutlined],
-    ['subjects.legacy.diagram', targets.diagram, SchemaOutlined],
-    ['subjects.legacy.standardized', targets.standardized, VerifiedOutlined],
+    ['subjects.legacy.mindMap', links.mindMap, AccountTreeOutlined],
+    ['subjects.legacy.diagram', links.diagram, SchemaOutlined],
+    ['subjects.legacy.standardized', links.standardized, VerifiedOutlined],
   ]
   return (
-    <Stack direction="row" spacing={compact ? 0 : 1} sx={{ flexWrap: 'wrap' }}>
-      {buttons.map(([label, target, Icon]) =>
-        target === undefined ? null : compact ? (
+    <Stack direction="row" spacing={compact ? 0 : 1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      {buttons.map(([label, to, Icon]) =>
+        to === undefined ? null : compact ? (
           <Tooltip key={label} title={t(label)}>
-            <IconButton size="small" component={RouterLink} to={v1RedirectionPath(target)} aria-label={t(label)}>
+            <IconButton size="small" component={RouterLink} to={to} aria-label={t(label)}>
               <Icon fontSize="small" />
             </IconButton>
           </Tooltip>
         ) : (
-          <Button key={label} size="small" variant="outlined" component={RouterLink} to={v1RedirectionPath(target)} startIcon={<Icon />}>
+          <Button key={label} size="small" variant="outlined" component={RouterLink} to={to} startIcon={<Icon />}>
             {t(label)}
           </Button>
         ),

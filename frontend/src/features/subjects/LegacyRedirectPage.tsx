@@ -7,26 +7,40 @@ import Link from '@mui/material/Link'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { organizationInfoQuery } from '../../api/queries'
 import { HOME_PATH } from '../../app/paths'
+import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { MessagePage } from '../../components/MessagePage'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { usePageTitle } from '../../lib/pageTitle'
-import { legacyUrl } from './legacy'
+import { legacyTargetQuery } from './api'
+import { isSubjectViewTarget, legacyUrl, subjectViewPath } from './legacy'
 
 /**
  * The /v1 route: it leaves for the legacy application. Without its address (SPOT_LEGACY_BASE_URL)
- * it says so; a target that would leave the legacy base is an unknown page.
+ * a subject's mind map, standardized mind map or diagram opens Spot's own view, and any other
+ * target says the legacy application is not configured; a target that would leave the legacy
+ * base is an unknown page.
  */
 export function V1RedirectionPage() {
   const { data: organization } = useQuery(organizationInfoQuery)
   const [search] = useSearchParams()
+  const to = search.get('to')
   if (!organization) return <Loading />
-  if (!organization.legacyBaseUrl) return <LegacyNotConfigured />
+  if (!organization.legacyBaseUrl) return isSubjectViewTarget(to) ? <SubjectView key={to} to={to} /> : <LegacyNotConfigured />
   const url = legacyUrl(organization.legacyBaseUrl, search.get('to'))
   return url ? <Leaving url={url} /> : <NotFoundPage />
+}
+
+/** A legacy mind-map or diagram address, resolved by the server into Spot's page of that subject. */
+function SubjectView({ to }: { to: string }) {
+  const { data: target, error } = useQuery(legacyTargetQuery(to))
+  if (error) return <LoadFailure error={error} />
+  if (!target) return <Loading />
+  // Replacing: going back leads to the page that followed the legacy link, not here again.
+  return <Navigate to={subjectViewPath(target.view, target.subjectId)} replace />
 }
 
 function Leaving({ url }: { url: string }) {

@@ -41,7 +41,7 @@ function subject(changes: Partial<Subject> = {}): Subject {
     contributors: [],
     discussionId: 40,
     version: 3,
-    can: { edit: false, delete: false, duplicate: false, standardize: false, follow: true, resolve: true, rate: true },
+    can: { edit: false, delete: false, duplicate: false, standardize: false, follow: true, resolve: true, rate: true, editMindMap: false, validateMindMap: false, editDiagram: false },
     ...changes,
   }
 }
@@ -67,7 +67,23 @@ describe('subject view', () => {
     expect(screen.queryByRole('button', { name: 'Standardize' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Mind map' })).not.toBeInTheDocument()
+  })
+
+  it("offers Spot's own mind map and diagram without a legacy address, and the standardized mind map once standardized", async () => {
+    fakeServer({ [SUBJECT]: () => json(subject()), [INFO]: info(null) })
+    renderRoutes(routes, '/spotv2/subject/5')
+    expect(await screen.findByRole('link', { name: 'Mind map' })).toHaveAttribute('href', '/spotv2/subject/5/mindmap')
+    expect(screen.getByRole('link', { name: 'Diagram' })).toHaveAttribute('href', '/spotv2/subject/5/diagram')
+    expect(screen.queryByRole('link', { name: 'Standardized mind map' })).not.toBeInTheDocument()
+  })
+
+  it('leaves the diagram out without one and links the standardized mind map of a standardized subject', async () => {
+    const standardized = subject({ hasDiagram: false, lifetimeEvents: { ...subject().lifetimeEvents, standardized: event('Alice Martin') } })
+    fakeServer({ [SUBJECT]: () => json(standardized), [INFO]: info(null) })
+    renderRoutes(routes, '/spotv2/subject/5')
+    expect(await screen.findByRole('link', { name: 'Standardized mind map' })).toHaveAttribute('href', '/spotv2/subject/5/mindmap/standardized')
+    expect(screen.getByRole('link', { name: 'Mind map' })).toHaveAttribute('href', '/spotv2/subject/5/mindmap')
+    expect(screen.queryByRole('link', { name: 'Diagram' })).not.toBeInTheDocument()
   })
 
   it('offers the legacy mind map and diagram through V1Redirection when a legacy address is set', async () => {
@@ -77,7 +93,10 @@ describe('subject view', () => {
       'href',
       `/spotv2/v1?to=${encodeURIComponent('spot/LYON/fonction/OPR/pdvhaut/USI-005//')}`,
     )
-    expect(screen.getByRole('link', { name: 'Diagram' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Diagram' })).toHaveAttribute(
+      'href',
+      `/spotv2/v1?to=${encodeURIComponent('spot/LYON/fonction/OPR/pdvbas/USI-005')}`,
+    )
     expect(screen.queryByRole('link', { name: 'Standardized mind map' })).not.toBeInTheDocument()
   })
 

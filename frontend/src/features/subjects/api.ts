@@ -136,3 +136,11 @@ export function useMarkSubject(subjectId: number) {
     },
   })
 }
+
+/** The subject view a legacy mind-map or diagram address names (V1Redirection without the legacy application). */
+export const legacyTargetQuery = (to: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.subjects.all, 'legacyTarget', to] as const,
+    queryFn: () => data(api.GET('/backend/api/v2/legacy/target', { params: { query: { to } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+  })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContextEntry } from '../../api/types'
 import { v1RedirectionPath } from '../../app/paths'
-import { legacyTargets, legacyUrl } from './legacy'
+import { isSubjectViewTarget, legacyTargets, legacyUrl, subjectViewLinks, subjectViewPath } from './legacy'
 
 const functionPath: ContextEntry[] = [
   { id: 1, code: 'LYON', name: 'Usine de Lyon', type: 'site' },
@@ -11,6 +11,7 @@ const functionPath: ContextEntry[] = [
 const activityPath: ContextEntry[] = [...functionPath.slice(0, 2), { id: 3, code: 'USI-REC', name: 'Réception', type: 'activity' }]
 
 const subject = (changes: { hasDiagram?: boolean; standardized?: boolean; contexts?: ContextEntry[][]; code?: string } = {}) => ({
+  id: 5,
   code: changes.code ?? 'USI-002',
   hasDiagram: changes.hasDiagram ?? false,
   lifetimeEvents: { standardized: changes.standardized ? { userId: 1, userName: 'A', date: '2026-01-01T00:00:00Z' } : null },
@@ -35,6 +36,72 @@ describe('legacy targets of a subject', () => {
 
   it('escapes codes so that each stays one path segment', () => {
     expect(legacyTargets(subject({ code: 'A/B 1' }))?.mindMap).toBe('spot/LYON/fonction/CAR/pdvhaut/A%2FB%201//')
+  })
+})
+
+describe('the mind map, diagram and standardized buttons of a subject', () => {
+  const LEGACY = 'https://old.example.com/v1/'
+  const v1 = (target: string) => `/v1?to=${encodeURIComponent(target)}`
+
+  it.each([
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ])('lead to Spot\'s own views without a legacy address (diagram %s, standardized %s), with or without a context', (hasDiagram, standardized) => {
+    for (const contexts of [[activityPath, functionPath], []]) {
+      for (const base of [null, undefined, '']) {
+        expect(subjectViewLinks(subject({ hasDiagram, standardized, contexts }), base)).toEqual({
+          mindMap: '/subject/5/mindmap',
+          diagram: hasDiagram ? '/subject/5/diagram' : undefined,
+          standardized: standardized ? '/subject/5/mindmap/standardized' : undefined,
+        })
+      }
+    }
+  })
+
+  it.each([
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ])('lead to the legacy pages through V1Redirection with a legacy address (diagram %s, standardized %s)', (hasDiagram, standardized) => {
+    expect(subjectViewLinks(subject({ hasDiagram, standardized }), LEGACY)).toEqual({
+      mindMap: v1('spot/LYON/fonction/CAR/pdvhaut/USI-002//'),
+      diagram: hasDiagram ? v1('spot/LYON/fonction/CAR/pdvbas/USI-002') : undefined,
+      standardized: standardized ? v1('spot/LYON/fonction/CAR/pdvhaut/USI-002/standard') : undefined,
+    })
+  })
+
+  it('are absent with a legacy address for a subject without a context', () => {
+    expect(subjectViewLinks(subject({ hasDiagram: true, standardized: true, contexts: [] }), LEGACY)).toBeUndefined()
+    expect(subjectViewLinks(subject({ contexts: [activityPath] }), LEGACY)).toBeUndefined()
+  })
+})
+
+describe('legacy targets Spot answers itself', () => {
+  it('are the mind-map, standardized and diagram forms', () => {
+    for (const to of [
+      'spot/LYON/fonction/CAR/pdvhaut/USI-002//',
+      'spot/LYON/fonction/CAR/pdvhaut/USI-002/standard',
+      'spot/LYON/fonction/CAR/pdvhaut/USI-002/',
+      'spot/LYON/fonction/CAR/pdvbas/USI-002',
+      'spot/LYON/fonction/CAR/pdvhaut/A%2FB%201//',
+    ]) {
+      expect(isSubjectViewTarget(to)).toBe(true)
+    }
+  })
+
+  it('are not the other forms', () => {
+    for (const to of [null, '', 'spot/LYON', 'spot/LYON/fonction/CAR', 'spot/LYON/fonction/CAR/pdvbas/X/Y', 'lms/course/3', 'spot/LYON/fonction/CAR/pdvhaut/X']) {
+      expect(isSubjectViewTarget(to)).toBe(false)
+    }
+  })
+
+  it('open the matching page of Spot', () => {
+    expect(subjectViewPath('mindMap', 5)).toBe('/subject/5/mindmap')
+    expect(subjectViewPath('standardized', 5)).toBe('/subject/5/mindmap/standardized')
+    expect(subjectViewPath('diagram', 5)).toBe('/subject/5/diagram')
   })
 })
 

@@ -1,4 +1,6 @@
 import type { ContextEntry } from '../../api/types'
+import { subjectDiagramPath, subjectMindMapPath, subjectStandardizedMindMapPath, v1RedirectionPath } from '../../app/paths'
+import type { LegacyView } from './mindmap/types'
 
 /** The flag of the legacy mind-map address that shows its standardized version. */
 export const STANDARDIZED_FLAG = 'standard'
@@ -12,6 +14,7 @@ export interface LegacyTargets {
 }
 
 interface LegacySubject {
+  id: number
   code: string
   hasDiagram: boolean
   lifetimeEvents: { standardized: unknown }
@@ -49,4 +52,48 @@ export function legacyUrl(base: string | null | undefined, to: string | null): s
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('/') || path.includes('\\')) return undefined
   const target = new URL(path, root)
   return target.origin === root.origin && target.pathname.startsWith(root.pathname) ? target.href : undefined
+}
+
+/** The in-application addresses of a subject's mind map, diagram and standardized mind map. */
+export type SubjectViewLinks = LegacyTargets
+
+/**
+ * Where the mind map, diagram (only with a diagram) and standardized mind map (only when
+ * standardized) buttons lead (spec 1 §2): with a legacy address, through V1Redirection to the
+ * legacy pages (none without a context); without one, to Spot's own views, context or not.
+ */
+export function subjectViewLinks(subject: LegacySubject, legacyBaseUrl: string | null | undefined): SubjectViewLinks | undefined {
+  if (legacyBaseUrl) {
+    const targets = legacyTargets(subject)
+    return (
+      targets && {
+        mindMap: v1RedirectionPath(targets.mindMap),
+        diagram: targets.diagram && v1RedirectionPath(targets.diagram),
+        standardized: targets.standardized && v1RedirectionPath(targets.standardized),
+      }
+    )
+  }
+  return {
+    mindMap: subjectMindMapPath(subject.id),
+    diagram: subject.hasDiagram ? subjectDiagramPath(subject.id) : undefined,
+    standardized: subject.lifetimeEvents.standardized ? subjectStandardizedMindMapPath(subject.id) : undefined,
+  }
+}
+
+// The mind-map and diagram forms of a legacy target: Spot answers them itself without the legacy application.
+const VIEW_TARGET = /^spot\/[^/]+\/fonction\/[^/]+\/(?:pdvhaut\/[^/]+\/(?:\/|[^/]+)?|pdvbas\/[^/]+)$/
+
+/** Whether `to` names a subject's mind map, standardized mind map or diagram (resolved by GET /legacy/target). */
+export const isSubjectViewTarget = (to: string | null): to is string => to !== null && VIEW_TARGET.test(to)
+
+/** Spot's own page of a resolved legacy target. */
+export function subjectViewPath(view: LegacyView, subjectId: number): string {
+  switch (view) {
+    case 'mindMap':
+      return subjectMindMapPath(subjectId)
+    case 'standardized':
+      return subjectStandardizedMindMapPath(subjectId)
+    case 'diagram':
+      return subjectDiagramPath(subjectId)
+  }
 }

@@ -1,0 +1,129 @@
+"""Routes of the standardized mind map, the diagram and the legacy targets (issue 19); the tree's own
+routes are in subjects.mindmap_routes."""
+
+from typing import Annotated, Any
+from urllib.parse import unquote
+
+from fastapi import Depends, Header, Query, Request, Response
+from fastapi.responses import StreamingResponse
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import ErrorBody
+from spot.core.files import get_file_store
+from spot.core.routing import api_router, work
+from spot.core.schemas import Id
+from spot.permissions.names import Permission
+from spot.resources.upload import body_file
+from spot.subjects import diagram, legacy, service, standardized
+from spot.subjects.mindmap_extra_schemas import LegacyTarget, StandardizedMindMapOut
+from spot.subjects.mindmap_schemas import Diagram
+
+router = api_router(tags=["subjects"])
+
+EDIT_DIAGRAM = [require(Permission.EditNotBasse)]
+DIAGRAM_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "The raw file: a JPEG or PNG image or a PDF, at most 30,000,000 bytes",
+        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+DIAGRAM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorBody, "description": "Content Too Large"}
+}
+FILE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"image/png": {}, "image/jpeg": {}, "application/pdf": {}}},
+    304: {"description": "Not modified"},
+}
+
+
+@router.get("/subject/{subjectId}/mindmap/standardized")
+async def standardized_mind_map(db: DB, user: CurrentUser, subjectId: Id) -> StandardizedMindMapOut:  # noqa: N803
+    """The read-only copy of the tree kept when the subject was last standardized, and the differences
+    of the live tree against it (only the nodes that differ, by code). 404 notStandardized."""
+    return standardized.read(db, subject=service.get(db, user=user, subject_id=subjectId))
+
+
+async def _received_diagram(request: Request) -> Any:
+    async with body_file(request, diagram.MAX_BYTES) as path:
+        yield path
+
+
+@router.post(
+    "/subject/{subjectId}/diagram",
+    dependencies=EDIT_DIAGRAM,
+    openapi_extra=DIAGRAM_BODY,
+    responses=DIAGRAM_RESPONSES,
+)
+@work
+def upload_diagram(
+    db: DB,
+    user: CurrentUser,
+    subjectId: Id,  # noqa: N803
+    path: Annotated[Any, Depends(_received_diagram)],
+    name: Annotated[
+        str,
+        Header(
+            alias="name", max_length=4000, description="The file's name (URI-encoded: encodeURIComponent)"
+        ),
+    ] = "",
+) -> Diagram:
+    """Needs perm_EditNotBasse. Sets the subject's diagram, replacing the former one: the raw file is the
+    body, a JPEG or PNG image or a PDF judged from its bytes (400 badFileFormat; fileUploadError for an
+    image that does not open; emptyFieldError without a body), at most 30,000,000 bytes (413
+    fileTooBig); its name in the header `name`."""
+    subject = service.get(db, user=user, subject_id=subjectId)
+    subject = diagram.store(db, user=user, subject=subject, path=path, name=_decoded(name))
+    stored = diagram.view(subject)
+    assert stored is not None
+    return stored
+
+
+def _decoded(name: str) -> str:
+    return unquote(name, errors="replace")
+
+
+@router.delete("/subject/{subjectId}/diagram", status_code=204, dependencies=EDIT_DIAGRAM)
+async def delete_diagram(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
+    """Needs perm_EditNotBasse. Removes the subject's diagram (hasDiagram false)."""
+    diagram.remove(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
+    return Response(status_code=204)
+
+
+@router.get("/subject/{subjectId}/diagram/file", response_class=Response, responses=FILE_RESPONSES)
+async def diagram_file(
+    db: DB,
+    user: CurrentUser,
+    request: Request,
+    subjectId: Id,  # noqa: N803
+    v: Annotated[
+        str | None,
+        Query(max_length=100, description="As in Diagram.url: the answer may then be cached for good"),
+    ] = None,
+) -> Response:
+    """The stored diagram, inline, with its ETag (304 on If-None-Match). 404 diagramNotFound."""
+    served = diagram.served(service.get(db, user=user, subject_id=subjectId), version=v)
+    etag = served.headers["ETag"]
+    if request.headers.get("if-none-match", "").strip() in (etag, f"W/{etag}"):
+        return Response(status_code=304, headers=served.headers)
+    stream = get_file_store().open(served.ref)
+
+    def chunks() -> Any:
+        with stream:
+            while chunk := stream.read(256 * 1024):
+                yield chunk
+
+    return StreamingResponse(chunks(), media_type=served.media_type, headers=served.headers)
+
+
+@router.get("/legacy/target")
+async def legacy_target(
+    db: DB,
+    user: CurrentUser,
+    to: Annotated[str, Query(max_length=2000, description="A legacy target, as V1Redirection receives it")],
+) -> LegacyTarget:
+    """The Spot view of a legacy target: spot/{siteCode}/fonction/{functionCode}/pdvhaut/{code}// (the
+    mind map), …/pdvhaut/{code}/standard (the standardized mind map) or …/pdvbas/{code} (the diagram),
+    each segment URI-encoded, {code} the subject's code. 400 invalidValue for another form, 404
+    notFound when no subject matches, 403 when it is hidden."""
+    return legacy.target(db, user=user, to=to)

@@ -1,0 +1,51 @@
+"""Schemas of the standardized mind map, the diagram and the legacy targets (issue 19). The mind map's
+own schemas (the tree, its writes, the Diagram) are in subjects.mindmap_schemas."""
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+
+from spot.core.schemas import CamelModel
+from spot.subjects.models import NodeStatus
+
+DifferenceKind = Literal["added", "removed", "renamed", "textChanged", "statusChanged", "moved"]
+LegacyView = Literal["mindMap", "standardized", "diagram"]
+
+
+class StandardizedNode(CamelModel):
+    code: int
+    parent_code: int | None
+    position: int
+    name: str
+    text: str
+    status: NodeStatus
+
+
+class UserRef(CamelModel):
+    id: int
+    name: str
+
+
+class Difference(CamelModel):
+    code: int
+    kinds: list[DifferenceKind] = Field(
+        description="added: in the live tree only; removed: in the copy only; moved: another parent or "
+        "position; renamed, textChanged, statusChanged: name, text or status changed"
+    )
+
+
+class StandardizedMindMapOut(CamelModel):
+    standardized_at: datetime
+    standardized_by: UserRef | None
+    comment: str
+    nodes: list[StandardizedNode] = Field(
+        description="The tree as it was standardized: the main node first, parents before children, "
+        "siblings by position"
+    )
+    differences: list[Difference] = Field(description="The nodes that differ in the live tree, by code")
+
+
+class LegacyTarget(CamelModel):
+    view: LegacyView
+    subject_id: int

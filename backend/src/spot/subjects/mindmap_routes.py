@@ -1,0 +1,77 @@
+"""The subject's mind map (subjects.mindmap)."""
+
+from typing import Annotated
+
+from fastapi import Query
+
+from spot.core.auth import DB, CurrentUser, require
+from spot.core.routing import api_router
+from spot.core.schemas import Id
+from spot.permissions.names import Permission
+from spot.subjects import mindmap
+from spot.subjects.mindmap_schemas import (
+    Count,
+    MindMap,
+    MindMapChange,
+    NodeCreate,
+    NodeMove,
+    NodeStatusChange,
+    NodeUpdate,
+)
+
+router = api_router(tags=["mind map"])
+
+# The tree -----------------------------------------------------------------------------------------
+
+EDIT = [require(Permission.EditNotHaute)]
+
+
+@router.get("/subject/{subjectId}/mindmap")
+async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> MindMap:  # noqa: N803
+    """The subject's mind map, nodes in tree order; counts as a visit of the subject."""
+    return mindmap.read(db, user=user, subject_id=subjectId)
+
+
+@router.post("/subject/{subjectId}/mindmap/nodes", status_code=201, dependencies=EDIT)
+async def add_node(db: DB, user: CurrentUser, subjectId: Id, data: NodeCreate) -> MindMapChange:  # noqa: N803
+    """Needs perm_EditNotHaute. A new node, inProgress, code max + 1; unknown parent: 400 invalidValue;
+    a stale version: 409 staleVersion."""
+    return mindmap.add(db, user=user, subject_id=subjectId, data=data)
+
+
+@router.post("/subject/{subjectId}/mindmap/nodes/{code}", dependencies=EDIT)
+async def edit_node(db: DB, user: CurrentUser, subjectId: Id, code: Count, data: NodeUpdate) -> MindMapChange:  # noqa: N803
+    """Needs perm_EditNotHaute. The node's name and text; unknown node: 404 mindMapNodeNotFound."""
+    return mindmap.edit(db, user=user, subject_id=subjectId, code=code, data=data)
+
+
+@router.post("/subject/{subjectId}/mindmap/nodes/{code}/move", dependencies=EDIT)
+async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Count, data: NodeMove) -> MindMapChange:  # noqa: N803
+    """Needs perm_EditNotHaute. The node and its subtree under `parentCode` at `position`; the main
+    node, a move under itself or a descendant, or an unknown parent: 400 invalidValue (parentCode)."""
+    return mindmap.move(db, user=user, subject_id=subjectId, code=code, data=data)
+
+
+@router.delete("/subject/{subjectId}/mindmap/nodes/{code}", dependencies=EDIT)
+async def delete_node(
+    db: DB,
+    user: CurrentUser,
+    subjectId: Id,  # noqa: N803
+    code: Count,
+    version: Annotated[Count, Query(description="The tree's version read; a stale one answers 409")],
+) -> MindMapChange:
+    """Needs perm_EditNotHaute. The node and its subtree; the main node: 409 mainNodeCannotBeDeleted."""
+    return mindmap.remove(db, user=user, subject_id=subjectId, code=code, version=version)
+
+
+@router.post("/subject/{subjectId}/mindmap/nodes/{code}/status", dependencies=EDIT)
+async def node_status(
+    db: DB,
+    user: CurrentUser,
+    subjectId: Id,  # noqa: N803
+    code: Count,
+    data: NodeStatusChange,
+) -> MindMapChange:
+    """Needs perm_EditNotHaute, and perm_ValidNotHaute to set a node to or from validated. Writes a
+    statusChanged message in the subject's discussion."""
+    return mindmap.set_status(db, user=user, subject_id=subjectId, code=code, data=data)

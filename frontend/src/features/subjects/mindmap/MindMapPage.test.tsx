@@ -1,0 +1,358 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderRoutes } from '../../../test/render'
+import { errorBody, json } from '../../../test/server'
+import { MindMapPage } from './MindMapPage'
+import type { MindMap, MindMapCan, MindMapNode, NodeStatus } from './types'
+
+const BASE = '/backend/api/v2/subject/5/mindmap'
+
+// What @xyflow/react measures with, which jsdom lacks.
+class FakeResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+class FakeDOMMatrix {
+  m22: number
+  constructor(transform?: string) {
+    this.m22 = Number(/scale\(([\d.]+)\)/.exec(transform ?? '')?.[1] ?? 1)
+  }
+}
+
+function phoneWidth(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    onchange: null,
+    dispatchEvent: () => false,
+  }))
+}
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver)
+  vi.stubGlobal('DOMMatrixReadOnly', FakeDOMMatrix)
+  phoneWidth(false)
+  // The canvas's size, so that fitting the map gives a real zoom.
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(800)
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(500)
+})
+
+const node = (code: number, parentCode: number | null, name: string, status: NodeStatus = 'inProgress', position = 0): MindMapNode => ({
+  id: 100 + code,
+  code,
+  parentCode,
+  position,
+  name,
+  text: '',
+  status,
+  createdBy: { id: 3, name: 'Alice Martin' },
+  createdAt: '2026-03-10T09:15:00Z',
+  updatedBy: null,
+  updatedAt: null,
+})
+
+/** The server's tree, changed by the calls as the server would. */
+class FakeTree {
+  tree: MindMap
+  requests: { method: string; path: string; body: unknown }[] = []
+  /** Answers of the next calls, before the tree is touched (a 409 for instance). */
+  nextAnswers: Response[] = []
+
+  constructor(nodes: MindMapNode[], can: Partial<MindMapCan> = {}) {
+    this.tree = {
+      subjectId: 5,
+      subjectName: 'Réglage du tour',
+      subjectCode: 'USI-005',
+      version: 7,
+      lastMindmapUpdate: null,
+      standardized: false,
+      diagram: null,
+      nodes,
+      can: { edit: true, validate: false, editDiagram: false, ...can },
+    }
+    vi.stubGlobal('fetch', vi.fn((request: Request) => this.answer(request)))
+  }
+
+  private change(code: number): Response {
+    this.tree = { ...this.tree, version: this.tree.version + 1 }
+    return json({ version: this.tree.version, code })
+  }
+
+  private async answer(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    const path = url.pathname
+    const body: unknown = request.method === 'GET' || request.method === 'DELETE' ? Object.fromEntries(url.searchParams) : await request.json()
+    this.requests.push({ method: request.method, path, body })
+    if (request.method === 'GET' && path === BASE) return json(this.tree)
+    const planned = this.nextAnswers.shift()
+    if (planned) return planned
+    const fields = body as { name: string; text: string; parentCode: number; position: number | null; status: NodeStatus }
+    const nodes = this.tree.nodes
+    const match = /^\/backend\/api\/v2\/subject\/5\/mindmap\/nodes(?:\/(\d+))?(?:\/(move|status))?$/.exec(path)
+    if (!match) return errorBody(404, 'Not Found', 'Not Found')
+    const code = match[1] === undefined ? undefined : Number(match[1])
+    const action = match[2]
+    if (request.method === 'POST' && code === undefined) {
+      const created = node(Math.max(...nodes.map((n) => n.code)) + 1, fields.parentCode, fields.name)
+      created.position = fields.position ?? nodes.filter((n) => n.parentCode === fields.parentCode).length
+      this.tree.nodes = [...nodes, { ...created, text: fields.text }]
+      return this.change(created.code)
+    }
+    if (request.method === 'DELETE') {
+      this.tree.nodes = nodes.filter((n) => n.code !== code && n.parentCode !== code)
+      return this.change(code ?? -1)
+    }
+    this.tree.nodes = nodes.map((n) =>
+      n.code !== code ? n : action === 'status' ? { ...n, status: fields.status } : action === 'move' ? { ...n, parentCode: fields.parentCode } : { ...n, name: fields.name, text: fields.text },
+    )
+    return this.change(code ?? -1)
+  }
+
+  writes() {
+    return this.requests.filter((request) => request.method !== 'GET')
+  }
+
+  reads() {
+    return this.requests.filter((request) => request.method === 'GET').length
+  }
+}
+
+const routes = [
+  { path: 'subject/:subjectId/mindmap', Component: MindMapPage },
+  { path: 'subject/:subjectId', Component: () => 'subject page' },
+]
+const open = (entry = '/spotv2/subject/5/mindmap') => renderRoutes(routes, entry)
+const canvas = () => screen.findByRole('application', { name: 'Mind map of Réglage du tour' })
+const selectedPanel = () => screen.getByRole('region', { name: 'Selected node' })
+
+describe('the mind-map page', () => {
+  it('adds three nodes by keyboard: Tab a child, Shift+Enter a sibling', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour')])
+    open()
+    const map = await canvas()
+    expect(screen.getByRole('heading', { level: 1, name: 'Mind map: Réglage du tour' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Réglage du tour' })).toHaveAttribute('href', '/spotv2/subject/5')
+    map.focus()
+
+    // Tab adds a child of the main node; the new node is then selected.
+    await userEvent.keyboard('{Tab}')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Causes{Enter}')
+    await waitFor(() => expect(within(selectedPanel()).getByRole('heading', { name: 'Causes' })).toBeInTheDocument())
+    // Tab again: a child of Causes; then Shift+Enter: its sibling.
+    map.focus()
+    await userEvent.keyboard('{Tab}')
+    expect(await screen.findByRole('dialog', { name: 'New node under Causes' })).toBeInTheDocument()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Usure{Enter}')
+    await waitFor(() => expect(within(selectedPanel()).getByRole('heading', { name: 'Usure' })).toBeInTheDocument())
+    map.focus()
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Réglage{Enter}')
+    await waitFor(() => expect(within(selectedPanel()).getByRole('heading', { name: 'Réglage' })).toBeInTheDocument())
+    expect(server.writes().map((write) => write.body)).toEqual([
+      { version: 7, parentCode: 0, position: null, name: 'Causes', text: '' },
+      { version: 8, parentCode: 1, position: null, name: 'Usure', text: '' },
+      { version: 9, parentCode: 1, position: 1, name: 'Réglage', text: '' },
+    ])
+    expect(server.tree.nodes.map(({ code, parentCode, name }) => [code, parentCode, name])).toEqual([
+      [0, null, 'Réglage du tour'],
+      [1, 0, 'Causes'],
+      [2, 1, 'Usure'],
+      [3, 1, 'Réglage'],
+    ])
+  })
+
+  it('moves with the arrows, edits with Enter and deletes with Delete after confirmation', async () => {
+    const server = new FakeTree([
+      node(0, null, 'Réglage du tour'),
+      node(1, 0, 'Causes'),
+      node(2, 1, 'Usure', 'inProgress', 0),
+      node(3, 1, 'Réglage', 'inProgress', 1),
+    ])
+    server.tree.version = 10
+    open('/spotv2/subject/5/mindmap?node=3')
+    const map = await canvas()
+
+    // Arrows: up goes to the previous sibling; Enter edits it.
+    map.focus()
+    await userEvent.keyboard('{ArrowUp}')
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Usure' })).toBeInTheDocument()
+    await userEvent.keyboard('{Enter}')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    expect(name).toHaveValue('Usure')
+    await userEvent.type(name, ' ')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Text may not begin or end with whitespace')).toBeInTheDocument()
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Usure de l’outil')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Plaquette à changer')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.writes().at(-1)).toEqual({
+      method: 'POST',
+      path: `${BASE}/nodes/2`,
+      body: { version: 10, name: 'Usure de l’outil', text: 'Plaquette à changer' },
+    })
+    expect(await within(selectedPanel()).findByText('Plaquette à changer')).toBeInTheDocument()
+
+    // Left goes to the parent, Delete asks first and says the nodes under it go too.
+    map.focus()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Causes' })).toBeInTheDocument()
+    await userEvent.keyboard('{Delete}')
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the node' })
+    expect(confirm).toHaveTextContent('Delete the node Causes? The 2 nodes under it are deleted too.')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.writes().at(-1)).toEqual({ method: 'DELETE', path: `${BASE}/nodes/1`, body: { version: '11' } })
+    await waitFor(() => expect(within(selectedPanel()).getByRole('heading', { name: 'Réglage du tour' })).toBeInTheDocument())
+  })
+
+  it('never deletes the main node nor gives it a sibling', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour')])
+    open()
+    ;(await canvas()).focus()
+    await userEvent.keyboard('{Delete}')
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Add a sibling' })).toBeDisabled()
+    expect(server.writes()).toEqual([])
+  })
+
+  it('offers validated only to who may validate, and nothing on a validated node without that right', async () => {
+    const nodes = [node(0, null, 'Réglage du tour'), node(1, 0, 'Causes', 'validated')]
+    new FakeTree(nodes, { validate: false })
+    const { unmount } = open()
+    await canvas()
+    await userEvent.click(screen.getByRole('button', { name: 'Status' }))
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['To validate'])
+    await userEvent.keyboard('{Escape}')
+    unmount()
+
+    new FakeTree(nodes, { validate: false })
+    open('/spotv2/subject/5/mindmap?node=1')
+    await canvas()
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Causes' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Status' })).toBeDisabled()
+  })
+
+  it('sets a status, validated included for who may validate', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes')], { validate: true })
+    open('/spotv2/subject/5/mindmap?node=1')
+    await canvas()
+    await userEvent.click(screen.getByRole('button', { name: 'Status' }))
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['To validate', 'Validated'])
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Validated' }))
+    await waitFor(() => expect(server.writes()).toEqual([{ method: 'POST', path: `${BASE}/nodes/1/status`, body: { version: 7, status: 'validated' } }]))
+    expect(await within(selectedPanel()).findByText('Validated')).toBeInTheDocument()
+  })
+
+  it('keeps what was typed when someone changed the tree meanwhile, and saves with the new version', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes')])
+    open('/spotv2/subject/5/mindmap?node=1')
+    ;(await canvas()).focus()
+    await userEvent.keyboard('{F2}')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Causes possibles')
+    // Someone else saved: the server's tree has moved on.
+    server.tree = { ...server.tree, version: 12, nodes: [...server.tree.nodes, node(2, 0, 'Effets', 'inProgress', 1)] }
+    server.nextAnswers.push(errorBody(409, 'Conflict', 'staleVersion'))
+    const readsBefore = server.reads()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText(/Someone changed the mind map meanwhile/)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Causes possibles')
+    await waitFor(() => expect(server.reads()).toBeGreaterThan(readsBefore))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.writes().map((write) => write.body)).toEqual([
+      { version: 7, name: 'Causes possibles', text: '' },
+      { version: 12, name: 'Causes possibles', text: '' },
+    ])
+  })
+
+  it('draws the nodes with their statuses written; a click selects one', async () => {
+    new FakeTree([node(0, null, 'Réglage du tour', 'toValidate'), node(1, 0, 'Causes', 'validated'), node(2, 0, 'Effets', 'empty', 1)])
+    open()
+    const map = await canvas()
+    const causes = await within(map).findByText('Causes')
+    expect(causes.parentElement).toHaveTextContent('CausesValidated')
+    expect(within(map).getByText('Effets').parentElement).toHaveTextContent('EffetsEmpty')
+    // A click alone: d3-drag, behind the canvas's dragging, needs a window on mouse events that jsdom's user events lack.
+    fireEvent.click(causes)
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Causes' })).toBeInTheDocument()
+    expect(screen.getByText('Selected: Causes, Validated')).toBeInTheDocument()
+  })
+
+  it('moves a node under another chosen in a list, never under its own subtree', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes'), node(2, 1, 'Usure'), node(3, 0, 'Effets', 'inProgress', 1), node(4, 3, 'Rebut')])
+    open('/spotv2/subject/5/mindmap?node=1')
+    await canvas()
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Move Causes' })
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'New parent node' }))
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Réglage du tour', 'Effets', 'Rebut'])
+    await userEvent.click(screen.getByRole('option', { name: 'Rebut' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }))
+    expect(await screen.findByText('Causes moved under Rebut')).toBeInTheDocument()
+    expect(server.writes()).toEqual([{ method: 'POST', path: `${BASE}/nodes/1/move`, body: { version: 7, parentCode: 4, position: 0 } }])
+  })
+
+  it('shows no editing control to who may only read', async () => {
+    new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes')], { edit: false })
+    open()
+    ;(await canvas()).focus()
+    for (const label of ['Add a child', 'Add a sibling', 'Edit', 'Move', 'Status', 'Delete']) {
+      expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument()
+    }
+    await userEvent.keyboard('{Tab}')
+    await userEvent.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Fit to screen' })).toBeInTheDocument()
+  })
+})
+
+describe('the outline', () => {
+  it('is the view on a phone and lists the tree with statuses; selecting there selects the node', async () => {
+    phoneWidth(true)
+    new FakeTree([
+      node(0, null, 'Réglage du tour', 'toValidate'),
+      node(1, 0, 'Causes', 'inProgress', 0),
+      node(2, 1, 'Usure', 'validated', 0),
+      node(3, 0, 'Effets', 'empty', 1),
+    ])
+    open()
+    const outline = await screen.findByRole('tree', { name: 'Outline of the mind map of Réglage du tour' })
+    expect(screen.queryByRole('application')).not.toBeInTheDocument()
+    expect(within(outline).getAllByRole('treeitem')).toHaveLength(4)
+    const causes = within(outline).getByRole('treeitem', { name: /^Causes/ })
+    const usure = within(causes).getByRole('treeitem', { name: /Usure/ })
+    expect(within(causes).queryByRole('treeitem', { name: /Effets/ })).not.toBeInTheDocument()
+    expect(usure).toHaveTextContent('UsureValidated')
+    expect(within(outline).getByRole('treeitem', { name: /^Effets/ })).toHaveTextContent('EffetsEmpty')
+    await userEvent.click(within(usure).getByText('Usure'))
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Usure' })).toBeInTheDocument()
+    // The canvas is one click away.
+    await userEvent.click(screen.getByRole('button', { name: 'Map' }))
+    expect(await canvas()).toBeInTheDocument()
+  })
+})
+
+describe('accessibility', () => {
+  it.each([false, true])('has no serious or critical axe violation (phone: %s)', async (phone) => {
+    phoneWidth(phone)
+    new FakeTree([node(0, null, 'Réglage du tour', 'toValidate'), node(1, 0, 'Causes', 'validated'), node(2, 1, 'Usure'), node(3, 0, 'Effets', 'empty', 1)])
+    const { container } = open('/spotv2/subject/5/mindmap?node=1')
+    await screen.findByRole(phone ? 'tree' : 'application')
+    const { violations } = await axe.run(container)
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
+  })
+})
