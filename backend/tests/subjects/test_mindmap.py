@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from mapping.maps import restrict
 from spot.history.models import HistoryEntry
+from spot.subjects.mindmap_schemas import MindMap
 from spot.subjects.models import MindMapItem, Subject
 from support import API, assert_error, field_codes
 
@@ -115,6 +116,16 @@ def test_the_tree_as_read(client, test_map, editor):
         "id", "code", "parentCode", "position", "name", "text", "status",
         "createdBy", "createdAt", "updatedBy", "updatedAt",
     }  # fmt: skip
+
+
+def test_the_json_is_the_models(client, test_map, editor):
+    """The tree is written without validation (core.schemas.json_response): its JSON is MindMap's,
+    authors and dates included."""
+    s1 = test_map.subject("S1")
+    add(client, editor, s1, name="Vérifier", text="Deux lignes\nici")
+    body = tree(client, editor, s1)
+    assert MindMap.model_validate(body).model_dump(mode="json", by_alias=True) == body
+    assert by_code(body)[2]["createdBy"]["name"] and by_code(body)[2]["createdAt"]
 
 
 def test_nodes_come_parents_first_and_siblings_by_position(client, test_map, editor):

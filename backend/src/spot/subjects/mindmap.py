@@ -6,35 +6,30 @@ entry and the writer's visit; a status change also writes `statusChanged` to the
 the subject's discussion."""
 
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, exists, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Table, bindparam, delete, exists, select, update
+from sqlalchemy.orm import Session, aliased
 
 from spot.core import history, parents
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
-from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.db import plain
 from spot.discussions import service as discussions
 from spot.discussions.service import SystemMessageType
-from spot.subjects import policy, service
+from spot.subjects import diagram, policy, service
 from spot.subjects.mindmap_schemas import (
-    Diagram,
-    MindMap,
-    MindMapCan,
     MindMapChange,
-    MindMapNode,
     NodeCreate,
     NodeMove,
     NodeStatusChange,
     NodeUpdate,
 )
 from spot.subjects.models import MindMapItem, NodeStatus, StandardizedMindMap, Subject
-from spot.subjects.schemas import Contributor
 from spot.users.models import User
 
 MAIN = 0
@@ -75,13 +70,6 @@ class Tree:
             stack.extend(reversed(self.children.get(current.id, [])))
         return out
 
-    def ordered(self) -> list[MindMapItem]:
-        """The main node first, then depth first: parents before children, siblings by position.
-        Nodes no path from the main node reaches (damaged legacy data) come last, by code."""
-        main = self.by_code.get(MAIN)
-        out = self.subtree(main) if main is not None else []
-        reached = {n.id for n in out}
-        return out + sorted((n for n in self.nodes if n.id not in reached), key=lambda n: n.code)
 
 
 def _tree(db: Session, subject_id: int) -> Tree:
@@ -114,66 +102,93 @@ def _invalid(field: str) -> ApiError:
 
 # Reading ------------------------------------------------------------------------------------------
 
-
-def _names(db: Session, nodes: list[MindMapItem]) -> dict[int, str]:
-    ids = {i for n in nodes for i in (n.created_by, n.updated_by) if i is not None}
-    if not ids:
-        return {}
-    return dict(plain(db).execute(select(User.id, User.display_name).where(User.id.in_(ids))).all())
-
-
-def diagram(subject: Subject) -> Diagram | None:
-    """The diagram stored in Spot, if any (a legacy one, has_diagram alone, is not shown here)."""
-    if not subject.diagram_ref or not subject.diagram_sha256 or not subject.diagram_media_type:
-        return None
-    return Diagram(
-        name=subject.diagram_name or f"diagram-{subject.id}",
-        media_type=subject.diagram_media_type,  # type: ignore[arg-type]  # stored by the upload's checks
-        url=f"{API_PREFIX}/subject/{subject.id}/diagram/file?v={subject.diagram_sha256[:16]}",
+_CREATOR, _UPDATER = aliased(User), aliased(User)
+# The nodes with their authors' names, in one statement of columns (no ORM objects: a tree may have
+# hundreds of nodes, read on each opening of the page).
+_NODES = (
+    select(
+        MindMapItem.id,
+        MindMapItem.code,
+        MindMapItem.parent_id,
+        MindMapItem.position,
+        MindMapItem.name,
+        MindMapItem.text,
+        MindMapItem.status,
+        MindMapItem.created_by,
+        _CREATOR.display_name.label("created_by_name"),
+        MindMapItem.created_at,
+        MindMapItem.updated_by,
+        _UPDATER.display_name.label("updated_by_name"),
+        MindMapItem.updated_at,
     )
+    .outerjoin(_CREATOR, _CREATOR.id == MindMapItem.created_by)
+    .outerjoin(_UPDATER, _UPDATER.id == MindMapItem.updated_by)
+    .where(MindMapItem.subject_id == bindparam("subject_id"))
+)
 
 
-def read(db: Session, *, user: Principal, subject_id: int) -> MindMap:
-    """The tree and what the user may do with it; counts as a visit of the subject."""
-    subject = service.get(db, user=user, subject_id=subject_id)
-    tree = _tree(db, subject.id)
-    names = _names(db, tree.nodes)
+def _person(user_id: int | None, name: str | None) -> dict[str, Any] | None:
+    return None if user_id is None else {"id": user_id, "name": name or ""}
 
-    def person(user_id: int | None) -> Contributor | None:
-        return Contributor(id=user_id, name=names.get(user_id, "")) if user_id is not None else None
 
+def _in_tree_order(rows: Sequence[Any]) -> list[Any]:
+    """The main node first, then depth first: parents before children, siblings by position (then
+    code). Nodes no path from the main node reaches (damaged legacy data) come last, by code."""
+    children: dict[int | None, list[Any]] = defaultdict(list)
+    for row in sorted(rows, key=lambda r: (r.position, r.code)):
+        children[row.parent_id].append(row)
+    main = next((r for r in rows if r.code == MAIN), None)
+    out: list[Any] = []
+    stack = [main] if main is not None else []
+    seen: set[int] = set()
+    while stack:
+        row = stack.pop()
+        if row.id in seen:
+            continue
+        seen.add(row.id)
+        out.append(row)
+        stack.extend(reversed(children.get(row.id, [])))
+    return out + sorted((r for r in rows if r.id not in seen), key=lambda r: r.code)
+
+
+def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
+    """The tree and what the user may do with it, as MindMap's JSON; counts as a visit of the subject."""
+    subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
+    rows = _in_tree_order(plain(db).execute(_NODES, {"subject_id": subject.id}).all())
+    codes = {r.id: r.code for r in rows}
     nodes = [
-        MindMapNode(
-            id=n.id,
-            code=n.code,
-            parent_code=tree.parent_code(n),
-            position=n.position,
-            name=n.name,
-            text=n.text,
-            status=NodeStatus(n.status),
-            created_by=person(n.created_by),
-            created_at=n.created_at,
-            updated_by=person(n.updated_by),
-            updated_at=n.updated_at,
-        )
-        for n in tree.ordered()
+        {
+            "id": r.id,
+            "code": r.code,
+            "parentCode": codes.get(r.parent_id) if r.parent_id is not None else None,
+            "position": r.position,
+            "name": r.name,
+            "text": r.text,
+            "status": r.status,
+            "createdBy": _person(r.created_by, r.created_by_name),
+            "createdAt": r.created_at,
+            "updatedBy": _person(r.updated_by, r.updated_by_name),
+            "updatedAt": r.updated_at,
+        }
+        for r in rows
     ]
     standardized = bool(db.scalar(select(exists().where(StandardizedMindMap.subject_id == subject.id))))
-    result = MindMap(
-        subject_id=subject.id,
-        subject_name=subject.name,
-        subject_code=subject.code,
-        version=subject.mind_map_version,
-        last_mindmap_update=subject.last_mindmap_update,
-        standardized=standardized,
-        diagram=diagram(subject),
-        nodes=nodes,
-        can=MindMapCan(
-            edit=policy.can_edit_mind_map(user, subject),
-            validate_=policy.can_validate_mind_map(user, subject),
-            edit_diagram=policy.can_edit_diagram(user, subject),
-        ),
-    )
+    shown = diagram.view(subject)
+    result = {
+        "subjectId": subject.id,
+        "subjectName": subject.name,
+        "subjectCode": subject.code,
+        "version": subject.mind_map_version,
+        "lastMindmapUpdate": subject.last_mindmap_update,
+        "standardized": standardized,
+        "diagram": shown.model_dump(by_alias=True) if shown is not None else None,
+        "nodes": nodes,
+        "can": {
+            "edit": policy.can_edit_mind_map(user, subject),
+            "validate": policy.can_validate_mind_map(user, subject),
+            "editDiagram": policy.can_edit_diagram(user, subject),
+        },
+    }
     service.record_visit(db, user=user, subject_id=subject.id)
     return result
 
@@ -196,15 +211,33 @@ def _bump(db: Session, user: Principal, subject: Subject, version: int, now: dat
     return version + 1
 
 
+def _checked(db: Session, user: Principal, subject_id: int, version: int) -> tuple[Subject, int, datetime]:
+    """The subject (404 / 403 as its page), the right to edit its tree, the version checked and bumped."""
+    subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
+    policy.ensure(policy.can_edit_mind_map(user, subject))
+    now = utcnow()
+    return subject, _bump(db, user, subject, version, now), now
+
+
 def _begin(
     db: Session, user: Principal, subject_id: int, version: int
 ) -> tuple[Subject, Tree, int, datetime]:
-    """The subject (404 / 403 as its page), the version checked and bumped, the tree as it is now."""
-    subject = service.get(db, user=user, subject_id=subject_id)
-    policy.ensure(policy.can_edit_mind_map(user, subject))
-    now = utcnow()
-    new_version = _bump(db, user, subject, version, now)
+    """As _checked, then the tree as it is now (for the changes of its shape)."""
+    subject, new_version, now = _checked(db, user, subject_id, version)
     return subject, _tree(db, subject.id), new_version, now
+
+
+def _node(db: Session, subject_id: int, code: int) -> MindMapItem:
+    """One node as it is now (after the version's UPDATE), for the changes of one node; 404
+    mindMapNodeNotFound."""
+    node = db.scalar(
+        select(MindMapItem)
+        .where(MindMapItem.subject_id == subject_id, MindMapItem.code == code)
+        .execution_options(populate_existing=True)
+    )
+    if node is None:
+        raise not_found("mindMapNodeNotFound")
+    return node
 
 
 def _written(db: Session, user: Principal, subject: Subject, *events: Event) -> None:
@@ -265,8 +298,8 @@ def add(db: Session, *, user: Principal, subject_id: int, data: NodeCreate) -> M
 
 def edit(db: Session, *, user: Principal, subject_id: int, code: int, data: NodeUpdate) -> MindMapChange:
     """A node's name and text."""
-    subject, tree, version, now = _begin(db, user, subject_id, data.version)
-    node = tree.node(code)
+    subject, version, now = _checked(db, user, subject_id, data.version)
+    node = _node(db, subject.id, code)
     node.name, node.text = data.name, data.text
     node.updated_by, node.updated_at = user.id, now
     _written(db, user, subject, Event.mindMapUpdated)
@@ -315,8 +348,8 @@ def set_status(
 ) -> MindMapChange:
     """A node's status; to or from validated needs perm_ValidNotHaute too. The main node's status
     is the subject cards' (a database trigger copies it to subject.main_node_status)."""
-    subject, tree, version, now = _begin(db, user, subject_id, data.version)
-    node = tree.node(code)
+    subject, version, now = _checked(db, user, subject_id, data.version)
+    node = _node(db, subject.id, code)
     policy.ensure(policy.can_set_node_status(user, subject, node.status, data.status.value))
     node.status = data.status.value
     node.updated_by, node.updated_at = user.id, now

@@ -2,11 +2,11 @@
 
 from typing import Annotated
 
-from fastapi import Query
+from fastapi import Query, Response
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.routing import api_router
-from spot.core.schemas import Id
+from spot.core.schemas import Id, json_response
 from spot.permissions.names import Permission
 from spot.subjects import mindmap
 from spot.subjects.mindmap_schemas import (
@@ -26,10 +26,10 @@ router = api_router(tags=["mind map"])
 EDIT = [require(Permission.EditNotHaute)]
 
 
-@router.get("/subject/{subjectId}/mindmap")
-async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> MindMap:  # noqa: N803
+@router.get("/subject/{subjectId}/mindmap", response_model=MindMap)
+async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
     """The subject's mind map, nodes in tree order; counts as a visit of the subject."""
-    return mindmap.read(db, user=user, subject_id=subjectId)
+    return json_response(mindmap.read(db, user=user, subject_id=subjectId))
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes", status_code=201, dependencies=EDIT)

@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, case, func, null, select, union_all
 from sqlalchemy import update as update_statement
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, joinedload, noload
 from sqlalchemy.orm.exc import StaleDataError
 
 from spot.core import files, history, parents
@@ -88,10 +88,21 @@ _SUBJECT = by_viewer(
         .options(joinedload(Subject.mind_map_items))
     )
 )
+# Without its nodes, for the mind map's calls, which read what they need of the tree themselves.
+_SUBJECT_ALONE = by_viewer(
+    lambda viewer: (
+        select(Subject, _sees_subject(viewer))
+        .where(Subject.id == bindparam("subject_id"))
+        .options(noload(Subject.mind_map_items))
+    )
+)
 
 
-def get(db: Session, *, user: Principal, subject_id: int) -> Subject:
-    row = db.execute(_SUBJECT.of(user), {"viewer_id": user.id, "subject_id": subject_id}).unique().first()
+def get(db: Session, *, user: Principal, subject_id: int, nodes: bool = True) -> Subject:
+    """404 subjectNotFound, 403 hidden. `nodes=False`: its mind_map_items are not loaded (and read as
+    empty): for callers that read the tree themselves."""
+    statement = (_SUBJECT if nodes else _SUBJECT_ALONE).of(user)
+    row = db.execute(statement, {"viewer_id": user.id, "subject_id": subject_id}).unique().first()
     if row is None:
         raise not_found("subjectNotFound")
     if not row[1]:

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -112,6 +112,31 @@ describe('the diagram page', () => {
     expect(screen.getByRole('link', { name: 'Download flux.png' })).toHaveAttribute('download', 'flux.png')
     expect(new URL(sentRequests(fetchMock, FILE)[0].url).searchParams.get('v')).toBe('abc')
     expect(document.title).toBe('Diagram - Spot')
+  })
+
+  it.each([
+    { natural: [1200, 600], fitted: 'scale(0.325)' },
+    { natural: [200, 100], fitted: 'scale(1)' },
+  ])('fits an image of $natural to the frame at first, never enlarging it, and comes back to the fit', async ({ natural: [width, height], fitted }) => {
+    // A phone's frame (390 × 420) and the image's own size, which jsdom does not lay out.
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(390)
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(420)
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('react-transform-component') ? width : 0
+    })
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('react-transform-component') ? height : 0
+    })
+    show({ diagram: PNG })
+    const image = await screen.findByRole('img', { name: 'flux.png' })
+    const content = image.closest<HTMLElement>('.react-transform-component')
+    fireEvent.load(image)
+    await waitFor(() => expect(content?.style.transform).toContain(fitted))
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }))
+    await waitFor(() => expect(content?.style.transform).not.toContain(fitted))
+    await userEvent.click(screen.getByRole('button', { name: 'Centre the diagram' }))
+    await waitFor(() => expect(content?.style.transform).toContain(fitted))
+    expect(screen.getByRole('link', { name: 'Download flux.png' })).toBeInTheDocument()
   })
 
   it('shows a PDF in the page with its download link', async () => {

@@ -18,10 +18,10 @@ import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { type ChangeEvent, type ReactNode, useState } from 'react'
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch'
+import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch'
 import { isApiError } from '../../../api/errors'
 import { organizationInfoQuery } from '../../../api/queries'
 import { subjectPath, v1RedirectionPath } from '../../../app/paths'
@@ -89,13 +89,15 @@ function DiagramView({ subject, mindMap }: { subject: Subject; mindMap: MindMap 
         </Button>
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 2 }}>
-        <SchemaOutlined color="primary" aria-hidden />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {t('subjects.diagram.heading', { name: subject.name })}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
+        {/* The icon stays beside the heading's first line on a phone; the buttons go below. */}
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flex: '1 1 20rem', minWidth: 0 }}>
+          <SchemaOutlined color="primary" aria-hidden sx={{ flex: 'none' }} />
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+            {t('subjects.diagram.heading', { name: subject.name })}
+          </Typography>
+        </Stack>
         {can.editDiagram && (
-          <>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button component="label" variant="contained" startIcon={<UploadFile />} loading={upload.isPending}>
               {t(diagram ? 'subjects.diagram.replace' : 'subjects.diagram.upload')}
               <input
@@ -112,7 +114,7 @@ function DiagramView({ subject, mindMap }: { subject: Subject; mindMap: MindMap 
                 {t('subjects.diagram.remove')}
               </Button>
             )}
-          </>
+          </Stack>
         )}
       </Stack>
       {can.editDiagram && (
@@ -181,6 +183,7 @@ function DiagramFile({ subjectId, diagram }: { subjectId: number; diagram: Diagr
   const { t } = useTranslation()
   const { data: url, isError } = useQuery(diagramFileQuery(subjectId, diagram))
   const pdf = diagram.mediaType === 'application/pdf'
+  const transform = useRef<ReactZoomPanPinchContentRef>(null)
   return (
     <Stack spacing={1}>
       <Paper
@@ -198,10 +201,18 @@ function DiagramFile({ subjectId, diagram }: { subjectId: number; diagram: Diagr
             <Typography sx={{ p: 4, textAlign: 'center' }}>{t('subjects.diagram.pdfNotShown')}</Typography>
           </Box>
         ) : (
-          <TransformWrapper minScale={0.2} maxScale={8} initialScale={1} centerOnInit limitToBounds={false} doubleClick={{ disabled: true }}>
+          <TransformWrapper ref={transform} minScale={MIN_SCALE} maxScale={8} initialScale={1} centerOnInit limitToBounds={false} doubleClick={{ disabled: true }}>
             <ZoomControls />
             <TransformComponent wrapperStyle={{ width: '100%', height: '100%', cursor: 'grab' }}>
-              <Box component="img" src={url} alt={diagram.name} draggable={false} sx={{ display: 'block', maxWidth: 'none' }} />
+              <Box
+                component="img"
+                src={url}
+                alt={diagram.name}
+                draggable={false}
+                // Once its size is known, the image is fitted to the frame (never enlarged).
+                onLoad={() => void transform.current?.fitToView(FIT)}
+                sx={{ display: 'block', maxWidth: 'none' }}
+              />
             </TransformComponent>
           </TransformWrapper>
         )}
@@ -218,10 +229,13 @@ function DiagramFile({ subjectId, diagram }: { subjectId: number; diagram: Diagr
 }
 
 const ZOOM_STEP = 0.5
+// A large diagram fits a phone's width; a small one is shown at its own size.
+const MIN_SCALE = 0.05
+const FIT = { maxScale: 1, animationTime: 0 }
 
 function ZoomControls() {
   const { t } = useTranslation()
-  const { zoomIn, zoomOut, centerView } = useControls()
+  const { zoomIn, zoomOut, fitToView } = useControls()
   const control = (label: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={label}>
       <IconButton aria-label={label} onClick={onClick}>
@@ -233,7 +247,7 @@ function ZoomControls() {
     <Paper elevation={2} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2, display: 'flex', px: 0.5, borderRadius: 2 }}>
       {control(t('subjects.diagram.zoomOut'), <ZoomOut />, () => zoomOut(ZOOM_STEP))}
       {control(t('subjects.diagram.zoomIn'), <ZoomIn />, () => zoomIn(ZOOM_STEP))}
-      {control(t('subjects.diagram.zoomReset'), <CenterFocusStrong />, () => centerView(1))}
+      {control(t('subjects.diagram.zoomReset'), <CenterFocusStrong />, () => void fitToView({ ...FIT, animationTime: 200 }))}
     </Paper>
   )
 }

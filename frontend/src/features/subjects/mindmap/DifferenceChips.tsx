@@ -22,7 +22,7 @@ export const DIFFERENCE_LOOKS: Record<DifferenceKind, { icon: typeof SvgIcon; co
   moved: { icon: DriveFileMoveOutlined, colour: 'secondary' },
 }
 
-export const differenceLabelKey = (kind: DifferenceKind) => `subjects.standardized.kinds.${kind}` as const
+export const differenceLabelKey = (kind: DifferenceKind) => `subjects.mindMap.marks.${kind}` as const
 
 /** The differences of one node, each an outlined chip with its icon and its words. */
 export function DifferenceChips({ kinds }: { kinds: readonly DifferenceKind[] }) {

@@ -19,6 +19,7 @@ import {
 } from '@xyflow/react'
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { differenceLabelKey } from './DifferenceChips'
 import { type Direction, dropTarget, layoutMindMap, neighbour, NODE_HEIGHT, NODE_WIDTH, type Placement, reachable } from './layout'
 import { statusColours, statusLabelKey } from './status'
 import type { DifferenceKind, MindMapNode, StandardizedNode } from './types'
@@ -94,7 +95,7 @@ function MindMapNodeView({ data }: NodeProps<MapNode>) {
       </Typography>
       <Typography variant="caption" sx={{ lineHeight: 1.3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {t(statusLabelKey(data.status))}
-        {marked && ` · ${data.marks.map((kind) => t(`subjects.mindMap.marks.${kind}`)).join(', ')}`}
+        {marked && ` · ${data.marks.map((kind) => t(differenceLabelKey(kind))).join(', ')}`}
       </Typography>
       <Handle type="source" position={Position.Right} id="out-right" isConnectable={false} style={HIDDEN_HANDLE} />
       <Handle type="source" position={Position.Left} id="out-left" isConnectable={false} style={HIDDEN_HANDLE} />

@@ -6,6 +6,7 @@ import { SimpleTreeView } from '@mui/x-tree-view/SimpleTreeView'
 import { TreeItem } from '@mui/x-tree-view/TreeItem'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { differenceLabelKey } from './DifferenceChips'
 import { childrenByParent, reachable } from './layout'
 import { statusColours, statusLabelKey } from './status'
 import type { DifferenceKind, MindMapNode, StandardizedNode } from './types'
@@ -52,7 +53,15 @@ export function Outline({ nodes, marks, selectedCode, onSelect, label }: Outline
   if (!root) return null
 
   const renderNode = (node: OutlineNode): ReactNode => (
-    <TreeItem key={node.code} itemId={String(node.code)} label={<OutlineLabel node={node} marks={marks?.[node.code] ?? []} />}>
+    <TreeItem
+      key={node.code}
+      itemId={String(node.code)}
+      label={<OutlineLabel node={node} marks={marks?.[node.code] ?? []} />}
+      // A single-selection tree tells its selection with aria-selected (the tree view writes aria-checked,
+      // "mixed" on the ancestors of the selected item, which screen readers announce as checkboxes).
+      aria-checked={undefined}
+      aria-selected={onSelect ? node.code === selectedCode : undefined}
+    >
       {children.get(node.code)?.map(renderNode)}
     </TreeItem>
   )
@@ -61,6 +70,8 @@ export function Outline({ nodes, marks, selectedCode, onSelect, label }: Outline
       ref={treeRef}
       apiRef={apiRef}
       aria-label={label}
+      // A click selects a node; only its arrow opens or closes its branch.
+      expansionTrigger="iconContainer"
       expandedItems={expanded}
       onExpandedItemsChange={(_event, items) => {
         const open = new Set(items)
@@ -90,19 +101,26 @@ function OutlineLabel({ node, marks }: { node: OutlineNode; marks: DifferenceKin
   const theme = useTheme()
   const colours = statusColours(theme, node.status)
   return (
-    <Box component="span" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, py: 0.5, minWidth: 0 }}>
-      <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colours.border, flexShrink: 0 }} />
-      <Box component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0, fontWeight: node.parentCode === null ? 700 : 400 }}>
-        {node.name}
-      </Box>
-      <Typography component="span" variant="caption" color="text.secondary">
-        {t(statusLabelKey(node.status))}
-      </Typography>
-      {marks.length > 0 && (
-        <Typography component="span" variant="caption" sx={{ color: 'accent.text', fontWeight: 600 }}>
-          {marks.map((kind) => t(`subjects.mindMap.marks.${kind}`)).join(', ')}
+    // The dot stays on the name's first line however long the name; the status and the marks follow.
+    <Box component="span" sx={{ display: 'flex', alignItems: 'baseline', columnGap: 1, py: 0.5, minWidth: 0 }}>
+      <Box
+        component="span"
+        aria-hidden
+        sx={{ flex: 'none', width: 10, height: 10, borderRadius: '50%', bgcolor: colours.border, alignSelf: 'flex-start', mt: '0.45em' }}
+      />
+      <Box component="span" sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}>
+        <Box component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0, fontWeight: node.parentCode === null ? 700 : 400 }}>
+          {node.name}
+        </Box>
+        <Typography component="span" variant="caption" color="text.secondary">
+          {t(statusLabelKey(node.status))}
         </Typography>
-      )}
+        {marks.length > 0 && (
+          <Typography component="span" variant="caption" sx={{ color: 'accent.text', fontWeight: 600 }}>
+            {marks.map((kind) => t(differenceLabelKey(kind))).join(', ')}
+          </Typography>
+        )}
+      </Box>
     </Box>
   )
 }

@@ -139,9 +139,9 @@ describe('the standardized mind map', () => {
     await userEvent.click(within(list).getByRole('link', { name: 'Nettoyer le poste' }))
     await waitFor(() => expect(router.state.location.search).toBe('?node=3'))
     const liveTree = screen.getByRole('tree', { name: 'Current mind map' })
-    // The tree view marks its selected item with aria-checked.
-    await waitFor(() => expect(within(liveTree).getByRole('treeitem', { name: /^Nettoyer le poste/ })).toHaveAttribute('aria-checked', 'true'))
-    expect(within(liveTree).getByRole('treeitem', { name: /^Nouvelle étape/ })).toHaveAttribute('aria-checked', 'false')
+    // The outline marks its selected item with aria-selected.
+    await waitFor(() => expect(within(liveTree).getByRole('treeitem', { name: /^Nettoyer le poste/ })).toHaveAttribute('aria-selected', 'true'))
+    expect(within(liveTree).getByRole('treeitem', { name: /^Nouvelle étape/ })).toHaveAttribute('aria-selected', 'false')
     // On a phone the live tree's tab is shown.
     expect(screen.getByRole('tab', { name: 'Current mind map' })).toHaveAttribute('aria-selected', 'true')
     expect(within(list).getByRole('link', { name: 'Nettoyer le poste' })).toHaveAttribute('aria-current', 'true')
