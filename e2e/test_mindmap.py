@@ -106,26 +106,14 @@ def subject(base_url: str, language: str) -> Iterator[dict[str, Any]]:
     deleted afterwards."""
     name = f"{TEXTS[language]['subject']} {time.strftime('%H%M%S')}"
     with admin_client(base_url) as admin:
-        cartography = next(
-            c for c in admin.get("/cartography").json() if c["code"] == CARTOGRAPHY
-        )
-        found = admin.post(
-            "/subject/query", json={"filter": "", "sort": "code", "pageSize": 200}
-        ).json()
+        cartography = next(c for c in admin.get("/cartography").json() if c["code"] == CARTOGRAPHY)
+        found = admin.post("/subject/query", json={"filter": "", "sort": "code", "pageSize": 200}).json()
         model = next(
             s
             for s in found["results"]
             if s["cartographyId"] == cartography["id"]
-            and any(
-                e["type"] == "function" and e["code"] == FUNCTION
-                for path in s["contexts"]
-                for e in path
-            )
-            and any(
-                e["type"] == "activity" and e["code"] == ACTIVITY
-                for path in s["contexts"]
-                for e in path
-            )
+            and any(e["type"] == "function" and e["code"] == FUNCTION for path in s["contexts"] for e in path)
+            and any(e["type"] == "activity" and e["code"] == ACTIVITY for path in s["contexts"] for e in path)
         )
         created = admin.post(
             "/subject",
@@ -154,16 +142,12 @@ def card(page: Page, base_url: str, subject: dict[str, Any]) -> Locator:
 
 
 def canvas_node(page: Page, name: str) -> Locator:
-    return page.locator(".react-flow__node").filter(
-        has=page.get_by_text(name, exact=True)
-    )
+    return page.locator(".react-flow__node").filter(has=page.get_by_text(name, exact=True))
 
 
 def row(tree: Locator, name: str) -> Locator:
     """The outline's row of the node named `name`: its name, its status and its marks."""
-    return tree.locator(".MuiTreeItem-content").filter(
-        has=tree.page.get_by_text(name, exact=True)
-    )
+    return tree.locator(".MuiTreeItem-content").filter(has=tree.page.get_by_text(name, exact=True))
 
 
 def parent_row(tree: Locator, name: str) -> Locator:
@@ -197,9 +181,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         reader = reader_context.new_page()
         sign_in(reader, base_url, READER, language)
         reader.goto(f"{base_url}/spotv2/subject/{subject['id']}")
-        expect(
-            reader.get_by_role("heading", level=1, name=name, exact=True)
-        ).to_be_visible()
+        expect(reader.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible()
         read_card = card(reader, base_url, subject)
         expect(read_card).to_have_attribute("data-unread", "false")
         expect(read_card.get_by_text(texts["unread"], exact=True)).to_have_count(0)
@@ -208,13 +190,9 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         sign_in(page, base_url, EDITOR, language)
         page.goto(f"{base_url}/spotv2/subject/{subject['id']}")
         page.get_by_role("link", name=texts["mindMapButton"], exact=True).click()
-        expect(page).to_have_url(
-            re.compile(rf"/spotv2/subject/{subject['id']}/mindmap$")
-        )
+        expect(page).to_have_url(re.compile(rf"/spotv2/subject/{subject['id']}/mindmap$"))
         expect(
-            page.get_by_role(
-                "heading", level=1, name=texts["title"].format(name), exact=True
-            )
+            page.get_by_role("heading", level=1, name=texts["title"].format(name), exact=True)
         ).to_be_visible()
 
         # Three nodes by keyboard, the first two on the canvas: the main node selected, Tab adds a child,
@@ -223,13 +201,9 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         expect(canvas).to_be_visible()
         canvas_node(page, name).click()
         expect(canvas).to_be_focused()
-        add_by_keyboard(
-            page, "Tab", texts["addTitle"].format(name), texts["name"], first
-        )
+        add_by_keyboard(page, "Tab", texts["addTitle"].format(name), texts["name"], first)
         expect(canvas_node(page, first)).to_be_visible()
-        add_by_keyboard(
-            page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], second
-        )
+        add_by_keyboard(page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], second)
         expect(canvas_node(page, second)).to_be_visible()
         details = page.get_by_role("region", name=texts["details"], exact=True)
         expect(details.get_by_role("heading", name=second, exact=True)).to_be_visible()
@@ -241,9 +215,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         tree = page.get_by_role("tree", name=texts["outline"].format(name), exact=True)
         row(tree, second).click()
         expect(row(tree, second).locator("xpath=..")).to_be_focused()
-        add_by_keyboard(
-            page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], third
-        )
+        add_by_keyboard(page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], third)
         expect(details.get_by_role("heading", name=third, exact=True)).to_be_visible()
         expect(row(tree, third).locator("xpath=..")).to_be_focused()
         expect(row(tree, name)).to_contain_text(texts["empty"])
@@ -258,16 +230,12 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
 
         # The third goes under the first with the Move dialog.
         page.get_by_role("button", name=texts["move"], exact=True).click()
-        dialog = page.get_by_role(
-            "dialog", name=texts["moveTitle"].format(third), exact=True
-        )
+        dialog = page.get_by_role("dialog", name=texts["moveTitle"].format(third), exact=True)
         dialog.get_by_role("combobox", name=texts["newParent"]).click()
         page.get_by_role("option", name=first, exact=True).click()
         dialog.get_by_role("button", name=texts["move"], exact=True).click()
         expect(dialog).to_have_count(0)
-        expect(
-            page.get_by_text(texts["moved"].format(third, first), exact=True)
-        ).to_be_visible()
+        expect(page.get_by_text(texts["moved"].format(third, first), exact=True)).to_be_visible()
         expect(parent_row(tree, third)).to_contain_text(first)
         expect(parent_row(tree, second)).to_contain_text(name)
 
@@ -291,17 +259,11 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         dragged, target = canvas_node(page, second), canvas_node(page, first)
         start, end = dragged.bounding_box(), target.bounding_box()
         assert start is not None and end is not None
-        page.mouse.move(
-            start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
-        )
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
         page.mouse.down()
-        page.mouse.move(
-            end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12
-        )
+        page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
         page.mouse.up()
-        expect(
-            page.get_by_text(texts["moved"].format(second, first), exact=True)
-        ).to_be_visible()
+        expect(page.get_by_text(texts["moved"].format(second, first), exact=True)).to_be_visible()
         page.get_by_role("button", name=texts["outlineView"], exact=True).click()
         expect(parent_row(tree, second)).to_contain_text(first)
         expect(parent_row(tree, third)).to_contain_text(first)
@@ -318,14 +280,10 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
 
     # Standardized from the subject's page, then a node renamed.
     page.goto(f"{base_url}/spotv2/subject/{subject['id']}")
-    expect(
-        page.get_by_role("link", name=texts["standardizedButton"], exact=True)
-    ).to_have_count(0)
+    expect(page.get_by_role("link", name=texts["standardizedButton"], exact=True)).to_have_count(0)
     page.get_by_role("button", name=texts["standardize"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["standardize"], exact=True)
-    dialog.get_by_role("textbox", name=texts["comment"], exact=True).fill(
-        texts["standardComment"]
-    )
+    dialog.get_by_role("textbox", name=texts["comment"], exact=True).fill(texts["standardComment"])
     dialog.get_by_role("button", name=texts["confirm"], exact=True).click()
     expect(dialog).to_have_count(0)
     expect(page.get_by_label(texts["standardized"], exact=True).first).to_be_visible()
@@ -335,9 +293,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     canvas_node(page, second).click()
     canvas.focus()
     page.keyboard.press("Enter")
-    dialog = page.get_by_role(
-        "dialog", name=texts["editTitle"].format(second), exact=True
-    )
+    dialog = page.get_by_role("dialog", name=texts["editTitle"].format(second), exact=True)
     field = dialog.get_by_role("textbox", name=texts["name"], exact=True)
     expect(field).to_have_value(second)
     field.fill(texts["renamedNode"])
@@ -348,9 +304,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     # The standardized mind map: the copy beside the live tree, the renaming listed and marked.
     page.goto(f"{base_url}/spotv2/subject/{subject['id']}")
     page.get_by_role("link", name=texts["standardizedButton"], exact=True).click()
-    expect(page).to_have_url(
-        re.compile(rf"/spotv2/subject/{subject['id']}/mindmap/standardized$")
-    )
+    expect(page).to_have_url(re.compile(rf"/spotv2/subject/{subject['id']}/mindmap/standardized$"))
     expect(
         page.get_by_role(
             "heading",
@@ -363,12 +317,8 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     differences = page.get_by_role("region", name=texts["differences"], exact=True)
     listed = differences.get_by_role("listitem")
     expect(listed).to_have_count(1)
-    expect(
-        listed.get_by_role("link", name=texts["renamedNode"], exact=True)
-    ).to_be_visible()
-    expect(
-        listed.get_by_text(texts["formerName"].format(second), exact=True)
-    ).to_be_visible()
+    expect(listed.get_by_role("link", name=texts["renamedNode"], exact=True)).to_be_visible()
+    expect(listed.get_by_text(texts["formerName"].format(second), exact=True)).to_be_visible()
     expect(listed.get_by_text(texts["renamed"], exact=True)).to_be_visible()
     copy = page.get_by_role("tree", name=texts["copyPane"], exact=True)
     live = page.get_by_role("tree", name=texts["livePane"], exact=True)
@@ -415,22 +365,16 @@ def test_a_learner_reads_a_mind_map_and_opens_the_diagram_from_the_subjects_card
     subject_card.get_by_role("link", name=texts["mindMapButton"], exact=True).click()
     expect(page).to_have_url(re.compile(r"/spotv2/subject/\d+/mindmap$"))
     subject_url = page.url.removesuffix("/mindmap")
-    canvas = page.get_by_role(
-        "application", name=texts["canvas"].format(DIAGRAM_SUBJECT)
-    )
+    canvas = page.get_by_role("application", name=texts["canvas"].format(DIAGRAM_SUBJECT))
     expect(canvas).to_be_visible()
     expect(canvas_node(page, DIAGRAM_SUBJECT)).to_be_visible()
     toolbar = page.get_by_role("toolbar", name=read_only["toolbar"], exact=True)
-    expect(
-        toolbar.get_by_role("button", name=read_only["addChild"], exact=True)
-    ).to_have_count(0)
+    expect(toolbar.get_by_role("button", name=read_only["addChild"], exact=True)).to_have_count(0)
     canvas_node(page, DIAGRAM_SUBJECT).click()
     page.keyboard.press("Tab")
     expect(page.get_by_role("dialog")).to_have_count(0)
     page.get_by_role("button", name=texts["outlineView"], exact=True).click()
-    tree = page.get_by_role(
-        "tree", name=texts["outline"].format(DIAGRAM_SUBJECT), exact=True
-    )
+    tree = page.get_by_role("tree", name=texts["outline"].format(DIAGRAM_SUBJECT), exact=True)
     expect(row(tree, DIAGRAM_SUBJECT)).to_be_visible()
     assert tree.locator(".MuiTreeItem-content").count() > 1
 
@@ -449,11 +393,7 @@ def test_a_learner_reads_a_mind_map_and_opens_the_diagram_from_the_subjects_card
     image = page.get_by_role("img", name=DIAGRAM_FILE, exact=True)
     expect(image).to_be_visible()
     assert image.evaluate("img => img.complete && img.naturalWidth") == 640
+    expect(page.get_by_role("button", name=read_only["zoomIn"], exact=True)).to_be_visible()
     expect(
-        page.get_by_role("button", name=read_only["zoomIn"], exact=True)
-    ).to_be_visible()
-    expect(
-        page.get_by_role(
-            "link", name=read_only["download"].format(DIAGRAM_FILE), exact=True
-        )
+        page.get_by_role("link", name=read_only["download"].format(DIAGRAM_FILE), exact=True)
     ).to_be_visible()

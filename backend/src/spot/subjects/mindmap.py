@@ -71,7 +71,6 @@ class Tree:
         return out
 
 
-
 def _tree(db: Session, subject_id: int) -> Tree:
     """The subject's nodes as they are now: read after the version's UPDATE, they include what a
     writer who committed just before wrote (populate_existing refreshes rows the session holds)."""
