@@ -15,7 +15,7 @@ from datetime import date
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from sqlalchemy import Select, func, literal, select, union_all
+from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
@@ -79,56 +79,40 @@ class ModuleValidity(NamedTuple):
         return state(self.remaining_days)
 
 
-def _latest_success(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
+def _validities(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
+    """Per (person, module) of `learners` × `modules` with a path: the latest successful grading's
+    path and last valid day (not canceled, not disabled; the latest by grading time, then id), and the
+    requalification path (the latest path in progress where the module is not graded yet). One pass
+    over the people's path modules (window functions), not one per kind."""
     m, p = TrainingPathModule, TrainingPath
-    ranked = (
+    success = and_(
+        m.is_success.is_(True), m.status != ModuleStatus.disabled.value, p.status != PathStatus.canceled.value
+    )
+    requalifying = and_(
+        p.status.in_([s.value for s in _IN_PROGRESS_PATH]), m.status.in_([s.value for s in _NOT_GRADED])
+    )
+    pair = (p.learner_id, m.module_id)
+    rows = (
         select(
             p.learner_id.label("user_id"),
             m.module_id.label("module_id"),
-            m.path_id.label("path_id"),
-            m.valid_until.label("valid_until"),
+            case((success, m.path_id)).label("validation"),
+            case((success, m.valid_until)).label("valid_until"),
+            func.max(case((requalifying, m.path_id))).over(partition_by=pair).label("requalification"),
             func.row_number()
-            .over(partition_by=(p.learner_id, m.module_id), order_by=(m.graded_at.desc(), m.id.desc()))
+            .over(
+                partition_by=pair,
+                order_by=(case((success, 1), else_=0).desc(), m.graded_at.desc(), m.id.desc()),
+            )
             .label("rank"),
         )
         .join(p, p.id == m.path_id)
-        .where(
-            p.learner_id.in_(learners),
-            m.module_id.in_(modules),
-            m.is_success.is_(True),
-            m.status != ModuleStatus.disabled.value,
-            p.status != PathStatus.canceled.value,
-        )
-        .subquery("ranked")
+        .where(p.learner_id.in_(learners), m.module_id.in_(modules), or_(success, requalifying))
+        .subquery("pairs")
     )
     return select(
-        literal("v").label("kind"),
-        ranked.c.user_id,
-        ranked.c.module_id,
-        ranked.c.path_id,
-        ranked.c.valid_until,
-    ).where(ranked.c.rank == 1)
-
-
-def _requalifications(learners: Select[Any], modules: Select[Any]) -> Any:
-    m, p = TrainingPathModule, TrainingPath
-    return (
-        select(
-            literal("r").label("kind"),
-            p.learner_id,
-            m.module_id,
-            func.max(m.path_id),
-            func.max(m.valid_until),  # always null here; keeps the union's columns typed alike
-        )
-        .join(p, p.id == m.path_id)
-        .where(
-            p.learner_id.in_(learners),
-            m.module_id.in_(modules),
-            p.status.in_([s.value for s in _IN_PROGRESS_PATH]),
-            m.status.in_([s.value for s in _NOT_GRADED]),
-        )
-        .group_by(p.learner_id, m.module_id)
-    )
+        rows.c.user_id, rows.c.module_id, rows.c.validation, rows.c.valid_until, rows.c.requalification
+    ).where(rows.c.rank == 1)
 
 
 def module_validities(
@@ -142,24 +126,18 @@ def module_validities(
     """The validity of every (person, module) pair of `learners` (a SELECT of user ids) and `modules`
     (a SELECT of module ids), in one statement; pairs with no path at all are absent (never validated,
     no requalification: NONE)."""
-    found: dict[tuple[int, int], list[Any]] = {}
-    statement = union_all(_latest_success(learners, modules), _requalifications(learners, modules))
-    for kind, user_id, module_id, path_id, valid_until in db.execute(statement, params or {}):
-        entry = found.setdefault((user_id, module_id), [None, None, None])
-        if kind == "v":
-            entry[0], entry[1] = path_id, valid_until
-        else:
-            entry[2] = path_id
     return {
-        key: ModuleValidity(
-            user_id=key[0],
-            module_id=key[1],
+        (user_id, module_id): ModuleValidity(
+            user_id=user_id,
+            module_id=module_id,
             remaining_days=remaining_days(validated=validation is not None, valid_until=until, today=today),
             valid_until=until,
             validation_path_id=validation,
             requalification_path_id=requalification,
         )
-        for key, (validation, until, requalification) in found.items()
+        for user_id, module_id, validation, until, requalification in db.execute(
+            _validities(learners, modules), params or {}
+        )
     }
 
 

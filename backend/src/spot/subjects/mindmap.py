@@ -8,6 +8,7 @@ the subject's discussion."""
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
+from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, select, update
@@ -126,50 +127,60 @@ _NODES = (
 )
 
 
-def _person(user_id: int | None, name: str | None) -> dict[str, Any] | None:
-    return None if user_id is None else {"id": user_id, "name": name or ""}
-
-
 def _in_tree_order(rows: Sequence[Any]) -> list[Any]:
     """The main node first, then depth first: parents before children, siblings by position (then
-    code). Nodes no path from the main node reaches (damaged legacy data) come last, by code."""
+    code). Nodes no path from the main node reaches (damaged legacy data) come last, by code. Rows are
+    _NODES' tuples: (id, code, parent id, position, …)."""
     children: dict[int | None, list[Any]] = defaultdict(list)
-    for row in sorted(rows, key=lambda r: (r.position, r.code)):
-        children[row.parent_id].append(row)
-    main = next((r for r in rows if r.code == MAIN), None)
+    for row in sorted(rows, key=itemgetter(3, 1)):
+        children[row[2]].append(row)
     out: list[Any] = []
-    stack = [main] if main is not None else []
+    stack = [r for r in rows if r[1] == MAIN][:1]
     seen: set[int] = set()
     while stack:
         row = stack.pop()
-        if row.id in seen:
+        if row[0] in seen:
             continue
-        seen.add(row.id)
+        seen.add(row[0])
         out.append(row)
-        stack.extend(reversed(children.get(row.id, [])))
-    return out + sorted((r for r in rows if r.id not in seen), key=lambda r: r.code)
+        stack.extend(reversed(children.get(row[0], ())))
+    return out + sorted((r for r in rows if r[0] not in seen), key=itemgetter(1))
 
 
 def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
     """The tree and what the user may do with it, as MindMap's JSON; counts as a visit of the subject."""
     subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
-    rows = _in_tree_order(plain(db).execute(_NODES, {"subject_id": subject.id}).all())
-    codes = {r.id: r.code for r in rows}
+    rows = _in_tree_order(plain(db).execute(_NODES, {"subject_id": subject.id}).tuples().all())
+    codes = {r[0]: r[1] for r in rows}
     nodes = [
         {
-            "id": r.id,
-            "code": r.code,
-            "parentCode": codes.get(r.parent_id) if r.parent_id is not None else None,
-            "position": r.position,
-            "name": r.name,
-            "text": r.text,
-            "status": r.status,
-            "createdBy": _person(r.created_by, r.created_by_name),
-            "createdAt": r.created_at,
-            "updatedBy": _person(r.updated_by, r.updated_by_name),
-            "updatedAt": r.updated_at,
+            "id": id_,
+            "code": code,
+            "parentCode": None if parent_id is None else codes.get(parent_id),
+            "position": position,
+            "name": name,
+            "text": text,
+            "status": status,
+            "createdBy": None if created_by is None else {"id": created_by, "name": created_by_name or ""},
+            "createdAt": created_at,
+            "updatedBy": None if updated_by is None else {"id": updated_by, "name": updated_by_name or ""},
+            "updatedAt": updated_at,
         }
-        for r in rows
+        for (
+            id_,
+            code,
+            parent_id,
+            position,
+            name,
+            text,
+            status,
+            created_by,
+            created_by_name,
+            created_at,
+            updated_by,
+            updated_by_name,
+            updated_at,
+        ) in rows
     ]
     standardized = bool(db.scalar(select(exists().where(StandardizedMindMap.subject_id == subject.id))))
     shown = diagram.view(subject)

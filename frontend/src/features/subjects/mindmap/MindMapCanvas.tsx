@@ -111,6 +111,8 @@ const NODE_TYPES = { mindMap: MindMapNodeView }
  * map is drawn; when editable, a node dropped on another moves under it (nowhere, or on its own subtree,
  * it goes back).
  */
+const INITIAL_MIN_ZOOM = 0.6
+
 export function MindMapCanvas(props: MindMapCanvasProps) {
   return (
     <ReactFlowProvider>
@@ -229,7 +231,9 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
         zoomOnDoubleClick={readOnly}
         minZoom={0.1}
         fitView
-        fitViewOptions={{ padding: 0.15 }}
+        // The first view stays readable (node texts at 60 % at least), centred on the tree; "fit to
+        // screen" shows all of a big tree however small.
+        fitViewOptions={{ padding: 0.15, minZoom: INITIAL_MIN_ZOOM }}
         ariaLabelConfig={{
           'controls.ariaLabel': t('subjects.mindMap.controls'),
           'controls.zoomIn.ariaLabel': t('subjects.mindMap.zoomIn'),
