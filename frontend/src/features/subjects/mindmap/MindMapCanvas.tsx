@@ -17,9 +17,10 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react'
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react'
+import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { differenceLabelKey } from './DifferenceChips'
+import { InlineNameEditor, type Renaming, RenamingContext } from './InlineNameEditor'
 import { type Direction, dropTarget, layoutMindMap, neighbour, NODE_HEIGHT, NODE_WIDTH, type Placement, reachable } from './layout'
 import { statusColours, statusLabelKey } from './status'
 import type { DifferenceKind, MindMapNode, StandardizedNode } from './types'
@@ -33,8 +34,10 @@ export interface MindMapCanvasProps {
   onSelect?: (code: number) => void
   /** A node dropped on another goes under it, last among its children (not when read-only). */
   onMove?: (code: number, parentCode: number) => void
-  /** A double-click on a node asks to edit it (not when read-only). */
-  onEdit?: (code: number) => void
+  /** A double-click on a node asks to rename it in place (not when read-only). */
+  onRename?: (code: number) => void
+  /** The node being renamed in place: its name is a text field on the node. */
+  renaming?: Renaming
   /** Each new value fits the whole map in view: the page's own 'fit to screen', which then replaces the canvas's. */
   fitRequest?: number
   /** The canvas's accessible name. */
@@ -48,6 +51,7 @@ interface NodeData extends Record<string, unknown> {
   main: boolean
   selected: boolean
   side: Placement['side']
+  code: number
 }
 
 type MapNode = Node<NodeData, 'mindMap'>
@@ -59,6 +63,8 @@ const HIDDEN_HANDLE = { opacity: 0, pointerEvents: 'none' } as const
 function MindMapNodeView({ data }: NodeProps<MapNode>) {
   const { t } = useTranslation()
   const theme = useTheme()
+  const renaming = useContext(RenamingContext)
+  const inPlace = renaming?.code === data.code ? renaming : undefined
   const colours = statusColours(theme, data.status)
   const marked = data.marks.length > 0
   return (
@@ -81,11 +87,15 @@ function MindMapNodeView({ data }: NodeProps<MapNode>) {
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'center',
-        overflow: 'hidden',
+        // The field's message shows under the node while it is renamed.
+        overflow: inPlace ? 'visible' : 'hidden',
       }}
     >
       <Handle type="target" position={Position.Left} id="in-left" isConnectable={false} style={HIDDEN_HANDLE} />
       <Handle type="target" position={Position.Right} id="in-right" isConnectable={false} style={HIDDEN_HANDLE} />
+      {inPlace ? (
+        <InlineNameEditor renaming={inPlace} name={data.name} onCanvas />
+      ) : (
       <Typography
         variant="body2"
         sx={{ fontWeight: data.main ? 700 : 600, lineHeight: 1.25, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: marked ? 1 : 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}
@@ -93,6 +103,7 @@ function MindMapNodeView({ data }: NodeProps<MapNode>) {
       >
         {data.name}
       </Typography>
+      )}
       <Typography variant="caption" sx={{ lineHeight: 1.3, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {t(statusLabelKey(data.status))}
         {marked && ` · ${data.marks.map((kind) => t(differenceLabelKey(kind))).join(', ')}`}
@@ -121,7 +132,7 @@ export function MindMapCanvas(props: MindMapCanvasProps) {
   )
 }
 
-function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, onEdit, fitRequest, label }: MindMapCanvasProps) {
+function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, onRename, renaming, fitRequest, label }: MindMapCanvasProps) {
   const { t } = useTranslation()
   const flow = useReactFlow<MapNode>()
   const hintId = useId()
@@ -139,7 +150,9 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
             position: { x: placement.x - NODE_WIDTH / 2, y: placement.y - NODE_HEIGHT / 2 },
             width: NODE_WIDTH,
             height: NODE_HEIGHT,
-            draggable: !readOnly && node.parentCode !== null,
+            draggable: !readOnly && node.parentCode !== null && node.code !== renaming?.code,
+            // The node renamed comes above the others, with its field's message.
+            zIndex: node.code === renaming?.code ? 1000 : undefined,
             data: {
               name: node.name,
               status: node.status,
@@ -147,11 +160,12 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
               main: node.parentCode === null,
               selected: node.code === selectedCode,
               side: placement.side,
+              code: node.code,
             },
           },
         ]
       }),
-    [drawn, placements, marks, selectedCode, readOnly],
+    [drawn, placements, marks, selectedCode, readOnly, renaming?.code],
   )
   const edges = useMemo<Edge[]>(
     () =>
@@ -193,6 +207,7 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
   const neighbourOf = (code: number, direction: Direction) => neighbour(drawn, placements, code, direction)
 
   return (
+    <RenamingContext value={renaming}>
     <Box sx={{ height: '100%', minHeight: 360, '& .react-flow:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}>
       <Box id={hintId} sx={visuallyHidden}>
         {t(readOnly ? 'subjects.mindMap.canvasHintReadOnly' : 'subjects.mindMap.canvasHint')}
@@ -211,7 +226,7 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
         nodeTypes={NODE_TYPES}
         onNodesChange={(changes: NodeChange<MapNode>[]) => setFlowNodes((current) => applyNodeChanges(changes, current))}
         onNodeClick={(_event, node) => onSelect?.(Number(node.id))}
-        onNodeDoubleClick={(_event, node) => !readOnly && onEdit?.(Number(node.id))}
+        onNodeDoubleClick={(_event, node) => !readOnly && onRename?.(Number(node.id))}
         onNodeDragStop={(_event, node) => {
           setFlowNodes(layoutNodes)
           const code = Number(node.id)
@@ -246,5 +261,6 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
         <Background />
       </ReactFlow>
     </Box>
+    </RenamingContext>
   )
 }

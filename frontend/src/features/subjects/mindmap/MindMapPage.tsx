@@ -44,6 +44,7 @@ import { idParam } from '../../../lib/routeParams'
 import { useLifetimeText } from '../lifetime'
 import { NodeStatusChip } from '../NodeStatusChip'
 import { isStaleVersion, mindMapQuery, type NodeContent, useAddNode, useDeleteNode, useEditNode, useMoveNode, useSetNodeStatus } from './api'
+import type { Renaming } from './InlineNameEditor'
 import { childrenByParent, subtreeCodes } from './layout'
 import { NodeDialog } from './NodeDialog'
 import { Outline } from './Outline'
@@ -74,6 +75,7 @@ function LoadedMindMap({ subjectId }: { subjectId: number }) {
 const SHORTCUTS = [
   ['arrows', 'shortcutArrows'],
   ['enter', 'shortcutEdit'],
+  ['f2', 'shortcutRename'],
   ['tab', 'shortcutChild'],
   ['shiftEnter', 'shortcutSibling'],
   ['delete', 'shortcutDelete'],
@@ -91,6 +93,9 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   const [view, setView] = useState<View>(phone ? 'outline' : 'canvas')
   const [selectedCode, setSelectedCode] = useState(() => Number(searchParams.get('node') ?? 0))
   const [editing, setEditing] = useState<Editing>()
+  // The node renamed in place, and whether its last save met a stale version.
+  const [renamingCode, setRenamingCode] = useState<number>()
+  const [renameStale, setRenameStale] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [moving, setMoving] = useState(false)
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null)
@@ -114,6 +119,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   const choices = selected ? statusChoices(selected.status, tree.can.validate) : []
   const readAgain = () => {
     setStale(false)
+    setRenameStale(false)
     void queryClient.invalidateQueries({ queryKey: mindMapQuery(subjectId).queryKey })
   }
   /** A change refused because the tree changed meanwhile: the tree is read again (api.ts) and the page says so. */
@@ -125,6 +131,35 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   const addSibling = () =>
     selected && selected.parentCode !== null && setEditing({ kind: 'sibling', parentCode: selected.parentCode, position: selected.position + 1 })
   const edit = () => selected && setEditing({ kind: 'edit', code: selected.code })
+  const startRename = (code: number) => {
+    setSelectedCode(code)
+    setRenameStale(false)
+    setRenamingCode(code)
+  }
+  const endRename = () => {
+    setRenameStale(false)
+    setRenamingCode(undefined)
+  }
+  const renamedNode = renamingCode === undefined ? undefined : byCode.get(renamingCode)
+  // The name sent with the node's text as the tree now has it (read again after a stale version).
+  const renaming: Renaming | undefined =
+    canEdit && renamedNode
+      ? {
+          code: renamedNode.code,
+          stale: renameStale,
+          onCancel: endRename,
+          onSave: async (name) => {
+            try {
+              await editNode.mutateAsync({ code: renamedNode.code, name, text: renamedNode.text })
+            } catch (error) {
+              if (isStaleVersion(error)) setRenameStale(true)
+              throw error
+            }
+            setStale(false)
+            endRename()
+          },
+        }
+      : undefined
   const askDelete = () => !isMain && selected && setDeleting(true)
 
   const save = async (content: NodeContent) => {
@@ -165,12 +200,13 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   // The editing shortcuts, inside the map's view only (not in the dialogs it opens); taken before the
   // outline's own keys, so that Enter edits rather than opens a branch.
   const onKeyDownCapture = (event: KeyboardEvent) => {
-    if (!canEdit || !selected || !(event.target instanceof Node) || !viewRef.current?.contains(event.target)) return
+    if (!canEdit || !selected || renaming || !(event.target instanceof Node) || !viewRef.current?.contains(event.target)) return
     if (event.altKey || event.ctrlKey || event.metaKey) return
     const actions: [boolean, () => void][] = [
       [event.key === 'Tab' && !event.shiftKey, addChild],
       [event.key === 'Enter' && event.shiftKey, addSibling],
-      [(event.key === 'Enter' && !event.shiftKey) || event.key === 'F2', edit],
+      [event.key === 'Enter' && !event.shiftKey, edit],
+      [event.key === 'F2' && !event.shiftKey, () => startRename(selected.code)],
       [event.key === 'Delete', askDelete],
     ]
     const action = actions.find(([matches]) => matches)?.[1]
@@ -249,7 +285,12 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
           </Button>
         )}
       </Stack>
-      {stale && !editing && (
+      {renaming?.stale && (
+        <Box sx={{ mb: 1.5 }}>
+          <StaleVersionNotice message={t('subjects.mindMap.staleVersion')} readAgainLabel={t('subjects.mindMap.readAgain')} onReadAgain={readAgain} />
+        </Box>
+      )}
+      {stale && !editing && !renaming?.stale && (
         <Box sx={{ mb: 1.5 }}>
           <StaleVersionNotice message={t('subjects.mindMap.staleChange')} readAgainLabel={t('subjects.mindMap.readAgain')} onReadAgain={readAgain} />
         </Box>
@@ -266,7 +307,8 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
                   selectedCode={selected?.code}
                   onSelect={setSelectedCode}
                   onMove={(code, parentCode) => move(code, parentCode)}
-                  onEdit={(code) => setEditing({ kind: 'edit', code })}
+                  onRename={startRename}
+                  renaming={renaming}
                   fitRequest={fitRequest}
                   label={t('subjects.mindMap.canvasLabel', { name: tree.subjectName })}
                 />
@@ -274,7 +316,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
             </Box>
           ) : (
             <Box sx={{ p: 1 }}>
-              <Outline nodes={nodes} selectedCode={selected?.code} onSelect={setSelectedCode} label={t('subjects.mindMap.outlineLabel', { name: tree.subjectName })} />
+              <Outline nodes={nodes} selectedCode={selected?.code} onSelect={setSelectedCode} renaming={renaming} label={t('subjects.mindMap.outlineLabel', { name: tree.subjectName })} />
             </Box>
           )}
         </Paper>

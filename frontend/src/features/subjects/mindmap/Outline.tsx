@@ -7,6 +7,7 @@ import { TreeItem } from '@mui/x-tree-view/TreeItem'
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { differenceLabelKey } from './DifferenceChips'
+import { InlineNameEditor, type Renaming } from './InlineNameEditor'
 import { childrenByParent, reachable } from './layout'
 import { statusColours, statusLabelKey } from './status'
 import type { DifferenceKind, MindMapNode, StandardizedNode } from './types'
@@ -16,6 +17,8 @@ export interface OutlineProps {
   marks?: Record<number, DifferenceKind[]>
   selectedCode?: number
   onSelect?: (code: number) => void
+  /** The node being renamed in place: its name is a text field in its item. */
+  renaming?: Renaming
   /** The tree's accessible name. */
   label: string
 }
@@ -27,7 +30,7 @@ type OutlineNode = MindMapNode | StandardizedNode
  * and its marks written out, navigable with the tree keys (arrows, Home, End, type-ahead); moving the
  * focus selects the node, as in the canvas.
  */
-export function Outline({ nodes, marks, selectedCode, onSelect, label }: OutlineProps) {
+export function Outline({ nodes, marks, selectedCode, onSelect, renaming, label }: OutlineProps) {
   const drawn = useMemo(() => reachable(nodes), [nodes])
   const children = useMemo(() => childrenByParent(drawn), [drawn])
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
@@ -56,7 +59,7 @@ export function Outline({ nodes, marks, selectedCode, onSelect, label }: Outline
     <TreeItem
       key={node.code}
       itemId={String(node.code)}
-      label={<OutlineLabel node={node} marks={marks?.[node.code] ?? []} />}
+      label={<OutlineLabel node={node} marks={marks?.[node.code] ?? []} renaming={renaming?.code === node.code ? renaming : undefined} />}
       // A single-selection tree tells its selection with aria-selected (the tree view writes aria-checked,
       // "mixed" on the ancestors of the selected item, which screen readers announce as checkboxes).
       aria-checked={undefined}
@@ -96,7 +99,7 @@ export function Outline({ nodes, marks, selectedCode, onSelect, label }: Outline
   )
 }
 
-function OutlineLabel({ node, marks }: { node: OutlineNode; marks: DifferenceKind[] }) {
+function OutlineLabel({ node, marks, renaming }: { node: OutlineNode; marks: DifferenceKind[]; renaming?: Renaming }) {
   const { t } = useTranslation()
   const theme = useTheme()
   const colours = statusColours(theme, node.status)
@@ -109,9 +112,15 @@ function OutlineLabel({ node, marks }: { node: OutlineNode; marks: DifferenceKin
         sx={{ flex: 'none', width: 10, height: 10, borderRadius: '50%', bgcolor: colours.border, alignSelf: 'flex-start', mt: '0.45em' }}
       />
       <Box component="span" sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}>
-        <Box component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0, fontWeight: node.parentCode === null ? 700 : 400 }}>
-          {node.name}
-        </Box>
+        {renaming ? (
+          <Box component="span" sx={{ flex: '1 1 200px', minWidth: 0 }}>
+            <InlineNameEditor renaming={renaming} name={node.name} />
+          </Box>
+        ) : (
+          <Box component="span" sx={{ overflowWrap: 'anywhere', minWidth: 0, fontWeight: node.parentCode === null ? 700 : 400 }}>
+            {node.name}
+          </Box>
+        )}
         <Typography component="span" variant="caption" color="text.secondary">
           {t(statusLabelKey(node.status))}
         </Typography>
