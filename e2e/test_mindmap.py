@@ -1,6 +1,7 @@
 """The subject's mind map (issue 19), in French and English: a creator (perm_EditNotHaute and
 perm_ValidNotHaute in the demo) opens a subject's mind map from its page, adds three nodes by
-keyboard (Tab a child, Shift+Enter a sibling, Enter saves the dialog), moves one with the Move dialog
+keyboard (Tab a child, Shift+Enter a sibling, Enter saves the dialog), renames one in place on the
+canvas (F2, Enter), moves one with the Move dialog
 and another by dragging it on the canvas, validates one and sets the main node's status from the
 status menu; the subject's card shows that status, and a referent who had read the subject before
 sees it unread again; then the subject is standardized, a node renamed, and the standardized mind
@@ -53,6 +54,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "subject": "Sujet carte mentale (e2e)",
         "nodes": ("Chute de la charge", "Zone de manœuvre", "Port des gants"),
         "renamedNode": "Zone de manœuvre balisée",
+        "draftNode": "Zone",
+        "nameOf": "Nom de {}",
         "standardComment": "Validé en revue de poste",
     },
     "en": {
@@ -90,6 +93,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "subject": "Mind map subject (e2e)",
         "nodes": ("Falling load", "Manoeuvring area", "Wearing gloves"),
         "renamedNode": "Marked manoeuvring area",
+        "draftNode": "Area",
+        "nameOf": "Name of {}",
         "standardComment": "Approved in the workstation review",
     },
 }
@@ -203,8 +208,22 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         expect(canvas).to_be_focused()
         add_by_keyboard(page, "Tab", texts["addTitle"].format(name), texts["name"], first)
         expect(canvas_node(page, first)).to_be_visible()
-        add_by_keyboard(page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], second)
+        # The second is added under a draft name, then renamed in place on the canvas: F2 turns its
+        # name into a field with the name selected, typing replaces it, Enter saves.
+        draft = texts["draftNode"]
+        add_by_keyboard(page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], draft)
+        expect(canvas_node(page, draft)).to_be_visible()
+        page.keyboard.press("F2")
+        in_place = page.locator(".react-flow__node").get_by_role(
+            "textbox", name=texts["nameOf"].format(draft), exact=True
+        )
+        expect(in_place).to_be_focused()
+        expect(in_place).to_have_value(draft)
+        page.keyboard.type(second)
+        page.keyboard.press("Enter")
+        expect(in_place).to_have_count(0)
         expect(canvas_node(page, second)).to_be_visible()
+        expect(canvas).to_be_focused()
         details = page.get_by_role("region", name=texts["details"], exact=True)
         expect(details.get_by_role("heading", name=second, exact=True)).to_be_visible()
         expect(details.get_by_text(texts["inProgress"], exact=True)).to_be_visible()
@@ -213,6 +232,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
         # added stays selected when its dialog gives the focus back.
         page.get_by_role("button", name=texts["outlineView"], exact=True).click()
         tree = page.get_by_role("tree", name=texts["outline"].format(name), exact=True)
+        expect(row(tree, draft)).to_have_count(0)
         row(tree, second).click()
         expect(row(tree, second).locator("xpath=..")).to_be_focused()
         add_by_keyboard(page, "Shift+Enter", texts["addTitle"].format(name), texts["name"], third)
