@@ -212,6 +212,23 @@ def test_deleting_the_subject_collects_its_diagram(client, make_user, login, edi
     assert new_files() == set()
 
 
+def test_a_copy_shares_the_stored_diagram_not_a_legacy_one(
+    client, make_user, login, editor, subject, test_map, new_files
+):
+    """Create from / duplicate: the copy shows the same file, which stays while either refers to it; a
+    diagram kept by the legacy application is not the copy's."""
+    assert upload(client, editor, subject, PNG).status_code == 200
+    user = login(make_user("copiste", ["perm_EditPdv", "perm_RemPdv"]))
+    copy = client.post(f"{API}/subject/{subject}/duplicate", headers=user).json()["id"]
+    assert has_diagram(client, user, copy) is True
+    assert client.get(url(copy, "/file"), headers=user).content == PNG
+    assert client.delete(f"{API}/subject/{subject}", headers=user).status_code == 204
+    assert client.get(url(copy, "/file"), headers=user).content == PNG
+    assert len(new_files()) == 1
+    legacy_copy = client.post(f"{API}/subject/{test_map.subject('S1')}/duplicate", headers=user).json()["id"]
+    assert has_diagram(client, user, legacy_copy) is False
+
+
 def test_a_legacy_diagram_keeps_has_diagram_without_a_file(client, editor, test_map):
     legacy = test_map.subject("S1")
     assert has_diagram(client, editor, legacy) is True

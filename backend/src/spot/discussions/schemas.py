@@ -20,7 +20,7 @@ class SystemMessageType(StrEnum):
 
     - criticity: frequency, gravity (0-5);
     - duplicatedFrom: id and name of the subject copied (on the copy's discussion);
-    - statusChanged: status (the new one);
+    - statusChanged: status (the new one); for a mind-map node also its name and code;
     - resourceCreated, resourceUpdated, resourceDeleted: name, resourceType;
     - updated: name (the item's, after the change);
     - trackingPeriodsChanged, mediationSigned: none (the author is the mediator who changed the

@@ -545,6 +545,13 @@ def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSa
         picture_ref=subject.picture_ref,
         picture_media_type=subject.picture_media_type,
         picture_sha256=subject.picture_sha256,
+        # Its stored diagram (the file is shared until one of them changes it); a diagram kept by the
+        # legacy application (has_diagram without a file) is that subject's, not the copy's.
+        diagram_ref=subject.diagram_ref,
+        diagram_media_type=subject.diagram_media_type,
+        diagram_sha256=subject.diagram_sha256,
+        diagram_name=subject.diagram_name,
+        has_diagram=subject.diagram_ref is not None,
         created_by=user.id,
         created_at=now,
         updated_by=user.id,
