@@ -58,7 +58,7 @@ def test_encoded_codes(client, db, reader, test_map):
 @pytest.mark.parametrize(
     "to",
     [
-        "spot/XXX/fonction/F1/pdvhaut/S1//",  # unknown site
+        "spot/NOSUCHSITE/fonction/F1/pdvhaut/S1//",  # unknown site
         "spot/TST/fonction/F9/pdvhaut/S1//",  # unknown function
         "spot/TST/fonction/F1/pdvhaut/S9//",  # unknown subject
         "spot/TST/fonction/F2/pdvhaut/S1//",  # the subject of another function
