@@ -1,10 +1,11 @@
 """Qualifications (spec 2 §3 Qualification): the modules a person of the qualifiable groups must hold,
-valid, to work on the cartographies named. Whether a person holds them, and until when, is computed
-from their gradings (qualifications.validity), never stored."""
+valid, to work on the cartographies named. Whether a person holds a module, and until when, is the
+rule of qualifications.validity over their path modules, kept per (person, module) in `module_hold` by
+the database itself; the remaining days are counted from it when read."""
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import ForeignKey, Index, Integer, String
+from sqlalchemy import Date, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from spot.db import Base, UtcDateTime
@@ -70,3 +71,22 @@ class QualificationModule(Base):
         ForeignKey("training_module.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ModuleHold(Base):
+    """A person's current hold on a module: the path of their latest successful grading and its last
+    valid day (None: permanent), and the requalification path, for each (person, module) having either.
+    Written only by the database's triggers on training_path_module and training_path (migration
+    3b9e6c1d7a52), with the rule of validity.computed; never by Spot's code. No foreign key on the
+    person: a deleted learner's paths lose their learner, which removes their rows."""
+
+    __tablename__ = "module_hold"
+    __table_args__ = (Index("ix_module_hold_module_id", "module_id", "user_id"),)
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    module_id: Mapped[int] = mapped_column(
+        ForeignKey("training_module.id", ondelete="CASCADE"), primary_key=True
+    )
+    validation_path_id: Mapped[int | None] = mapped_column(Integer)
+    valid_until: Mapped[date | None] = mapped_column(Date)
+    requalification_path_id: Mapped[int | None] = mapped_column(Integer)

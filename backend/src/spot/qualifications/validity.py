@@ -8,7 +8,12 @@ with its `valid_until`), in a path that is not canceled, on an assigned module t
 from today in the organisation's time zone to the last valid day (0: valid today, the last day).
 Sentinels: NONE (-10000) for never validated, UNLIMITED (10000) for permanent. A qualification takes
 the earliest expiry of its modules (the minimum), NONE when it has no module. A requalification path is
-a path not yet closed (notAccepted to finished) in which the module is not yet graded."""
+a path not yet closed (notAccepted to finished) in which the module is not yet graded.
+
+`computed` states that rule as one SELECT. The database keeps its answer per (person, module) in
+`module_hold` (triggers on every write of a path or a path module, migration 3b9e6c1d7a52, a copy of
+the same SQL that the tests hold equal to `computed`), so a dashboard reads a few thousand stored rows
+instead of ranking every path module of its people on each request."""
 
 from collections.abc import Iterable
 from datetime import date
@@ -18,6 +23,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
+from spot.qualifications.models import ModuleHold
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
 
 NONE = -10000
@@ -79,11 +85,12 @@ class ModuleValidity(NamedTuple):
         return state(self.remaining_days)
 
 
-def _validities(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
-    """Per (person, module) of `learners` × `modules` with a path: the latest successful grading's
-    path and last valid day (not canceled, not disabled; the latest by grading time, then id), and the
-    requalification path (the latest path in progress where the module is not graded yet). One pass
-    over the people's path modules (window functions), not one per kind."""
+def computed(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
+    """The rule, per (person, module) of `learners` × `modules` with a path: the latest successful
+    grading's path and last valid day (not canceled, not disabled; the latest by grading time, then
+    id), and the requalification path (the latest path in progress where the module is not graded
+    yet). Columns as `stored`'s. One pass over the people's path modules (window functions). What the
+    triggers keep in module_hold; the tests compare the two."""
     m, p = TrainingPathModule, TrainingPath
     success = and_(
         m.is_success.is_(True), m.status != ModuleStatus.disabled.value, p.status != PathStatus.canceled.value
@@ -115,6 +122,16 @@ def _validities(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
     ).where(rows.c.rank == 1)
 
 
+def stored(
+    learners: Select[Any], modules: Select[Any]
+) -> Select[int, int, int | None, date | None, int | None]:
+    """The same pairs as `computed`, read from module_hold (its primary key: person, module)."""
+    h = ModuleHold
+    return select(
+        h.user_id, h.module_id, h.validation_path_id, h.valid_until, h.requalification_path_id
+    ).where(h.user_id.in_(learners), h.module_id.in_(modules))
+
+
 def module_validities(
     db: Session,
     *,
@@ -124,8 +141,8 @@ def module_validities(
     params: dict[str, Any] | None = None,
 ) -> dict[tuple[int, int], ModuleValidity]:
     """The validity of every (person, module) pair of `learners` (a SELECT of user ids) and `modules`
-    (a SELECT of module ids), in one statement; pairs with no path at all are absent (never validated,
-    no requalification: NONE)."""
+    (a SELECT of module ids), in one statement over module_hold; pairs with no path at all are absent
+    (never validated, no requalification: NONE)."""
     return {
         (user_id, module_id): ModuleValidity(
             user_id=user_id,
@@ -136,7 +153,7 @@ def module_validities(
             requalification_path_id=requalification,
         )
         for user_id, module_id, validation, until, requalification in db.execute(
-            _validities(learners, modules), params or {}
+            stored(learners, modules), params or {}
         )
     }
 
