@@ -13,12 +13,16 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from itertools import islice
 
-from sqlalchemy import Engine, Integer, Table, func, select, text
+from sqlalchemy import Engine, Integer, Table, delete, func, insert, select, text
 
 from spot import db as database
 from spot.core.passwords import hash_password
 from spot.permissions.names import ALL_PERMISSIONS
+from spot.qualifications import validity
+from spot.qualifications.models import ModuleHold
 from spot.querylang.text import fold
+from spot.training.modules.models import TrainingModule
+from spot.users.models import User
 
 USERS = 20_000
 SITES = 5
@@ -87,6 +91,32 @@ def _load(engine: Engine, table: Table, rows: Iterable[dict]) -> None:
     with engine.begin() as conn:
         for chunk in _chunks(rows):
             conn.execute(table.insert(), chunk)
+
+
+# module_hold's triggers on path modules (migration 3b9e6c1d7a52).
+_HOLD_TRIGGERS = ["module_hold_path_module_inserted"]
+
+
+def _load_paths(engine: Engine, paths: Iterable[dict], path_modules: Iterable[dict]) -> None:
+    """Paths, then their modules, then each (learner, module)'s hold filled once from the rule
+    (validity.computed). On PostgreSQL a COPY would fire module_hold's trigger per row with a plan
+    made for the table as it was before the load; it is off during the load."""
+    tables = database.Base.metadata.tables
+    postgresql = engine.dialect.name == "postgresql"
+    _load(engine, tables["training_path"], paths)
+    if postgresql:
+        with engine.begin() as conn:
+            for name in _HOLD_TRIGGERS:
+                conn.execute(text(f"ALTER TABLE training_path_module DISABLE TRIGGER {name}"))
+    _load(engine, tables["training_path_module"], path_modules)
+    with engine.begin() as conn:
+        if postgresql:
+            for name in _HOLD_TRIGGERS:
+                conn.execute(text(f"ALTER TABLE training_path_module ENABLE TRIGGER {name}"))
+        conn.execute(delete(ModuleHold))
+        columns = ["user_id", "module_id", "validation_path_id", "valid_until", "requalification_path_id"]
+        everyone, every_module = select(User.id), select(TrainingModule.id)
+        conn.execute(insert(ModuleHold).from_select(columns, validity.computed(everyone, every_module)))
 
 
 def _at(rng: random.Random) -> datetime:
@@ -616,7 +646,7 @@ def top_up_paths(engine: Engine) -> None:
     bench administrator (user 1) holds perm_TrainingPathAdmin, so it reads them all; it also created
     one in ten and follows a module of one in 50."""
     tables = database.Base.metadata.tables
-    paths, assigned = tables["training_path"], tables["training_path_module"]
+    paths = tables["training_path"]
     references, module_items = tables["training_reference"], tables["training_module_item"]
     linked = ["training_path_event", "training_path_grading", "training_path_visible_group"]
     linked += ["training_path_visible_person", "training_path_referent", "training_path_module"]
@@ -833,8 +863,7 @@ def top_up_paths(engine: Engine) -> None:
                 "done_items": done,
             }
         )
-    _load(engine, paths, rows)
-    _load(engine, assigned, path_modules)
+    _load_paths(engine, rows, path_modules)
     _load(engine, tables["training_path_referent"], referents)
     _load(engine, tables["training_path_visible_person"], persons)
     _load(engine, tables["training_path_visible_group"], groups)
@@ -1367,8 +1396,7 @@ def top_up_qualifications(engine: Engine) -> None:
             start = today - timedelta(days=rng.randrange(30, 240))
             chosen = rng.sample(module_ids, 3) + rng.sample(others, rng.randrange(1, 4))
             add_path(learner, "started", start, today + timedelta(days=rng.randrange(700, 1500)), chosen)
-    _load(engine, paths, path_rows)
-    _load(engine, assigned, path_modules)
+    _load_paths(engine, path_rows, path_modules)
     _load(engine, tables["training_path_referent"], referents)
     _load(engine, tables["training_path_grading"], gradings)
     _load(engine, tables["training_path_event"], events)

@@ -153,6 +153,7 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("user_id", "module_id", name="pk_module_hold"),
+        sqlite_with_rowid=False,
     )
     op.create_index("ix_module_hold_module_id", "module_hold", ["module_id", "user_id"])
     op.execute(f"INSERT INTO module_hold ({COLUMNS}) {COMPUTED.format(pairs='')}")

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from spot.core.errors import not_found
 from spot.core.principal import Principal
+from spot.db import plain
 from spot.mapping import service as mapping
 from spot.mapping.models import Function, Site
 from spot.mapping.policy import sees_function
@@ -67,21 +68,20 @@ class Board:
 
     def hold(self, user_id: int, qualification_id: int) -> ModuleValidity:
         """The person's hold on the qualification: its limiting module's validity (the first, in the
-        form's order, of those with the earliest expiry); NONE without module."""
-        limiting_id, least, found = 0, None, None
+        form's order, of those with the earliest expiry); NEVER without module."""
+        found = None
         for module_id in self.modules.get(qualification_id, ()):
-            v = self.validities.get((user_id, module_id))
-            remaining = validity.NONE if v is None else v.remaining_days
-            if least is None or remaining < least:
-                limiting_id, least, found = module_id, remaining, v
-        return found if found is not None else validity.of(self.validities, user_id, limiting_id)
+            v = self.validities.get((user_id, module_id), validity.NEVER)
+            if found is None or v.remaining_days < found.remaining_days:
+                found = v
+        return validity.NEVER if found is None else found
 
 
 def _board(db: Session, *, qualifications: Select[Any], learners: Select[Any], today: date) -> Board:
     """`qualifications`: a SELECT of qualification ids; `learners`: a SELECT of the user ids shown."""
     modules: dict[int, list[int]] = {}
     names: dict[int, str] = {}
-    rows = db.execute(
+    rows = plain(db).execute(
         select(QM.qualification_id, QM.module_id, TrainingModule.name)
         .join(TrainingModule, TrainingModule.id == QM.module_id)
         .where(QM.qualification_id.in_(qualifications))
@@ -102,7 +102,7 @@ def _board(db: Session, *, qualifications: Select[Any], learners: Select[Any], t
 def _named_qualifications(db: Session, qualifications: Select[Any]) -> list[tuple[int, str]]:
     return [
         (i, n)
-        for i, n in db.execute(
+        for i, n in plain(db).execute(
             select(Qualification.id, Qualification.name)
             .where(Qualification.id.in_(qualifications))
             .order_by(Qualification.name_folded, Qualification.id)
@@ -114,21 +114,28 @@ def _concerned(db: Session, qualifications: Select[Any]) -> dict[int, list[tuple
     """Per qualification, the people concerned (members of its groups), by name: the groups of each
     qualification, then each of those groups' members once, however many qualifications share them."""
     groups: dict[int, list[int]] = {}
-    for qualification_id, group_id in db.execute(
+    for qualification_id, group_id in plain(db).execute(
         select(QG.qualification_id, QG.group_id).where(QG.qualification_id.in_(qualifications))
     ):
         groups.setdefault(qualification_id, []).append(group_id)
+    # The groups' ids as a list: SQLite would scan every user for a sub-select of them.
+    group_ids = sorted({g for found in groups.values() for g in found})
     members: dict[int, list[tuple[int, str]]] = {}
-    for group_id, user_id, name in db.execute(
+    for group_id, user_id, name in plain(db).execute(
         select(user_group.c.group_id, User.id, User.display_name)
         .join(User, User.id == user_group.c.user_id)
-        .where(user_group.c.group_id.in_(select(QG.group_id).where(QG.qualification_id.in_(qualifications))))
+        .where(user_group.c.group_id.in_(group_ids))
     ):
         members.setdefault(group_id, []).append((user_id, name))
+    # Everyone sorted once; each qualification's people in that order.
+    everyone = sorted(
+        {p for found in members.values() for p in found}, key=lambda p: (_sort_name(p[1]), p[0])
+    )
+    rank = {person: i for i, person in enumerate(everyone)}
     people: dict[int, list[tuple[int, str]]] = {}
     for qualification_id, group_ids in groups.items():
         found = {person for g in group_ids for person in members.get(g, [])}
-        people[qualification_id] = sorted(found, key=lambda p: (_sort_name(p[1]), p[0]))
+        people[qualification_id] = sorted(found, key=rank.__getitem__)
     return people
 
 
@@ -188,11 +195,16 @@ def _element(
     item_id: int, name: str, link: str, child_link: str, rows: list[Row], shown: Shown
 ) -> dict[str, Any]:
     """The item counts every child (by state too); the children shown are those of `shown`, sorted by
-    remaining days, most first, then name (ignoring case and accents)."""
-    rows.sort(key=lambda r: (-r[2].remaining_days, _sort_name(r[1]), r[0]))
-    counts = {"good": 0, "warn": 0, "none": 0}
+    remaining days, most first, then name: `rows` come in name order (ignoring case and accents),
+    which the sort keeps among equal days (it is stable)."""
+    rows.sort(key=_remaining_days, reverse=True)
+    good = warn = 0
     for _, _, v in rows:
-        counts[validity.state(v.remaining_days).value] += 1
+        if v.remaining_days > validity.WARN_DAYS:
+            good += 1
+        elif v.remaining_days >= 0:
+            warn += 1
+    counts = {"good": good, "warn": warn, "none": len(rows) - good - warn}
     limiting = rows[-1][2] if rows else None
     remaining = limiting.remaining_days if limiting is not None else validity.NONE
     selected = (
@@ -207,7 +219,7 @@ def _element(
             "id": item_id,
             "name": name,
             "total": len(rows),
-            "obtained": counts["good"] + counts["warn"],
+            "obtained": good + warn,
             "counts": counts,
             "remainingDays": remaining,
             "state": validity.state(remaining).value,
@@ -216,6 +228,15 @@ def _element(
         },
         "children": [_child(i, n, child_link, v) for i, n, v in selected],
     }
+
+
+def _remaining_days(row: Row) -> int:
+    return row[2].remaining_days
+
+
+def _by_name(rows: list[Row]) -> list[Row]:
+    """`rows` in name order (ignoring case and accents), then id: the order _element expects."""
+    return sorted(rows, key=lambda r: (_sort_name(r[1]), r[0]))
 
 
 def _holds(board: Board, people: dict[int, list[tuple[int, str]]]) -> dict[int, list[Row]]:
@@ -284,7 +305,7 @@ def _covering(db: Session, cartography_id: int, qualifications: Select[Any]) -> 
         )
     )
     covering: dict[int, set[int]] = {}
-    for qualification_id, function_id in db.execute(union(on_function, on_subject)):
+    for qualification_id, function_id in plain(db).execute(union(on_function, on_subject)):
         covering.setdefault(function_id, set()).add(qualification_id)
     return covering
 
@@ -296,12 +317,16 @@ def _coverage(
     qualifications: Select[Any],
     holds: dict[int, list[Row]],
 ) -> list[dict[str, Any]]:
-    functions = db.execute(
-        select(Function.id, Function.name).where(
-            Function.cartography_id == cartography_id,
-            sees_function(user, Function.id, Function.cartography_id),
+    functions = (
+        plain(db)
+        .execute(
+            select(Function.id, Function.name).where(
+                Function.cartography_id == cartography_id,
+                sees_function(user, Function.id, Function.cartography_id),
+            )
         )
-    ).all()
+        .all()
+    )
     covering = _covering(db, cartography_id, qualifications)
     # Each covering qualification's holders (valid today at least), found once for all the functions.
     holders = {
@@ -343,7 +368,7 @@ def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dic
     qualifications = select(QG.qualification_id).where(QG.group_id == group_id)
     members = [
         (u, n)
-        for u, n in db.execute(
+        for u, n in plain(db).execute(
             select(User.id, User.display_name)
             .join(user_group, user_group.c.user_id == User.id)
             .where(user_group.c.group_id == group_id)
@@ -379,7 +404,9 @@ def person(db: Session, *, user_id: int, today: date, shown: Shown = ALL) -> dic
             q_name,
             "qualification",
             "module",
-            [(m, board.module_names[m], board.module(user_id, m)) for m in board.modules.get(q, [])],
+            _by_name(
+                [(m, board.module_names[m], board.module(user_id, m)) for m in board.modules.get(q, [])]
+            ),
             shown,
         )
         for q, q_name in named
@@ -406,7 +433,9 @@ def qualification(
             for m in modules
         ]
     return [
-        _element(u, n, "user", "module", [(m, names[m], board.module(u, m)) for m in modules], shown)
+        _element(
+            u, n, "user", "module", _by_name([(m, names[m], board.module(u, m)) for m in modules]), shown
+        )
         for u, n in people
     ]
 

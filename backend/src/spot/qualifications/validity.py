@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Select, and_, case, func, or_, select
 from sqlalchemy.orm import Session
 
+from spot.db import plain
 from spot.qualifications.models import ModuleHold
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
 
@@ -69,10 +70,9 @@ def earliest(remainings: Iterable[int]) -> int:
 
 
 class ModuleValidity(NamedTuple):
-    """One person's hold on one module (a tuple: dashboards build thousands of them)."""
+    """One person's hold on one module (a tuple: dashboards build thousands of them; the pair is the
+    key it is found under)."""
 
-    user_id: int
-    module_id: int
     remaining_days: int
     valid_until: date | None
     # The path of the latest successful grading; None when never validated.
@@ -83,6 +83,10 @@ class ModuleValidity(NamedTuple):
     @property
     def state(self) -> State:
         return state(self.remaining_days)
+
+
+# A pair without any path: never validated, no requalification.
+NEVER = ModuleValidity(NONE, None, None, None)
 
 
 def computed(learners: Select[Any], modules: Select[Any]) -> Select[Any]:
@@ -145,20 +149,17 @@ def module_validities(
     (never validated, no requalification: NONE)."""
     return {
         (user_id, module_id): ModuleValidity(
-            user_id=user_id,
-            module_id=module_id,
-            remaining_days=remaining_days(validated=validation is not None, valid_until=until, today=today),
-            valid_until=until,
-            validation_path_id=validation,
-            requalification_path_id=requalification,
+            remaining_days(validated=validation is not None, valid_until=until, today=today),
+            until,
+            validation,
+            requalification,
         )
-        for user_id, module_id, validation, until, requalification in db.execute(
+        for user_id, module_id, validation, until, requalification in plain(db).execute(
             stored(learners, modules), params or {}
         )
     }
 
 
 def of(validities: dict[tuple[int, int], ModuleValidity], user_id: int, module_id: int) -> ModuleValidity:
-    """The pair's validity, NONE when absent from module_validities' answer."""
-    found = validities.get((user_id, module_id))
-    return ModuleValidity(user_id, module_id, NONE, None, None, None) if found is None else found
+    """The pair's validity, NEVER when absent from module_validities' answer."""
+    return validities.get((user_id, module_id), NEVER)
