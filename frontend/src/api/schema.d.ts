@@ -6817,7 +6817,7 @@ export interface components {
              * Format: date-time
              */
             standardizedAt: string;
-            standardizedBy: components["schemas"]["UserRef"] | null;
+            standardizedBy: components["schemas"]["Contributor"] | null;
         };
         /** StandardizedNode */
         StandardizedNode: {
@@ -7373,13 +7373,6 @@ export interface components {
              * @description The user's current paths as learner
              */
             paths: components["schemas"]["CurrentPath"][];
-        };
-        /** UserRef */
-        UserRef: {
-            /** Id */
-            id: number;
-            /** Name */
-            name: string;
         };
         /** UserUpdate */
         UserUpdate: {

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from spot.core.schemas import CamelModel
 from spot.subjects.models import NodeStatus
+from spot.subjects.schemas import Contributor
 
 DifferenceKind = Literal["added", "removed", "renamed", "textChanged", "statusChanged", "moved"]
 LegacyView = Literal["mindMap", "standardized", "diagram"]
@@ -22,11 +23,6 @@ class StandardizedNode(CamelModel):
     status: NodeStatus
 
 
-class UserRef(CamelModel):
-    id: int
-    name: str
-
-
 class Difference(CamelModel):
     code: int
     kinds: list[DifferenceKind] = Field(
@@ -37,7 +33,7 @@ class Difference(CamelModel):
 
 class StandardizedMindMapOut(CamelModel):
     standardized_at: datetime
-    standardized_by: UserRef | None
+    standardized_by: Contributor | None
     comment: str
     nodes: list[StandardizedNode] = Field(
         description="The tree as it was standardized: the main node first, parents before children, "

@@ -18,9 +18,9 @@ from spot.subjects.mindmap_extra_schemas import (
     DifferenceKind,
     StandardizedMindMapOut,
     StandardizedNode,
-    UserRef,
 )
 from spot.subjects.models import MindMapItem, StandardizedMindMap, Subject
+from spot.subjects.schemas import Contributor
 from spot.users.models import User
 
 Node = dict[str, Any]
@@ -148,7 +148,7 @@ def read(db: Session, *, subject: Subject) -> StandardizedMindMapOut:
     by = None
     if kept.standardized_by is not None:
         name = db.scalar(select(User.display_name).where(User.id == kept.standardized_by))
-        by = UserRef(id=kept.standardized_by, name=name or "")
+        by = Contributor(id=kept.standardized_by, name=name or "")
     copy = list(kept.nodes)
     return StandardizedMindMapOut(
         standardized_at=kept.standardized_at,
