@@ -5,10 +5,7 @@ import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
 import { DatePicker } from '@mui/x-date-pickers/DatePicker'
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider'
-import { enUS, frFR } from '@mui/x-date-pickers/locales'
 import { TimeField } from '@mui/x-date-pickers/TimeField'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
@@ -19,6 +16,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH, mediationPath, MEDIATIONS_PATH } from '../../app/paths'
+import { DatesLocalization } from '../../components/DateInput'
 import { FormSection } from '../../components/FormSection'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
@@ -47,8 +45,6 @@ import {
 } from './mediationForm'
 import { useNow } from './useNow'
 
-/** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
-const PICKER_TEXTS = { fr: frFR, en: enUS }
 const TIME_FORMAT = 'HH:mm'
 
 /** NewMediation; with `?mode=start`, 'Create and start' (a title only). */
@@ -259,11 +255,7 @@ interface ScheduleInputsProps {
 function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
   const { t, i18n } = useTranslation()
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={i18n.language}
-      localeText={PICKER_TEXTS[i18n.language === 'en' ? 'en' : 'fr'].components.MuiLocalizationProvider.defaultProps.localeText}
-    >
+    <DatesLocalization>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
         <Controller
           control={control}
@@ -304,7 +296,7 @@ function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
           )}
         />
       </Stack>
-    </LocalizationProvider>
+    </DatesLocalization>
   )
 }
 

@@ -6,19 +6,15 @@ import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs'
 import { DatePicker } from '@mui/x-date-pickers/DatePicker'
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider'
-import { enUS, frFR } from '@mui/x-date-pickers/locales'
 import { TimeField } from '@mui/x-date-pickers/TimeField'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
+import { DatesLocalization } from '../../components/DateInput'
 import { datePattern } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { canDeletePeriod, type EditedPeriod, type PeriodErrors, type StoredPeriod } from './reportRules'
 
-/** The pickers' own texts (placeholders such as JJ/MM/AAAA, button labels) in the interface language. */
-const PICKER_TEXTS = { fr: frFR, en: enUS }
 const TIME_FORMAT = 'HH:mm'
 
 /** A period's four inputs, as typed: a day and a time for its start and for its stop. */
@@ -70,11 +66,7 @@ export function TrackingPeriodsEditor({ periods, errors, onChange, onAdd }: Trac
   const update = (key: number, changes: Partial<PeriodInputs>) =>
     onChange(periods.map((period) => (period.key === key ? { ...period, ...changes } : period)))
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={i18n.language}
-      localeText={PICKER_TEXTS[i18n.language === 'en' ? 'en' : 'fr'].components.MuiLocalizationProvider.defaultProps.localeText}
-    >
+    <DatesLocalization>
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {periods.map((period, index) => {
           const label = t('mediations.report.periodLabel', { number: index + 1 })
@@ -127,7 +119,7 @@ export function TrackingPeriodsEditor({ periods, errors, onChange, onAdd }: Trac
       <Button startIcon={<Add />} onClick={onAdd} sx={{ mt: 1.5 }}>
         {t('mediations.report.addPeriod')}
       </Button>
-    </LocalizationProvider>
+    </DatesLocalization>
   )
 }
 
