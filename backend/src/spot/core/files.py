@@ -9,12 +9,15 @@ import secrets
 import shutil
 import zipfile
 import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
 from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
 from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
 
 from spot.config import get_settings
 from spot.core.errors import ApiError, not_found
@@ -170,3 +173,32 @@ async def bounded_body(request: Request, limit: int) -> bytes:
             raise ApiError(413, "fileTooBig")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+@dataclass(frozen=True)
+class Served:
+    """A stored file as a route answers it: its stored name, type, headers (its ETag among them) and
+    size when known (resources, thumbnails, a subject's diagram)."""
+
+    ref: str
+    media_type: str
+    headers: dict[str, str]
+    size: int | None = None
+
+
+def serve(request: Request, served: Served) -> Response:
+    """The stored file streamed in chunks, or 304 when If-None-Match names its ETag."""
+    etag = served.headers["ETag"]
+    if request.headers.get("if-none-match", "").strip() in (etag, f"W/{etag}"):
+        return Response(status_code=304, headers=served.headers)
+    stream = get_file_store().open(served.ref)
+
+    def chunks() -> Iterator[bytes]:
+        with stream:
+            while chunk := stream.read(256 * 1024):
+                yield chunk
+
+    headers = dict(served.headers)
+    if served.size is not None:
+        headers["Content-Length"] = str(served.size)
+    return StreamingResponse(chunks(), media_type=served.media_type, headers=headers)

@@ -1,13 +1,11 @@
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, Path, Query, Request, Response
-from fastapi.responses import StreamingResponse
 from sqlalchemy.orm import Session
 
-from spot.core import parents
+from spot.core import files, parents
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ErrorBody
-from spot.core.files import get_file_store
 from spot.core.principal import Principal
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id
@@ -110,25 +108,6 @@ async def delete_resource(
     return Response(status_code=204)
 
 
-def _serve(request: Request, served: service.Served) -> Response:
-    if request.headers.get("if-none-match", "").strip() in (
-        served.headers["ETag"],
-        f"W/{served.headers['ETag']}",
-    ):
-        return Response(status_code=304, headers=served.headers)
-    stream = get_file_store().open(served.ref)
-
-    def chunks() -> Any:
-        with stream:
-            while chunk := stream.read(256 * 1024):
-                yield chunk
-
-    headers = dict(served.headers)
-    if served.size is not None:
-        headers["Content-Length"] = str(served.size)
-    return StreamingResponse(chunks(), media_type=served.media_type, headers=headers)
-
-
 VERSION = Query(
     max_length=100,
     description="The stored file's name, as in fileUrl: the answer may then be cached for good",
@@ -147,7 +126,7 @@ async def resource_file(
 ) -> Response:
     """The stored file: inline for an image or a pdf, as an attachment for any other file."""
     resource = service.get(db, parent=_parent(db, user, parentType, parentId), resource_id=resourceId)
-    return _serve(request, service.served(resource, thumbnail=False, version=v))
+    return files.serve(request, service.served(resource, thumbnail=False, version=v))
 
 
 @router.get(PARENT + "/{resourceId}/thumbnail", response_class=Response, responses=FILE_RESPONSES)
@@ -162,4 +141,4 @@ async def resource_thumbnail(
 ) -> Response:
     """An image's thumbnail, 160 × 100 at most; 404 for other resources."""
     resource = service.get(db, parent=_parent(db, user, parentType, parentId), resource_id=resourceId)
-    return _serve(request, service.served(resource, thumbnail=True, version=v))
+    return files.serve(request, service.served(resource, thumbnail=True, version=v))

@@ -9,7 +9,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import filetype  # type: ignore[import-untyped]
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -18,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from spot.core import files, history, parents
 from spot.core.errors import ApiError, FieldError, conflict, not_found
-from spot.core.files import get_file_store
+from spot.core.files import Served, get_file_store
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
@@ -325,14 +324,6 @@ def content_disposition(disposition: str, filename: str) -> str:
     return f"{disposition}; filename=\"{_ascii_name(cleaned)}\"; filename*=UTF-8''{encoded}"
 
 
-@dataclass(frozen=True)
-class Served:
-    ref: str
-    media_type: str
-    size: int | None
-    headers: dict[str, Any]
-
-
 def served(resource: Resource, *, thumbnail: bool, version: str | None) -> Served:
     """What the file (or thumbnail) route answers: the stored file's name, type and headers. Stored
     names never change, so an address naming the current one (`v`) may be cached for good."""
@@ -361,4 +352,4 @@ def served(resource: Resource, *, thumbnail: bool, version: str | None) -> Serve
         "Content-Disposition": disposition,
         "X-Content-Type-Options": "nosniff",
     }
-    return Served(ref, media_type, size, headers)
+    return Served(ref, media_type, headers, size)

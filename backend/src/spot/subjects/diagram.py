@@ -4,7 +4,6 @@ sets or removes it, `has_diagram` follows. A subject imported with has_diagram a
 legacy application keeps its diagram) keeps has_diagram without a Diagram."""
 
 import hashlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import filetype  # type: ignore[import-untyped]
@@ -13,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from spot.core import files
 from spot.core.errors import ApiError, FieldError, not_found
-from spot.core.files import get_file_store
+from spot.core.files import Served, get_file_store
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
@@ -110,13 +109,6 @@ def remove(db: Session, *, user: Principal, subject: Subject) -> None:
         "has_diagram": False,
     }
     service._mark(db, user, subject, Event.updated, utcnow(), values)
-
-
-@dataclass(frozen=True)
-class Served:
-    ref: str
-    media_type: str
-    headers: dict[str, str]
 
 
 def served(subject: Subject, *, version: str | None) -> Served:

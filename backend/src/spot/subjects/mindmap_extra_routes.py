@@ -5,11 +5,10 @@ from typing import Annotated, Any
 from urllib.parse import unquote
 
 from fastapi import Depends, Header, Query, Request, Response
-from fastapi.responses import StreamingResponse
 
+from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ErrorBody
-from spot.core.files import get_file_store
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id
 from spot.permissions.names import Permission
@@ -102,18 +101,7 @@ async def diagram_file(
     ] = None,
 ) -> Response:
     """The stored diagram, inline, with its ETag (304 on If-None-Match). 404 diagramNotFound."""
-    served = diagram.served(service.get(db, user=user, subject_id=subjectId), version=v)
-    etag = served.headers["ETag"]
-    if request.headers.get("if-none-match", "").strip() in (etag, f"W/{etag}"):
-        return Response(status_code=304, headers=served.headers)
-    stream = get_file_store().open(served.ref)
-
-    def chunks() -> Any:
-        with stream:
-            while chunk := stream.read(256 * 1024):
-                yield chunk
-
-    return StreamingResponse(chunks(), media_type=served.media_type, headers=served.headers)
+    return files.serve(request, diagram.served(service.get(db, user=user, subject_id=subjectId), version=v))
 
 
 @router.get("/legacy/target")
