@@ -46,6 +46,8 @@ COMPUTED = f"""SELECT user_id, module_id, validation, valid_until, requalificati
     WHERE p.learner_id IS NOT NULL AND ({SUCCESS} OR {REQUALIFYING}) {{pairs}}
 ) pairs WHERE rank = 1"""
 COLUMNS = "user_id, module_id, validation_path_id, valid_until, requalification_path_id"
+# The advisory locks' first key on PostgreSQL (the second: the learner's id).
+LOCK_CLASS = 4170
 
 
 def refresh(user: str, modules: str) -> list[str]:
@@ -125,7 +127,12 @@ def _create_triggers(postgresql: bool) -> None:
     for name, event, condition, pairs in TRIGGERS:
         statements = [s for user, modules in pairs for s in refresh(user, modules)]
         if postgresql:
-            body = ";\n".join(statements)
+            # Writers of the same learner's holds wait for each other: each statement of a plpgsql
+            # function sees what was committed before it began, so once the lock is granted the pairs
+            # are recomputed over the other writer's changes instead of overwriting them with a view
+            # taken before its commit. (SQLite has one writer at a time.)
+            locks = [f"PERFORM pg_advisory_xact_lock({LOCK_CLASS}, {user})" for user, _ in pairs]
+            body = ";\n".join(locks + statements)
             op.execute(
                 f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$\n"
                 f"BEGIN\n{body};\nRETURN NULL;\nEND $$"

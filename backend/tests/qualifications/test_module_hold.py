@@ -4,6 +4,7 @@ whatever order: inserted, graded, disabled, canceled, given to another learner, 
 with their path. Checked after every write of random sequences, and for the migration's first filling."""
 
 import importlib.util
+import threading
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +16,7 @@ from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from qualifications.world import TODAY, graded, in_progress, module
+from spot import db as database
 from spot.qualifications import validity
 from spot.qualifications.models import ModuleHold
 from spot.training.modules.models import TrainingModule
@@ -241,3 +243,51 @@ def test_today_is_counted_when_read(db, make_user):
     for day, remaining in [(TODAY, 3), (TODAY + timedelta(days=3), 0), (date(2026, 6, 19), -1)]:
         found = validity.module_validities(db, learners=learners, modules=modules, today=day)
         assert found[(person.id, module_id)].remaining_days == remaining
+
+
+@pytest.mark.skipif(
+    database.get_engine().dialect.name != "postgresql", reason="SQLite has one writer at a time"
+)
+def test_two_writers_of_one_learners_holds_see_each_other(db, make_user):
+    """A referent grades a requalification while another changes the learner's earlier validation of
+    the same module: the second writer's trigger waits for the first to commit and recomputes over its
+    grading, instead of writing a hold computed before it (the latest success would be lost)."""
+    person = make_user("personne")
+    module_id = module(db, "Habilitation")
+    earlier = graded(db, person.id, module_id, days=10, graded_days_ago=30)
+    requalifying = in_progress(db, person.id, module_id)
+    engine = database.get_engine()
+    m = TrainingPathModule
+    first, second = engine.connect(), engine.connect()
+    try:
+        first.begin()
+        first.execute(
+            update(m)
+            .where(m.path_id == requalifying)
+            .values(
+                status=ModuleStatus.validated.value,
+                is_success=True,
+                valid_until=TODAY + timedelta(days=365),
+                graded_at=datetime(2026, 6, 15, 11, tzinfo=UTC),
+            )
+        )
+        second.begin()
+        changed = threading.Thread(
+            target=lambda: second.execute(
+                update(m).where(m.path_id == earlier).values(valid_until=TODAY + timedelta(days=20))
+            )
+        )
+        changed.start()
+        changed.join(timeout=0.5)
+        assert changed.is_alive()  # waiting for the first writer
+        first.commit()
+        changed.join(timeout=10)
+        assert not changed.is_alive()
+        second.commit()
+    finally:
+        first.close()
+        second.close()
+    db.expire_all()
+    hold = db.get(ModuleHold, (person.id, module_id))
+    assert (hold.validation_path_id, hold.requalification_path_id) == (requalifying, None)
+    assert_kept(db)
