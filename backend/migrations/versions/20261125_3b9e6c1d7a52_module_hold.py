@@ -164,6 +164,8 @@ def upgrade() -> None:
     )
     op.create_index("ix_module_hold_module_id", "module_hold", ["module_id", "user_id"])
     op.execute(f"INSERT INTO module_hold ({COLUMNS}) {COMPUTED.format(pairs='')}")
+    # Statistics for the filled table, so that its first readers' plans know its size.
+    op.execute("ANALYZE module_hold")
     _create_triggers(op.get_bind().dialect.name == "postgresql")
 
 
