@@ -198,13 +198,10 @@ def _element(
     remaining days, most first, then name: `rows` come in name order (ignoring case and accents),
     which the sort keeps among equal days (it is stable)."""
     rows.sort(key=_remaining_days, reverse=True)
-    good = warn = 0
+    counts = {"good": 0, "warn": 0, "none": 0}
     for _, _, v in rows:
-        if v.remaining_days > validity.WARN_DAYS:
-            good += 1
-        elif v.remaining_days >= 0:
-            warn += 1
-    counts = {"good": good, "warn": warn, "none": len(rows) - good - warn}
+        # A State is its value as a key (a StrEnum): no .value per child.
+        counts[validity.state(v.remaining_days)] += 1
     limiting = rows[-1][2] if rows else None
     remaining = limiting.remaining_days if limiting is not None else validity.NONE
     selected = (
@@ -219,7 +216,7 @@ def _element(
             "id": item_id,
             "name": name,
             "total": len(rows),
-            "obtained": good + warn,
+            "obtained": counts["good"] + counts["warn"],
             "counts": counts,
             "remainingDays": remaining,
             "state": validity.state(remaining).value,
