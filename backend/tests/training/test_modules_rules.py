@@ -427,6 +427,19 @@ def test_stale_version(client, test_map, manager):
     assert read(client, manager, module_id)["name"] == "Premier"
 
 
+def test_a_save_without_version_applies(client, test_map, manager):
+    """The spec's client sends the form without `version`: the save applies over whatever was read."""
+    module_id = create(client, manager, form(test_map))
+    assert save(client, manager, module_id, form(test_map, name="Premier", version=1)).status_code == 200
+    response = save(client, manager, module_id, form(test_map, name="Second"))
+    assert response.status_code == 200, response.text
+    assert (response.json()["name"], response.json()["version"]) == ("Second", 3)
+    unchanged = save(client, manager, module_id, form(test_map, name="Second"))
+    assert unchanged.status_code == 200 and unchanged.json()["version"] == 3
+    stale = save(client, manager, module_id, form(test_map, name="Troisième", version=2))
+    assert_error(stale, 409, "staleVersion")
+
+
 def test_a_failed_save_keeps_the_module(client, test_map, manager):
     module_id = create(client, manager, form(test_map))
     response = save(

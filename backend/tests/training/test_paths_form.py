@@ -243,6 +243,19 @@ def test_a_stale_version_is_refused(client: TestClient, cast: Cast, module: int)
     assert_error(_save(client, cast, path_id, update_body(path, title="Deux")), 409, "staleVersion")
 
 
+def test_a_save_without_version_applies(client: TestClient, cast: Cast, module: int) -> None:
+    """The spec's client sends the form without `version`: the save applies over the path as it is."""
+    path_id = make_path(client, cast, [module])
+    path = get(client, cast, path_id)
+    assert _save(client, cast, path_id, update_body(path, title="Un")).status_code == 200
+    body = update_body(path, title="Deux")
+    del body["version"]
+    response = _save(client, cast, path_id, body)
+    assert response.status_code == 200, response.text
+    assert response.json()["title"] == "Deux"
+    assert response.json()["version"] > path["version"] + 1
+
+
 RESTRICTED_CHANGES: list[tuple[str, Callable[[dict[str, Any], int], dict[str, Any]]]] = [
     ("title", lambda p, _m: {"title": "Autre"}),
     ("reference", lambda p, _m: {"reference": "P-03"}),

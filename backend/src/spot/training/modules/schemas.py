@@ -95,7 +95,11 @@ class ModuleSave(CamelModel):
 
 
 class ModuleUpdate(ModuleSave):
-    version: int = Field(description="The version read; a stale one answers 409")
+    version: int | None = Field(
+        default=None,
+        description="The version read; a stale one answers 409 staleVersion. Without it (the spec's "
+        "payload) the save applies over the current module.",
+    )
 
 
 class EnabledBody(CamelModel):

@@ -568,10 +568,11 @@ def _write(db: Session, module: TrainingModule, values: dict[str, Any], *, expec
 def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) -> None:
     """The form: 409 trainingModuleUsedByAcceptedPath once a path using the module was accepted, 409
     staleVersion for a stale version, then the form's rules (400). A save that changes nothing writes
-    nothing (no new version)."""
+    nothing (no new version). Without a version the save applies over the module as it is now."""
     module = _load(db, module_id)
     policy.ensure_editable(user, usage(db, module_id=module.id))
-    if data.version != module.version:
+    expected_version = module.version if data.version is None else data.version
+    if expected_version != module.version:
         raise conflict(STALE_VERSION)
     current: list[Stored] = [tuple(row) for row in plain(db).execute(_ITEMS, {"module_id": module.id})]
     kept = {(row[1], row[2]) for row in current if row[0] == ItemKind.spot}
@@ -592,7 +593,7 @@ def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) 
     items_changed = current != stored
     if not values and not items_changed:
         return
-    _write(db, module, values, expected_version=data.version)
+    _write(db, module, values, expected_version=expected_version)
     if items_changed:
         plain(db).execute(delete(TrainingModuleItem).where(TrainingModuleItem.module_id == module.id))
         _insert_items(db, module.id, stored)

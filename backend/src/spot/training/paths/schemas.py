@@ -64,7 +64,11 @@ class PathUpdate(PathSave):
     dates) change only while notAccepted; referents and visibility while the path is not archived or
     canceled."""
 
-    version: int = Field(description="The version read; a stale one answers 409 staleVersion")
+    version: int | None = Field(
+        default=None,
+        description="The version read; a stale one answers 409 staleVersion. Without it (the spec's "
+        "payload) the save applies over the current path.",
+    )
 
 
 class GradeBody(CamelModel):

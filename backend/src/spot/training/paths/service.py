@@ -1269,13 +1269,14 @@ RESTRICTED = ("title", "reference", "startDate", "stopDate", "passThreshold", "a
 def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> TrainingPath:
     """The form: 403 for anyone but the creator and administrators (and once archived or canceled),
     409 staleVersion for a stale version, 409 fieldNotEditable naming each restricted field changed
-    after notAccepted, then the form's rules (400). A save that changes nothing writes nothing."""
+    after notAccepted, then the form's rules (400). A save that changes nothing writes nothing; one
+    without a version applies over the path as it is now."""
     path = load(db, user=user, path_id=path_id, for_update=True)
     modules = modules_of(db, path.id)
     links = _links(db, path, [m.id for m in modules])
     f = _facts(path, modules, links)
     policy.ensure(policy.can_edit(user, f))
-    if data.version != path.version:
+    if data.version is not None and data.version != path.version:
         raise stale()
     current_code = (
         db.scalar(select(Reference.code).where(Reference.id == path.reference_id))
