@@ -15,6 +15,7 @@ PORT ?= 8000
 
 export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
+export SPOT_PUBLIC_URL ?= http://$(HOST):$(PORT)
 
 .PHONY: uv run test check-bundle deps backend-deps frontend-deps chromium openapi api-client frontend \
         test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench

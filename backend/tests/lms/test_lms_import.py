@@ -120,6 +120,14 @@ def test_entries_outside_the_package_folder_are_refused(client, manager, name):
     assert field_codes(response) == {(name, "unsafeEntryName")}
 
 
+def test_an_entry_name_with_nul_is_refused(client, manager):
+    # zipfile writes a name cut at its NUL: the name is put in the archive's bytes afterwards.
+    data = _zip_with_names("evil.htmlXpayload.html").replace(b"evil.htmlXpayload.html", b"evil.html\x00payload.html")
+    response = upload(client, manager, data)
+    assert_error(response, 400, "invalidCoursePackage")
+    assert field_codes(response) == {("evil.html\x00payload.html", "unsafeEntryName")}
+
+
 def test_safe_names():
     assert package.safe_name("a/b/c.html") and package.safe_name("dir/")
     for name in ("", "..", "a/../b", "/a", "a//b", "a\x00b", "c:x", "./a"):

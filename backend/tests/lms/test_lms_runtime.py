@@ -3,7 +3,7 @@ completions, idempotency, refusals, activity state, CORS and the sandboxed conte
 
 import json
 from datetime import timedelta
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select, update
 
 from lms.conftest import CMI5, SESSION_ID, XAPI, leaves
+from spot.config import get_settings
 from spot.core.time import utcnow
 from spot.demo import lms as demo
 from spot.lms.models import LmsCompletion, LmsLaunch, LmsStatement
@@ -38,10 +39,10 @@ def test_launch_address_carries_the_cmi5_parameters(launch, learner, quiz):
     user, headers = learner
     runtime = launch(headers, quiz["id"])
     parts = urlsplit(runtime.url)
-    assert parts.scheme == "http" and parts.netloc == "testserver"
+    assert f"{parts.scheme}://{parts.netloc}" == get_settings().public_url
     assert parts.path.startswith(f"{API}/lms/play/") and parts.path.endswith("/quiz.html")
     assert set(runtime.params) == {"endpoint", "fetch", "actor", "registration", "activityId"}
-    assert runtime.params["endpoint"] == f"http://testserver{API}/lms/xapi/"
+    assert runtime.params["endpoint"] == f"{get_settings().public_url}{API}/lms/xapi/"
     actor = json.loads(runtime.params["actor"])
     assert actor["objectType"] == "Agent" and actor["account"]["name"] == str(user.id)
     assert actor["account"]["homePage"]
@@ -51,6 +52,22 @@ def test_launch_address_carries_the_cmi5_parameters(launch, learner, quiz):
     assert again.params["activityId"] == runtime.params["activityId"]
     # One registration per learner and course, shared by its units.
     assert again.params["registration"] == runtime.params["registration"]
+
+
+def test_the_launch_address_is_on_the_public_url_whatever_the_host_header(
+    client, settings_env, learner, quiz
+):
+    settings_env(SPOT_PUBLIC_URL="https://spot.example.com/")
+    response = client.post(
+        f"{API}/lms/items/{quiz['id']}/launch", headers={**learner[1], "Host": "attacker.example"}
+    )
+    assert response.status_code == 200, response.text
+    url = response.json()["url"]
+    params = {key: values[0] for key, values in parse_qs(urlsplit(url).query).items()}
+    assert url.startswith(f"https://spot.example.com{API}/lms/play/")
+    assert params["fetch"].startswith(f"https://spot.example.com{API}/lms/fetch/")
+    assert params["endpoint"] == f"https://spot.example.com{API}/lms/xapi/"
+    assert "attacker" not in url
 
 
 def test_launch_of_an_unknown_or_group_item_is_404(client, learner, demo_course):
@@ -87,7 +104,7 @@ def test_launch_data_holds_the_context_template_and_the_unit_rules(launch, learn
     assert data["launchMode"] == "Normal"
     assert data["moveOn"] == "CompletedAndPassed"
     assert data["masteryScore"] == 0.8
-    assert data["returnURL"] == "http://testserver/spotv2/lms"
+    assert data["returnURL"] == f"{get_settings().public_url}/spotv2/lms"
     template = data["contextTemplate"]
     assert template["extensions"][SESSION_ID]
     assert {"objectType": "Activity", "id": demo.QUIZ_ACTIVITY_ID} in template["contextActivities"][

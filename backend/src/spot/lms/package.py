@@ -113,8 +113,10 @@ def read_archive(data: bytes) -> zipfile.ZipFile:
         raise refuse("package", "tooManyEntries")
     total = 0
     for info in entries:
-        if not safe_name(info.filename):
-            raise refuse(info.filename, "unsafeEntryName")
+        # zipfile cuts a name at its first NUL (`filename`): the name as the archive holds it is
+        # `orig_filename`, which another unzip tool would use.
+        if not safe_name(info.orig_filename):
+            raise refuse(info.orig_filename, "unsafeEntryName")
         if info.is_dir():
             continue
         if info.file_size > MAX_ENTRY_BYTES or info.file_size > MAX_RATIO * max(info.compress_size, 1024):

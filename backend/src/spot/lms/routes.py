@@ -95,9 +95,10 @@ async def item_names(
 
 
 @router.post("/lms/items/{itemId}/launch")
-async def launch(db: DB, user: CurrentUser, request: Request, itemId: Id) -> LaunchOut:  # noqa: N803
-    """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab."""
-    return service.launch(db, user=user, item_id=itemId, base_url=str(request.base_url))
+async def launch(db: DB, user: CurrentUser, itemId: Id) -> LaunchOut:  # noqa: N803
+    """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
+    (on SPOT_PUBLIC_URL)."""
+    return service.launch(db, user=user, item_id=itemId)
 
 
 @router.post("/lms/quiz-attempts")

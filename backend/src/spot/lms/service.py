@@ -303,10 +303,11 @@ def _registration(db: Session, *, user_id: int, course_id: int) -> str:
     return found or str(uuid.uuid4())
 
 
-def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> LaunchOut:
+def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
     """Prepare a launch of a unit: the launched statement and LMS.LaunchData are recorded before the
     unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
-    registration and activityId (§8.1)."""
+    registration and activityId (§8.1). The address is built on SPOT_PUBLIC_URL, never on the
+    request's Host header: a forged Host would otherwise send the one-time fetch token elsewhere."""
     found = _live_items(db, [item_id], (ItemKind.resource.value, ItemKind.quiz.value))
     if not found:
         raise not_found("lmsElementNotFound")
@@ -329,7 +330,7 @@ def launch(db: Session, *, user: Principal, item_id: int, base_url: str) -> Laun
     )
     db.add(started)
     db.flush()
-    base = base_url.rstrip("/")
+    base = get_settings().public_url.rstrip("/")
     api = f"{base}{API_PREFIX}/lms"
     parameters = {
         "endpoint": f"{api}/xapi/",
