@@ -1,5 +1,4 @@
 import CssBaseline from '@mui/material/CssBaseline'
-import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { RouterProvider } from 'react-router/dom'
@@ -7,9 +6,9 @@ import { organizationInfoQuery } from '../api/queries'
 import { queryClient } from '../api/queryClient'
 import { listenToOtherTabs, setSessionExpiredHandler } from '../lib/session'
 import { ErrorDialog } from './ErrorDialog'
+import { LanguageTheme } from './LanguageTheme'
 import { loginPathFor } from './paths'
 import { createAppRouter } from './router'
-import { theme } from './theme'
 
 const router = createAppRouter()
 
@@ -36,13 +35,13 @@ export function App() {
     }
   }, [])
   return (
-    <ThemeProvider theme={theme}>
+    <LanguageTheme>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <OrganizationInfo />
         <RouterProvider router={router} />
         <ErrorDialog />
       </QueryClientProvider>
-    </ThemeProvider>
+    </LanguageTheme>
   )
 }

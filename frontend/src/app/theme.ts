@@ -1,4 +1,6 @@
+import { enUS as materialEnglish, frFR as materialFrench } from '@mui/material/locale'
 import { createTheme, type Theme } from '@mui/material/styles'
+import { enUS as chartsEnglish, frFR as chartsFrench } from '@mui/x-charts/locales'
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -37,7 +39,7 @@ const surface = (colour: BrandColour) => (theme: Theme) =>
  * and on the grey page (the brand blue reads at 4.47:1 there, its orange 2.5:1, its green carries white
  * at 3.7:1).
  */
-export const theme = createTheme({
+const theme = createTheme({
   palette: {
     primary: { main: '#0074C8', text: '#0063AA' },
     secondary: { main: '#666666', text: '#5C5C5C' },
@@ -144,3 +146,22 @@ export const theme = createTheme({
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
   },
 })
+
+/**
+ * MUI's own texts (the screen-reader names of an autocomplete's Open, Close and Clear buttons, of an
+ * empty rating, of pagination; the charts' "no data") in each interface language. The date pickers
+ * take theirs from `DatesLocalization`, which also gives them the adapter's locale.
+ */
+const MUI_TEXTS = { fr: [materialFrench, chartsFrench], en: [materialEnglish, chartsEnglish] }
+const themes = new Map<string, Theme>()
+
+/** The theme speaking `language` (French, the default language, for any other). */
+export function themeFor(language: string): Theme {
+  const texts = language === 'en' ? MUI_TEXTS.en : MUI_TEXTS.fr
+  let localized = themes.get(language)
+  if (!localized) {
+    localized = createTheme(theme, ...texts)
+    themes.set(language, localized)
+  }
+  return localized
+}

@@ -1,21 +1,20 @@
-import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { createQueryClient } from '../api/queryClient'
 import { ErrorDialog } from '../app/ErrorDialog'
-import { theme } from '../app/theme'
+import { LanguageTheme } from '../app/LanguageTheme'
 
 export function renderWithClient(ui: ReactNode) {
   const queryClient = createQueryClient()
   return render(
-    <ThemeProvider theme={theme}>
+    <LanguageTheme>
       <QueryClientProvider client={queryClient}>
         {ui}
         <ErrorDialog />
       </QueryClientProvider>
-    </ThemeProvider>,
+    </LanguageTheme>,
   )
 }
 
