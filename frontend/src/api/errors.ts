@@ -22,14 +22,17 @@ export class ApiError extends Error {
   readonly reason: string
   readonly errors: FieldError[]
   readonly call: FailedCall | undefined
+  /** How many seconds the server asks to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfter: number | undefined
 
-  constructor({ status, reason, message, errors }: ErrorBody, call?: FailedCall) {
+  constructor({ status, reason, message, errors }: ErrorBody, call?: FailedCall, retryAfter?: number) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.reason = reason
     this.errors = errors
     this.call = call
+    this.retryAfter = retryAfter
   }
 }
 
@@ -41,12 +44,18 @@ function isErrorBody(body: unknown): body is ErrorBody {
   return typeof candidate.status === 'number' && typeof candidate.message === 'string'
 }
 
+/** Spot's Retry-After is a number of seconds (the HTTP date form is never sent). */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After')?.trim()
+  return header && /^\d+$/.test(header) ? Number(header) : undefined
+}
+
 export async function apiErrorFrom(response: Response, request?: Request): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined)
   const call = request && { method: request.method, path: new URL(request.url).pathname }
   if (isErrorBody(body)) {
     const errors = Array.isArray(body.errors) ? body.errors : []
-    return new ApiError({ status: body.status, reason: body.reason ?? response.statusText, message: body.message, errors }, call)
+    return new ApiError({ status: body.status, reason: body.reason ?? response.statusText, message: body.message, errors }, call, retryAfterOf(response))
   }
   return new ApiError(
     { status: response.status, reason: response.statusText, message: UNEXPECTED_SERVER_ERROR, errors: [] },

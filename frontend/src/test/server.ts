@@ -10,6 +10,14 @@ export function errorBody(status: number, reason: string, message: string, error
   return json({ status, reason, message, errors }, status)
 }
 
+/** The login throttle's answer: too many failures, try again after `seconds` (its Retry-After). */
+export function throttled(seconds: number): Response {
+  return new Response(JSON.stringify({ status: 429, reason: 'Too Many Requests', message: 'Too many failed login attempts, try again later', errors: [] }), {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+  })
+}
+
 /**
  * Replaces fetch with answers keyed by "METHOD /backend/api/v2/path"; any other call answers 404.
  * Returns the mock, whose calls hold the requests sent.

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { isApiError } from '../../api/errors'
-import { useMessage } from '../../lib/messages'
+import { useMessage, useThrottledMessage } from '../../lib/messages'
 import { FormDialog } from '../FormDialog'
 import { TextInput } from '../TextInput'
 import { useReauthenticate } from './api'
@@ -20,6 +20,7 @@ type ReauthenticateForm = z.infer<typeof schema>
 export function ReauthenticateDialog({ onAuthenticated, onClose }: { onAuthenticated: () => void; onClose: () => void }) {
   const { t } = useTranslation()
   const message = useMessage()
+  const throttledMessage = useThrottledMessage()
   const reauthenticate = useReauthenticate()
   const [failure, setFailure] = useState<string>()
   const { control, handleSubmit, setError, formState } = useForm<ReauthenticateForm>({
@@ -28,7 +29,7 @@ export function ReauthenticateDialog({ onAuthenticated, onClose }: { onAuthentic
   })
 
   const failed = (error: Error) => {
-    if (isApiError(error, 429)) setFailure(t('login.throttled'))
+    if (isApiError(error, 429)) setFailure(throttledMessage(error))
     else if (isApiError(error, 400) && error.errors.some((e) => e.field === 'password'))
       setError('password', { type: 'server', message: t('signatures.reauthenticate.wrongPassword') }, { shouldFocus: true })
     else if (isApiError(error, 400) && error.message === 'reauthenticationByProviderNeeded') setFailure(t('signatures.reauthenticate.byProviderNeeded'))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { apiErrorFrom } from '../../api/errors'
 import { renderWithClient } from '../../test/render'
-import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import { errorBody, fakeServer, json, sentRequests, throttled } from '../../test/server'
 import { useSignWithReauthentication } from './useSignWithReauthentication'
 
 const SIGN = 'POST /backend/api/v2/mediation/4/sign'
@@ -124,12 +124,12 @@ describe('signing with re-authentication', () => {
   it('says so when too many wrong passwords make the user wait', async () => {
     fakeServer({
       [SIGN]: reauthenticationRequired,
-      [REAUTHENTICATE]: () => errorBody(429, 'Too Many Requests', 'Too many failed login attempts, try again later'),
+      [REAUTHENTICATE]: () => throttled(120),
     })
     const dialog = await openTheDialog()
     await userEvent.type(screen.getByLabelText(/^Password/), 'again')
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and sign' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts. Wait a few minutes before trying again.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts. Try again in 2 min.')
     expect(dialog).toBeInTheDocument()
   })
 

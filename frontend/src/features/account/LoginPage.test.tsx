@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import i18n from '../../i18n'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
-import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import { errorBody, fakeServer, json, sentRequests, throttled } from '../../test/server'
 import { LoginPage } from './LoginPage'
 
 const LOGIN = 'POST /backend/api/v2/account/login'
@@ -50,11 +50,21 @@ describe('login page', () => {
     expect(Cookies.get('userToken')).toBeUndefined()
   })
 
-  it('explains throttling on 429', async () => {
-    server(() => errorBody(429, 'Too Many Requests', 'Too many failed login attempts, try again later'))
+  it('says how long the throttle makes one wait, from its Retry-After', async () => {
+    server(() => throttled(30))
     renderRoutes(routes, '/spotv2/login')
     await signIn('admin', 'wrong')
-    expect(await screen.findByText('Too many failed attempts. Wait a few minutes before trying again.')).toBeInTheDocument()
+    expect(await screen.findByText('Too many failed attempts. Try again in 30 s.')).toBeInTheDocument()
+  })
+
+  it('says a longer wait in minutes, rounded up, in French too', async () => {
+    await act(() => i18n.changeLanguage('fr'))
+    server(() => throttled(61))
+    renderRoutes(routes, '/spotv2/login')
+    await userEvent.type(screen.getByLabelText('Identifiant'), 'admin')
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
+    expect(await screen.findByText('Trop de tentatives échouées. Réessayez dans 2 min.')).toBeInTheDocument()
   })
 
   it('keeps the token and goes to the returnUrl, with the other query parameters carried over', async () => {

@@ -18,6 +18,7 @@ import { APP_LOGO_URL, organizationInfoQuery } from '../../api/queries'
 import type { IdentityProvider } from '../../api/types'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { TextInput } from '../../components/TextInput'
+import { useThrottledMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { appPath, getToken, openSession } from '../../lib/session'
 import { identityProvidersQuery, login } from './api'
@@ -66,6 +67,7 @@ function takeProviderToken(): boolean {
 
 export function LoginPage() {
   const { t } = useTranslation()
+  const throttledMessage = useThrottledMessage()
   usePageTitle(t('pageTitles.login'))
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -99,7 +101,7 @@ export function LoginPage() {
   let failure: string | undefined
   if (formInvalid) failure = t('codes.loginError')
   else if (isApiError(signIn.error, 401)) failure = t('login.badCredentials')
-  else if (isApiError(signIn.error, 429)) failure = t('login.throttled')
+  else if (isApiError(signIn.error, 429)) failure = throttledMessage(signIn.error)
   else if (providerError && !signIn.isPending) failure = t('login.providerRefused')
 
   if (signedIn) return null
