@@ -2,7 +2,6 @@ import OpenInNew from '@mui/icons-material/OpenInNew'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
@@ -16,7 +15,10 @@ import { launchItem, openBlankTab } from '../../components/courses/launch'
 import { formatPassMark } from './grades'
 import { Section } from './Section'
 
-/** The chosen course: its tree, and the resource or quiz picked in it, with its Launch button. */
+/**
+ * The chosen course: its tree across the card (long unit names need the width), and below it the
+ * resource or quiz picked in it, with its Launch button.
+ */
 export function CourseContent({ course }: { course: CourseCard }) {
   const { t } = useTranslation()
   const [pickedId, setPickedId] = useState<number | null>(null)
@@ -24,18 +26,14 @@ export function CourseContent({ course }: { course: CourseCard }) {
   const picked = root && pickedId !== null ? findLeaf(root, pickedId) : undefined
   return (
     <Section title={t('lms.content.title', { title: course.title })}>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }} sx={{ minWidth: 0 }}>
-          <CourseTree courseId={course.id} onPick={(item) => setPickedId(item.id)} pickedId={pickedId} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }} sx={{ minWidth: 0 }}>
-          {picked ? (
-            <LeafPanel key={picked.id} leaf={picked} />
-          ) : (
-            <Typography color="text.secondary">{t('lms.content.chooseItem')}</Typography>
-          )}
-        </Grid>
-      </Grid>
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <CourseTree courseId={course.id} onPick={(item) => setPickedId(item.id)} pickedId={pickedId} />
+        {picked ? (
+          <LeafPanel key={picked.id} leaf={picked} />
+        ) : (
+          <Typography color="text.secondary">{t('lms.content.chooseItem')}</Typography>
+        )}
+      </Stack>
     </Section>
   )
 }

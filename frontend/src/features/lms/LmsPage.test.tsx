@@ -65,6 +65,17 @@ describe('the learning platform page', () => {
     expect(await region('Content of Gestes et postures').findByText('This course holds no element.')).toBeInTheDocument()
   })
 
+  it('gives the course tree the whole width of its card, the picked element below it', async () => {
+    server()
+    open()
+    const section = await screen.findByRole('region', { name: 'Content of Consignation' })
+    const tree = await within(section).findByRole('tree')
+    // No column splits the card: the tree and what is picked in it are stacked.
+    expect(section.querySelector('.MuiGrid-root')).toBeNull()
+    const hint = within(section).getByText('Choose a resource or a quiz in the tree to launch it.')
+    expect(tree.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
   it('launches the picked quiz in a tab opened on the click, cut from the page', async () => {
     const fetchMock = server()
     const tab = { opener: 'the page' as unknown, location: { href: '' }, close: vi.fn() }

@@ -107,6 +107,17 @@ describe('the course upload', () => {
     expect(alert).toHaveTextContent('Entrée en cause : cmi5.xml/course@id (absent ou vide)')
   })
 
+  it('names a fault of the whole archive in French words', async () => {
+    await i18n.changeLanguage('fr')
+    answer(400, { status: 400, reason: 'Bad Request', message: 'invalidCoursePackage', errors: [{ field: 'package', code: 'notAZipFile' }] })
+    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    await userEvent.upload(screen.getByLabelText('Choisir un fichier'), zip())
+    await userEvent.click(screen.getByRole('button', { name: 'Importer' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("Le paquet : ce n'est pas une archive zip")
+    expect(alert.textContent).not.toMatch(/package/)
+  })
+
   it('says the file is too big when the server stops it (413)', async () => {
     answer(413, { status: 413, reason: 'Content Too Large', message: 'fileTooBig', errors: [] })
     renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)

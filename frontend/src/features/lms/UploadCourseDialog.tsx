@@ -21,6 +21,9 @@ interface Refusal {
   faults: { entry: string; code: string }[]
 }
 
+/** The field of a fault of the archive as a whole (not a zip, too many entries), named in the reader's words. */
+const WHOLE_PACKAGE = 'package'
+
 /** The checks worth making before sending 30 MB for nothing; the server makes them again, and the others. */
 function refusalBeforeSending(file: File): Refusal | undefined {
   if (!file.name.toLowerCase().endsWith('.zip')) return { message: 'badFileFormat', faults: [] }
@@ -109,7 +112,7 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
                 <Typography variant="body2">{message(refusal.message)}</Typography>
                 {refusal.faults.map(({ entry, code }) => (
                   <Typography key={`${entry} ${code}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {t('lms.upload.faultyEntry', { entry, reason: reason(code) })}
+                    {entry === WHOLE_PACKAGE ? t('lms.upload.packageFault', { reason: reason(code) }) : t('lms.upload.faultyEntry', { entry, reason: reason(code) })}
                   </Typography>
                 ))}
               </Alert>
