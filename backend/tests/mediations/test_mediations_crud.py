@@ -107,6 +107,20 @@ def test_stale_version_is_409(client, cast, new_mediation, save_body) -> None:  
     assert_error(response, 409, "staleVersion")
 
 
+def test_an_update_without_version_applies(client, cast, new_mediation, save_body) -> None:  # noqa: ANN001
+    """The spec's client sends the form without a version (spec 1 §7): it applies to the stored one."""
+    mediation = new_mediation()
+    url = f"{API}/mediation/{mediation['id']}"
+    response = client.post(url, json=save_body(title="Sans version"), headers=cast.headers["creator"])
+    assert response.status_code == 200, response.text
+    assert response.json()["title"] == "Sans version" and response.json()["version"] == 2
+    again = client.post(url, json=save_body(title="Encore"), headers=cast.headers["creator"])
+    assert again.status_code == 200, again.text
+    assert again.json()["version"] == 3
+    stale = client.post(url, json=save_body(title="Vieux", version=1), headers=cast.headers["creator"])
+    assert_error(stale, 409, "staleVersion")
+
+
 def test_nobody_else_may_edit(client, cast, new_mediation, save_body) -> None:  # noqa: ANN001
     mediation = new_mediation()
     url = f"{API}/mediation/{mediation['id']}"

@@ -190,6 +190,16 @@ def test_a_stale_version_is_refused(client, cast, stopped):
     assert_error(response, 409, "staleVersion")
 
 
+def test_periods_without_version_apply(client, cast, stopped):
+    """The spec's client sends the periods alone (spec 1 §7)."""
+    mediation = stopped()
+    url = f"{API}/mediation/{mediation['id']}/tracking"
+    response = client.post(url, json={"periods": [period(0, 10)]}, headers=cast.headers["mediator"])
+    assert response.status_code == 200, response.text
+    assert response.json()["trackingPeriods"] == [period(0, 10)]
+    assert response.json()["version"] == mediation["version"] + 1
+
+
 @pytest.mark.parametrize("role", ["creator", "participant", "other", "visiblePerson", "groupMember"])
 def test_only_the_mediator_edits_the_periods(client, cast, stopped, role):
     assert_error(track(client, cast.headers[role], stopped(), [period(0, 10)]), 403)
@@ -496,6 +506,19 @@ def test_a_stale_report_is_refused(client, cast, reportable):
     mediation, _ = reportable
     assert report(client, cast.headers["mediator"], mediation, "Un").status_code == 200
     assert_error(report(client, cast.headers["mediator"], mediation, "Deux"), 409, "staleVersion")
+
+
+def test_a_report_without_version_applies(client, cast, reportable):
+    """The spec's client sends comment and items alone, each item with its content (spec 1 §3, §7)."""
+    mediation, actions = reportable
+    url = f"{API}/mediation/{mediation['id']}/report"
+    items = [{"itemType": "Tracking", "trackingId": actions["read"], "content": "02/03/2026 09:02 · Lu"}]
+    response = client.post(url, json={"comment": "Fait", "items": items}, headers=cast.headers["mediator"])
+    assert response.status_code == 200, response.text
+    reporting = response.json()["reporting"]
+    assert reporting["comment"] == "Fait"
+    assert [i["trackingId"] for i in reporting["items"]] == [actions["read"]]
+    assert response.json()["version"] == mediation["version"] + 1
 
 
 @pytest.mark.parametrize("role", ["creator", "participant", "other", "visiblePerson", "groupMember"])

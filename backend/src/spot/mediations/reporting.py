@@ -79,7 +79,7 @@ def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[date
 
 
 def save_tracking(
-    db: Session, *, user: Principal, mediation_id: int, periods: list[Period], version: int
+    db: Session, *, user: Principal, mediation_id: int, periods: list[Period], version: int | None
 ) -> None:
     """Replace the periods of a stopped mediation (its mediator only), keeping its execution start and
     stop on the first start and the last stop."""
@@ -177,7 +177,7 @@ def save_report(
     mediation_id: int,
     comment: str,
     items: list[ReportItemIn],
-    version: int,
+    version: int | None,
 ) -> None:
     """The comment and the chosen actions, replacing the previous report. Each action must be one the
     report page lists for the stored periods (400 invalidValue on `items.<i>.trackingId`); what it is

@@ -1,7 +1,7 @@
 """The JSON of mediations (mediations contract, spec 1 §3)."""
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -10,6 +10,11 @@ from spot.core.signatures import SignatureOut
 from spot.mediations.models import MediationStatus
 
 ReportModeValue = Literal["R", "W"]
+# The version a change was made from: a stale one answers 409 staleVersion; without it (the spec's client
+# sends none) the change applies to the stored mediation.
+ReadVersion = Annotated[
+    int | None, Field(description="The version read; a stale one answers 409, none applies to the stored one")
+]
 ActionKind = Literal["start", "report", "validate", "sign"]
 
 
@@ -146,7 +151,7 @@ class MediationSave(CamelModel):
 
 
 class MediationUpdate(MediationSave):
-    version: int = Field(description="The version read; a stale one answers 409")
+    version: ReadVersion = None
 
 
 class UnplannedMediation(CamelModel):
@@ -161,10 +166,10 @@ class StatusChange(CamelModel):
 
 class TrackingSave(CamelModel):
     periods: list[Period] = Field(max_length=1000)
-    version: int
+    version: ReadVersion = None
 
 
 class ReportSave(CamelModel):
     comment: MultilineText = Field(default="", max_length=5000)
     items: list[ReportItemIn] = Field(default_factory=list, max_length=1000)
-    version: int
+    version: ReadVersion = None

@@ -577,7 +577,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
     links = _links(db, mediation.id)
     rules = _facts(mediation, links)
     policy.ensure(policy.can_edit(user, rules))
-    if data.version != mediation.version:
+    if data.version is not None and data.version != mediation.version:
         raise stale()
     changed = {
         "title": data.title != mediation.title,
@@ -606,7 +606,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
         values["scheduling_date"] = data.scheduling_date
     if changed["mediator"]:
         values["mediator_id"] = data.mediator
-    _write(db, mediation, values, user=user, expected_version=data.version)
+    _write(db, mediation, values, user=user, expected_version=mediation.version)
     for field, ids in _link_values(data).items():
         if changed[field]:
             _set_links(db, mediation.id, field, ids)
