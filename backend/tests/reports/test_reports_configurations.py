@@ -20,9 +20,9 @@ def reporter(make_user, login) -> dict[str, str]:  # noqa: ANN001
     return login(make_user("rapporteur", [MANAGE]))
 
 
-def image_url(kind: str = "PNG", size: tuple[int, int] = (4, 3)) -> str:
+def image_url(kind: str = "PNG", size: tuple[int, int] = (4, 3), mode: str = "RGB") -> str:
     out = io.BytesIO()
-    Image.new("RGB", size, "blue").save(out, format=kind)
+    Image.new(mode, size, "blue" if mode == "RGB" else 1).save(out, format=kind)
     mime = "png" if kind == "PNG" else "jpeg"
     return f"data:image/{mime};base64,{base64.b64encode(out.getvalue()).decode()}"
 
@@ -115,6 +115,16 @@ CASES = {
         ),
         {("documentOptions.signatureImage", "fileUploadError")},
     ),
+    "image wider than the bound": (
+        lambda me: with_document(me, signatureImage=image_url(size=(service.MAX_IMAGE_SIDE + 1, 1))),
+        {("documentOptions.signatureImage", "imageTooLarge")},
+    ),
+    "image taller than the bound": (
+        lambda me: with_document(
+            me, signatureImage=image_url("JPEG", size=(1, service.MAX_IMAGE_SIDE + 1), mode="L")
+        ),
+        {("documentOptions.signatureImage", "imageTooLarge")},
+    ),
     "image too big": (
         lambda me: with_document(
             me,
@@ -169,6 +179,26 @@ def test_a_png_or_jpeg_signature_image_is_kept(client, make_user, login, kind) -
     body["documentOptions"]["signatureImage"] = image_url(kind)
     assert client.post(CONFIGURATIONS, json=body, headers=headers).status_code == 204
     assert listed(client, headers)[0]["documentOptions"]["signatureImage"] == image_url(kind)
+
+
+def test_a_signature_image_of_twelve_thousand_pixels_a_side_is_refused(client, make_user, login) -> None:  # noqa: ANN001
+    me = make_user("rapporteur", [MANAGE])
+    headers = login(me)
+    huge = image_url(size=(12_000, 12_000), mode="1")
+    assert len(huge) < 200_000
+    body = with_document(me.id, signatureImage=huge)
+    for url in (CONFIGURATIONS, f"{REPORTS}/paths", f"{API}/reports/trainingPaths/pdf"):
+        response = client.post(url, json=body | {"name": "Jeu"}, headers=headers)
+        assert_error(response, 422, "atLeastOneErrorLeft")
+        assert field_codes(response) == {("documentOptions.signatureImage", "imageTooLarge")}
+
+
+def test_a_signature_image_at_the_bound_is_kept(client, make_user, login) -> None:  # noqa: ANN001
+    me = make_user("rapporteur", [MANAGE])
+    headers = login(me)
+    body = saved("Large", [me.id])
+    body["documentOptions"]["signatureImage"] = image_url(size=(service.MAX_IMAGE_SIDE, 2))
+    assert client.post(CONFIGURATIONS, json=body, headers=headers).status_code == 204
 
 
 def test_the_manager_label_may_stay_empty_without_the_manager_box(client, make_user, login) -> None:  # noqa: ANN001
@@ -322,6 +352,38 @@ def test_defaults_follow_the_spec(client, reporter) -> None:  # noqa: ANN001
     options = body["documentOptions"]
     assert options["learnerSignature"] is True and options["managerSignature"] is True
     assert options["documentTitle"] == "" and options["signatureImage"] is None
+
+
+@pytest.mark.parametrize("left_out", ["pathOptions", "moduleOptions", "both"])
+def test_options_left_out_take_the_defaults(client, make_user, login, left_out) -> None:  # noqa: ANN001
+    me = make_user("rapporteur", [MANAGE])
+    headers = login(me)
+    body = saved("Sans options", [me.id])
+    defaults = client.get(f"{REPORTS}/defaults", headers=headers).json()
+    expected = {"pathOptions": body["pathOptions"], "moduleOptions": body["moduleOptions"]}
+    if left_out in ("pathOptions", "both"):
+        body["pathOptions"] = {"duration": False}
+        expected["pathOptions"] = defaults["pathOptions"] | {"duration": False}
+    if left_out in ("moduleOptions", "both"):
+        body["moduleOptions"] = {"goals": False}
+        expected["moduleOptions"] = defaults["moduleOptions"] | {"goals": False}
+    assert client.post(CONFIGURATIONS, json=body, headers=headers).status_code == 204, left_out
+    (kept,) = listed(client, headers)
+    assert {"pathOptions": kept["pathOptions"], "moduleOptions": kept["moduleOptions"]} == expected
+
+
+def test_a_request_without_options_takes_the_defaults(client, make_user, login) -> None:  # noqa: ANN001
+    me = make_user("rapporteur", [MANAGE])
+    headers = login(me)
+    body = saved("Sans options", [me.id])
+    del body["pathOptions"], body["moduleOptions"]
+    assert client.post(CONFIGURATIONS, json=body, headers=headers).status_code == 204
+    defaults = client.get(f"{REPORTS}/defaults", headers=headers).json()
+    (kept,) = listed(client, headers)
+    assert kept["pathOptions"] == defaults["pathOptions"]
+    assert kept["moduleOptions"] == defaults["moduleOptions"]
+    response = client.post(f"{REPORTS}/paths", json=body, headers=headers)
+    assert response.status_code == 200, response.text
 
 
 def test_the_default_year_is_the_calendar_year_of_the_day() -> None:

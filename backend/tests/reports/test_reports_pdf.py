@@ -144,6 +144,18 @@ def test_the_signature_image_is_printed(client: TestClient, world: World) -> Non
     assert len(without.images) == 0
 
 
+def test_a_large_signature_image_is_embedded_at_the_size_it_prints(client: TestClient, world: World) -> None:
+    out = io.BytesIO()
+    Image.new("RGB", (5_000, 2_000), (0, 0, 128)).save(out, "PNG")
+    image = "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+    files = pdfs(post(client, world, request(world, signatureImage=image)).content)
+    for reader in files.values():
+        (embedded,) = reader.pages[-1].images
+        width, height = embedded.image.size
+        # Four pixels a point of the 150 x 60 area: sharp on any printer, decoded once per report.
+        assert (width, height) == (4 * 150, 4 * 60)
+
+
 def test_nothing_selected_is_nothing_to_print(client: TestClient, world: World) -> None:
     body = request(world)
     body["selectors"]["pathStatutes"] = ["canceled"]

@@ -23,6 +23,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
+from PIL import Image as PILImage
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -396,12 +397,30 @@ def context(language: Language, *, stamp_by: str | None = None, now: datetime | 
     return Context(language=language, zone=zone, logo=ctx.logo, stamp=stamp)
 
 
+# Pixels per point of the signature image as it is embedded: sharp on paper, small to embed.
+IMAGE_PIXELS_PER_POINT = 4
+
+
 def decode_image(data_url: str | None) -> bytes | None:
-    """The bytes of the signature image's data URL (reports.service validated it)."""
+    """The signature image of the data URL (reports.service validated it), shrunk to fit the area it
+    prints in at IMAGE_PIXELS_PER_POINT: decoded once per report rather than once per learner's PDF.
+    A PNG with transparency stays a PNG, anything else becomes a JPEG."""
     if not data_url:
         return None
     _header, _, payload = data_url.partition(",")
-    return base64.b64decode(payload)
+    size = (int(IMAGE_AREA[0]) * IMAGE_PIXELS_PER_POINT, int(IMAGE_AREA[1]) * IMAGE_PIXELS_PER_POINT)
+    with PILImage.open(io.BytesIO(base64.b64decode(payload))) as image:
+        if image.format == "JPEG":
+            image.draft("RGB", size)
+        image.load()
+        fitted = image.copy()
+    fitted.thumbnail(size)
+    out = io.BytesIO()
+    if fitted.mode in ("RGBA", "LA") or (fitted.mode == "P" and "transparency" in fitted.info):
+        fitted.save(out, format="PNG", optimize=True)
+    else:
+        fitted.convert("RGB").save(out, format="JPEG", quality=90)
+    return out.getvalue()
 
 
 # Building blocks --------------------------------------------------------------------------------------

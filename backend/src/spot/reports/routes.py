@@ -31,7 +31,7 @@ async def save_configuration(db: DB, user: CurrentUser, body: ReportConfiguratio
     makes it the user's only default. 422 atLeastOneErrorLeft with the report's field errors
     (defineAtLeastOneLearnerOrGroup, selectAtLeastOneStatus, selectAtLeastOneType, dateRangeReversed,
     emptyFieldError, beginEndWhitespaceError, userNotFound, groupNotFound, badFileFormat,
-    fileUploadError, fileTooBig)."""
+    fileUploadError, fileTooBig, imageTooLarge)."""
     service.save_configuration(db, user=user, body=body)
 
 

@@ -15,6 +15,10 @@ MAX_IDS = 10_000
 # bytes, and the `data:image/jpeg;base64,` prefix) is refused before decoding when longer.
 MAX_IMAGE_BYTES = 1_000_000
 MAX_IMAGE_URL = 4 * (MAX_IMAGE_BYTES // 3 + 1) + 32
+# The most pixels a side of the signature image may have, whatever its file size: a few kilobytes may
+# describe an image of 12,000 x 12,000 pixels, decoded for each learner's PDF. 5,000 pixels across the
+# 150-point image area is well beyond what any printer shows.
+MAX_IMAGE_SIDE = 5_000
 # A saved parameter set's name.
 MAX_NAME = 200
 # The paths table shows at most this many rows (totalItems stays exact).
@@ -54,45 +58,47 @@ class DocumentOptions(CamelModel):
         default=None,
         max_length=MAX_IMAGE_URL,
         description="A data URL (data:image/png;base64,… or image/jpeg) of at most 1,000,000 bytes "
-        "(fileTooBig), a PNG or a JPEG (badFileFormat) that opens (fileUploadError)",
+        f"(fileTooBig), a PNG or a JPEG (badFileFormat) of at most {MAX_IMAGE_SIDE:,} pixels a side "
+        "(imageTooLarge) that opens (fileUploadError)",
     )
 
 
 class PathOptions(CamelModel):
-    """Which fields of each path the report prints."""
+    """Which fields of each path the report prints; a field left out is printed (spec 2 §9 defaults)."""
 
-    reference: bool
-    dates: bool
-    status: bool
-    creator: bool
-    validation: bool
-    signature: bool
-    completion: bool
-    average_grade: bool
-    duration: bool
+    reference: bool = True
+    dates: bool = True
+    status: bool = True
+    creator: bool = True
+    validation: bool = True
+    signature: bool = True
+    completion: bool = True
+    average_grade: bool = True
+    duration: bool = True
 
 
 class ModuleOptions(CamelModel):
-    """Which fields of each assigned module the report prints; mediators only with mediations."""
+    """Which fields of each assigned module the report prints; mediators only with mediations. A field
+    left out takes the default of spec 2 §9: every one printed but mediators."""
 
-    reference: bool
-    goals: bool
-    referents: bool
-    dates: bool
-    status: bool
-    grades: bool
-    comments: bool
-    signatures: bool
-    mediations: bool
-    mediators: bool
-    results: bool
+    reference: bool = True
+    goals: bool = True
+    referents: bool = True
+    dates: bool = True
+    status: bool = True
+    grades: bool = True
+    comments: bool = True
+    signatures: bool = True
+    mediations: bool = True
+    mediators: bool = False
+    results: bool = True
 
 
 class ReportRequest(CamelModel):
     selectors: ReportSelectors
     document_options: DocumentOptions
-    path_options: PathOptions
-    module_options: ModuleOptions
+    path_options: PathOptions = Field(default_factory=PathOptions)
+    module_options: ModuleOptions = Field(default_factory=ModuleOptions)
 
 
 class ReportConfiguration(ReportRequest):

@@ -21,6 +21,7 @@ from spot.reports import selection
 from spot.reports.models import ReportConfiguration as Stored
 from spot.reports.schemas import (
     MAX_IMAGE_BYTES,
+    MAX_IMAGE_SIDE,
     MAX_ROWS,
     DocumentOptions,
     ModuleOptions,
@@ -44,6 +45,7 @@ FORM_ERRORS = "atLeastOneErrorLeft"
 CONFIGURATION_NOT_FOUND = "reportConfigurationNotFound"
 NOTHING_TO_DISPLAY = "nothingToDisplay"
 IMAGE_FIELD = "documentOptions.signatureImage"
+IMAGE_TOO_LARGE = "imageTooLarge"
 _DATA_URL = re.compile(r"data:image/(?:png|jpeg);base64,([A-Za-z0-9+/=\s]*)", re.ASCII)
 _IMAGE_TYPES = ("image/png", "image/jpeg")
 
@@ -53,7 +55,8 @@ _IMAGE_TYPES = ("image/png", "image/jpeg")
 
 def _image_error(data_url: str) -> str | None:
     """What is wrong with the signature image, as a message key; None when it is a PNG or a JPEG of at
-    most 1,000,000 bytes that opens."""
+    most 1,000,000 bytes and MAX_IMAGE_SIDE pixels a side that opens. The size is read from the image's
+    header, before anything is decoded (as mapping.bundle bounds a map's images)."""
     match = _DATA_URL.fullmatch(data_url)
     if match is None:
         return "badFileFormat"
@@ -68,7 +71,11 @@ def _image_error(data_url: str) -> str | None:
         return "badFileFormat"
     try:
         with Image.open(io.BytesIO(data)) as image:
+            if max(image.size) > MAX_IMAGE_SIDE:
+                return IMAGE_TOO_LARGE
             image.verify()
+    except Image.DecompressionBombError:
+        return IMAGE_TOO_LARGE
     except Exception:  # noqa: BLE001 (whatever a damaged image makes Pillow raise, it does not open)
         return "fileUploadError"
     return None
@@ -135,10 +142,8 @@ def defaults(*, on: date | None = None) -> ReportRequest:
             manager_signature_label="",
             signature_image=None,
         ),
-        path_options=PathOptions(**dict.fromkeys(PathOptions.model_fields, True)),
-        module_options=ModuleOptions(
-            **(dict.fromkeys(ModuleOptions.model_fields, True) | {"mediators": False})
-        ),
+        path_options=PathOptions(),
+        module_options=ModuleOptions(),
     )
 
 
