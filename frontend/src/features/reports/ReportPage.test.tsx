@@ -244,7 +244,7 @@ describe('the buttons', () => {
     })
     await click('Generate report (PDF)')
     expect(await screen.findByText('Preparing the reports…')).toBeInTheDocument()
-    expect(await screen.findByText('1 of 2 learners')).toBeInTheDocument()
+    expect(await screen.findByText('1 learner of 2')).toBeInTheDocument()
     expect(asked).toBeGreaterThan(1)
     expect(screen.getByRole('progressbar', { name: 'Progress of the PDF reports' })).toHaveAttribute('aria-valuenow', '50')
     const [request] = sentRequests(fetchMock, PDF)

@@ -316,7 +316,7 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
             {pdf.isPending && (
               <Box role="status" aria-live="polite">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {done ? t('reports.outputs.progress', { done: done.done, total: done.total }) : t('reports.outputs.starting')}
+                  {done ? t('reports.outputs.progress', { count: done.done, total: done.total }) : t('reports.outputs.starting')}
                 </Typography>
                 <LinearProgress
                   variant={done && done.total > 0 ? 'determinate' : 'indeterminate'}
