@@ -191,9 +191,12 @@ def test_the_past_gradings_are_as_the_path_service_makes_them(client, db):
             module.graded_at,
         )
         graded_day = module.graded_at.date()
-        expected = add_months(graded_day, periodicity) if periodicity else None
+        expected = add_months(graded_day, periodicity) if periodicity and module.is_success else None
         # The grading's local day may be the day before or after its UTC one.
-        assert expected is None or abs((module.valid_until - expected).days) <= 1
+        if expected is None:
+            assert module.valid_until is None
+        else:
+            assert abs((module.valid_until - expected).days) <= 1
         view = client.get(f"{API}/training/path/{path.id}", headers=formation).json()
         assert view["status"] == "archived"
         assert len(view["signatures"]) == 2

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from spot.core.time import today, utcnow
 from spot.training.modules.models import TrainingModuleItem
 from spot.training.paths import service
-from spot.training.paths.models import TrainingPathModule, TrainingPathVisit
+from spot.training.paths.models import TrainingPathGrading, TrainingPathModule, TrainingPathVisit
 from support import assert_error, field_codes
 from training.paths_support import (
     GRADE,
@@ -23,6 +23,7 @@ from training.paths_support import (
     SIGN,
     Cast,
     act,
+    force_module,
     get,
     make_module,
     make_path,
@@ -121,6 +122,39 @@ def test_valid_until_is_the_grading_date_plus_the_periodicity(
     assert grading["validUntil"] == service.add_months(today(), 12).isoformat()
     permanent = started()
     assert _grade(client, cast, permanent, 8).json()["assignedModules"][0]["grading"]["validUntil"] is None
+
+
+def test_a_failed_grading_has_no_validity(
+    client: TestClient, db: Session, cast: Cast, started: Callable[..., int]
+) -> None:
+    path_id = started(count=2, periodicity=12)
+    module = _grade(client, cast, path_id, 3).json()["assignedModules"][0]
+    assert module["grading"]["isSuccess"] is False
+    assert module["grading"]["validUntil"] is None
+    assert module["gradings"][0]["validUntil"] is None
+    stored = db.scalar(select(TrainingPathModule.valid_until).where(TrainingPathModule.path_id == path_id))
+    assert stored is None
+    cards = client.post(f"{PATHS}/modules/query", json={}, headers=cast.headers["creator"]).json()["results"]
+    first = [c["grading"]["validUntil"] for c in cards if (c["pathId"], c["index"]) == (path_id, 0)]
+    assert first == [None]
+    passed = _grade(client, cast, path_id, 8).json()["assignedModules"][0]["grading"]
+    assert passed["validUntil"] == service.add_months(today(), 12).isoformat()
+
+
+def test_a_failed_grading_stored_with_a_validity_is_shown_without(
+    client: TestClient, db: Session, cast: Cast, started: Callable[..., int]
+) -> None:
+    """Gradings stored before failures were kept without validity: the day stays (the learner's
+    signature covers it) but is never given as the validity of a failure."""
+    path_id = started(periodicity=12)
+    _grade(client, cast, path_id, 3)
+    force_module(db, path_id, 0, valid_until=date(2030, 1, 1))
+    db.execute(update(TrainingPathGrading).values(valid_until=date(2030, 1, 1)))
+    db.commit()
+    module = get(client, cast, path_id)["assignedModules"][0]
+    assert module["grading"]["validUntil"] is None
+    cards = client.post(f"{PATHS}/modules/query", json={}, headers=cast.headers["creator"]).json()["results"]
+    assert [card["grading"]["validUntil"] for card in cards if card["pathId"] == path_id] == [None]
 
 
 def test_valid_until_clamps_to_the_end_of_the_month(

@@ -151,7 +151,7 @@ def world(db: Session, make_user, login) -> World:  # noqa: ANN001
             graded = rng.random() < 0.5
             is_success = rng.random() < 0.6 if graded else None
             valid_until = (
-                BASE + timedelta(days=rng.randrange(0, 400)) if graded and rng.random() < 0.7 else None
+                BASE + timedelta(days=rng.randrange(0, 400)) if is_success and rng.random() < 0.7 else None
             )
             module_row = TrainingPathModule(
                 path_id=row.id,

@@ -158,7 +158,8 @@ def _grant_managers(db: Session) -> None:
 
 def _age(db: Session, path_id: int, days: int) -> None:
     """Date the path back by `days`: every date and time of it and of its modules, gradings, history
-    and visits; each grading's validity from its new day; its signatures' content hashes."""
+    and visits; each successful grading's validity from its new day (a failure is valid for nothing);
+    its signatures' content hashes."""
     shift = timedelta(days=days)
     db.flush()
     db.expire_all()
@@ -190,13 +191,13 @@ def _age(db: Session, path_id: int, days: int) -> None:
             if getattr(module, name) is not None:
                 setattr(module, name, getattr(module, name) - shift)
         if module.graded_at is not None:
-            module.valid_until = valid_until[module.id]
+            module.valid_until = valid_until[module.id] if module.is_success else None
     module_ids = [m.id for m in modules]
     for grading in db.scalars(
         select(TrainingPathGrading).where(TrainingPathGrading.path_module_id.in_(module_ids))
     ):
         grading.graded_at -= shift
-        grading.valid_until = valid_until[grading.path_module_id]
+        grading.valid_until = valid_until[grading.path_module_id] if grading.is_success else None
     for entry in db.scalars(select(TrainingPathHistory).where(TrainingPathHistory.path_id == path_id)):
         entry.at -= shift
     for visit in db.scalars(

@@ -203,11 +203,13 @@ function GradingView({ grading }: { grading: Grading }) {
       <Typography variant="body2" color="text.secondary">
         {t('trainingPath.module.gradedBy', { referent: grading.referent?.name ?? t('trainingPath.nobody'), date: formatDateTime(grading.date, i18n.language) })}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {grading.validUntil
-          ? t('trainingPath.module.validUntil', { date: formatDate(grading.validUntil, i18n.language) })
-          : t('trainingPath.module.permanent')}
-      </Typography>
+      {grading.isSuccess && (
+        <Typography variant="body2" color="text.secondary">
+          {grading.validUntil
+            ? t('trainingPath.module.validUntil', { date: formatDate(grading.validUntil, i18n.language) })
+            : t('trainingPath.module.permanent')}
+        </Typography>
+      )}
     </Stack>
   )
 }

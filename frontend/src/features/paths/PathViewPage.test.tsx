@@ -183,6 +183,21 @@ describe('training path view', () => {
     expect(screen.queryByRole('region', { name: 'Grading — Lathe safety' })).not.toBeInTheDocument()
   })
 
+  it('gives a failed grading no validity, neither a day nor permanent', async () => {
+    const failed = assigned({
+      status: 'validated',
+      grading: { grade: 4, comment: 'Try again', isSuccess: false, referent: { id: 2, name: 'Bruno Petit' }, validUntil: null, date: '2026-03-10T10:00:00Z' },
+      gradings: [{ grade: 4, comment: 'Try again', isSuccess: false, referent: { id: 2, name: 'Bruno Petit' }, validUntil: null, date: '2026-03-10T10:00:00Z' }],
+    })
+    serve(() => path({ assignedModules: [failed], can: { ...NOTHING, seeGrading: true } }))
+    open()
+    await expand()
+    const grading = within(screen.getByRole('region', { name: 'Grading — Lathe safety' }))
+    expect(grading.getByText('Not passed')).toBeInTheDocument()
+    expect(grading.queryByText(/Valid until/)).not.toBeInTheDocument()
+    expect(grading.queryByText('Permanent')).not.toBeInTheDocument()
+  })
+
   it('shows insufficientRightsToView for an unreadable spot element and lmsElementNotFound for a lost course item', async () => {
     serve(() => path())
     open()
@@ -408,7 +423,9 @@ describe('training path view', () => {
       const bodies = await Promise.all(sentRequests(fetchMock, 'POST /backend/api/v2/mediation/query').map((request) => request.clone().json()))
       return bodies.map((body: { filter: string }) => body.filter)
     }
-    await waitFor(async () => expect(await searched()).toContain('title contains lathe'))
+    // Canceled mediations are not offered: they would never be validated.
+    await waitFor(async () => expect(await searched()).toContain('status noneOf canceled & title contains lathe'))
+    expect((await searched()).filter((filter: string) => !filter.startsWith('status noneOf canceled'))).toEqual([])
     await userEvent.click(await dialog.findByRole('button', { name: 'Attach Setting of lathe 3' }))
     await waitFor(() => expect(sentRequests(fetchMock, ATTACH)).toHaveLength(1))
     expect(await screen.findByRole('link', { name: 'Setting of lathe 3' })).toHaveAttribute('href', '/spotv2/mediation/view/12')

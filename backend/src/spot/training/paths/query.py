@@ -303,7 +303,7 @@ def _module_cards(db: Session, user: Principal, rows: Sequence[Any]) -> list[dic
                 "comment": comment or "",
                 "isSuccess": bool(is_success),
                 "referent": None if referent_id is None else {"id": referent_id, "name": referent_name or ""},
-                "validUntil": valid_until,
+                "validUntil": service.validity(is_success, valid_until),
                 "date": graded_at,
             }
         cards.append(

@@ -117,7 +117,10 @@ class Grading(CamelModel):
     comment: str
     is_success: bool = Field(description="The grade reaches the module's pass threshold")
     referent: Person | None
-    valid_until: date | None = Field(description="Grading date + the module's periodicity; null: permanent")
+    valid_until: date | None = Field(
+        description="Grading date + the module's periodicity; null: permanent, or a failure (valid for "
+        "nothing)"
+    )
     date: datetime
 
 

@@ -295,6 +295,13 @@ def add_months(day: date, months: int) -> date:
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
+def validity(is_success: bool | None, valid_until: date | None) -> date | None:
+    """Until when a grading is valid, as readers are given it: a failure is valid for nothing. Gradings
+    stored before failures were kept without a day may carry one; it stays stored, since the learner's
+    signature of the module covers it (module_content), but is never shown as a validity."""
+    return valid_until if is_success else None
+
+
 # What a signature vouches for -----------------------------------------------------------------
 
 
@@ -867,7 +874,7 @@ def view(
             "referent": None
             if g.user_id is None
             else {"id": g.user_id, "name": g.name if g.name is not None else g.stored_name},
-            "valid_until": g.valid_until,
+            "valid_until": validity(g.is_success, g.valid_until),
             "date": g.at,
         }
 
@@ -978,19 +985,18 @@ def view(
 
 
 def get(db: Session, *, user: Principal, path_id: int) -> PathOut:
-    """The path refreshed (progress and automatic promotions), as the user sees it."""
+    """The path as the user sees it. A read writes nothing: the progress it shows was stored when
+    what the learner did changed (elements.py)."""
     path, reference, modules, summaries = _load_page(db, user, path_id)
-    # The elements read once, for the progress stored and for the results shown.
     facts = elements.read(db, path=path, modules=modules, user=user)
     return view(
-        db,
-        user=user,
-        path=path,
-        reference=reference,
-        summaries=summaries,
-        modules=refresh(db, path, modules=modules, facts=facts),
-        facts=facts,
+        db, user=user, path=path, reference=reference, summaries=summaries, modules=modules, facts=facts
     )
+
+
+def reload(db: Session, *, user: Principal, path_id: int) -> None:
+    """The view's reload button (`POST …/update`): the elements read again and the progress stored."""
+    refresh(db, load(db, user=user, path_id=path_id, for_update=True))
 
 
 # Cards (lists, infos, the creation's answer) --------------------------------------------------
@@ -1477,6 +1483,7 @@ def disable(db: Session, *, user: Principal, path_id: int, module_index: int) ->
     )
     _compare_and_set(db, module, m.status, transition.target)
     record(db, user=user, path=path, event=transition.event, position=module.position)
+    refresh(db, path)  # out of the totals; the path finishes if every other module is closed
 
 
 def validate_grade(data: GradeBody) -> float:
@@ -1496,9 +1503,10 @@ def validate_grade(data: GradeBody) -> float:
 
 def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data: GradeBody) -> None:
     """Grade and close the module, or change its grade (spec 2 §4): a grading row (the earlier ones
-    stay), the module's current grading, success against the module's threshold, validity by its
-    periodicity. Regrading an archived module revokes the learner's signature of it (gradeChanged):
-    they sign again. A body whose version is not the path's answers 409 staleVersion."""
+    stay), the module's current grading, success against the module's threshold, a success valid for
+    the module's periodicity (a failure for nothing). Regrading an archived module revokes the
+    learner's signature of it (gradeChanged): they sign again. A body whose version is not the
+    path's answers 409 staleVersion."""
     path, module, _f, m, transition = _module_action(
         db, user=user, path_id=path_id, module_index=module_index, action="grade", version=data.version
     )
@@ -1510,7 +1518,7 @@ def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data
     ).one()
     now = utcnow()
     success = value >= threshold
-    valid_until = add_months(today(), periodicity) if periodicity > 0 else None
+    valid_until = add_months(today(), periodicity) if success and periodicity > 0 else None
     db.add(
         TrainingPathGrading(
             path_module_id=module.id,
@@ -1550,6 +1558,7 @@ def grade(db: Session, *, user: Principal, path_id: int, module_index: int, data
         grade=value,
         comment=data.comment,
     )
+    refresh(db, path)  # the path finishes once every module is closed
 
 
 def sign_module(
