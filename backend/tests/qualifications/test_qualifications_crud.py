@@ -193,3 +193,14 @@ def test_gallery_and_discussion_are_open_to_every_signed_in_user(client, make_us
     thread = client.get(f"{API}/discussion/{discussion_id}", headers=anyone).json()
     assert [m["content"] for m in thread["messages"] if not m.get("system")] == ["Qui la passe ?"]
     assert_error(client.get(f"{API}/resource/qualification/987654", headers=anyone), 404)
+
+
+def test_the_specs_payload_without_a_version_saves(client, manager, links):  # noqa: ANN001
+    """Spec 2 §7's update payload has no version: the save applies over whatever came before."""
+    qualification_id = qualification(client, manager, "Conduite", **links)
+    url = f"{QUALIFICATIONS}/{qualification_id}"
+    assert client.post(url, json=body("Un", **links) | {"version": 1}, headers=manager).status_code == 200
+    response = client.post(url, json=body("Deux", **links), headers=manager)
+    assert response.status_code == 200, response.text
+    assert response.json()["name"] == "Deux" and response.json()["version"] == 3
+    assert client.get(url, headers=manager).json()["name"] == "Deux"

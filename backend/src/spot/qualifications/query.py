@@ -74,8 +74,8 @@ def _visible(_db: Session, _user: Principal) -> Select[Any]:
     return select(*_CARD_COLUMNS)
 
 
-def _cards(db: Session, _user: Principal, rows: Sequence[Any]) -> list[dict[str, Any]]:
-    linked = service.links(db, [row[0] for row in rows])
+def _cards(db: Session, user: Principal, rows: Sequence[Any]) -> list[dict[str, Any]]:
+    linked = service.links(db, [row[0] for row in rows], user)
     return [
         {
             "id": qualification_id,

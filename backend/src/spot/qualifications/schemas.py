@@ -72,7 +72,13 @@ class QualificationSave(CamelModel):
 
 
 class QualificationUpdate(QualificationSave):
-    version: int = Field(description="The version read; a stale one answers 409 staleVersion")
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="The version read: a stale one answers 409 staleVersion; without it (the spec's "
+        "payload) the save applies over whatever came before",
+    )
 
 
 # Validity ------------------------------------------------------------------------------------------

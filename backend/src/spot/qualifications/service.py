@@ -4,8 +4,8 @@ history of each, and the gallery and discussion parent "qualification".
 Helpers for the other modules of the area (query, dashboards):
 
 - `load(db, *, qualification_id, for_update=False) -> Qualification`: 404 qualificationNotFound;
-- `links(db, qualification_ids) -> {id: Links}`: cartographies (with their site), qualifiable groups and
-  modules of the qualifications, in one statement."""
+- `links(db, qualification_ids, user) -> {id: Links}`: cartographies (with their site) that the user may
+  see, qualifiable groups and modules of the qualifications, in one statement."""
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +23,7 @@ from spot.core.time import utcnow
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
 from spot.mapping.models import Cartography, Site
+from spot.mapping.policy import sees_cartography
 from spot.qualifications import policy
 from spot.qualifications.models import (
     Qualification,
@@ -75,8 +76,9 @@ class Links:
 _CARTOGRAPHY, _GROUP, _MODULE = "c", "g", "m"
 
 
-def links(db: Session, qualification_ids: Sequence[int]) -> dict[int, Links]:
-    """The cartographies, qualifiable groups and modules of each qualification, in one statement."""
+def links(db: Session, qualification_ids: Sequence[int], user: Principal) -> dict[int, Links]:
+    """The cartographies (those `user` may see: a hidden one's name is not shown to them), qualifiable
+    groups and modules of each qualification, in one statement."""
     if not qualification_ids:
         return {}
     ids = sorted(set(qualification_ids))
@@ -89,7 +91,7 @@ def links(db: Session, qualification_ids: Sequence[int]) -> dict[int, Links]:
         )
         .join(Cartography, Cartography.id == qc.cartography_id)
         .join(Site, Site.id == Cartography.site_id)
-        .where(qc.qualification_id.in_(ids)),
+        .where(qc.qualification_id.in_(ids), sees_cartography(user, Cartography.id)),
         select(
             literal(_GROUP), qg.qualification_id, Group.id, Group.name, literal(0), no_text, no_number,
             no_flag,
@@ -120,7 +122,7 @@ def links(db: Session, qualification_ids: Sequence[int]) -> dict[int, Links]:
 
 
 def view(db: Session, *, user: Principal, qualification: Qualification) -> QualificationOut:
-    linked = links(db, [qualification.id])[qualification.id]
+    linked = links(db, [qualification.id], user)[qualification.id]
     creator = (
         db.scalar(select(User.display_name).where(User.id == qualification.creator_id))
         if qualification.creator_id is not None
@@ -189,27 +191,29 @@ def _record(db: Session, *, user: Principal, qualification: Qualification, event
         )
 
 
-def _existing(db: Session, column: Any, ids: Iterable[int]) -> set[int]:
+def _existing(db: Session, column: Any, ids: Iterable[int], *where: Any) -> set[int]:
     wanted = sorted(set(ids))
     if not wanted:
         return set()
-    return set(db.scalars(select(column).where(column.in_(wanted))))
+    return set(db.scalars(select(column).where(column.in_(wanted), *where)))
 
 
-def _validate(db: Session, data: QualificationSave) -> None:
+def _validate(db: Session, user: Principal, data: QualificationSave) -> None:
     """The form's rules beyond its shape (spec 2 §5 Qualification): groups and modules required
-    (emptyFieldError), every id known (invalidValue); 422 naming each field."""
+    (emptyFieldError), every id known (invalidValue; a cartography hidden from the user counts as
+    unknown); 422 naming each field."""
     errors: list[FieldError] = []
+    visible = (sees_cartography(user, Cartography.id),)
     checks = (
-        ("cartographies", data.cartographies, Cartography.id, False),
-        ("qualifiableGroups", data.qualifiable_groups, Group.id, True),
-        ("modules", data.modules, TrainingModule.id, True),
+        ("cartographies", data.cartographies, Cartography.id, visible, False),
+        ("qualifiableGroups", data.qualifiable_groups, Group.id, (), True),
+        ("modules", data.modules, TrainingModule.id, (), True),
     )
-    for name, ids, column, required in checks:
+    for name, ids, column, where, required in checks:
         if not ids:
             if required:
                 errors.append(FieldError(field=name, code=EMPTY))
-        elif set(ids) - _existing(db, column, ids):
+        elif set(ids) - _existing(db, column, ids, *where):
             errors.append(FieldError(field=name, code=INVALID))
     if errors:
         raise ApiError(422, FORM_ERRORS, errors)
@@ -220,11 +224,27 @@ def _unique(ids: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-def _set_links(db: Session, qualification_id: int, data: QualificationSave) -> None:
+def _hidden_cartographies(db: Session, user: Principal, qualification_id: int) -> list[int]:
+    """The qualification's cartographies that `user` may not see: the form does not show them, so a
+    save by that user keeps them."""
+    qc = QualificationCartography
+    return list(
+        db.scalars(
+            select(qc.cartography_id).where(
+                qc.qualification_id == qualification_id, ~sees_cartography(user, qc.cartography_id)
+            )
+        )
+    )
+
+
+def _set_links(
+    db: Session, qualification_id: int, data: QualificationSave, kept_cartographies: Sequence[int] = ()
+) -> None:
     for model in (QualificationCartography, QualificationGroup, QualificationModule):
         db.execute(delete(model).where(model.qualification_id == qualification_id))
     cartographies = [
-        {"qualification_id": qualification_id, "cartography_id": i} for i in _unique(data.cartographies)
+        {"qualification_id": qualification_id, "cartography_id": i}
+        for i in _unique([*data.cartographies, *kept_cartographies])
     ]
     groups = [{"qualification_id": qualification_id, "group_id": i} for i in _unique(data.qualifiable_groups)]
     modules = [
@@ -243,7 +263,7 @@ def _set_links(db: Session, qualification_id: int, data: QualificationSave) -> N
 def create(db: Session, *, user: Principal, data: QualificationSave) -> Qualification:
     """perm_TableauBord or perm_QualificationAdmin (403); the form's rules (422)."""
     policy.ensure(policy.can_create(user))
-    _validate(db, data)
+    _validate(db, user, data)
     now = utcnow()
     qualification = Qualification(
         name=data.name, creator_id=user.id, created_at=now, updated_at=now, version=1
@@ -259,17 +279,19 @@ def create(db: Session, *, user: Principal, data: QualificationSave) -> Qualific
 def update(
     db: Session, *, user: Principal, qualification_id: int, data: QualificationUpdate
 ) -> Qualification:
-    """perm_QualificationAdmin (403); 404 unknown; 409 staleVersion when the version sent is not the
-    stored one (or moved meanwhile); the form's rules (422). Applied in one UPDATE where the version is
-    still the one read, the links replaced."""
+    """perm_QualificationAdmin (403); 404 unknown; 409 staleVersion when a version is sent and is not
+    the stored one (or moved meanwhile; without one, as the spec's client sends it, the save applies
+    over whatever came before); the form's rules (422). Applied in one UPDATE where the version is still
+    the one read, the links replaced but for the cartographies hidden from the user, which stay."""
     policy.ensure(policy.can_edit(user))
     qualification = load(db, qualification_id=qualification_id, for_update=True)
-    if data.version != qualification.version:
+    read_version = qualification.version if data.version is None else data.version
+    if read_version != qualification.version:
         raise conflict(STALE_VERSION)
-    _validate(db, data)
+    _validate(db, user, data)
     result = db.execute(
         update_statement(Qualification)
-        .where(Qualification.id == qualification.id, Qualification.version == data.version)
+        .where(Qualification.id == qualification.id, Qualification.version == read_version)
         .values(
             name=data.name,
             name_folded=fold(data.name),
@@ -281,7 +303,7 @@ def update(
     if result.rowcount == 0:  # type: ignore[attr-defined]
         raise conflict(STALE_VERSION)
     db.refresh(qualification)
-    _set_links(db, qualification.id, data)
+    _set_links(db, qualification.id, data, _hidden_cartographies(db, user, qualification.id))
     _record(db, user=user, qualification=qualification, event=Event.updated)
     return qualification
 
