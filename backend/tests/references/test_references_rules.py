@@ -143,7 +143,8 @@ def test_an_unknown_type_is_not_found(client, admin):
 def test_codes_are_unique_per_type_only(client, admin):
     create(client, admin, "module")
     create(client, admin, "path")
-    response = client.post(url("module"), json=form(label="Autre"), headers=admin)
+    # Version 0 only creates (Spot's dialog): a taken code is refused, not overwritten.
+    response = client.post(url("module"), json=form(label="Autre", version=0), headers=admin)
     assert_error(response, 409, "alreadyExists")
     assert field_codes(response) == {("code", "alreadyExists")}
     assert client.get(url("module", "SEC-01"), headers=admin).json()["label"] == "Sécurité générale"
@@ -233,6 +234,24 @@ def test_save_changes_label_description_and_disabled_and_bumps_the_version(clien
         2,
     )
     assert client.get(url("module", "SEC-01"), headers=admin).json() == body
+
+
+def test_the_specs_payload_creates_or_saves(client, admin):
+    """Spec 2 §7: POST /training/references/{type} "create or save", with no version in its payload."""
+    response = client.post(url("module"), json=form(), headers=admin)
+    assert response.status_code == 200, response.text
+    assert response.json()["version"] == 1
+    response = client.post(url("module"), json=form(label="Sécurité", disabled=True), headers=admin)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert (body["code"], body["label"], body["disabled"], body["version"]) == ("SEC-01", "Sécurité", True, 2)
+    assert client.get(url("module", "SEC-01"), headers=admin).json() == body
+
+
+def test_version_0_creates_only(client, admin):
+    response = client.post(url("module"), json=form(version=0), headers=admin)
+    assert response.status_code == 200, response.text
+    assert response.json()["version"] == 1
 
 
 def test_a_stale_version_is_refused(client, admin):

@@ -403,6 +403,17 @@ def test_update_changes_name_link_and_comment(client, editor, subject):
     assert field_codes(update(client, editor, body, name=" x")) == {("name", "beginEndWhitespaceError")}
 
 
+def test_the_specs_update_payload_without_a_version_applies(client, editor, subject):
+    resource = add(client, editor, subject, "link", "Lien", "https://example.org").json()
+    assert update(client, editor, resource, name="Premier").status_code == 200
+    url = gallery_url(*subject) + f"/{resource['id']}/update"
+    spec_payload = {"name": "Second", "link": "https://example.org", "comment": ""}
+    response = client.post(url, json=spec_payload, headers=editor)
+    assert response.status_code == 200, response.text
+    assert response.json()["name"] == "Second"
+    assert response.json()["version"] == resource["version"] + 2
+
+
 def test_a_video_keeps_its_id_on_update(client, editor, subject):
     resource = add(client, editor, subject, "youtube", "Vidéo", f"https://youtu.be/{VIDEO}").json()
     body = update(client, editor, resource, link="https://www.youtube.com/shorts/abcdefghij").json()

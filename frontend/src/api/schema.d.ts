@@ -48,7 +48,7 @@ export interface paths {
          *     makes it the user's only default. 422 atLeastOneErrorLeft with the report's field errors
          *     (defineAtLeastOneLearnerOrGroup, selectAtLeastOneStatus, selectAtLeastOneType, dateRangeReversed,
          *     emptyFieldError, beginEndWhitespaceError, userNotFound, groupNotFound, badFileFormat,
-         *     fileUploadError, fileTooBig).
+         *     fileUploadError, fileTooBig, imageTooLarge).
          */
         post: operations["save_configuration_backend_api_v2_account_configuration_trainingPathReports_post"];
         delete?: never;
@@ -911,7 +911,8 @@ export interface paths {
         put?: never;
         /**
          * Launch
-         * @description The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab.
+         * @description The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
+         *     (on SPOT_PUBLIC_URL).
          */
         post: operations["launch_backend_api_v2_lms_items__itemId__launch_post"];
         delete?: never;
@@ -2926,9 +2927,10 @@ export interface paths {
         put?: never;
         /**
          * Save Reference
-         * @description Creates the reference when `version` is absent (409 alreadyExists on `code` when the code is
-         *     taken), else saves the one of that code (a stale version answers 409 staleVersion; the code
-         *     never changes). Needs perm_TrainingReferenceAdmin.
+         * @description Create or save: without `version` (the spec's payload) creates the reference, or saves the one of
+         *     that code; `version` 0 only creates (409 alreadyExists on `code` when the code is taken); another
+         *     version saves the one of that code (a stale version answers 409 staleVersion; the code never
+         *     changes). Needs perm_TrainingReferenceAdmin.
          */
         post: operations["save_reference_backend_api_v2_training_references__type__post"];
         delete?: never;
@@ -4108,7 +4110,7 @@ export interface components {
             managerSignatureLabel: string;
             /**
              * Signatureimage
-             * @description A data URL (data:image/png;base64,… or image/jpeg) of at most 1,000,000 bytes (fileTooBig), a PNG or a JPEG (badFileFormat) that opens (fileUploadError)
+             * @description A data URL (data:image/png;base64,… or image/jpeg) of at most 1,000,000 bytes (fileTooBig), a PNG or a JPEG (badFileFormat) of at most 5,000 pixels a side (imageTooLarge) that opens (fileUploadError)
              */
             signatureImage?: string | null;
         };
@@ -4264,6 +4266,19 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * FunctionTarget
+         * @description A function's page.
+         */
+        FunctionTarget: {
+            /** Functionid */
+            functionId: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            view: "function";
+        };
         /** FunctionView */
         FunctionView: {
             /** Activities */
@@ -4323,7 +4338,7 @@ export interface components {
             referent: components["schemas"]["Person"] | null;
             /**
              * Validuntil
-             * @description Grading date + the module's periodicity; null: permanent
+             * @description Grading date + the module's periodicity; null: permanent, or a failure (valid for nothing)
              */
             validUntil: string | null;
         };
@@ -4559,16 +4574,6 @@ export interface components {
             /** Satisfaction */
             satisfaction: number;
         };
-        /** LegacyTarget */
-        LegacyTarget: {
-            /** Subjectid */
-            subjectId: number;
-            /**
-             * View
-             * @enum {string}
-             */
-            view: "mindMap" | "standardized" | "diagram";
-        };
         /**
          * Level
          * @description Path progress state (spec 2 §4): high above 66 %, medium 33 to 66 %, low below 33 %; none when
@@ -4730,6 +4735,11 @@ export interface components {
             invalidate: boolean;
             /** Pause */
             pause: boolean;
+            /**
+             * Reportneeds
+             * @description What the mediation lacks before its mediator may write the report, told to the mediator while it runs or once stopped: participants (added with the form, POST /mediation/{mediationId})
+             */
+            reportNeeds: "participants"[];
             /** Resume */
             resume: boolean;
             /** Sign */
@@ -4905,9 +4915,9 @@ export interface components {
             title: string;
             /**
              * Version
-             * @description The version read; a stale one answers 409
+             * @description The version read; a stale one answers 409, none applies to the stored one
              */
-            version: number;
+            version?: number | null;
             /** Visiblebygroups */
             visibleByGroups?: number[];
             /** Visiblebypersons */
@@ -5096,30 +5106,64 @@ export interface components {
         };
         /**
          * ModuleOptions
-         * @description Which fields of each assigned module the report prints; mediators only with mediations.
+         * @description Which fields of each assigned module the report prints; mediators only with mediations. A field
+         *     left out takes the default of spec 2 §9: every one printed but mediators.
          */
         ModuleOptions: {
-            /** Comments */
+            /**
+             * Comments
+             * @default true
+             */
             comments: boolean;
-            /** Dates */
+            /**
+             * Dates
+             * @default true
+             */
             dates: boolean;
-            /** Goals */
+            /**
+             * Goals
+             * @default true
+             */
             goals: boolean;
-            /** Grades */
+            /**
+             * Grades
+             * @default true
+             */
             grades: boolean;
-            /** Mediations */
+            /**
+             * Mediations
+             * @default true
+             */
             mediations: boolean;
-            /** Mediators */
+            /**
+             * Mediators
+             * @default false
+             */
             mediators: boolean;
-            /** Reference */
+            /**
+             * Reference
+             * @default true
+             */
             reference: boolean;
-            /** Referents */
+            /**
+             * Referents
+             * @default true
+             */
             referents: boolean;
-            /** Results */
+            /**
+             * Results
+             * @default true
+             */
             results: boolean;
-            /** Signatures */
+            /**
+             * Signatures
+             * @default true
+             */
             signatures: boolean;
-            /** Status */
+            /**
+             * Status
+             * @default true
+             */
             status: boolean;
         };
         /** ModuleOut */
@@ -5262,9 +5306,9 @@ export interface components {
             reference?: string | null;
             /**
              * Version
-             * @description The version read; a stale one answers 409
+             * @description The version read; a stale one answers 409 staleVersion. Without it (the spec's payload) the save applies over the current module.
              */
-            version: number;
+            version?: number | null;
         };
         /** ModuleUsage */
         ModuleUsage: {
@@ -5413,6 +5457,11 @@ export interface components {
             customerName: string;
             /** Legacybaseurl */
             legacyBaseUrl: string | null;
+            /**
+             * Timezone
+             * @description The organisation's time zone (IANA name): the client shows every time in it, as the server's files do
+             */
+            timeZone: string;
         };
         /** PasswordChange */
         PasswordChange: {
@@ -5530,26 +5579,53 @@ export interface components {
         PathEvent: "created" | "updated" | "accepted" | "started" | "finished" | "validated" | "signed" | "canceled" | "moduleStarted" | "moduleFinished" | "moduleDisabled" | "moduleGraded" | "moduleGradeChanged" | "moduleSigned" | "elementOpened" | "mediationAttached" | "mediationDetached";
         /**
          * PathOptions
-         * @description Which fields of each path the report prints.
+         * @description Which fields of each path the report prints; a field left out is printed (spec 2 §9 defaults).
          */
         PathOptions: {
-            /** Averagegrade */
+            /**
+             * Averagegrade
+             * @default true
+             */
             averageGrade: boolean;
-            /** Completion */
+            /**
+             * Completion
+             * @default true
+             */
             completion: boolean;
-            /** Creator */
+            /**
+             * Creator
+             * @default true
+             */
             creator: boolean;
-            /** Dates */
+            /**
+             * Dates
+             * @default true
+             */
             dates: boolean;
-            /** Duration */
+            /**
+             * Duration
+             * @default true
+             */
             duration: boolean;
-            /** Reference */
+            /**
+             * Reference
+             * @default true
+             */
             reference: boolean;
-            /** Signature */
+            /**
+             * Signature
+             * @default true
+             */
             signature: boolean;
-            /** Status */
+            /**
+             * Status
+             * @default true
+             */
             status: boolean;
-            /** Validation */
+            /**
+             * Validation
+             * @default true
+             */
             validation: boolean;
         };
         /** PathOut */
@@ -5664,9 +5740,9 @@ export interface components {
             title: string;
             /**
              * Version
-             * @description The version read; a stale one answers 409 staleVersion
+             * @description The version read; a stale one answers 409 staleVersion. Without it (the spec's payload) the save applies over the current path.
              */
-            version: number;
+            version?: number | null;
             /**
              * Visiblebygroups
              * @default []
@@ -5915,9 +5991,9 @@ export interface components {
             qualifiableGroups: number[];
             /**
              * Version
-             * @description The version read; a stale one answers 409 staleVersion
+             * @description The version read: a stale one answers 409 staleVersion; without it (the spec's payload) the save applies over whatever came before
              */
-            version: number;
+            version?: number | null;
         };
         /** QualifiedPerson */
         QualifiedPerson: {
@@ -6175,8 +6251,10 @@ export interface components {
         };
         /**
          * ReferenceSave
-         * @description The reference dialog. Without `version` it creates the reference (409 alreadyExists on `code`
-         *     when the code is taken); with it, it saves the reference of that code (the code never changes).
+         * @description Create or save (spec 2 §7): without `version` (the spec's payload) it creates the reference, or
+         *     saves the one of that code when it exists; `version` 0 only creates (409 alreadyExists on `code`
+         *     when the code is taken: Spot's dialog, which must not overwrite another reference); another version
+         *     saves the reference of that code read at that version (409 staleVersion). The code never changes.
          */
         ReferenceSave: {
             /** Code */
@@ -6195,7 +6273,7 @@ export interface components {
             label: string;
             /**
              * Version
-             * @description The version read; a stale one answers 409
+             * @description Absent: create or save; 0: create only; else the version read (a stale one answers 409)
              */
             version?: number | null;
         };
@@ -6231,10 +6309,10 @@ export interface components {
             documentOptions: components["schemas"]["DocumentOptions"];
             /** Isdefault */
             isDefault: boolean;
-            moduleOptions: components["schemas"]["ModuleOptions"];
+            moduleOptions?: components["schemas"]["ModuleOptions"];
             /** Name */
             name: string;
-            pathOptions: components["schemas"]["PathOptions"];
+            pathOptions?: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
         /**
@@ -6248,21 +6326,28 @@ export interface components {
              * @description True makes it the only default; null keeps the flag of the set it overwrites (false for a new one)
              */
             isDefault?: boolean | null;
-            moduleOptions: components["schemas"]["ModuleOptions"];
+            moduleOptions?: components["schemas"]["ModuleOptions"];
             /** Name */
             name: string;
-            pathOptions: components["schemas"]["PathOptions"];
+            pathOptions?: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
-        /** ReportItem */
+        /**
+         * ReportItem
+         * @description An action of the report, for the reader's client to word in the reader's language (date, read or
+         *     what the write did, the item's type and name).
+         */
         ReportItem: {
-            /** Content */
-            content: string;
             /**
              * Date
              * Format: date-time
              */
             date: string;
+            /**
+             * Event
+             * @description What the write did (an event kind of spec 1 §3); null for a read
+             */
+            event: string | null;
             /**
              * Itemtype
              * @default Tracking
@@ -6274,7 +6359,7 @@ export interface components {
              * @enum {string}
              */
             mode: "R" | "W";
-            relatedEntity: components["schemas"]["RelatedEntity"];
+            relatedEntity: components["schemas"]["ReportedEntity"];
             /**
              * Trackingid
              * @description The history entry of the tracked action
@@ -6283,11 +6368,12 @@ export interface components {
         };
         /**
          * ReportItemIn
-         * @description An action chosen for the report; entity, date and mode come from the history entry.
+         * @description An action chosen for the report; entity, date, mode and event come from the history entry.
          */
         ReportItemIn: {
             /**
              * Content
+             * @description Accepted, ignored: each reader's client words the line in the reader's language
              * @default
              */
             content: string;
@@ -6379,8 +6465,8 @@ export interface components {
         /** ReportRequest */
         ReportRequest: {
             documentOptions: components["schemas"]["DocumentOptions"];
-            moduleOptions: components["schemas"]["ModuleOptions"];
-            pathOptions: components["schemas"]["PathOptions"];
+            moduleOptions?: components["schemas"]["ModuleOptions"];
+            pathOptions?: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
         /** ReportSave */
@@ -6392,8 +6478,11 @@ export interface components {
             comment: string;
             /** Items */
             items?: components["schemas"]["ReportItemIn"][];
-            /** Version */
-            version: number;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409, none applies to the stored one
+             */
+            version?: number | null;
         };
         /**
          * ReportSelectors
@@ -6443,6 +6532,18 @@ export interface components {
              * @description Not before start (dateRangeReversed)
              */
             stop: string;
+        };
+        /** ReportedEntity */
+        ReportedEntity: {
+            /** Entitytype */
+            entityType: string;
+            /** Id */
+            id: number;
+            /**
+             * Name
+             * @description Its name when the action was tracked; null when the reader may not read the item (or it no longer exists): the line then does not name it
+             */
+            name: string | null;
         };
         /** Reporting */
         Reporting: {
@@ -6539,9 +6640,9 @@ export interface components {
             resourceType?: components["schemas"]["ResourceType"] | null;
             /**
              * Version
-             * @description The version read; a stale one answers 409
+             * @description The version read: a stale one answers 409; without it (the spec's payload) the update applies over whatever came before
              */
-            version: number;
+            version?: number | null;
         };
         /** SavedFilterIn */
         SavedFilterIn: {
@@ -7044,6 +7145,19 @@ export interface components {
             type: components["schemas"]["SubjectType"];
         };
         /**
+         * SubjectTarget
+         * @description A subject's mind map, standardized mind map or diagram.
+         */
+        SubjectTarget: {
+            /** Subjectid */
+            subjectId: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            view: "diagram" | "mindMap" | "standardized";
+        };
+        /**
          * SubjectType
          * @enum {string}
          */
@@ -7125,6 +7239,11 @@ export interface components {
             entityName: string;
             /** Entitytype */
             entityType: string;
+            /**
+             * Event
+             * @description What the write did (an event kind of spec 1 §3); null for a read
+             */
+            event: string | null;
             /** Id */
             id: number;
             /**
@@ -7137,8 +7256,11 @@ export interface components {
         TrackingSave: {
             /** Periods */
             periods: components["schemas"]["Period"][];
-            /** Version */
-            version: number;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409, none applies to the stored one
+             */
+            version?: number | null;
         };
         /** TrainingPathDashboard */
         TrainingPathDashboard: {
@@ -10616,7 +10738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyTarget"];
+                    "application/json": components["schemas"]["SubjectTarget"] | components["schemas"]["FunctionTarget"];
                 };
             };
             /** @description Bad Request */

@@ -59,9 +59,10 @@ async def reference(db: DB, user: CurrentUser, type: str, code: str) -> Referenc
 
 @router.post("/training/references/{type}", dependencies=ADMIN)
 async def save_reference(db: DB, user: CurrentUser, type: str, data: ReferenceSave) -> ReferenceOut:  # noqa: A002
-    """Creates the reference when `version` is absent (409 alreadyExists on `code` when the code is
-    taken), else saves the one of that code (a stale version answers 409 staleVersion; the code
-    never changes). Needs perm_TrainingReferenceAdmin."""
+    """Create or save: without `version` (the spec's payload) creates the reference, or saves the one of
+    that code; `version` 0 only creates (409 alreadyExists on `code` when the code is taken); another
+    version saves the one of that code (a stale version answers 409 staleVersion; the code never
+    changes). Needs perm_TrainingReferenceAdmin."""
     saved = service.save(db, user=user, type=service.reference_type(type), data=data)
     return service.view(db, user=user, reference=saved)
 

@@ -31,14 +31,21 @@ class ReferenceOut(ReferenceCard):
 
 
 class ReferenceSave(CamelModel):
-    """The reference dialog. Without `version` it creates the reference (409 alreadyExists on `code`
-    when the code is taken); with it, it saves the reference of that code (the code never changes)."""
+    """Create or save (spec 2 §7): without `version` (the spec's payload) it creates the reference, or
+    saves the one of that code when it exists; `version` 0 only creates (409 alreadyExists on `code`
+    when the code is taken: Spot's dialog, which must not overwrite another reference); another version
+    saves the reference of that code read at that version (409 staleVersion). The code never changes."""
 
     code: Text = Field(max_length=100)
     label: Text = Field(max_length=300)
     description: MultilineText = Field(default="", max_length=5000)
     disabled: bool = False
-    version: int | None = Field(default=None, description="The version read; a stale one answers 409")
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="Absent: create or save; 0: create only; else the version read (a stale one answers 409)",
+    )
 
 
 class ReferenceUsage(CamelModel):

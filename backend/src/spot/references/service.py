@@ -99,13 +99,27 @@ def view(db: Session, *, user: Principal, reference: Reference) -> ReferenceOut:
 
 
 def save(db: Session, *, user: Principal, type: ReferenceType, data: ReferenceSave) -> Reference:  # noqa: A002
-    """Creates the reference when `data` has no version, else saves the one of that code."""
+    """Create or save (ReferenceSave): version absent, create or save; 0, create only; else save the
+    reference read at that version."""
     policy.ensure(policy.can_manage(user))
-    if data.version is None:
+    if data.version == CREATE_ONLY:
         return _create(db, type=type, data=data)
+    if data.version is None:
+        existing = find(db, type=type, code=data.code)
+        if existing is None:
+            return _create(db, type=type, data=data)
+        return _save(db, reference=existing, data=data)
     reference = get(db, type=type, code=data.code)
     if data.version != reference.version:
         raise conflict("staleVersion")
+    return _save(db, reference=reference, data=data)
+
+
+# The version a client sends to create a reference and never overwrite one of the same code.
+CREATE_ONLY = 0
+
+
+def _save(db: Session, *, reference: Reference, data: ReferenceSave) -> Reference:
     reference.label, reference.description = data.label, data.description
     reference.disabled = data.disabled
     try:

@@ -55,7 +55,13 @@ class ResourceCreate(ResourceFields):
 
 
 class ResourceUpdate(ResourceFields):
-    version: int = Field(description="The version read; a stale one answers 409")
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=2**31 - 1,
+        description="The version read: a stale one answers 409; without it (the spec's payload) the "
+        "update applies over whatever came before",
+    )
     resource_type: ResourceType | None = Field(
         default=None, description="The type cannot change: another one than the resource's is refused"
     )

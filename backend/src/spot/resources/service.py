@@ -248,12 +248,13 @@ def create(
 def update(
     db: Session, *, user: Principal, parent: parents.Parent, resource: Resource, data: ResourceUpdate
 ) -> Resource:
-    """Name, link and comment; the type cannot change, the file is kept."""
+    """Name, link and comment; the type cannot change, the file is kept. A version sent must be the
+    stored one (409 staleVersion); without one (the spec's payload) the update applies."""
     policy.ensure(policy.can_edit(user))
     kind = ResourceType(resource.resource_type)
     if data.resource_type is not None and data.resource_type is not kind:
         raise _invalid("resourceType", "resourceTypeCannotChange")
-    if data.version != resource.version:
+    if data.version is not None and data.version != resource.version:
         raise conflict("staleVersion")
     resource.name, resource.link, resource.comment = data.name, stored_link(kind, data.link), data.comment
     resource.updated_by, resource.updated_at = user.id, utcnow()

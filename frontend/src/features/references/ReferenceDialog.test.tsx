@@ -38,7 +38,7 @@ function clickOutside() {
 }
 
 describe('the reference dialog', () => {
-  it('creates a reference: the code starts empty and editable, the save sends no version', async () => {
+  it('creates a reference: the code starts empty and editable, the save sends version 0 (create only)', async () => {
     const { fetchMock, onClose } = open(null, { [SAVE]: () => json({ ...REFERENCE, code: 'CONS-02', version: 1 }) })
     expect(screen.getByRole('heading', { name: 'New module reference' })).toBeInTheDocument()
     expect(textbox(/^Code/)).toHaveValue('')
@@ -51,7 +51,7 @@ describe('the reference dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     const [request] = sentRequests(fetchMock, SAVE)
-    expect(await request.json()).toEqual({ code: 'CONS-02', label: 'Consignation', description: 'Ligne 1\nLigne 2', disabled: true })
+    expect(await request.json()).toEqual({ code: 'CONS-02', label: 'Consignation', description: 'Ligne 1\nLigne 2', disabled: true, version: 0 })
   })
 
   it('edits a reference: the code is read-only, the save sends the version read', async () => {

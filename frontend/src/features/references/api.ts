@@ -50,7 +50,7 @@ function useReferenceChange<V, R>(mutationFn: (variables: V) => Promise<R>, meta
   })
 }
 
-/** Creates (no version) or saves a reference; 409 (staleVersion, alreadyExists) is explained by the dialog. */
+/** Creates (version 0) or saves a reference; 409 (staleVersion, alreadyExists) is explained by the dialog. */
 export const useSaveReference = (type: ReferenceType) =>
   useReferenceChange(
     (body: ReferenceSave) => data(api.POST('/backend/api/v2/training/references/{type}', { params: { path: { type } }, body })),

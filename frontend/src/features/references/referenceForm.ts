@@ -21,11 +21,14 @@ export const formFromReference = (reference: Reference): ReferenceForm => ({
   enabled: !reference.disabled,
 })
 
-/** The save payload: a version saves the reference read, none creates one. */
+/** The version that only creates: a code already taken answers 409 alreadyExists instead of saving over it. */
+const CREATE_ONLY = 0
+
+/** The save payload: a version saves the reference read; a new one is sent with CREATE_ONLY. */
 export const savePayload = (form: ReferenceForm, version?: number): ReferenceSave => ({
   code: form.code,
   label: form.label,
   description: form.description,
   disabled: !form.enabled,
-  ...(version === undefined ? {} : { version }),
+  version: version ?? CREATE_ONLY,
 })
