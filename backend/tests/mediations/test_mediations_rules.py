@@ -105,6 +105,26 @@ def test_no_report_nor_validation_without_participants(client, cast, db, force) 
     assert_error(response, 409, "illegalTransition")
 
 
+def test_a_mediation_started_without_participants_says_its_report_needs_them(client, cast) -> None:  # noqa: ANN001
+    """'Create and start' leaves no participant: the mediator is told the report needs some, and may add
+    them while it runs or once stopped, after which the report may be written."""
+    headers = cast.headers["mediator"]
+    started = client.post(f"{API}/mediation/unplanned", json={"title": "Vite"}, headers=headers).json()
+    assert started["can"]["reportNeeds"] == ["participants"]
+    url = f"{API}/mediation/{started['id']}"
+    stopped = client.post(f"{url}/status", json={"status": "stopped"}, headers=headers).json()
+    assert stopped["can"]["editReport"] is False
+    assert stopped["can"]["reportNeeds"] == ["participants"]
+    assert stopped["can"]["fields"]["participants"] is True
+    body = {"title": "Vite", "mediator": cast.id("mediator"), "participants": [cast.id("participant")]}
+    saved = client.post(url, json=body, headers=headers)
+    assert saved.status_code == 200, saved.text
+    assert saved.json()["can"]["editReport"] is True and saved.json()["can"]["reportNeeds"] == []
+    # Only the mediator is told: nobody else could act on it.
+    got = client.get(url, headers=cast.headers["participant"]).json()
+    assert got["can"]["reportNeeds"] == []
+
+
 def test_cancel_and_stop_are_irreversible(client, cast, new_mediation) -> None:  # noqa: ANN001
     mediation = new_mediation()
     url, headers = f"{API}/mediation/{mediation['id']}/status", cast.headers["mediator"]

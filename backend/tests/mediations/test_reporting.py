@@ -7,13 +7,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 
 from history.entries import add
 from mapping.maps import Map, load, restrict
+from spot.core.signatures import Signature, content_hash
 from spot.core.time import utcnow
 from spot.history.models import HistoryEntry
+from spot.mediations.models import MediationReportItem
 from spot.mediations.reporting import MAX_TRACKED_ACTIONS
+from spot.subjects.models import Subject
 from support import API, assert_error, field_codes
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
@@ -260,8 +263,9 @@ def test_the_actions_of_the_mediator_and_participants_within_the_minutes(client,
         "entityName": "Changer",
         "date": iso(at(0)),
         "mode": "R",
+        "event": None,
     }
-    assert actions[1]["mode"] == "W"
+    assert (actions[1]["mode"], actions[1]["event"]) == ("W", "updated")
     assert before not in tracked_ids(client, cast, mediation, 0, 20)
     assert after in tracked_ids(client, cast, mediation, 0, 20)
 
@@ -411,7 +415,7 @@ def test_a_comment_or_an_action_is_needed(client, cast, reportable):
     assert field_codes(response) == {("comment", "commentOrActionSelectionNeeded")}
 
 
-def test_the_report_takes_entity_date_and_mode_from_the_history(client, test_map, cast, reportable):
+def test_the_report_takes_what_it_refers_to_from_the_history(client, test_map, cast, reportable):
     mediation, actions = reportable
     items = [
         {"itemType": "Tracking", "trackingId": actions["write"], "content": "Modifié la fonction"},
@@ -429,28 +433,102 @@ def test_the_report_takes_entity_date_and_mode_from_the_history(client, test_map
     body = response.json()
     reporting = body["reporting"]
     assert reporting["comment"] == "Bonne séance\nà refaire"
+    # No wording: each reader's client words the line in the reader's language.
     assert reporting["items"] == [
         {
             "itemType": "Tracking",
             "trackingId": actions["write"],
-            "relatedEntity": {"entityType": "function", "id": test_map.function("F2")},
+            "relatedEntity": {"entityType": "function", "id": test_map.function("F2"), "name": "Nom"},
             "date": iso(at(4)),
             "mode": "W",
-            "content": "Modifié la fonction",
+            "event": "updated",
         },
         {
             "itemType": "Tracking",
             "trackingId": actions["read"],
-            "relatedEntity": {"entityType": "subject", "id": test_map.subject("S1")},
+            "relatedEntity": {"entityType": "subject", "id": test_map.subject("S1"), "name": "Changer"},
             "date": iso(at(2)),
             "mode": "R",
-            "content": "Lu le sujet",
+            "event": None,
         },
     ]
     saved = datetime.fromisoformat(reporting["date"])
     assert abs(saved - utcnow()) < timedelta(minutes=1)
     assert body["version"] == mediation["version"] + 1
     assert body["can"]["validate"] is True
+
+
+def test_a_reader_sees_the_name_of_an_item_only_if_they_may_read_it(client, db, cast, test_map, reportable):
+    mediation, actions = reportable
+    items = [{"itemType": "Tracking", "trackingId": actions[k]} for k in ("read", "write")]
+    assert report(client, cast.headers["mediator"], mediation, "", items).status_code == 200
+    # The participant may no longer read the first cartography, where both items are.
+    restrict(db, cast.users["participant"], test_map.cartography("C2"))
+    for role, names in (("mediator", ["Changer", "Nom"]), ("participant", [None, None])):
+        got = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers[role])
+        assert got.status_code == 200, got.text
+        lines = got.json()["reporting"]["items"]
+        assert [line["relatedEntity"]["name"] for line in lines] == names
+        assert [line["relatedEntity"]["entityType"] for line in lines] == ["subject", "function"]
+        assert "Changer" not in got.text or role == "mediator"
+
+
+def test_a_deleted_item_is_not_named(client, db, cast, test_map, reportable):
+    mediation, actions = reportable
+    items = [{"itemType": "Tracking", "trackingId": actions["read"]}]
+    assert report(client, cast.headers["mediator"], mediation, "", items).status_code == 200
+    db.execute(delete(Subject).where(Subject.id == test_map.subject("S1")))
+    db.commit()
+    got = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers["mediator"]).json()
+    assert got["reporting"]["items"][0]["relatedEntity"]["name"] is None
+
+
+def test_a_signature_over_a_report_worded_by_its_writer_still_holds(client, db, cast, reportable, force):
+    """Reports once kept each line as the text its writer's client made; signatures made then hashed
+    that text. Reading them in any language keeps them unmodified."""
+    mediation, actions = reportable
+    items = [{"itemType": "Tracking", "trackingId": actions["read"]}]
+    assert report(client, cast.headers["mediator"], mediation, "Vu", items).status_code == 200
+    wording = "02/03/2026 09:02 · Lecture · Sujet · Changer"
+    db.execute(
+        update(MediationReportItem)
+        .where(MediationReportItem.mediation_id == mediation["id"])
+        .values(content=wording)
+    )
+    db.commit()
+    force(mediation["id"], status="validated")
+    signed = {
+        "title": mediation["title"],
+        "participants": [cast.id("participant")],
+        "periods": [[at(0), at(10)]],
+        "report": {
+            "comment": "Vu",
+            "items": [[actions["read"], "subject", db_subject_id(db, actions["read"]), at(2), "R", wording]],
+        },
+    }
+    db.add(
+        Signature(
+            record_type="mediation",
+            record_id=mediation["id"],
+            signer_id=cast.id("participant"),
+            signer_name="Participant",
+            signed_at=utcnow(),
+            meaning="attendanceAndAgreement",
+            content_hash=content_hash(signed),
+        )
+    )
+    db.commit()
+    for language in ("en", "fr"):
+        got = client.get(
+            f"{API}/mediation/{mediation['id']}",
+            headers={**cast.headers["participant"], "Accept-Language": language},
+        ).json()
+        assert got["signatures"][0]["modifiedAfterSignature"] is False
+        assert got["reporting"]["items"][0]["relatedEntity"]["name"] == "Changer"
+
+
+def db_subject_id(db, tracking_id: int) -> int:  # noqa: ANN001
+    return db.scalar(select(HistoryEntry.item_id).where(HistoryEntry.id == tracking_id))
 
 
 def test_a_comment_alone_is_a_report_and_a_new_report_replaces_it(client, cast, reportable):

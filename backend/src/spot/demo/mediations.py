@@ -29,8 +29,6 @@ from spot.users.models import Group, User
 
 # How far a period reaches on each side of the history entry it is laid over.
 REACH = timedelta(minutes=25)
-MODES = {"R": "Consultation", "W": "Modification"}
-TYPES = {"cartography": "cartographie", "function": "fonction", "activity": "activité", "subject": "sujet"}
 
 
 @dataclass(frozen=True)
@@ -147,13 +145,6 @@ def _periods(db: Session, user_ids: list[int]) -> list[Period]:
     return sorted(periods, key=lambda p: p.start)
 
 
-def _wording(action: TrackedAction) -> str:
-    """The report line as the report page words it: date, mode, type of the item and its name."""
-    local = action.date.astimezone(ZoneInfo(get_settings().timezone))
-    kind = TYPES.get(action.entity_type, action.entity_type)
-    return f"{local:%d/%m/%Y %H:%M} — {MODES[action.mode]} — {kind} « {action.entity_name} »"
-
-
 def _report(db: Session, mediator: Principal, mediation: Mediation, demo: Demo, user_ids: list[int]) -> None:
     """Periods over real history, then the report: the comment and the first tracked actions."""
     periods = _periods(db, user_ids)
@@ -168,7 +159,7 @@ def _report(db: Session, mediator: Principal, mediation: Mediation, demo: Demo, 
         actions += reporting.tracked_actions(
             db, user=mediator, mediation_id=mediation.id, start=period.start, stop=period.stop
         )
-    items = [ReportItemIn(tracking_id=a.id, content=_wording(a)) for a in actions[:3]]
+    items = [ReportItemIn(tracking_id=a.id) for a in actions[:3]]
     db.refresh(mediation)
     reporting.save_report(
         db,

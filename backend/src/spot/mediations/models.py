@@ -112,8 +112,9 @@ class TrackingPeriod(Base):
 
 
 class MediationReportItem(Base):
-    """An action of the report: a history entry (tracking_id) with what it was about, when and how,
-    and the client's wording of it."""
+    """An action of the report: a history entry (tracking_id) with what it was about, when, how and what
+    it did, copied from the entry. Each reader's client words it in the reader's language, naming the
+    item only to those who may read it."""
 
     __tablename__ = "mediation_report_item"
     __table_args__ = (Index("ix_mediation_report_item_mediation", "mediation_id", "position"),)
@@ -126,4 +127,11 @@ class MediationReportItem(Base):
     entity_id: Mapped[int] = mapped_column(Integer)
     date: Mapped[datetime] = mapped_column(UtcDateTime)
     mode: Mapped[str] = mapped_column(String(1))
-    content: Mapped[str] = mapped_column(String(1000))
+    # The event kind of a write (spec 1 §3), null for a read.
+    event: Mapped[str | None] = mapped_column(String(40))
+    # The item's name when the action was tracked.
+    entity_name: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    # The line as the writer's client once worded it, in the writer's language; empty for reports
+    # saved since lines are worded for each reader. Never shown, but part of what a signature hashes
+    # (service.signed_content), so that the signatures made over such a wording still verify.
+    content: Mapped[str] = mapped_column(String(1000), default="")

@@ -5,6 +5,7 @@ Roles: creator, mediator, participant. Reading: those three, the persons it is v
 members of the groups it is visible to."""
 
 from dataclasses import dataclass
+from typing import Literal
 
 from spot.core.errors import forbidden
 from spot.core.principal import Principal
@@ -108,6 +109,14 @@ def can_edit_report(user: Principal, m: Facts) -> bool:
     return is_mediator(user, m) and m.status == S.stopped and bool(m.participant_ids)
 
 
+def report_needs(user: Principal, m: Facts) -> list[Literal["participants"]]:
+    """What keeps the mediator from writing the report once the mediation stops, while it may still be
+    given: a mediation started at once ('Create and start') has no participant yet."""
+    if is_mediator(user, m) and m.status in (S.started, S.paused, S.stopped) and not m.participant_ids:
+        return ["participants"]
+    return []
+
+
 def can_validate(user: Principal, m: Facts) -> bool:
     return can_edit_report(user, m) and m.has_report
 
@@ -141,6 +150,7 @@ def can(user: Principal, m: Facts) -> MediationCan:
         invalidate=can_invalidate(user, m),
         sign=can_sign(user, m),
         cancel=can_cancel(user, m),
+        report_needs=report_needs(user, m),
         fields=FieldsCan(
             title="title" in fields,
             description="description" in fields,

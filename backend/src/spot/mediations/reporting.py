@@ -20,8 +20,6 @@ from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.history.models import HistoryEntry
-from spot.mapping.models import Activity, Cartography, Function
-from spot.mapping.policy import sees_activity, sees_cartography, sees_function, sees_subject
 from spot.mediations import policy, service
 from spot.mediations.models import (
     Mediation,
@@ -31,7 +29,6 @@ from spot.mediations.models import (
 )
 from spot.mediations.schemas import Period, ReportItemIn, TrackedAction
 from spot.mediations.service import minute
-from spot.subjects.models import Subject
 
 MINUTE = timedelta(minutes=1)
 # The most tracked actions one call lists, oldest first.
@@ -100,28 +97,17 @@ def save_tracking(
 
 
 def _readable_item(user: Principal, mediation_id: int) -> ColumnElement[bool]:
-    """The entry is about an item the user may read: a cartography, function, activity or subject they
-    see (mapping.policy), or another mediation they may read. Entries of other types of item, whose
-    reading cannot be checked here, are left out, and so are the entries of this mediation."""
+    """The entry is about an item the user may read (service.readable_items), other than this mediation.
+    Entries of other types of item, whose reading cannot be checked here, are left out."""
     h = HistoryEntry
-
-    def of(item_type: str, model: Any, *seen: ColumnElement[bool]) -> ColumnElement[bool]:
-        return and_(h.item_type == item_type, exists(select(model.id).where(model.id == h.item_id, *seen)))
-
-    return or_(
-        of("cartography", Cartography, sees_cartography(user, Cartography.id)),
-        of("function", Function, sees_function(user, Function.id, Function.cartography_id)),
-        of("activity", Activity, sees_activity(user, Activity.id, Activity.cartography_id)),
-        of(
-            "subject",
-            Subject,
-            sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+    return and_(
+        or_(
+            *(
+                and_(h.item_type == item_type, exists(select(model.id).where(model.id == h.item_id, seen)))
+                for item_type, (model, seen) in service.readable_items(user).items()
+            )
         ),
-        and_(
-            h.item_type == service.ITEM_TYPE,
-            h.item_id != mediation_id,
-            exists(select(Mediation.id).where(Mediation.id == h.item_id, service.readable(user))),
-        ),
+        or_(h.item_type != service.ITEM_TYPE, h.item_id != mediation_id),
     )
 
 
@@ -144,6 +130,7 @@ def _action(row: Any) -> TrackedAction:
         entity_name=row.item_name,
         date=row.at,
         mode=row.mode,
+        event=row.event,
     )
 
 
@@ -159,7 +146,7 @@ def tracked_actions(
         raise _refused([FieldError(field="stop", code="errors.lessThanMin")])
     h = HistoryEntry
     rows = db.execute(
-        select(h.id, h.item_type, h.item_key, h.item_name, h.at, h.mode)
+        select(h.id, h.item_type, h.item_key, h.item_name, h.at, h.mode, h.event)
         .where(h.at >= minute(start), h.at < minute(stop) + MINUTE, *_tracked(user, mediation))
         .order_by(h.at, h.id)
         .limit(MAX_TRACKED_ACTIONS)
@@ -181,7 +168,8 @@ def save_report(
 ) -> None:
     """The comment and the chosen actions, replacing the previous report. Each action must be one the
     report page lists for the stored periods (400 invalidValue on `items.<i>.trackingId`); what it is
-    about, when and how come from its history entry, its wording from the client."""
+    about, when, how and what it did come from its history entry. The client's wording is not kept:
+    each reader's client words the lines in the reader's language."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
     policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
     comment = comment.strip()
@@ -210,7 +198,9 @@ def save_report(
                     "entity_id": entries[item.tracking_id].item_id,
                     "date": entries[item.tracking_id].at,
                     "mode": entries[item.tracking_id].mode,
-                    "content": item.content.strip(),
+                    "event": entries[item.tracking_id].event,
+                    "entity_name": entries[item.tracking_id].item_name,
+                    "content": "",
                 }
                 for position, item in enumerate(items)
             ],
@@ -235,7 +225,7 @@ def _entries_of_periods(db: Session, user: Principal, mediation: Mediation, ids:
         *(and_(h.at >= minute(start), h.at < minute(stop or now) + MINUTE) for start, stop in periods)
     )
     rows = db.execute(
-        select(h.id, h.item_type, h.item_id, h.at, h.mode).where(
+        select(h.id, h.item_type, h.item_id, h.item_name, h.at, h.mode, h.event).where(
             h.id.in_(sorted(ids)), within, *_tracked(user, mediation)
         )
     ).all()

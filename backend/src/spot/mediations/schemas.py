@@ -46,21 +46,37 @@ class RelatedEntity(CamelModel):
     id: int
 
 
+class ReportedEntity(CamelModel):
+    entity_type: str
+    id: int
+    name: str | None = Field(
+        description="Its name when the action was tracked; null when the reader may not read the item "
+        "(or it no longer exists): the line then does not name it"
+    )
+
+
 class ReportItem(CamelModel):
+    """An action of the report, for the reader's client to word in the reader's language (date, read or
+    what the write did, the item's type and name)."""
+
     item_type: Literal["Tracking"] = "Tracking"
     tracking_id: int = Field(description="The history entry of the tracked action")
-    related_entity: RelatedEntity
+    related_entity: ReportedEntity
     date: datetime
     mode: ReportModeValue
-    content: str
+    event: str | None = Field(description="What the write did (an event kind of spec 1 §3); null for a read")
 
 
 class ReportItemIn(CamelModel):
-    """An action chosen for the report; entity, date and mode come from the history entry."""
+    """An action chosen for the report; entity, date, mode and event come from the history entry."""
 
     item_type: Literal["Tracking"] = "Tracking"
     tracking_id: Id
-    content: MultilineText = Field(default="", max_length=1000)
+    content: MultilineText = Field(
+        default="",
+        max_length=1000,
+        description="Accepted, ignored: each reader's client words the line in the reader's language",
+    )
     related_entity: RelatedEntity | None = Field(default=None, description="Accepted, ignored")
     date: datetime | None = Field(default=None, description="Accepted, ignored")
 
@@ -80,6 +96,7 @@ class TrackedAction(CamelModel):
     entity_name: str
     date: datetime
     mode: ReportModeValue
+    event: str | None = Field(description="What the write did (an event kind of spec 1 §3); null for a read")
 
 
 class FieldsCan(CamelModel):
@@ -106,6 +123,10 @@ class MediationCan(CamelModel):
     sign: bool
     cancel: bool
     fields: FieldsCan
+    report_needs: list[Literal["participants"]] = Field(
+        description="What the mediation lacks before its mediator may write the report, told to the mediator "
+        "while it runs or once stopped: participants (added with the form, POST /mediation/{mediationId})"
+    )
 
 
 class MediationCard(CamelModel):

@@ -13,7 +13,8 @@ Helpers for the other modules of the area (reporting, actionable, the bell):
 - `signed_content(db, mediation) -> dict`: what a signature hashes (title, participants, periods,
   report comment and items);
 - `get(db, *, user, mediation_id) -> MediationOut`, `view(db, *, user, mediation) -> MediationOut`;
-- `readable(user)`: the SQL condition of the mediations a user may read; `CARD_COLUMNS` and
+- `readable(user)`: the SQL condition of the mediations a user may read; `readable_items(user)`: the
+  items a report may refer to, with the condition of those a user may read; `CARD_COLUMNS` and
   `card_fields(db, rows)`: MediationCard as JSON-ready data from rows of CARD_COLUMNS (lists)."""
 
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +34,8 @@ from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
-from spot.mapping.policy import hidden
+from spot.mapping.models import Activity, Cartography, Function
+from spot.mapping.policy import hidden, sees_activity, sees_cartography, sees_function, sees_subject
 from spot.mediations import policy
 from spot.mediations.models import (
     Mediation,
@@ -47,6 +49,7 @@ from spot.mediations.models import (
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import MediationOut, MediationSave, MediationUpdate, Period
 from spot.querylang.text import fold
+from spot.subjects.models import Subject
 from spot.users.models import Group, User
 
 ITEM_TYPE = "mediation"
@@ -84,6 +87,37 @@ def readable(user: Principal) -> ColumnElement[bool]:
             )
         )
     return or_(*conditions)
+
+
+def readable_items(user: Principal) -> dict[str, tuple[Any, ColumnElement[bool]]]:
+    """The items a report may refer to, by history item type: the table and the condition on it of those
+    `user` may read (the cartographies, functions, activities and subjects they see (mapping.policy),
+    the mediations they may read). Items of any other type cannot be checked here."""
+    return {
+        "cartography": (Cartography, sees_cartography(user, Cartography.id)),
+        "function": (Function, sees_function(user, Function.id, Function.cartography_id)),
+        "activity": (Activity, sees_activity(user, Activity.id, Activity.cartography_id)),
+        "subject": (
+            Subject,
+            sees_subject(user, Subject.function_id, Subject.activity_id, Subject.cartography_id),
+        ),
+        ITEM_TYPE: (Mediation, readable(user)),
+    }
+
+
+def _readable_refs(db: Session, user: Principal, refs: Iterable[tuple[str, int]]) -> set[tuple[str, int]]:
+    """Those of the (item type, id) that exist and that `user` may read, one statement per type."""
+    by_type: dict[str, set[int]] = {}
+    for item_type, item_id in refs:
+        by_type.setdefault(item_type, set()).add(item_id)
+    readers = readable_items(user)
+    found: set[tuple[str, int]] = set()
+    for item_type, ids in by_type.items():
+        if item_type not in readers:
+            continue
+        model, seen = readers[item_type]
+        found |= {(item_type, i) for i in db.scalars(select(model.id).where(model.id.in_(sorted(ids)), seen))}
+    return found
 
 
 def load(db: Session, *, user: Principal, mediation_id: int, for_update: bool = False) -> Mediation:
@@ -314,17 +348,7 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
             if mediation.reported_at is None
             else {
                 "comment": mediation.report_comment,
-                "items": [
-                    {
-                        "itemType": "Tracking",
-                        "trackingId": i.tracking_id,
-                        "relatedEntity": {"entityType": i.entity_type, "id": i.entity_id},
-                        "date": i.date,
-                        "mode": i.mode,
-                        "content": i.content,
-                    }
-                    for i in items
-                ],
+                "items": _report_items(db, user, items),
                 "date": mediation.reported_at,
             },
             "signatures": signatures.for_record(
@@ -334,6 +358,26 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
             "can": policy.can(user, rules),
         }
     )
+
+
+def _report_items(db: Session, user: Principal, items: Sequence[MediationReportItem]) -> list[dict[str, Any]]:
+    """The report's actions for `user`: what each refers to, named only when `user` may read the item."""
+    readable_refs = _readable_refs(db, user, ((i.entity_type, i.entity_id) for i in items))
+    return [
+        {
+            "itemType": "Tracking",
+            "trackingId": i.tracking_id,
+            "relatedEntity": {
+                "entityType": i.entity_type,
+                "id": i.entity_id,
+                "name": i.entity_name if (i.entity_type, i.entity_id) in readable_refs else None,
+            },
+            "date": i.date,
+            "mode": i.mode,
+            "event": i.event,
+        }
+        for i in items
+    ]
 
 
 def get(db: Session, *, user: Principal, mediation_id: int) -> MediationOut:
@@ -704,7 +748,16 @@ def change_status(db: Session, *, user: Principal, mediation_id: int, status: Me
             db, record_type=RECORD_TYPE, record_id=mediation.id, reason=INVALIDATED, by=user
         )
     record(db, user=user, mediation=mediation, event=Event.statusChanged)
+    _training_paths_follow(db, mediation)
     return mediation
+
+
+def _training_paths_follow(db: Session, mediation: Mediation) -> None:
+    """The training paths the mediation is attached to count it as it is now (validated and signed by
+    their learner: an element done), in this transaction."""
+    from spot.training.paths import elements  # it reads mediations: imported when called
+
+    elements.mediation_changed(db, mediation_id=mediation.id)
 
 
 # Signing ------------------------------------------------------------------------------------
@@ -730,6 +783,7 @@ def sign(db: Session, *, user: Principal, session: SessionToken, mediation_id: i
     )
     bump(db, mediation, user)
     record(db, user=user, mediation=mediation, event=Event.mediationSigned)
+    _training_paths_follow(db, mediation)
     return mediation
 
 
