@@ -88,7 +88,7 @@ def test_own_qualification_expiring_within_30_days(client, db, world, days, aler
     assert alerts == [
         {
             "kind": "qualificationExpiring",
-            "args": {"name": "Cariste", "days": days},
+            "args": {"name": "Cariste", "days": days + 1, "validUntil": str(TODAY + timedelta(days=days))},
             "date": iso(midnight(TODAY + timedelta(days=days - 30))),
             "target": {"type": "userQualifications", "id": anne.id},
         }
@@ -102,7 +102,7 @@ def test_the_hold_is_the_earliest_module(client, db, world):
     held(db, anne.id, second, days=12)
     db.commit()
     (alert,) = bell(client, world["headers"]["anne"], "qualificationExpiring")
-    assert alert["args"] == {"name": "Cariste", "days": 12}
+    assert alert["args"] == {"name": "Cariste", "days": 13, "validUntil": str(TODAY + timedelta(days=12))}
 
 
 def test_a_module_never_held_means_no_hold(client, db, world):
@@ -139,7 +139,13 @@ def test_team_qualification_expiring_in_its_window(client, db, world, days, expe
     assert alerts == [
         {
             "kind": "teamQualificationExpiring",
-            "args": {"name": "Cariste", "user": "Anne Aubry", "days": days, "window": expected_window},
+            "args": {
+                "name": "Cariste",
+                "user": "Anne Aubry",
+                "days": days + 1,
+                "validUntil": str(TODAY + timedelta(days=days)),
+                "window": expected_window,
+            },
             "date": iso(midnight(TODAY + timedelta(days=days - expected_window))),
             "target": {"type": "userQualifications", "id": anne.id},
         }
@@ -158,13 +164,13 @@ def test_who_sees_team_alerts(client, db, world, make_user, login):
     db.commit()
     headers = world["headers"]
     team = bell(client, headers["marie"], "teamQualificationExpiring")
-    assert sorted((a["target"]["id"], a["args"]["days"]) for a in team) == [(anne.id, 45), (bruno.id, 5)]
+    assert sorted((a["target"]["id"], a["args"]["days"]) for a in team) == [(anne.id, 46), (bruno.id, 6)]
     # Newest first: Bruno entered the 7-day window two days ago, Anne the 60-day one 15 days ago.
     assert [a["target"]["id"] for a in team] == [bruno.id, anne.id]
     assert bell(client, headers["bruno"], "teamQualificationExpiring") == []
     assert bell(client, login(outsider), "teamQualificationExpiring") == []
-    assert [a["args"]["days"] for a in bell(client, headers["marie"], "qualificationExpiring")] == [3]
-    assert [a["args"]["days"] for a in bell(client, headers["bruno"], "qualificationExpiring")] == [5]
+    assert [a["args"]["days"] for a in bell(client, headers["marie"], "qualificationExpiring")] == [4]
+    assert [a["args"]["days"] for a in bell(client, headers["bruno"], "qualificationExpiring")] == [6]
     assert bell(client, headers["anne"], "qualificationExpiring") == []
 
 
@@ -209,6 +215,19 @@ def test_counted_in_the_bell_and_on_my_dashboard(client, db, world):
     assert [(g["kind"], g["count"]) for g in groups] == [("qualificationExpiring", 1)]
 
 
+def test_my_dashboard_counts_the_days_of_an_alert_as_those_of_its_module(client, db, world):
+    """The alert and the periodic module it comes from say the same last day and the same days left."""
+    first, second = world["modules"]
+    held(db, world["anne"].id, first, days=20)
+    held(db, world["anne"].id, second, days=200)
+    db.commit()
+    body = client.get(MINE, headers=world["headers"]["anne"]).json()
+    ((alert,),) = [g["alerts"] for g in body["alerts"] if g["kind"] == "qualificationExpiring"]
+    soonest = body["periodicModules"][0]
+    assert (alert["args"]["validUntil"], alert["args"]["days"]) == (soonest["validUntil"], soonest["days"])
+    assert soonest["days"] == 21
+
+
 # Generated holds against a plain computation --------------------------------------------------------------
 
 # None: never held; otherwise days left (negative: expired).
@@ -235,7 +254,7 @@ def test_generated_holds(client, db, world, holds):
         return 7 if days <= 7 else 30 if days <= 30 else 60 if days <= 60 else 90
 
     expected_team = sorted(
-        (person.id, hold(days), plain_window(hold(days)))
+        (person.id, hold(days) + 1, plain_window(hold(days)))
         for person, days in zip(people[:2], holds[:2], strict=True)
         if 0 <= hold(days) <= 90
     )
@@ -246,5 +265,5 @@ def test_generated_holds(client, db, world, holds):
     for person, days in zip(people, holds, strict=True):
         login_name = person.login
         own = bell(client, world["headers"][login_name], "qualificationExpiring")
-        expected = [hold(days)] if 0 <= hold(days) <= 30 else []
+        expected = [hold(days) + 1] if 0 <= hold(days) <= 30 else []
         assert [a["args"]["days"] for a in own] == expected

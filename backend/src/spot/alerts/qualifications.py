@@ -113,6 +113,11 @@ class Hold:
     def valid_until(self, day: date) -> date:
         return day + timedelta(days=self.days)
 
+    def args(self, day: date) -> dict[str, str | int]:
+        """The alert's name, last valid day and days left as My dashboard counts them."""
+        until = self.valid_until(day)
+        return {"name": self.name, "days": validity.days_left(until, day), "validUntil": until.isoformat()}
+
 
 def holds(
     db: Session,
@@ -161,7 +166,7 @@ def own(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
         (
             Alert(
                 kind=AlertKind.qualificationExpiring,
-                args={"name": hold.name, "days": hold.days},
+                args=hold.args(day),
                 date=midnight(hold.valid_until(day) - timedelta(days=OWN_DAYS)),
                 target=AlertTarget(type="userQualifications", id=user.id),
             ),
@@ -194,7 +199,7 @@ def team(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
         days_window = window(hold.days)
         alert = Alert(
             kind=AlertKind.teamQualificationExpiring,
-            args={"name": hold.name, "user": hold.user_name, "days": hold.days, "window": days_window},
+            args={**hold.args(day), "user": hold.user_name, "window": days_window},
             date=midnight(hold.valid_until(day) - timedelta(days=days_window)),
             target=AlertTarget(type="userQualifications", id=hold.user_id),
         )

@@ -24,8 +24,9 @@ class AlertKind(StrEnum):
     trainingModuleToGrade = "trainingModuleToGrade"
     trainingModuleToSign = "trainingModuleToSign"
     # Qualifications expiring (alerts.qualifications): the user's own within 30 days, args {"name",
-    # "days"}; for perm_TableauBord holders, their groups' members' within 90 days, args {"name", "user",
-    # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least days).
+    # "validUntil" (the last valid day), "days" (left, today included: 1 on the last day)}; for
+    # perm_TableauBord holders, their groups' members' within 90 days, args {"name", "user", "validUntil",
+    # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least the days after today).
     qualificationExpiring = "qualificationExpiring"
     teamQualificationExpiring = "teamQualificationExpiring"
 

@@ -33,6 +33,7 @@ from spot.dashboards.schemas import (
 from spot.db import plain
 from spot.history import service as history
 from spot.history.schemas import ContributionsQuery, Granularity
+from spot.qualifications import validity
 from spot.training.modules.models import TrainingModule
 from spot.training.paths.elements import completion
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
@@ -124,8 +125,8 @@ _MY_PERIODIC = (
 def periodic_module(
     *, path_id: int, path_title: str, index: int, module_id: int, name: str, valid_until: date, day: date
 ) -> PeriodicModule:
-    """Days left counted inclusively (the last valid day is 1, the day after 0); green from a month
-    ahead, red when valid today but for less than a month, grey once expired."""
+    """Days left as validity.days_left counts them; green from a month ahead, red when valid today but
+    for less than a month, grey once expired."""
     if valid_until < day:
         color = "grey"
     elif valid_until >= add_months(day, PERIODIC_GREEN_MONTHS):
@@ -139,7 +140,7 @@ def periodic_module(
         module_id=module_id,
         module_name=name,
         valid_until=valid_until,
-        days=(valid_until - day).days + 1,
+        days=validity.days_left(valid_until, day),
         color=color,
     )
 

@@ -50,6 +50,12 @@ def remaining_days(*, validated: bool, valid_until: date | None, today: date) ->
     return (valid_until - today).days
 
 
+def days_left(valid_until: date, today: date) -> int:
+    """Days of validity left, counted inclusively as spec 2 counts them on My dashboard: 1 on the last
+    valid day, 0 the day after, negative once expired longer; what My dashboard and the bell say."""
+    return (valid_until - today).days + 1
+
+
 def state(remaining: int) -> State:
     """good above 30 days (permanent included), warn from 0 to 30, none once expired or never validated."""
     if remaining > WARN_DAYS:

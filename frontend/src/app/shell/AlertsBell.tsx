@@ -2,12 +2,12 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
-import { formatDate } from '../../lib/dates'
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
@@ -24,6 +24,16 @@ const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
 
 /** The address of the page where an alert is acted on (the bell, My dashboard). */
 export const alertPath = (target: Alert['target']) => TARGET_PATHS[target.type](target.id)
+
+/**
+ * When an alert is dated: an expiring qualification by its last valid day (the day its alert came
+ * up would read as an expiry date), any other by its own date, `withTime` or not.
+ */
+export function alertWhen(alert: Alert, t: TFunction, language: string, withTime: boolean): string {
+  const { validUntil } = alert.args
+  if (typeof validUntil === 'string') return t('alerts.validUntil', { date: formatDate(validUntil, language) })
+  return withTime ? formatDateTime(alert.date, language) : formatDate(alert.date, language)
+}
 
 const REFRESH_EVERY = 3 * 60_000
 
@@ -64,7 +74,7 @@ export function AlertsBell() {
         key: `${alert.kind}:${alert.target.type}:${alert.target.id}`,
         to: alertPath(alert.target),
         primary: t(`alerts.kinds.${alert.kind}`, alert.args),
-        secondary: `${formatDate(alert.date, i18n.language)} ${dayjs(alert.date).format('HH:mm')}`,
+        secondary: alertWhen(alert, t, i18n.language, true),
         onFollow: () => follow(alert),
       }))}
       footer={

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingPathPath } from '../../app/paths'
-import { alertPath } from '../../app/shell/AlertsBell'
+import { alertPath, alertWhen } from '../../app/shell/AlertsBell'
 import { Loading } from '../../components/Loading'
 import { PageHeader } from '../../components/PageHeader'
 import { formatDate } from '../../lib/dates'
@@ -103,7 +103,7 @@ function AwaitedActions({ groups }: { groups: AlertGroup[] }) {
                       {t(`alerts.kinds.${alert.kind}`, alert.args)}
                     </Link>{' '}
                     <Typography component="span" variant="caption" color="text.secondary">
-                      {formatDate(alert.date, i18n.language)}
+                      {alertWhen(alert, t, i18n.language, false)}
                     </Typography>
                   </li>
                 ))}
@@ -145,9 +145,9 @@ function PeriodicModules({ modules }: { modules: PeriodicModule[] }) {
                   {module.pathTitle}
                 </Link>
                 <Typography variant="body2" sx={{ color: `${colour}.text`, fontWeight: 600 }}>
-                  {module.color !== 'grey'
+                  {module.days > 0
                     ? t('dashboards.mine.validUntil', { date: formatDate(module.validUntil, i18n.language), count: module.days })
-                    : t('dashboards.mine.expiredOn', { date: formatDate(module.validUntil, i18n.language) })}
+                    : t('dashboards.mine.expiredAgo', { date: formatDate(module.validUntil, i18n.language), count: -module.days })}
                 </Typography>
               </Box>
             )

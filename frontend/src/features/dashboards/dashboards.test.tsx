@@ -85,6 +85,44 @@ describe('My dashboard', () => {
   })
 })
 
+describe('My dashboard validities', () => {
+  it('dates an expiring qualification by its last valid day and counts its days as its periodic module does', async () => {
+    const dashboard = {
+      ...MY_DASHBOARD,
+      alerts: [
+        {
+          kind: 'qualificationExpiring',
+          count: 1,
+          alerts: [
+            {
+              kind: 'qualificationExpiring',
+              target: { type: 'userQualifications', id: ME },
+              args: { name: 'Cariste', days: 8, validUntil: '2026-12-05' },
+              date: '2026-11-05T00:00:00Z',
+            },
+          ],
+        },
+      ],
+      periodicModules: [
+        { pathId: 31, pathTitle: 'Consignation', moduleIndex: 0, moduleId: 4, moduleName: 'Conduite', validUntil: '2026-12-05', days: 8, color: 'red' },
+        { pathId: 31, pathTitle: 'Consignation', moduleIndex: 1, moduleId: 5, moduleName: 'Sécurité', validUntil: '2026-11-24', days: -3, color: 'grey' },
+        { pathId: 31, pathTitle: 'Consignation', moduleIndex: 2, moduleId: 6, moduleName: 'Gestes', validUntil: '2026-11-27', days: 0, color: 'grey' },
+      ],
+    }
+    signedInAs([], { [`GET ${API}/dashboards/mine`]: () => json(dashboard) })
+    renderRoutes(routes, '/spotv2/dashboards/mine')
+    const actions = await screen.findByRole('region', { name: 'Awaited actions' })
+    const alert = within(actions).getByRole('listitem')
+    expect(alert).toHaveTextContent('Your qualification “Cariste” expires in 8 days valid until 2026-12-05')
+    // The day the alert came up is no expiry date: it is not written beside the sentence.
+    expect(alert).not.toHaveTextContent('2026-11-05')
+    const [valid, expired, expiredToday] = within(screen.getByRole('region', { name: 'Validity of periodic modules' })).getAllByRole('listitem')
+    expect(valid).toHaveTextContent('Valid until 2026-12-05 (8 days)')
+    expect(expired).toHaveTextContent('Expired 3 days ago (valid until 2026-11-24)')
+    expect(expiredToday).toHaveTextContent('Expired today (valid until 2026-11-27)')
+  })
+})
+
 describe('path progress', () => {
   it('sends a user without perm_TableauBord to Forbidden, without asking', async () => {
     const fetchMock = signedInAs(['perm_VisuTrack'])
