@@ -63,14 +63,14 @@ def test_two_referents_grading_at_once_one_wins(
         assert module["grading"]["comment"] in ("referent", "second")
 
 
-def test_two_readers_refreshing_at_once_promote_once(
+def test_two_reloads_at_once_promote_once(
     client: TestClient,
     db: Session,
     make_user,
     login,  # noqa: ANN001
 ) -> None:
-    """The learner and the referent open the path at the moment its module's last element is done:
-    both read it, the module becomes finished once."""
+    """The learner and the referent reload the path (`POST …/update`) at the moment its module's last
+    element is done: both refresh it, the module becomes finished once."""
     cast = Cast.of(make_user, login)
     for _ in range(ROUNDS):
         module_id = make_module(db)
@@ -87,9 +87,9 @@ def test_two_readers_refreshing_at_once_promote_once(
         ).one()
         db.add(TrainingPathVisit(path_module_id=row.id, module_item_id=item_id, done_at=utcnow()))
         db.commit()
-        url = f"{PATHS}/{path_id}"
+        url = f"{PATHS}/{path_id}/update"
         calls = [
-            lambda role=role, url=url: client.get(url, headers=cast.headers[role])
+            lambda role=role, url=url: client.post(url, headers=cast.headers[role])
             for role in ("learner", "referent")
         ]
         assert _race(calls) == Counter({"200": 2})

@@ -745,6 +745,19 @@ def test_mediation_unknown_hidden_not_attached_or_element_of_another_kind(
     )
 
 
+def test_a_canceled_mediation_is_not_attached(client, db, people, headers) -> None:
+    """A canceled mediation is never validated: the element it would hold could never be done. One
+    attached before its cancellation may still be detached."""
+    path_id = _referent_path(db, people, [mediation_item()])
+    canceled = _readable_mediation(db, people, status="canceled")
+    response = client.post(f"{_element(path_id)}/mediation/attach/{canceled}", headers=headers["referent"])
+    assert (response.status_code, response.json()["message"]) == (409, "mediationCanceled")
+    assert db.scalar(select(TrainingPathMediation.mediation_id)) is None
+    attach_directly(db, path_id, 0, 0, canceled)
+    detached = client.post(f"{_element(path_id)}/mediation/detach/{canceled}", headers=headers["referent"])
+    assert detached.status_code == 200, detached.text
+
+
 @pytest.mark.parametrize(
     ("path_status", "module_status", "expected"),
     [

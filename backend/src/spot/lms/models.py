@@ -62,6 +62,20 @@ class LmsItem(Base):
     removed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
 
+class LmsRegistration(Base):
+    """A learner's enrolment in a course (cmi5 §8.1.4), shared by all its units and launches: one per
+    learner and course, which the primary key keeps so when first launches run at once."""
+
+    __tablename__ = "lms_registration"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    course_id: Mapped[int] = mapped_column(
+        ForeignKey("lms_course.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    registration: Mapped[str] = mapped_column(String(36))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
 class LmsLaunch(Base):
     """One launch of an assignable unit by a learner: the key of its content address, the one-time
     fetch token and the auth token it gives (both stored hashed), until it expires."""

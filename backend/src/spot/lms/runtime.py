@@ -11,9 +11,10 @@ import secrets
 import uuid
 import zipfile
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from spot.core import files
@@ -30,6 +31,7 @@ from spot.lms.models import (
     LmsState,
     LmsStatement,
 )
+from spot.training.paths import elements as path_elements
 
 XAPI_VERSION = "1.0.3"
 MAX_STATEMENTS = 100
@@ -280,63 +282,70 @@ def store_statements(
     if len({s["id"] for s, _, _ in checked}) != len(checked):
         raise bad("statements: two statements have the same id")
     now = utcnow()
+    insert = service.insert_for(db)
     for statement, verb_id, category in checked:
         ids.append(statement["id"])
-        existing = db.scalars(
-            select(LmsStatement).where(LmsStatement.statement_id == statement["id"])
-        ).first()
-        if existing is not None:
-            if json.loads(existing.content) != statement:
+        # One statement that only the first writer of the id can match: the same statement sent twice
+        # at once (a unit retrying) is stored once, and the other finds it, as when sent again later.
+        stored_id = db.scalar(
+            insert(LmsStatement)
+            .values(
+                statement_id=statement["id"],
+                launch_id=launch.launch_id,
+                user_id=launch.user_id,
+                item_id=launch.item_id,
+                registration=launch.registration,
+                verb=verb_id,
+                # ASCII escapes: a lone surrogate a statement may carry ("\ud800") is valid JSON, not UTF-8.
+                content=json.dumps(statement),
+                stored_at=now,
+            )
+            .on_conflict_do_nothing(index_elements=[LmsStatement.statement_id])
+            .returning(LmsStatement.id)
+        )
+        if stored_id is None:
+            existing = db.scalar(
+                select(LmsStatement.content).where(LmsStatement.statement_id == statement["id"])
+            )
+            if existing is None or json.loads(existing) != statement:
                 raise ApiError(409, f"statement {statement['id']}: already stored with another content")
             continue
-        row = LmsStatement(
-            statement_id=statement["id"],
-            launch_id=launch.launch_id,
-            user_id=launch.user_id,
-            item_id=launch.item_id,
-            registration=launch.registration,
-            verb=verb_id,
-            # ASCII escapes: a lone surrogate a statement may carry ("\ud800") is valid JSON, not UTF-8.
-            content=json.dumps(statement),
-            stored_at=now,
-        )
-        db.add(row)
-        db.flush()
         if category == "defined":
-            _record_outcome(db, launch=launch, statement=statement, verb_id=verb_id, row=row)
+            _record_outcome(db, launch=launch, statement=statement, verb_id=verb_id, row_id=stored_id, at=now)
     return ids
 
 
 def _record_outcome(
-    db: Session, *, launch: Launched, statement: dict[str, Any], verb_id: str, row: LmsStatement
+    db: Session, *, launch: Launched, statement: dict[str, Any], verb_id: str, row_id: int, at: datetime
 ) -> None:
-    now = row.stored_at
+    """An attempt or a completion, and the training paths it counts for brought up to date in the
+    same transaction: lists, dashboards and reports show it at once."""
+    recorded = False
     if verb_id in (PASSED, FAILED) and launch.item_kind == ItemKind.quiz.value:
         scaled = _scaled(statement.get("result") or {}, "statement")
         if scaled is not None:
-            db.add(
-                LmsAttempt(
+            db.execute(
+                insert(LmsAttempt).values(
                     user_id=launch.user_id,
                     item_id=launch.item_id,
-                    statement_id=row.id,
+                    statement_id=row_id,
                     registration=launch.registration,
                     grade=service.grade_of(scaled),
                     success=verb_id == PASSED,
-                    at=now,
+                    at=at,
                 )
             )
+            recorded = True
     if verb_id == COMPLETED:
-        done = db.scalars(
-            select(LmsCompletion).where(
-                LmsCompletion.user_id == launch.user_id, LmsCompletion.item_id == launch.item_id
-            )
-        ).first()
-        if done is None:
-            db.add(
-                LmsCompletion(
-                    user_id=launch.user_id, item_id=launch.item_id, statement_id=row.id, completed_at=now
-                )
-            )
+        # The first completed statement counts; of two at once, the second finds the unit done.
+        first = db.execute(
+            service.insert_for(db)(LmsCompletion)
+            .values(user_id=launch.user_id, item_id=launch.item_id, statement_id=row_id, completed_at=at)
+            .on_conflict_do_nothing(index_elements=[LmsCompletion.user_id, LmsCompletion.item_id])
+        )
+        recorded = recorded or first.rowcount == 1  # type: ignore[attr-defined]
+    if recorded:
+        path_elements.apply_result(db, learner_id=launch.user_id, item_id=launch.item_id)
 
 
 def statement(db: Session, *, launch: Launched, statement_id: str) -> dict[str, Any]:

@@ -11,9 +11,12 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
+from typing import Any
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
 from sqlalchemy import case, exists, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from spot.config import get_settings
@@ -30,6 +33,7 @@ from spot.lms.models import (
     LmsCourse,
     LmsItem,
     LmsLaunch,
+    LmsRegistration,
     LmsState,
     LmsStatement,
 )
@@ -291,16 +295,25 @@ def launch_activity_id(course: LmsCourse, item: LmsItem) -> str:
     return f"urn:uuid:{uuid.uuid5(_ACTIVITY_NAMESPACE, course.activity_id + chr(10) + item.activity_id)}"
 
 
+def insert_for(db: Session) -> Any:
+    """INSERT with ON CONFLICT, in the dialect of the session's database."""
+    return pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+
+
 def _registration(db: Session, *, user_id: int, course_id: int) -> str:
-    """The learner's enrolment in the course (cmi5 §8.1.4): the one of their earlier launches, else new."""
-    found = db.scalar(
-        select(LmsLaunch.registration)
-        .join(LmsItem, LmsItem.id == LmsLaunch.item_id)
-        .where(LmsLaunch.user_id == user_id, LmsItem.course_id == course_id)
-        .order_by(LmsLaunch.id)
-        .limit(1)
+    """The learner's enrolment in the course (cmi5 §8.1.4): theirs, else a new one. Of two first launches
+    at once, one inserts it and the other, waiting on its key, finds it."""
+    db.execute(
+        insert_for(db)(LmsRegistration)
+        .values(user_id=user_id, course_id=course_id, registration=str(uuid.uuid4()), created_at=utcnow())
+        .on_conflict_do_nothing(index_elements=[LmsRegistration.user_id, LmsRegistration.course_id])
     )
-    return found or str(uuid.uuid4())
+    registration: str = db.scalars(
+        select(LmsRegistration.registration).where(
+            LmsRegistration.user_id == user_id, LmsRegistration.course_id == course_id
+        )
+    ).one()
+    return registration
 
 
 def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
@@ -372,26 +385,27 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
 def _put_state(
     db: Session, *, launch: LmsLaunch, activity_id: str, state_id: str, document: dict[str, object]
 ) -> None:
-    content = json.dumps(document).encode()
-    state = db.scalars(
-        select(LmsState).where(
-            LmsState.user_id == launch.user_id,
-            LmsState.activity_id == activity_id,
-            LmsState.registration == launch.registration,
-            LmsState.state_id == state_id,
-        )
-    ).first()
-    if state is None:
-        state = LmsState(
+    """Write the document in one statement: launches of one unit at once share the registration, and
+    so the document's key."""
+    values = {
+        "content": json.dumps(document).encode(),
+        "content_type": "application/json",
+        "updated_at": utcnow(),
+    }
+    db.execute(
+        insert_for(db)(LmsState)
+        .values(
             user_id=launch.user_id,
             activity_id=activity_id,
             registration=launch.registration,
             state_id=state_id,
+            **values,
         )
-        db.add(state)
-    state.content = content
-    state.content_type = "application/json"
-    state.updated_at = utcnow()
+        .on_conflict_do_update(
+            index_elements=[LmsState.user_id, LmsState.activity_id, LmsState.registration, LmsState.state_id],
+            set_=values,
+        )
+    )
 
 
 def _launched_statement(

@@ -80,10 +80,12 @@ export const detachMediation = (pathId: number, moduleIndex: number, resultIndex
 
 export type MediationFound = components['schemas']['MediationCard']
 
-/** Mediations readable by the user whose title contains `text`, latest changed first (the attach picker). */
+/** Mediations readable by the user, not canceled, whose title contains `text`, latest changed first (the attach picker). */
 export function searchMediations(text: string): Promise<ListPage<MediationFound>> {
   const words = text.trim()
-  const filter = words === '' ? '' : `title contains ${escapeValue(words)}`
+  // A canceled mediation is never validated: attached, its element could never be done (the server refuses it).
+  const live = 'status noneOf canceled'
+  const filter = words === '' ? live : `${live} & title contains ${escapeValue(words)}`
   return data(api.POST('/backend/api/v2/mediation/query', { body: { filter, sort: '-last_update', page: 1, pageSize: 20 } }))
 }
 

@@ -597,6 +597,10 @@ def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) 
     if items_changed:
         plain(db).execute(delete(TrainingModuleItem).where(TrainingModuleItem.module_id == module.id))
         _insert_items(db, module.id, stored)
+        # The paths assigning it (none accepted yet) show its new number of elements.
+        from spot.training.paths import elements  # it reads this module: imported when called
+
+        elements.module_changed(db, module_id=module.id)
     log.info("training module updated module_id=%s by user_id=%s", module.id, user.id)
 
 

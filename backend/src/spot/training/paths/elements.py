@@ -17,9 +17,16 @@ elements: the elements, the visits, the attached mediations with the learner's s
 there are such elements the subjects read, the course completions and the quiz attempts, plus the
 two of `training.modules.service.resolved_items` (the targets as the reader sees them).
 
+What counts for a module is what the learner did while it was open: from its start until it was first
+graded or disabled, or its path closed or canceled (a learning-platform result also needs the module
+started: one obtained before, on another path or before this one existed, does not count). So a
+graded module, a closed or a canceled path never change afterwards.
+
 For service.py: `progress(db, *, path, modules)` (what refresh stores), `results(db, *, user, path,
 modules)` (what the view shows), `completion(done, total)`, `totals(modules, progress)`; for
-element_routes.py: `record_open`, `attach`, `detach`."""
+element_routes.py: `record_open`, `attach`, `detach`. The stored progress is kept current where what
+the learner did changes: the actions here, and `apply_result` (the learning platform, when a result
+arrives), `mediation_changed` (mediations), `module_changed` (the module catalogue)."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -40,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy import delete as delete_statement
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, forbidden, illegal_transition, not_found
+from spot.core.errors import ApiError, conflict, forbidden, illegal_transition, not_found
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
@@ -61,6 +68,7 @@ from spot.training.paths.models import (
     PathEvent,
     PathStatus,
     TrainingPath,
+    TrainingPathGrading,
     TrainingPathMediation,
     TrainingPathModule,
     TrainingPathVisit,
@@ -76,6 +84,7 @@ from spot.training.paths.schemas import (
     UrlResult,
 )
 
+MEDIATION_CANCELED = "mediationCanceled"
 # A mediation counts once it reached validated; archived comes after it.
 _MEDIATION_DONE = (MediationStatus.validated.value, MediationStatus.archived.value)
 
@@ -220,6 +229,37 @@ class Facts:
     completed: dict[int, datetime] = field(default_factory=dict)
     # quiz id → the learner's attempts, oldest first.
     attempts: dict[int, list[Any]] = field(default_factory=lambda: defaultdict(list))
+    # training_path_module.id → when its elements count what the learner does: from its start until
+    # it is first graded, disabled, or its path closed or canceled (None: not started, or still open).
+    windows: dict[int, tuple[datetime | None, datetime | None]] = field(default_factory=dict)
+
+
+def _windows(
+    db: Session, path: TrainingPath, modules: Sequence[TrainingPathModule]
+) -> dict[int, tuple[datetime | None, datetime | None]]:
+    """(start, end) of each module: what the learner does outside it never changes the module, so that
+    a graded module, a closed or a canceled path stay as they were when it happened."""
+    graded = [m.id for m in modules if m.graded_at is not None]
+    first_graded: dict[int, datetime] = {}
+    if graded:
+        rows = db.execute(
+            select(TrainingPathGrading.path_module_id, func.min(TrainingPathGrading.graded_at))
+            .where(TrainingPathGrading.path_module_id.in_(graded))
+            .group_by(TrainingPathGrading.path_module_id)
+        )
+        first_graded = {module_id: at for module_id, at in rows.tuples()}
+    path_end = [path.validated_at] if path.validated_at is not None else []
+    if path.status == PathStatus.canceled:
+        path_end.append(path.status_changed_at)
+    windows: dict[int, tuple[datetime | None, datetime | None]] = {}
+    for module in modules:
+        ends = [*path_end]
+        if module.id in first_graded:
+            ends.append(first_graded[module.id])
+        if module.status == ModuleStatus.disabled:
+            ends.append(module.status_changed_at)
+        windows[module.id] = (module.started_at, min(ends) if ends else None)
+    return windows
 
 
 def _read(
@@ -228,6 +268,7 @@ def _read(
     facts = Facts()
     if not modules:
         return facts
+    facts.windows = _windows(db, path, modules)
     connection = plain(db)
     path_module_ids = [m.id for m in modules]
     # A module assigned twice in the path has its elements listed once.
@@ -258,25 +299,44 @@ def _read(
     return facts
 
 
-def _mediation_done(attached: Iterable[_Attached]) -> datetime | None:
-    dates = [m.signed_at for m in attached if m.status in _MEDIATION_DONE and m.signed_at is not None]
+def _mediation_done(attached: Iterable[_Attached], end: datetime | None) -> datetime | None:
+    dates = [
+        m.signed_at
+        for m in attached
+        if m.status in _MEDIATION_DONE and m.signed_at is not None and (end is None or m.signed_at < end)
+    ]
     return min(dates) if dates else None
 
 
-def _quiz_done(attempts: Iterable[Any]) -> datetime | None:
-    return next((attempt.at for attempt in attempts if attempt.success), None)
+def _in_window(at: datetime, window: tuple[datetime | None, datetime | None]) -> bool:
+    """A learning-platform result counts for a module when it came while the module was open: started,
+    and not yet graded, disabled, closed or canceled (a result of another path, or one before the path
+    existed, never changes this one)."""
+    start, end = window
+    return start is not None and start <= at and (end is None or at < end)
+
+
+def _quiz_attempts(facts: Facts, module: TrainingPathModule, quiz_id: int) -> list[Any]:
+    """The learner's attempts at the quiz that count for the module, oldest first."""
+    window = facts.windows.get(module.id, (None, None))
+    return [attempt for attempt in facts.attempts.get(quiz_id, ()) if _in_window(attempt.at, window)]
 
 
 def _done_at(facts: Facts, module: TrainingPathModule, item: Any) -> datetime | None:
+    window = facts.windows.get(module.id, (None, None))
+    end = window[1]
     if item.kind in (ItemKind.url, ItemKind.spot):
-        return facts.visits.get((module.id, item.id))
+        opened = facts.visits.get((module.id, item.id))
+        return opened if opened is not None and (end is None or opened < end) else None
     if item.kind == ItemKind.mediation:
-        return _mediation_done(facts.attached.get((module.id, item.id), ()))
+        return _mediation_done(facts.attached.get((module.id, item.id), ()), end)
     if item.lms_item_id is None:
         return None
     if item.lms_kind == LmsKind.quiz:
-        return _quiz_done(facts.attempts.get(item.lms_item_id, ()))
-    return facts.completed.get(item.lms_item_id)
+        attempts = _quiz_attempts(facts, module, item.lms_item_id)
+        return next((attempt.at for attempt in attempts if attempt.success), None)
+    completed = facts.completed.get(item.lms_item_id)
+    return completed if completed is not None and _in_window(completed, window) else None
 
 
 def read(
@@ -403,17 +463,19 @@ def results(
                     )
                 )
             else:
-                module_results.append(_lms_result(facts, item, target, common))
+                module_results.append(_lms_result(facts, module, item, target, common))
         out[module.id] = module_results
     return out
 
 
-def _lms_result(facts: Facts, item: Any, target: dict[str, Any], common: dict[str, Any]) -> LmsResult:
+def _lms_result(
+    facts: Facts, module: TrainingPathModule, item: Any, target: dict[str, Any], common: dict[str, Any]
+) -> LmsResult:
     lms_type = item.lms_kind if item.lms_kind in (LmsKind.resource, LmsKind.quiz) else None
     resources: list[LmsResource] = []
     quizes: list[LmsQuiz] = []
     if lms_type == LmsKind.quiz:
-        attempts = facts.attempts.get(item.lms_item_id, [])
+        attempts = _quiz_attempts(facts, module, item.lms_item_id)
         quizes.append(
             LmsQuiz(
                 quiz_id=item.lms_item_id,
@@ -509,8 +571,8 @@ def _mediation_action(
     module: TrainingPathModule,
     result_index: int,
     mediation_id: int,
-) -> int:
-    """The checks of attach and detach; the element's id."""
+) -> tuple[int, Mediation]:
+    """The checks of attach and detach; the element's id and the mediation."""
     item = _item_at(db, module, result_index)
     facts, module_facts = _facts(db, path, module)
     if not policy.module_referent_or_admin(user, facts, module_facts):
@@ -519,8 +581,8 @@ def _mediation_action(
         raise _illegal(path, module)
     if item.kind != ItemKind.mediation:
         raise _wrong_kind(item.kind)
-    mediations.load(db, user=user, mediation_id=mediation_id)  # 404 mediationNotFound, 403 not readable
-    return int(item.id)
+    mediation = mediations.load(db, user=user, mediation_id=mediation_id)  # 404 mediationNotFound, 403
+    return int(item.id), mediation
 
 
 def _attached(module: TrainingPathModule, item_id: int, mediation_id: int) -> ColumnElement[bool]:
@@ -541,9 +603,12 @@ def attach(
     mediation_id: int,
 ) -> None:
     """Attach a mediation the user may read to a mediation element: a referent of the module or an
-    administrator (403), path started and module started or finished (409). Attaching it again changes
-    nothing."""
-    item_id = _mediation_action(db, user, path, module, result_index, mediation_id)
+    administrator (403), path started and module started or finished (409), a mediation that is not
+    canceled (409 mediationCanceled: it would never be validated, nor the element done). Attaching it
+    again changes nothing."""
+    item_id, mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
+    if mediation.status == MediationStatus.canceled:
+        raise conflict(MEDIATION_CANCELED)
     if plain(db).scalar(
         select(TrainingPathMediation.mediation_id).where(_attached(module, item_id, mediation_id))
     ):
@@ -571,13 +636,81 @@ def detach(
 ) -> None:
     """Detach a mediation from the element, with the rules of attach; 404 notFound when it is not
     attached there."""
-    item_id = _mediation_action(db, user, path, module, result_index, mediation_id)
+    item_id, _mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
     removed = plain(db).execute(
         delete_statement(TrainingPathMediation).where(_attached(module, item_id, mediation_id))
     )
     if removed.rowcount == 0:
         raise not_found("notFound")
     _record(db, user, path, PathEvent.mediationDetached, module)
+
+
+# Keeping the stored progress current -------------------------------------------------------------------
+# A path stores the done and total elements of its modules (service.refresh), which lists, dashboards
+# and reports read. They are refreshed in the transaction that changes what the learner did, never on
+# a read: a result of the learning platform, an element opened, a mediation attached, signed or
+# invalidated, a module's elements edited.
+
+_OPEN_MODULE = TrainingPathModule.status.in_((ModuleStatus.started.value, ModuleStatus.finished.value))
+
+
+def refresh_paths(db: Session, path_ids: Iterable[int]) -> None:
+    """Refresh these paths, each locked first on PostgreSQL (in id order, so that two writers never
+    wait for each other in a circle), as an action on the path does."""
+    postgresql = db.get_bind().dialect.name == "postgresql"
+    for path_id in sorted(set(path_ids)):
+        statement = (
+            select(TrainingPath).where(TrainingPath.id == path_id).execution_options(populate_existing=True)
+        )
+        path = db.scalars(statement.with_for_update() if postgresql else statement).first()
+        if path is not None:
+            _service().refresh(db, path)
+
+
+def apply_result(db: Session, *, learner_id: int, item_id: int) -> None:
+    """A result of the learning platform arrived (a unit completed, a quiz attempt): the learner's
+    started paths whose modules holding the unit are open (started or finished) count it now. The
+    platform calls it in the transaction that records the result."""
+    path_ids = db.scalars(
+        select(TrainingPath.id)
+        .join(TrainingPathModule, TrainingPathModule.path_id == TrainingPath.id)
+        .join(TrainingModuleItem, TrainingModuleItem.module_id == TrainingPathModule.module_id)
+        .where(
+            TrainingPath.learner_id == learner_id,
+            TrainingPath.status == PathStatus.started.value,
+            _OPEN_MODULE,
+            TrainingModuleItem.kind == ItemKind.lms.value,
+            TrainingModuleItem.lms_item_id == item_id,
+        )
+        .distinct()
+    )
+    refresh_paths(db, list(path_ids))
+
+
+def mediation_changed(db: Session, *, mediation_id: int) -> None:
+    """A mediation was signed or changed status: the started paths it is attached to, in an open
+    module, count it as it is now."""
+    path_ids = db.scalars(
+        select(TrainingPathModule.path_id)
+        .join(TrainingPathMediation, TrainingPathMediation.path_module_id == TrainingPathModule.id)
+        .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
+        .where(
+            TrainingPathMediation.mediation_id == mediation_id,
+            TrainingPath.status == PathStatus.started.value,
+            _OPEN_MODULE,
+        )
+        .distinct()
+    )
+    refresh_paths(db, list(path_ids))
+
+
+def module_changed(db: Session, *, module_id: int) -> None:
+    """A module's elements were edited (only while no path assigning it was accepted): the totals of
+    the paths assigning it."""
+    path_ids = db.scalars(
+        select(TrainingPathModule.path_id).where(TrainingPathModule.module_id == module_id).distinct()
+    )
+    refresh_paths(db, list(path_ids))
 
 
 def _service() -> Any:
@@ -590,4 +723,7 @@ def _service() -> Any:
 def _record(
     db: Session, user: Principal, path: TrainingPath, event: PathEvent, module: TrainingPathModule
 ) -> None:
+    """The action's history row, and the path's progress as the action left it (an element done may
+    finish its module)."""
     _service().record(db, user=user, path=path, event=event, position=module.position)
+    _service().refresh(db, path)

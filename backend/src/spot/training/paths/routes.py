@@ -73,6 +73,7 @@ async def delete_training_path(db: DB, user: CurrentUser, trainingPathId: Id) ->
 @router.post(PATH + "/update")
 async def refresh_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
     """The view's reload: progress recomputed (elements done, module finished, path finished)."""
+    service.reload(db, user=user, path_id=trainingPathId)
     return service.get(db, user=user, path_id=trainingPathId)
 
 
