@@ -2765,7 +2765,8 @@ export interface paths {
          * Attach Training Path Mediation
          * @description Attach a mediation to a mediation element: a referent of the module or an administrator (403),
          *     path started, module started or finished (409 illegalTransition), a mediation the user may read (404
-         *     mediationNotFound, 403). Once it is validated and signed by the learner, the element is done.
+         *     mediationNotFound, 403) and not canceled (409 mediationCanceled: it would never be validated). Once
+         *     it is validated and signed by the learner, the element is done.
          */
         post: operations["attach_training_path_mediation_backend_api_v2_training_path__trainingPathId___moduleIndex___resultIndex__mediation_attach__mediationId__post"];
         delete?: never;

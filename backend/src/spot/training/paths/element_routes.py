@@ -1,8 +1,8 @@
 """Training path calls on elements and the lists (spec 2 §7 Training paths; issue 16 contract 'Calls',
 the elements' ones): the learner opens a url or spot element, a referent attaches or detaches a
-mediation, and the two list pages. Each action answers the path as service.get reads it (refreshed:
-an element done may finish its module). Ids and indexes are digits in the address (`:int`), as in
-routes.py, so that no address of one router matches a route of the other."""
+mediation, and the two list pages. Each action stores the path's progress (an element done may
+finish its module) and answers the path as service.get reads it. Ids and indexes are digits in the
+address (`:int`), as in routes.py, so that no address of one router matches a route of the other."""
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.lists import list_route
@@ -63,7 +63,8 @@ async def attach_training_path_mediation(
 ) -> PathOut:
     """Attach a mediation to a mediation element: a referent of the module or an administrator (403),
     path started, module started or finished (409 illegalTransition), a mediation the user may read (404
-    mediationNotFound, 403). Once it is validated and signed by the learner, the element is done."""
+    mediationNotFound, 403) and not canceled (409 mediationCanceled: it would never be validated). Once
+    it is validated and signed by the learner, the element is done."""
     path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
     module = service.module_at(db, path, moduleIndex)
     elements.attach(
