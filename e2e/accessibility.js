@@ -1,6 +1,6 @@
 // Runs axe-core (injected before this script) in every document of a journey: after the first
-// load, after each client-side navigation, and whenever a dialog, menu or list box opens, once the
-// page has stopped changing. Serious and critical violations go to the test through the binding
+// load, after each client-side navigation, and whenever a dialog, menu or list box opens (or one kept
+// in the page shows), once the page has stopped changing. Serious and critical violations go to the test through the binding
 // window.__spotAxeReport; window.__spotAxe.idle() resolves when no check is waiting or running.
 ;(() => {
   if (window.top !== window || window.__spotAxe || !location.protocol.startsWith('http')) return
@@ -88,11 +88,17 @@
     return node.nodeType === 1 && (node.matches(OVERLAYS) || node.querySelector(OVERLAYS) !== null)
   }
 
+  /** A popup kept in the page while closed (MUI's keepMounted) shows by losing its display: none. */
+  function showsOverlay(record) {
+    const hidden = (style) => /display:\s*none/.test(style ?? '')
+    return record.type === 'attributes' && record.attributeName === 'style' && hidden(record.oldValue) && !hidden(record.target.getAttribute('style')) && opensOverlay(record.target)
+  }
+
   function start() {
     new MutationObserver((records) => {
-      if (records.some((r) => [...r.addedNodes].some(opensOverlay))) schedule()
+      if (records.some((r) => [...r.addedNodes].some(opensOverlay) || showsOverlay(r))) schedule()
       else if (waiting) restartQuietTimer()
-    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true })
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true })
     schedule()
   }
 

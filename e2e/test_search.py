@@ -112,3 +112,20 @@ def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None: 
         option.click()
         expect(page.get_by_role("heading", name="Circulation des chariots élévateurs")).to_be_visible()
         expect(field(page, "fr")).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_broad_search_scrolls_its_popup_as_the_keyboard_moves(page: Page, base_url: str, language: str) -> None:
+    sign_in(page, base_url, "createur", language)
+    search = field(page, language)
+    search.fill("tion")
+    listbox = results(page, language)
+    expect(listbox.get_by_role("option").first).to_be_visible()
+    popup = listbox.locator("xpath=..")
+    # More results than the popup holds: it scrolls (axe checks it with the keyboard in mind).
+    assert popup.evaluate("e => e.scrollHeight > e.clientHeight")
+    search.press("ArrowUp")  # to the last line, at the bottom
+    last = listbox.get_by_role("option").last
+    expect(search).to_have_attribute("aria-activedescendant", last.get_attribute("id") or "")
+    expect(last).to_be_in_viewport()
+    page.wait_for_function("popup => popup.scrollTop > 0", arg=popup.element_handle())

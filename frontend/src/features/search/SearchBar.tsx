@@ -297,6 +297,9 @@ function Option({ id, selected, onClick, children }: { id: string; selected: boo
       role="option"
       id={id}
       aria-selected={selected}
+      // Focusable, out of the Tab order, as MUI's Autocomplete options: the focus stays in the field
+      // and the arrows move through the options (aria-activedescendant), scrolling the popup to each.
+      tabIndex={-1}
       onClick={onClick}
       sx={{
         px: 2,
