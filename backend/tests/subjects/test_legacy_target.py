@@ -81,7 +81,9 @@ def test_a_hidden_subject_403(client, db, make_user, login, test_map):
     "to",
     [
         "",
-        "spot/TST/fonction/F1",
+        "spot/TST/fonction",
+        "spot/TST/fonction/",
+        "spot/TST/fonction/%20",
         "spot/TST/fonction/F1/pdvhaut/S1",  # no trailing slash
         "spot/TST/fonction/F1/pdvhaut/S1/autre",  # another flag
         "spot/TST/fonction/F1/pdvhaut/S1///",
@@ -103,8 +105,36 @@ def test_another_form_400(client, reader, test_map, to):
     assert field_codes(response) == {("to", "invalidValue")}
 
 
+def test_a_function(client, reader, test_map):
+    response = target(client, reader, "spot/TST/fonction/F1")
+    assert response.status_code == 200, response.text
+    assert response.json() == {"view": "function", "functionId": test_map.function("F1")}
+
+
+def test_an_encoded_function(client, db, reader, test_map):
+    function = db.get(Function, test_map.function("F2"))
+    function.code = "F 2/%"
+    db.commit()
+    to = f"spot/TST/fonction/{segment('F 2/%')}"
+    assert target(client, reader, to).json() == {"view": "function", "functionId": function.id}
+
+
+@pytest.mark.parametrize("to", ["spot/NOSUCHSITE/fonction/F1", "spot/TST/fonction/F9"])
+def test_no_function_matches_404(client, reader, test_map, to):
+    assert_error(target(client, reader, to), 404, "notFound")
+
+
+def test_a_hidden_function_403(client, db, make_user, login, test_map):
+    outsider = make_user("exterieur")
+    restrict(db, outsider, test_map.cartography("C2"))
+    headers = login(outsider)
+    assert_error(target(client, headers, "spot/TST/fonction/F1"), 403)
+    assert target(client, headers, "spot/TST/fonction/G1").json()["view"] == "function"
+
+
 def test_parse():
     assert parse("spot/A%2FB/fonction/F/pdvhaut/C%20D/standard") == ("A/B", "F", "C D", "standardized")
+    assert parse("spot/A%2FB/fonction/F%20G") == ("A/B", "F G", None, None)
 
 
 def test_signed_in_only(client):

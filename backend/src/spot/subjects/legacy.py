@@ -5,9 +5,11 @@ URI-encoded), resolved to Spot's own views:
 - spot/{siteCode}/fonction/{functionCode}/pdvhaut/{code}// (or a single trailing slash): the mind map;
 - spot/{siteCode}/fonction/{functionCode}/pdvhaut/{code}/standard: the standardized mind map;
 - spot/{siteCode}/fonction/{functionCode}/pdvbas/{code}: the diagram;
+- spot/{siteCode}/fonction/{functionCode}: the function's page;
 
 {code} being the subject's code (legacy addresses name the point of view)."""
 
+from collections.abc import Callable, Sequence
 from urllib.parse import unquote
 
 from sqlalchemy import bindparam, select
@@ -15,9 +17,10 @@ from sqlalchemy.orm import Session
 
 from spot.core.errors import ApiError, FieldError, not_found
 from spot.core.principal import Principal
+from spot.mapping import service as mapping
 from spot.mapping.models import Cartography, Function, Site
 from spot.subjects import service
-from spot.subjects.mindmap_extra_schemas import LegacyTarget, LegacyView
+from spot.subjects.mindmap_extra_schemas import FunctionTarget, LegacyTarget, LegacyView, SubjectTarget
 from spot.subjects.models import Subject
 
 STANDARDIZED_FLAG = "standard"
@@ -28,6 +31,13 @@ _TAILS: dict[str, dict[tuple[str, ...], LegacyView]] = {
     "pdvbas": {(): "diagram"},
 }
 
+_FUNCTIONS = (
+    select(Function.id)
+    .join(Cartography, Cartography.id == Function.cartography_id)
+    .join(Site, Site.id == Cartography.site_id)
+    .where(Site.code == bindparam("site"), Function.code == bindparam("function"))
+    .order_by(Function.id)
+)
 _SUBJECTS = (
     select(Subject.id)
     .join(Function, Function.id == Subject.function_id)
@@ -46,37 +56,51 @@ def _invalid() -> ApiError:
     return ApiError(400, "invalidValue", [FieldError(field="to", code="invalidValue")])
 
 
-def parse(to: str) -> tuple[str, str, str, LegacyView]:
-    """(site code, function code, subject code, view) of a target; 400 invalidValue for another form."""
+def parse(to: str) -> tuple[str, str, str | None, LegacyView | None]:
+    """(site code, function code, subject code, view) of a target, the last two None for a function's
+    page; 400 invalidValue for another form."""
     parts = to.split("/")
-    if len(parts) < 6 or parts[0] != "spot" or parts[2] != "fonction":
+    if len(parts) < 4 or parts[0] != "spot" or parts[2] != "fonction":
         raise _invalid()
-    view = _TAILS.get(parts[4], {}).get(tuple(parts[6:]))
-    codes = [unquote(parts[i], errors="strict") for i in (1, 3, 5)]
-    if view is None or not all(code.strip() for code in codes):
+    view: LegacyView | None = None
+    if len(parts) > 4:
+        # A view comes with its subject's code: …/pdvbas/{code}, …/pdvhaut/{code}/…
+        view = _TAILS.get(parts[4], {}).get(tuple(parts[6:])) if len(parts) > 5 else None
+        if view is None:
+            raise _invalid()
+    codes = [unquote(part, errors="strict") for part in parts[1:6:2]]
+    if not all(code.strip() for code in codes):
         raise _invalid()
-    return codes[0], codes[1], codes[2], view
+    return codes[0], codes[1], codes[2] if view else None, view
 
 
-def target(db: Session, *, user: Principal, to: str) -> LegacyTarget:
-    """The subject and view a legacy target names: 404 notFound when no subject matches, 403 when the
-    user may not see it (the subject's visibility, spot.mapping.policy)."""
-    try:
-        site, function, code, view = parse(to)
-    except UnicodeDecodeError as exc:
-        raise _invalid() from exc
-    ids = db.scalars(_SUBJECTS, {"site": site, "function": function, "subject": code}).all()
-    if not ids:
-        raise not_found("notFound")
+def _first_visible(ids: Sequence[int], read: Callable[[int], object]) -> int:
+    """The first of `ids` that `read` lets the user see: a code names one item per cartography and a
+    site may have several; 404 notFound without any, 403 when all are hidden."""
     hidden: ApiError | None = None
-    for subject_id in ids:  # a code names one subject per cartography; the site may have several
+    for item_id in ids:
         try:
-            service.get(db, user=user, subject_id=subject_id)
+            read(item_id)
         except ApiError as error:
             if error.status != 403:
                 raise
             hidden = error
             continue
-        return LegacyTarget(view=view, subject_id=subject_id)
-    assert hidden is not None
-    raise hidden
+        return item_id
+    raise hidden or not_found("notFound")
+
+
+def target(db: Session, *, user: Principal, to: str) -> LegacyTarget:
+    """The subject and view, or the function, a legacy target names: 404 notFound when none matches,
+    403 when the user may not see it (spot.mapping.policy)."""
+    try:
+        site, function, code, view = parse(to)
+    except UnicodeDecodeError as exc:
+        raise _invalid() from exc
+    if code is None or view is None:
+        ids = db.scalars(_FUNCTIONS, {"site": site, "function": function}).all()
+        function_id = _first_visible(ids, lambda item: mapping.get_function(db, user=user, function_id=item))
+        return FunctionTarget(view="function", function_id=function_id)
+    ids = db.scalars(_SUBJECTS, {"site": site, "function": function, "subject": code}).all()
+    subject_id = _first_visible(ids, lambda item: service.get(db, user=user, subject_id=item))
+    return SubjectTarget(view=view, subject_id=subject_id)

@@ -2,7 +2,7 @@
 own schemas (the tree, its writes, the Diagram) are in subjects.mindmap_schemas."""
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -42,6 +42,18 @@ class StandardizedMindMapOut(CamelModel):
     differences: list[Difference] = Field(description="The nodes that differ in the live tree, by code")
 
 
-class LegacyTarget(CamelModel):
+class SubjectTarget(CamelModel):
+    """A subject's mind map, standardized mind map or diagram."""
+
     view: LegacyView
     subject_id: int
+
+
+class FunctionTarget(CamelModel):
+    """A function's page."""
+
+    view: Literal["function"]
+    function_id: int
+
+
+LegacyTarget = Annotated[SubjectTarget | FunctionTarget, Field(discriminator="view")]

@@ -40,7 +40,7 @@ describe('the legacy exit without the legacy address', () => {
   it('lead back to the page that followed a legacy link', async () => {
     server(null)
     const { router } = renderRoutes(routes, '/spotv2/subjects')
-    await router.navigate('/v1?to=spot%2FLYON%2Ffonction%2FCAR')
+    await router.navigate('/v1?to=spot%2FLYON')
     expect(await screen.findByRole('heading', { name: 'The previous version of Spot is not configured' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Go back' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/subjects'))
@@ -71,6 +71,14 @@ describe('a legacy mind-map or diagram address without the legacy address', () =
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/subjects'))
   })
 
+  it("opens Spot's page of a legacy function address", async () => {
+    const fetchMock = server(null, () => json({ view: 'function', functionId: 12 }))
+    const { router } = renderRoutes([...routes, { path: 'function/:functionId', Component: () => null }], '/spotv2/subjects')
+    await router.navigate('/v1?to=spot%2FLYON%2Ffonction%2FCAR')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/function/12'))
+    expect(new URL(sentRequests(fetchMock, TARGET)[0].url).searchParams.get('to')).toBe('spot/LYON/fonction/CAR')
+  })
+
   it('shows NotFound when no subject matches', async () => {
     server(null, () => errorBody(404, 'Not Found', 'notFound'))
     renderRoutes(routes, '/spotv2/v1?to=spot%2FLYON%2Ffonction%2FCAR%2Fpdvbas%2FNOPE')
@@ -86,7 +94,7 @@ describe('a legacy mind-map or diagram address without the legacy address', () =
 
   it('keeps saying the previous version is not configured for another target, without asking the server', async () => {
     const fetchMock = server(null, () => json({ view: 'diagram', subjectId: 5 }))
-    renderRoutes(routes, '/spotv2/v1?to=spot%2FLYON%2Ffonction%2FCAR')
+    renderRoutes(routes, '/spotv2/v1?to=spot%2FLYON%2Fsites')
     expect(await screen.findByRole('heading', { name: 'The previous version of Spot is not configured' })).toBeInTheDocument()
     expect(sentRequests(fetchMock, TARGET)).toHaveLength(0)
   })

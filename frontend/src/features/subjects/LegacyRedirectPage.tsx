@@ -16,11 +16,11 @@ import { MessagePage } from '../../components/MessagePage'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { usePageTitle } from '../../lib/pageTitle'
 import { legacyTargetQuery } from './api'
-import { isSubjectViewTarget, legacyUrl, subjectViewPath } from './legacy'
+import { isSpotViewTarget, legacyTargetPath, legacyUrl } from './legacy'
 
 /**
  * The /v1 route: it leaves for the legacy application. Without its address (SPOT_LEGACY_BASE_URL)
- * a subject's mind map, standardized mind map or diagram opens Spot's own view, and any other
+ * a function, or a subject's mind map, standardized mind map or diagram, opens Spot's own page, and any other
  * target says the legacy application is not configured; a target that would leave the legacy
  * base is an unknown page.
  */
@@ -29,18 +29,18 @@ export function V1RedirectionPage() {
   const [search] = useSearchParams()
   const to = search.get('to')
   if (!organization) return <Loading />
-  if (!organization.legacyBaseUrl) return isSubjectViewTarget(to) ? <SubjectView key={to} to={to} /> : <LegacyNotConfigured />
+  if (!organization.legacyBaseUrl) return isSpotViewTarget(to) ? <SpotView key={to} to={to} /> : <LegacyNotConfigured />
   const url = legacyUrl(organization.legacyBaseUrl, search.get('to'))
   return url ? <Leaving url={url} /> : <NotFoundPage />
 }
 
-/** A legacy mind-map or diagram address, resolved by the server into Spot's page of that subject. */
-function SubjectView({ to }: { to: string }) {
+/** A legacy function, mind-map or diagram address, resolved by the server into Spot's page. */
+function SpotView({ to }: { to: string }) {
   const { data: target, error } = useQuery(legacyTargetQuery(to))
   if (error) return <LoadFailure error={error} />
   if (!target) return <Loading />
   // Replacing: going back leads to the page that followed the legacy link, not here again.
-  return <Navigate to={subjectViewPath(target.view, target.subjectId)} replace />
+  return <Navigate to={legacyTargetPath(target)} replace />
 }
 
 function Leaving({ url }: { url: string }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContextEntry } from '../../api/types'
 import { v1RedirectionPath } from '../../app/paths'
-import { isSubjectViewTarget, legacyTargets, legacyUrl, subjectViewLinks, subjectViewPath } from './legacy'
+import { isSpotViewTarget, legacyTargetPath, legacyTargets, legacyUrl, subjectViewLinks } from './legacy'
 
 const functionPath: ContextEntry[] = [
   { id: 1, code: 'LYON', name: 'Usine de Lyon', type: 'site' },
@@ -80,28 +80,31 @@ describe('the mind map, diagram and standardized buttons of a subject', () => {
 })
 
 describe('legacy targets Spot answers itself', () => {
-  it('are the mind-map, standardized and diagram forms', () => {
+  it('are the function, mind-map, standardized and diagram forms', () => {
     for (const to of [
+      'spot/LYON/fonction/CAR',
+      'spot/LYON/fonction/C%2FA%20R',
       'spot/LYON/fonction/CAR/pdvhaut/USI-002//',
       'spot/LYON/fonction/CAR/pdvhaut/USI-002/standard',
       'spot/LYON/fonction/CAR/pdvhaut/USI-002/',
       'spot/LYON/fonction/CAR/pdvbas/USI-002',
       'spot/LYON/fonction/CAR/pdvhaut/A%2FB%201//',
     ]) {
-      expect(isSubjectViewTarget(to)).toBe(true)
+      expect(isSpotViewTarget(to)).toBe(true)
     }
   })
 
   it('are not the other forms', () => {
-    for (const to of [null, '', 'spot/LYON', 'spot/LYON/fonction/CAR', 'spot/LYON/fonction/CAR/pdvbas/X/Y', 'lms/course/3', 'spot/LYON/fonction/CAR/pdvhaut/X']) {
-      expect(isSubjectViewTarget(to)).toBe(false)
+    for (const to of [null, '', 'spot/LYON', 'spot/LYON/fonction', 'spot/LYON/fonction/CAR/', 'spot/LYON/fonction/CAR/pdvbas/X/Y', 'lms/course/3', 'spot/LYON/fonction/CAR/pdvhaut/X']) {
+      expect(isSpotViewTarget(to)).toBe(false)
     }
   })
 
   it('open the matching page of Spot', () => {
-    expect(subjectViewPath('mindMap', 5)).toBe('/subject/5/mindmap')
-    expect(subjectViewPath('standardized', 5)).toBe('/subject/5/mindmap/standardized')
-    expect(subjectViewPath('diagram', 5)).toBe('/subject/5/diagram')
+    expect(legacyTargetPath({ view: 'function', functionId: 12 })).toBe('/function/12')
+    expect(legacyTargetPath({ view: 'mindMap', subjectId: 5 })).toBe('/subject/5/mindmap')
+    expect(legacyTargetPath({ view: 'standardized', subjectId: 5 })).toBe('/subject/5/mindmap/standardized')
+    expect(legacyTargetPath({ view: 'diagram', subjectId: 5 })).toBe('/subject/5/diagram')
   })
 })
 

@@ -1,6 +1,6 @@
 import type { ContextEntry } from '../../api/types'
-import { subjectDiagramPath, subjectMindMapPath, subjectStandardizedMindMapPath, v1RedirectionPath } from '../../app/paths'
-import type { LegacyView } from './mindmap/types'
+import type { components } from '../../api/schema'
+import { functionPath, subjectDiagramPath, subjectMindMapPath, subjectStandardizedMindMapPath, v1RedirectionPath } from '../../app/paths'
 
 /** The flag of the legacy mind-map address that shows its standardized version. */
 export const STANDARDIZED_FLAG = 'standard'
@@ -80,20 +80,24 @@ export function subjectViewLinks(subject: LegacySubject, legacyBaseUrl: string |
   }
 }
 
-// The mind-map and diagram forms of a legacy target: Spot answers them itself without the legacy application.
-const VIEW_TARGET = /^spot\/[^/]+\/fonction\/[^/]+\/(?:pdvhaut\/[^/]+\/(?:\/|[^/]+)?|pdvbas\/[^/]+)$/
+// The function, mind-map and diagram forms of a legacy target: Spot answers them itself without the legacy application.
+const VIEW_TARGET = /^spot\/[^/]+\/fonction\/[^/]+(?:\/pdvhaut\/[^/]+\/(?:\/|[^/]+)?|\/pdvbas\/[^/]+)?$/
 
-/** Whether `to` names a subject's mind map, standardized mind map or diagram (resolved by GET /legacy/target). */
-export const isSubjectViewTarget = (to: string | null): to is string => to !== null && VIEW_TARGET.test(to)
+/** Whether `to` names a function, or a subject's mind map, standardized mind map or diagram (resolved by GET /legacy/target). */
+export const isSpotViewTarget = (to: string | null): to is string => to !== null && VIEW_TARGET.test(to)
+
+type LegacyTarget = components['schemas']['SubjectTarget'] | components['schemas']['FunctionTarget']
 
 /** Spot's own page of a resolved legacy target. */
-export function subjectViewPath(view: LegacyView, subjectId: number): string {
-  switch (view) {
+export function legacyTargetPath(target: LegacyTarget): string {
+  switch (target.view) {
+    case 'function':
+      return functionPath(target.functionId)
     case 'mindMap':
-      return subjectMindMapPath(subjectId)
+      return subjectMindMapPath(target.subjectId)
     case 'standardized':
-      return subjectStandardizedMindMapPath(subjectId)
+      return subjectStandardizedMindMapPath(target.subjectId)
     case 'diagram':
-      return subjectDiagramPath(subjectId)
+      return subjectDiagramPath(target.subjectId)
   }
 }

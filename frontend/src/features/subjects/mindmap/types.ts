@@ -67,5 +67,3 @@ export interface StandardizedMindMap {
   nodes: StandardizedNode[]
   differences: Difference[]
 }
-
-export type LegacyView = 'mindMap' | 'standardized' | 'diagram'
