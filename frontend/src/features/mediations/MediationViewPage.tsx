@@ -9,7 +9,6 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -19,7 +18,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
-import { formatDate } from '../../lib/dates'
+import { formatDate, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Mediation, mediationQuery } from './api'
@@ -127,8 +126,8 @@ function TrackingSection({ mediation }: { mediation: Mediation }) {
   const at = (value: string) => formatDateTime(value, i18n.language)
   const periodText = (start: string, stop?: string | null) => {
     if (!stop) return t('mediations.view.periodRunning', { start: at(start) })
-    if (!dayjs(start).isSame(stop, 'day')) return t('mediations.view.period', { start: at(start), stop: at(stop) })
-    const time = (value: string) => dayjs(value).format('HH:mm')
+    if (formatDate(start, i18n.language) !== formatDate(stop, i18n.language)) return t('mediations.view.period', { start: at(start), stop: at(stop) })
+    const time = formatTime
     return t('mediations.view.periodSameDay', { date: formatDate(start, i18n.language), start: time(start), stop: time(stop) })
   }
   const periods = mediation.trackingPeriods

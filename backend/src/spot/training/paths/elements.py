@@ -13,9 +13,10 @@ When an element is done:
   first successful attempt); a quiz's result is the best attempt's grade out of 10.
 
 Everything is read in a fixed number of statements per path, whatever its number of modules and
-elements: the elements, the visits, the attached mediations with the learner's signatures, and when
-there are such elements the subjects read, the course completions and the quiz attempts, plus the
-two of `training.modules.service.resolved_items` (the targets as the reader sees them).
+elements: the elements, the visits, the first grading of the graded modules, the attached mediations
+with the learner's signatures, and when there are such elements the subjects read, the course
+completions and the quiz attempts, plus the two of `training.modules.service.resolved_items` (the
+targets as the reader sees them).
 
 What counts for a module is what the learner did while it was open: from its start until it was first
 graded or disabled, or its path closed or canceled (a learning-platform result also needs the module
