@@ -35,12 +35,13 @@ class Settings(BaseSettings):
     frontend_dist: Path = Path(__file__).resolve().parents[3] / "frontend" / "dist"
     # A session lasts this long without renewal; the client renews hourly.
     session_hours: int = 12
-    # Login throttling, per (login, client address) and per client address: so many failures are free,
-    # then each further one makes the key wait, first this long, twice as long each time, up to the
-    # bound. A key forgets its failures once it has not failed for the window.
+    # Login throttling, per (login, client address), per client address and per login from every address:
+    # so many failures are free, then each further one makes the key wait, first this long, twice as long
+    # each time, up to the bound. A key forgets its failures once it has not failed for the window.
     login_window_minutes: int = 15
     login_free_failures_per_login: int = 5
     login_free_failures_per_address: int = 30
+    login_free_failures_per_account: int = 10
     login_backoff_first_seconds: int = 30
     login_backoff_max_seconds: int = 900
     # JSON list of IdentityProvider objects.

@@ -26,7 +26,8 @@ def test_good_credentials_open_a_session(client, db, make_user):
     response = _login(client, "jeanne")
     assert response.status_code == 200
     body = response.json()
-    assert set(body) == {"token", "redirectUrl"}
+    assert set(body) == {"token", "redirectUrl", "failedAttempts"}
+    assert body["failedAttempts"] == 0
     assert len(body["token"]) >= 43  # 32 random bytes, URL-safe base64
     assert body["redirectUrl"] == "/spotv2/"
     whoami = client.get(f"{API}/account/whoAmI", headers={"x-access-token": body["token"]})
@@ -199,7 +200,7 @@ def test_a_success_clears_the_pair_but_not_the_failures_of_the_address(client, d
     assert _login(client, "jeanne").status_code == 200
     db.expire_all()
     counts = dict(db.execute(select(LoginThrottle.key, LoginThrottle.failures)).tuples().all())
-    assert counts == {"pair\x1ftestclient\x1fpaul": 3, "address\x1ftestclient": 7}
+    assert counts == {"pair\x1ftestclient\x1fpaul": 3, "address\x1ftestclient": 7, "account\x1fpaul": 3}
     for _ in range(4):
         assert_error(_login(client, "jeanne", "wrong-password"), 401)
     assert _login(client, "jeanne").status_code == 200
@@ -214,10 +215,61 @@ def test_failures_older_than_the_window_are_forgotten(client, db, make_user, clo
     _login(client, "quelquun", "mauvais")  # forgets the keys that have not failed within the window
     db.expire_all()
     keys = set(db.scalars(select(LoginThrottle.key)))
-    assert keys == {"pair\x1ftestclient\x1fquelquun", "address\x1ftestclient"}
+    assert keys == {"pair\x1ftestclient\x1fquelquun", "address\x1ftestclient", "account\x1fquelquun"}
     for _ in range(4):
         assert_error(_login(client, "jeanne", "wrong-password"), 401)
     assert _login(client, "jeanne").status_code == 200
+
+
+def test_guesses_at_one_login_from_ever_new_addresses_wait_past_the_free_ones(client, make_user, clock):
+    """Addresses cost a guesser nothing (X-Forwarded-For from a trusted proxy): past the account's free
+    failures every attempt at the login waits its turn, from any address, the owner's first sign-in
+    from a clean address included; a delay, never a refusal of the right password once it is over."""
+    settings = get_settings()
+    make_user("jeanne")
+    free, first = settings.login_free_failures_per_account, settings.login_backoff_first_seconds
+    addresses = (f"10.6.{n // 250}.{n % 250}" for n in range(1000))
+    for _ in range(free):
+        assert_error(_login(_from(client, next(addresses)), "jeanne", "wrong-password"), 401)
+    assert _wait(_login(_from(client, next(addresses)), "jeanne", "wrong-password")) == first
+    assert _wait(_login(_from(client, next(addresses)), "jeanne")) == first
+    # Another login is not held up.
+    make_user("paul")
+    assert _login(_from(client, next(addresses)), "paul").status_code == 200
+    # Each guess past the free ones doubles the wait, up to the bound.
+    waits = [first]
+    for _ in range(7):
+        clock.advance(waits[-1])
+        assert_error(_login(_from(client, next(addresses)), "jeanne", "wrong-password"), 401)
+        waits.append(_wait(_login(_from(client, next(addresses)), "jeanne")))
+    bound = settings.login_backoff_max_seconds
+    assert waits == [min(first * 2**n, bound) for n in range(8)]
+    # Once the wait is over, the right password opens a session, and the account starts afresh.
+    clock.advance(bound)
+    signed_in = _login(_from(client, next(addresses)), "jeanne")
+    assert signed_in.status_code == 200
+    assert signed_in.json()["failedAttempts"] == free + 7
+    for _ in range(free):
+        assert_error(_login(_from(client, next(addresses)), "jeanne", "wrong-password"), 401)
+
+
+def test_the_owner_is_told_once_of_the_wrong_passwords_given_since_their_last_sign_in(
+    client, make_user, clock
+):
+    make_user("jeanne")
+    make_user("paul")
+    for n in range(3):
+        assert_error(_login(_from(client, f"10.6.6.{n}"), "jeanne", "wrong-password"), 401)
+    assert_error(_login(client, "paul", "wrong-password"), 401)
+    assert_error(_login(client, "personne", "wrong-password"), 401)
+    assert _login(client, "jeanne").json()["failedAttempts"] == 3
+    assert _login(client, "jeanne").json()["failedAttempts"] == 0
+    assert _login(client, "paul").json()["failedAttempts"] == 1
+    # Attempts made to wait were not evaluated: they count for nothing.
+    for _ in range(get_settings().login_free_failures_per_login + 2):
+        _login(client, "jeanne", "wrong-password")
+    clock.advance(get_settings().login_backoff_max_seconds)
+    assert _login(client, "jeanne").json()["failedAttempts"] == get_settings().login_free_failures_per_login
 
 
 @pytest.mark.parametrize(

@@ -133,6 +133,33 @@ def test_reauthentication_failures_count_with_sign_in_failures(client, make_user
     assert_error(_reauthenticate(client, headers), 429)
 
 
+def _from(client: TestClient, address: str) -> TestClient:
+    return TestClient(client.app, client=(address, 4444))
+
+
+def test_guesses_from_ever_new_addresses_in_one_held_session_wait_past_the_free_ones(
+    client, make_user, login, monkeypatch
+):
+    """Whoever holds a session cannot guess its owner's password by changing address at each attempt."""
+    settings = get_settings()
+    headers = login(make_user("jeanne"))
+    free = settings.login_free_failures_per_account
+    for n in range(free):
+        assert_error(
+            _reauthenticate(_from(client, f"10.6.6.{n}"), headers, "wrong-password"), 400, "loginError"
+        )
+    throttled = _reauthenticate(_from(client, "10.6.7.1"), headers, "wrong-password")
+    assert_error(throttled, 429, throttle.THROTTLED_MESSAGE)
+    assert int(throttled.headers["retry-after"]) == settings.login_backoff_first_seconds
+    assert_error(client.post(f"{API}/account/login", json={"username": "jeanne", "password": PASSWORD}), 429)
+    # The wait over, the right password goes through, and the owner is told at their next sign-in.
+    later = utcnow() + timedelta(seconds=settings.login_backoff_first_seconds + 1)
+    monkeypatch.setattr(throttle, "utcnow", lambda: later)
+    assert _reauthenticate(_from(client, "10.6.7.2"), headers).status_code == 204
+    signed_in = client.post(f"{API}/account/login", json={"username": "jeanne", "password": PASSWORD})
+    assert signed_in.json()["failedAttempts"] == free
+
+
 def test_a_right_password_clears_the_failures(client, make_user, login):
     settings = get_settings()
     headers = login(make_user("jeanne"))

@@ -1,11 +1,14 @@
 """The general text rule (spec 1 §5) and strict ids, on every route that takes them: bad input answers
 422 with the field and the message key, never a 500."""
 
+import contextlib
 import json
 import re
+from collections.abc import Iterator
+from typing import Annotated, Any, get_args, get_origin
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.routing import Route
 
 from mapping.maps import load
@@ -201,13 +204,20 @@ def test_search_terms_refuse_control_characters(client, manager, path):
 # --- ids ------------------------------------------------------------------------------------------
 
 
+# An id parameter, or another whole number read as ids are (a mind-map node's code, a provider's index,
+# a training module's and element's index), with or without a convertor (`{trainingPathId:id}`).
+_ID_PARAMETER = re.compile(
+    r"\{(?!externalId)(\w+Id|index|moduleIndex|resultIndex)(:\w+)?\}|(?<=/nodes/)\{code\}"
+)
+
+
 def _id_routes(app) -> list[tuple[str, str]]:
     """Every (method, path) of the API with an id path parameter."""
     found = []
     for route in app.routes:
         if not isinstance(route, Route) or not route.path.startswith(API):
             continue
-        if not re.search(r"\{(?!externalId)\w+Id\}", route.path):
+        if not _ID_PARAMETER.search(route.path):
             continue
         for method in sorted(route.methods or ()):
             if method != "HEAD":
@@ -216,12 +226,42 @@ def _id_routes(app) -> list[tuple[str, str]]:
 
 
 def _fill(path: str, bad: str) -> str:
-    path = path.replace("{itemType}", "subject")
-    return re.sub(r"\{(?!externalId)\w+Id\}", bad, path.removeprefix(API))
+    path = path.replace("{itemType}", "subject").replace("{parentType}", "subject")
+    return _ID_PARAMETER.sub(bad, path.removeprefix(API))
 
 
 def test_every_id_path_parameter_is_listed(app):
-    assert len(_id_routes(app)) >= 25
+    routes = _id_routes(app)
+    assert len(routes) >= 25
+    assert ("GET", f"{API}/training/path/{{trainingPathId:id}}") in routes
+    assert ("POST", f"{API}/subject/{{subjectId}}/mindmap/nodes/{{code}}/move") in routes
+    assert ("GET", f"{API}/account/oidc/{{index}}/start") in routes
+    assert all(
+        not re.search(r"\{[^}]*\}", _fill(path, "1")) for _, path in routes if "/references/" not in path
+    )
+
+
+# Python reads no integer of more than 4,300 digits from text (int_max_str_digits).
+HUGE = "9" * 4301
+
+
+def test_an_id_too_long_to_read_is_bad_input_signed_in_or_not(app, client, db, manager):
+    load(db)
+    faults = []
+    for method, path in _id_routes(app):
+        for headers in ({}, manager):
+            response = client.request(method, f"{API}{_fill(path, HUGE)}", headers=headers, json={})
+            body = response.json()
+            if response.status_code not in (401, 422) or not body.get("message"):
+                faults.append((method, path, bool(headers), response.status_code))
+            elif headers:
+                assert_error(response, 422, "atLeastOneErrorLeft")
+    assert faults == []
+
+
+def test_a_training_path_address_with_a_huge_id_answers_without_signing_in(client):
+    response = client.get(f"{API}/training/path/{HUGE}")
+    assert_error(response, 401)
 
 
 @pytest.mark.parametrize("bad", ["+1", "1%20", "1%0A", "%201", "1.0", "-1", "1e0", "0x1", "99999999999"])
@@ -273,3 +313,63 @@ def test_body_ids_take_plain_digits_only(client, db, make_user, manager, bad):
         response = send(client, method, path, body, manager)
         assert response.status_code == 422, (path, response.text)
         assert field in {e["field"] for e in response.json()["errors"]}, (path, response.text)
+
+
+# --- numbers ----------------------------------------------------------------------------------------
+
+
+def _numbers(annotation: Any, metadata: list[Any], where: str, seen: set[type]) -> Iterator[tuple[str, Any]]:
+    """Every number field a request body may carry, with the type to validate it against."""
+    if get_origin(annotation) is Annotated:
+        inner, *more = get_args(annotation)
+        yield from _numbers(inner, [*more, *metadata], where, seen)
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation not in seen:
+            seen.add(annotation)
+            for name, field in annotation.model_fields.items():
+                yield from _numbers(field.annotation, field.metadata, f"{annotation.__name__}.{name}", seen)
+    elif annotation in (int, float):
+        yield where, Annotated[annotation, *metadata] if metadata else annotation
+    else:
+        for argument in get_args(annotation):
+            yield from _numbers(argument, metadata, where, seen)
+
+
+def test_no_number_of_a_request_body_takes_a_boolean(app):
+    """Lax validation would read `true` as 1: a number is a JSON number (StrictInt, StrictFloat; ids
+    are strict through Id)."""
+    lax = set()
+    for route in app.routes:
+        for body in getattr(getattr(route, "dependant", None), "body_params", []):
+            for where, number in _numbers(
+                body.field_info.annotation, body.field_info.metadata, body.name, set()
+            ):
+                with contextlib.suppress(ValidationError):
+                    TypeAdapter(number).validate_python(True)
+                    lax.add(where)
+    assert lax == set()
+
+
+def test_a_boolean_is_not_a_number(client, db, manager):
+    """Operations that took `true` as 1."""
+    m = load(db)
+    subject = client.post(
+        f"{API}/subject",
+        json={
+            "name": "Sujet",
+            "cartographyId": m.cartography("C1"),
+            "functionId": m.function("F1"),
+            "activityId": m.activity("A12"),
+        },
+        headers=manager,
+    ).json()["id"]
+    calls = [
+        (f"/subject/{subject}/rate", {"frequency": True, "gravity": 1, "detectability": 1}, "frequency"),
+        ("/subject/query", {"page": True}, "page"),
+        ("/history/contributions", {"fromYear": 2026, "count": True}, "count"),
+        (f"/subject/{subject}/mindmap/nodes", {"parentCode": 0, "name": "N", "version": True}, "version"),
+    ]
+    for path, body, field in calls:
+        response = send(client, "POST", path, body, manager)
+        assert_error(response, 422, "atLeastOneErrorLeft")
+        assert (field, "int_type") in field_codes(response), (path, response.text)

@@ -4695,6 +4695,11 @@ export interface components {
         };
         /** LoginResult */
         LoginResult: {
+            /**
+             * Failedattempts
+             * @description Wrong passwords given for this login (sign-in or re-authentication, from any address) since its previous sign-in with a password; the client tells the user when there were some
+             */
+            failedAttempts: number;
             /** Redirecturl */
             redirectUrl: string;
             /** Token */

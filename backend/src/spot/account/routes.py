@@ -1,7 +1,7 @@
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import Path, Query, Request, Response
+from fastapi import Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from spot.account import oidc, service
@@ -10,6 +10,7 @@ from spot.config import get_settings
 from spot.core.auth import DB, CurrentSession, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router
+from spot.core.schemas import Id
 from spot.users import service as users_service
 from spot.users.schemas import UserWithPermissions
 
@@ -33,10 +34,14 @@ THROTTLED: dict[int | str, dict[str, Any]] = {
 @router.post("/login", responses=THROTTLED)
 async def login(db: DB, request: Request, credentials: Credentials) -> LoginResult:
     address = request.client.host if request.client else "unknown"
-    token = await service.login(
+    signed_in = await service.login(
         db, username=credentials.username, password=credentials.password, address=address
     )
-    return LoginResult(token=token, redirect_url=_safe_redirect(credentials.return_url))
+    return LoginResult(
+        token=signed_in.token,
+        redirect_url=_safe_redirect(credentials.return_url),
+        failed_attempts=signed_in.failed_attempts,
+    )
 
 
 @router.post("/renewToken")
@@ -96,7 +101,7 @@ REDIRECT: dict[int | str, dict[str, Any]] = {
 @router.get("/oidc/{index}/start", response_class=RedirectResponse, responses=REDIRECT)
 async def oidc_start(
     request: Request,
-    index: Annotated[int, Path(ge=0, le=100)],
+    index: Id,
     redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
 ) -> RedirectResponse:
     """Sends the browser to the provider; the nonce cookie ties the answer to this browser."""
@@ -118,7 +123,7 @@ async def oidc_start(
 async def oidc_callback(
     db: DB,
     request: Request,
-    index: Annotated[int, Path(ge=0, le=100)],
+    index: Id,
     code: Annotated[str, Query(max_length=4000)] = "",
     state: Annotated[str, Query(max_length=4000)] = "",
 ) -> RedirectResponse:

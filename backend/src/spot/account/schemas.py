@@ -16,6 +16,10 @@ class Reauthentication(CamelModel):
 class LoginResult(CamelModel):
     token: str
     redirect_url: str
+    failed_attempts: int = Field(
+        description="Wrong passwords given for this login (sign-in or re-authentication, from any address) "
+        "since its previous sign-in with a password; the client tells the user when there were some"
+    )
 
 
 class TokenOut(CamelModel):

@@ -1,6 +1,7 @@
 import hashlib
 import logging
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -45,18 +46,41 @@ def issue_token(db: Session, *, user: User, authenticated_at: datetime | None = 
     return token
 
 
-async def login(db: Session, *, username: str, password: str, address: str) -> str:
+@dataclass(frozen=True)
+class SignedIn:
+    token: str
+    # Wrong passwords given for the login since its previous sign-in with a password, to tell its owner.
+    failed_attempts: int
+
+
+def _count_failure(db: Session, user: User | None) -> None:
+    """A wrong password was given for this user's login: counted for its owner, and committed before
+    the request fails (which rolls back what it wrote)."""
+    if user is not None:
+        db.execute(update(User).where(User.id == user.id).values(failed_sign_ins=User.failed_sign_ins + 1))
+        db.commit()
+
+
+async def login(db: Session, *, username: str, password: str, address: str) -> SignedIn:
     """Check the credentials and open a session. The attempt is counted first, and throttled
-    (account.throttle); the hash is checked in the thread pool, with nothing of the request pending."""
+    (account.throttle); the hash is checked in the thread pool, with nothing of the request pending.
+    The wrong passwords given for the login since its last sign-in are told once, then start afresh."""
     throttle.check(db, login=username, address=address)
     user = db.scalar(select(User).where(User.login == username))
     known = await run_in_threadpool(verify_password, user.password_hash if user else None, password)
     if not known or user is None:
+        _count_failure(db, user)
         log.warning("login failed login=%r address=%s", username, address)
         raise ApiError(401, "Invalid login or password")
     throttle.succeeded(db, login=username, address=address)
-    log.info("login user_id=%s address=%s", user.id, address)
-    return issue_token(db, user=user)
+    failed = user.failed_sign_ins
+    if failed:
+        # Those counted meanwhile (a guess answered after this read) stay for the next sign-in.
+        db.execute(
+            update(User).where(User.id == user.id).values(failed_sign_ins=User.failed_sign_ins - failed)
+        )
+    log.info("login user_id=%s address=%s failed_since_last=%s", user.id, address, failed)
+    return SignedIn(token=issue_token(db, user=user), failed_attempts=failed)
 
 
 REAUTHENTICATION_BY_PROVIDER_NEEDED = "reauthenticationByProviderNeeded"
@@ -73,6 +97,7 @@ async def reauthenticate(db: Session, *, session: SessionToken, password: str, a
         raise ApiError(400, REAUTHENTICATION_BY_PROVIDER_NEEDED)
     throttle.check(db, login=user.login, address=address)
     if not await run_in_threadpool(verify_password, user.password_hash, password):
+        _count_failure(db, user)
         log.warning(
             "reauthentication failed user_id=%s session_id=%s address=%s", user.id, session.id, address
         )

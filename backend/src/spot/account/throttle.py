@@ -1,9 +1,15 @@
-"""Throttling of failed sign-ins (DESIGN.md §5), per (login, client address) and per client address.
+"""Throttling of failed sign-ins and re-authentications (DESIGN.md §5), per (login, client address), per
+client address, and per login from every address (the account).
 
 Each key may fail a few times freely; past that, each further failure makes the key wait before its
-next attempt, twice as long as the previous wait, up to a bound. A login is never locked as such: the
-wait falls on the addresses that failed, so whoever guesses a password cannot keep its owner out,
-and a right password from an address that has not failed is never refused.
+next attempt, twice as long as the previous wait, up to a bound. The pair and address keys make the
+addresses that failed wait, so that one guesser cannot keep a password's owner out. The account key
+bounds the guesses at one login from addresses without number (X-Forwarded-For is whatever a trusted
+proxy passes on): past its free failures, every attempt at that login waits its turn, from any
+address, the owner's too, since a guesser's new address and the owner's look alike. That is a delay,
+never a lockout: it ends after the bound at most, and a right password then opens the session and
+clears the account's count. The owner is told at their next sign-in how many wrong passwords were
+given for their login meanwhile (service.login).
 
 An attempt is counted before its password is checked, by a compare-and-set of the key's row
 committed at once: however many attempts arrive together, each passes the check with a count of its
@@ -42,6 +48,7 @@ def _rules(login: str, address: str) -> list[_Rule]:
     return [
         _Rule(f"pair\x1f{address}\x1f{login}", settings.login_free_failures_per_login),
         _Rule(f"address\x1f{address}", settings.login_free_failures_per_address),
+        _Rule(f"account\x1f{login}", settings.login_free_failures_per_account),
     ]
 
 
@@ -139,8 +146,9 @@ def _release(db: Session, rule: _Rule, now: datetime) -> None:
 
 
 def succeeded(db: Session, *, login: str, address: str) -> None:
-    """The password was right: the (login, address) pair starts afresh, and the address gets its
-    attempt back (its other failures stay counted: one account known cannot clear guesses at others)."""
-    pair, by_address = _rules(login, address)
-    db.execute(delete(LoginThrottle).where(LoginThrottle.key == pair.key))
+    """The password was right: the (login, address) pair and the account start afresh, and the address
+    gets its attempt back (its other failures stay counted: one account known cannot clear guesses at
+    others)."""
+    pair, by_address, account = _rules(login, address)
+    db.execute(delete(LoginThrottle).where(LoginThrottle.key.in_([pair.key, account.key])))
     _release(db, by_address, utcnow())

@@ -95,8 +95,9 @@ def _strict_id(value: Any) -> Any:
 
 # A row id: plain decimal digits, in path parameters and bodies alike. Integer keys are 32-bit on
 # PostgreSQL, and a bigger number would overflow SQLite's binding; out of range it is bad input (422),
-# in range but unknown it is 404.
-Id = Annotated[int, BeforeValidator(_strict_id), Field(ge=0, le=2**31 - 1)]
+# in range but unknown it is 404. The bounds come before the validator so that they constrain the
+# integer itself, which the OpenAPI document then writes as minimum and maximum.
+Id = Annotated[int, Field(ge=0, le=2**31 - 1), BeforeValidator(_strict_id)]
 
 
 def _in_utc(value: datetime) -> datetime:

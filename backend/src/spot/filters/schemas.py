@@ -1,6 +1,6 @@
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
 from spot.core.schemas import CamelModel, Text
@@ -34,7 +34,7 @@ class SavedFiltersSave(CamelModel):
 
     entity_type: str = Field(max_length=60)
     filters: list[SavedFilterIn] = Field(max_length=MAX_FILTERS)
-    version: int | None = Field(default=None, ge=0, le=2**31 - 1)
+    version: StrictInt | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 class SavedFilterOut(CamelModel):

@@ -1,7 +1,7 @@
 from datetime import date, datetime
 from enum import StrEnum
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id
 
@@ -61,8 +61,8 @@ class ContributionsQuery(CamelModel):
     )
     from_year: int = Field(ge=2000, le=2100)
     granularity: Granularity = Granularity.week
-    start: int = Field(default=0, ge=0, le=MAX_START)
-    count: int = Field(ge=1, le=MAX_PERIODS)
+    start: StrictInt = Field(default=0, ge=0, le=MAX_START)
+    count: StrictInt = Field(ge=1, le=MAX_PERIODS)
 
 
 class ContributionPeriod(CamelModel):

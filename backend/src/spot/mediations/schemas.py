@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id, Instant, MultilineText, Text
 from spot.core.signatures import SignatureOut
@@ -13,7 +13,8 @@ ReportModeValue = Literal["R", "W"]
 # The version a change was made from: a stale one answers 409 staleVersion; without it (the spec's client
 # sends none) the change applies to the stored mediation.
 ReadVersion = Annotated[
-    int | None, Field(description="The version read; a stale one answers 409, none applies to the stored one")
+    StrictInt | None,
+    Field(description="The version read; a stale one answers 409, none applies to the stored one"),
 ]
 ActionKind = Literal["start", "report", "validate", "sign"]
 
@@ -43,7 +44,7 @@ class LastUpdate(CamelModel):
 
 class RelatedEntity(CamelModel):
     entity_type: str
-    id: int
+    id: StrictInt
 
 
 class ReportedEntity(CamelModel):

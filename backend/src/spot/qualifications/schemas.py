@@ -4,7 +4,7 @@ Qualification, Qualification status record, Dashboard element)."""
 from datetime import date
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id, Text
 from spot.qualifications.validity import State
@@ -72,7 +72,7 @@ class QualificationSave(CamelModel):
 
 
 class QualificationUpdate(QualificationSave):
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,

@@ -1,7 +1,7 @@
 from datetime import date
 from typing import Annotated, Generic, Literal, TypeVar, Union
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.errors import FieldError
 from spot.core.schemas import CamelModel
@@ -23,8 +23,8 @@ class QueryRequest(CamelModel):
 
     filter: FilterText = ""
     sort: SortText = ""
-    page: int = Field(default=1, ge=1, le=MAX_PAGE)
-    page_size: int = Field(default=DEFAULT_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE)
+    page: StrictInt = Field(default=1, ge=1, le=MAX_PAGE)
+    page_size: StrictInt = Field(default=DEFAULT_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE)
 
 
 T = TypeVar("T")

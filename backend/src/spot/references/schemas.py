@@ -1,4 +1,4 @@
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, MultilineText, Text
 
@@ -40,7 +40,7 @@ class ReferenceSave(CamelModel):
     label: Text = Field(max_length=300)
     description: MultilineText = Field(default="", max_length=5000)
     disabled: bool = False
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,

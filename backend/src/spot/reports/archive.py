@@ -1,4 +1,4 @@
-"""Zips of PDFs streamed as they are made (zipstream-ng), and the progress of the path report's zip.
+"""Zips of PDFs streamed as they are made, and the progress of the path report's zip.
 
 A zip is written file by file: each PDF goes out as soon as it is rendered (its local header, its
 bytes), and the central directory at the end; only the directory's entries (a hundred bytes a file)
@@ -9,15 +9,20 @@ renders one PDF each and writes, when the client gave a progress id, how many ar
 `report_progress` row: each write is a short transaction of its own session, so that the client's
 polling (GET /reports/progress/{id}), served by any process, sees it at once."""
 
+import io
 import re
+import stat
 import unicodedata
+import zipfile
 from collections.abc import Iterable, Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
-from zipstream import ZIP_STORED, ZipStream
 
+from spot.config import get_settings
 from spot.core.errors import ApiError, not_found
 from spot.core.i18n import Language
 from spot.core.principal import Principal
@@ -32,8 +37,15 @@ REPORT_FILENAME = "training-paths.zip"
 # A file name's length at most, its extension excluded.
 _NAME_CHARS = 150
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+# The files of a zip: read and written by their owner, read by everyone else who can read the zip.
+FILE_MODE = 0o644
 # Progress rows older than this are removed when the same user starts another report.
 _PROGRESS_KEPT = timedelta(days=1)
+
+
+def local_now() -> datetime:
+    """Now in the organisation's time zone (zip entries carry a wall-clock time, no zone)."""
+    return datetime.now(ZoneInfo(get_settings().timezone))
 
 
 def safe_name(name: str, fallback: str = "document") -> str:
@@ -60,13 +72,61 @@ class FileNames:
         return candidate
 
 
+class _Spool(io.RawIOBase):
+    """Where the zip is written: it keeps only what the last file wrote, handed on by `drain`, while
+    telling the writer the offsets of the whole zip. The writer seeks back only within the file it is
+    writing (to complete that file's header), which the spool still holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buffer = bytearray()
+        self.drained = 0
+        self.position = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        target = {io.SEEK_SET: offset, io.SEEK_CUR: self.position + offset}.get(whence)
+        if target is None:
+            target = self.drained + len(self.buffer) + offset
+        if target < self.drained:
+            raise io.UnsupportedOperation("the zip's earlier bytes are already sent")
+        self.position = target
+        return target
+
+    def write(self, data: Any) -> int:
+        start = self.position - self.drained
+        chunk = bytes(data)
+        self.buffer[start : start + len(chunk)] = chunk
+        self.position += len(chunk)
+        return len(chunk)
+
+    def drain(self) -> bytes:
+        out = bytes(self.buffer)
+        self.drained += len(out)
+        self.buffer.clear()
+        return out
+
+
 def zipped(files: Iterable[tuple[str, bytes]]) -> Iterator[bytes]:
-    """The zip of the (name, content) pairs, each file's bytes given as soon as the pair comes."""
-    stream = ZipStream(compress_type=ZIP_STORED)
-    for name, content in files:
-        stream.add(content, name)
-        yield from stream.all_files()
-    yield from stream.footer()
+    """The zip of the (name, content) pairs, each file's bytes given as soon as the pair comes. Files
+    are readable by everyone who can read the zip (0644) and dated now in the organisation's time."""
+    spool = _Spool()
+    with zipfile.ZipFile(spool, mode="w", compression=zipfile.ZIP_STORED) as archive:
+        for name, content in files:
+            info = zipfile.ZipInfo(name, date_time=local_now().timetuple()[:6])
+            info.external_attr = (stat.S_IFREG | FILE_MODE) << 16
+            info.compress_type = zipfile.ZIP_STORED
+            archive.writestr(info, content)
+            yield spool.drain()
+    yield spool.drain()
 
 
 # Progress ---------------------------------------------------------------------------------------------

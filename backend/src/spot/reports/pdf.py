@@ -53,6 +53,7 @@ _PRIMARY = colors.HexColor("#0074C8")
 _SHADE = colors.HexColor("#EAF3FA")
 _LINE = colors.HexColor("#B0B0B0")
 _ERROR = "#FC724C"
+_GREY = colors.HexColor("#666666")
 
 _DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 _fonts_lock = threading.Lock()
@@ -232,7 +233,7 @@ WORDS: dict[Language, Words] = {
         results="Résultats",
         done_of="{done} élément(s) fait(s) sur {total}",
         learner_box="Signature de l'apprenant",
-        page="Page {n}",
+        page="Page {n} / {total}",
         generated="Généré le {date} par {name}",
         audit_title="Dossier d'audit",
         grading_history="Historique des notations",
@@ -325,7 +326,7 @@ WORDS: dict[Language, Words] = {
         results="Results",
         done_of="{done} of {total} element(s) done",
         learner_box="Learner's signature",
-        page="Page {n}",
+        page="Page {n} / {total}",
         generated="Generated on {date} by {name}",
         audit_title="Audit pack",
         grading_history="Grading history",
@@ -434,20 +435,36 @@ class Styles:
     person: ParagraphStyle
     heading: ParagraphStyle
     small: ParagraphStyle
+    caption: ParagraphStyle
 
 
 def _styles() -> Styles:
     regular, bold = fonts()
     body = ParagraphStyle("body", fontName=regular, fontSize=FONT_SIZE, leading=FONT_SIZE * 1.25)
+    small = ParagraphStyle("small", parent=body, fontSize=FONT_SIZE - 1, leading=FONT_SIZE * 1.1)
     return Styles(
         body=body,
         label=ParagraphStyle("label", parent=body, fontName=bold),
-        title=ParagraphStyle("title", parent=body, fontName=bold, fontSize=14, leading=18, spaceAfter=6),
-        person=ParagraphStyle("person", parent=body, fontName=bold, fontSize=11, leading=14, spaceAfter=4),
-        heading=ParagraphStyle(
-            "heading", parent=body, fontName=bold, fontSize=10, leading=13, textColor=_PRIMARY
+        title=ParagraphStyle(
+            "title", parent=body, fontName=bold, fontSize=14, leading=18, spaceAfter=6, keepWithNext=1
         ),
-        small=ParagraphStyle("small", parent=body, fontSize=FONT_SIZE - 1, leading=FONT_SIZE * 1.1),
+        person=ParagraphStyle(
+            "person", parent=body, fontName=bold, fontSize=11, leading=14, spaceAfter=4, keepWithNext=1
+        ),
+        # Headings and captions stay on the page of what they announce (keepWithNext).
+        heading=ParagraphStyle(
+            "heading",
+            parent=body,
+            fontName=bold,
+            fontSize=10,
+            leading=13,
+            textColor=_PRIMARY,
+            spaceBefore=8,
+            spaceAfter=3,
+            keepWithNext=1,
+        ),
+        small=small,
+        caption=ParagraphStyle("caption", parent=small, keepWithNext=1),
     )
 
 
@@ -460,7 +477,7 @@ Rows = list[tuple[str, str]]
 
 
 class _Page:
-    """Draws what every page carries: the logo (top left), the stamp and the page number (bottom)."""
+    """Draws what every page carries when it begins: the logo (top left) and the stamp (bottom left)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -480,16 +497,71 @@ class _Page:
                 anchor="sw",
                 mask="auto",
             )
-        canvas.setFont(regular, FONT_SIZE - 1)
-        canvas.setFillColor(colors.HexColor("#666666"))
-        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, self.ctx.words.page.format(n=doc.page))
         if self.ctx.stamp:
+            canvas.setFont(regular, FONT_SIZE - 1)
+            canvas.setFillColor(_GREY)
             canvas.drawString(MARGIN, MARGIN / 2, self.ctx.stamp)
         canvas.restoreState()
 
 
+class _NumberedCanvas(Canvas):
+    """A canvas that holds its pages until the document ends, so that each says "Page n / total"."""
+
+    def __init__(self, *args: Any, page_words: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page_words = page_words
+        self.held: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802 (ReportLab's name)
+        self.held.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self.held)
+        regular, _bold = fonts()
+        for state in self.held:
+            self.__dict__.update(state)
+            self.saveState()
+            self.setFont(regular, FONT_SIZE - 1)
+            self.setFillColor(_GREY)
+            label = self.page_words.format(n=self.getPageNumber(), total=total)
+            self.drawRightString(A4[0] - MARGIN, MARGIN / 2, label)
+            self.restoreState()
+            super().showPage()
+        super().save()
+
+
+class _Heading(Paragraph):
+    """A heading that is also an entry of the document's outline (its bookmarks), pointing where it
+    first prints; a heading repeated atop a table's next page adds no second entry."""
+
+    def __init__(self, *args: Any, outline: str = "", level: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.outline = outline
+        self.level = level
+        self.outlined = False
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts = super().split(available_width, available_height)
+        if parts and isinstance(parts[0], _Heading):
+            parts[0].outline, parts[0].level = self.outline, self.level
+        return parts
+
+    def draw(self) -> None:
+        if self.outline and not self.outlined:
+            key = f"heading-{id(self)}"
+            self.canv.bookmarkHorizontal(key, 0, self.height)
+            self.canv.addOutlineEntry(self.outline, key, level=self.level)
+            self.outlined = True
+        super().draw()
+
+
 def build(story: list[Flowable], ctx: Context, *, title: str) -> bytes:
-    """The document's bytes: the story on A4 pages, each with the logo, stamp and page number."""
+    """The document's bytes: the story on A4 pages, each with the logo, stamp and "Page n / total".
+
+    What ReportLab allows for readers and assistive technology: the title (shown by viewers instead
+    of the file name), the language, and an outline of the paths and modules. It writes no structure
+    tree: the PDFs are not tagged (docs/reports.md)."""
     out = io.BytesIO()
     top = MARGIN + (LOGO[1] if ctx.logo else 0)
     doc = SimpleDocTemplate(
@@ -504,12 +576,22 @@ def build(story: list[Flowable], ctx: Context, *, title: str) -> bytes:
         lang=ctx.language,
     )
     page = _Page(ctx)
-    doc.build(story, onFirstPage=page, onLaterPages=page)
+
+    def numbered(*args: Any, **kwargs: Any) -> Canvas:
+        canvas = _NumberedCanvas(*args, page_words=ctx.words.page, **kwargs)
+        canvas.setViewerPreference("DisplayDocTitle", "true")
+        return canvas
+
+    doc.build(story, onFirstPage=page, onLaterPages=page, canvasmaker=numbered)
     return out.getvalue()
 
 
-def _fields(rows: Rows, styles: Styles, *, heading: str | None = None) -> Table | None:
-    """A two-column table of labels and values (markup), under a shaded heading row when given."""
+def _fields(
+    rows: Rows, styles: Styles, *, heading: str | None = None, outline: str = "", level: int = 1
+) -> Table | None:
+    """A two-column table of labels and values (markup), under a shaded heading row when given, which
+    repeats atop each page the table runs onto and never ends a page alone; the heading is an entry
+    `outline` of the document's outline."""
     data: list[list[Any]] = []
     commands: list[Any] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -520,13 +602,17 @@ def _fields(rows: Rows, styles: Styles, *, heading: str | None = None) -> Table 
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, _LINE),
     ]
     if heading is not None:
-        data.append([Paragraph(heading, styles.label), ""])
+        data.append([_Heading(heading, styles.label, outline=outline, level=level), ""])
         commands += [("SPAN", (0, 0), (-1, 0)), ("BACKGROUND", (0, 0), (-1, 0), _SHADE)]
     data += [[Paragraph(text(label), styles.label), Paragraph(value, styles.body)] for label, value in rows]
     if not data:
         return None
     table = Table(
-        data, colWidths=[_LABEL_WIDTH, _WIDTH - _LABEL_WIDTH], hAlign="LEFT", repeatRows=0, splitInRow=1
+        data,
+        colWidths=[_LABEL_WIDTH, _WIDTH - _LABEL_WIDTH],
+        hAlign="LEFT",
+        repeatRows=1 if heading is not None else 0,
+        splitInRow=1,
     )
     table.setStyle(TableStyle(commands))
     return table
@@ -683,8 +769,9 @@ def module_rows(module: ModuleLine, shown: frozenset[str], ctx: Context) -> Rows
 
 
 def module_heading(module: ModuleLine, ctx: Context) -> str:
+    """The module's heading as plain text: its number in the path, its name and its type."""
     kind = ctx.words.module_types.get(module.module_type, module.module_type)
-    return f"{module.index + 1}. {text(module.name)} — {text(kind)}"
+    return f"{module.index + 1}. {module.name} — {kind}"
 
 
 def path_story(
@@ -697,12 +784,14 @@ def path_story(
     after_module: Callable[[ModuleLine], Iterable[Flowable]] | None = None,
 ) -> list[Flowable]:
     """A path's heading, its fields, then each module (heading and fields)."""
-    story: list[Flowable] = [Spacer(1, 8), Paragraph(text(path.title), styles.heading), Spacer(1, 3)]
+    story: list[Flowable] = [_Heading(text(path.title), styles.heading, outline=path.title, level=0)]
     fields = _fields(path_rows(path, path_shown, ctx), styles)
     if fields is not None:
         story += [fields, Spacer(1, 4)]
     for module in path.modules:
-        table = _fields(module_rows(module, module_shown, ctx), styles, heading=module_heading(module, ctx))
+        heading = module_heading(module, ctx)
+        rows = module_rows(module, module_shown, ctx)
+        table = _fields(rows, styles, heading=text(heading), outline=heading)
         if table is not None:
             story += [table, Spacer(1, 3)]
         if after_module is not None:
@@ -842,7 +931,7 @@ def _history_table(gradings: Sequence[Grading], styles: Styles, ctx: Context) ->
             ]
         )
     )
-    return [Paragraph(text(w.grading_history), styles.small), table, Spacer(1, 4)]
+    return [Paragraph(text(w.grading_history), styles.caption), table, Spacer(1, 4)]
 
 
 def path_audit(

@@ -1,4 +1,4 @@
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, MultilineText, Text
 from spot.resources.models import ResourceType
@@ -55,7 +55,7 @@ class ResourceCreate(ResourceFields):
 
 
 class ResourceUpdate(ResourceFields):
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None,
         ge=0,
         le=2**31 - 1,

@@ -10,7 +10,6 @@ from spot.core.schemas import Id, json_response
 from spot.permissions.names import Permission
 from spot.subjects import mindmap
 from spot.subjects.mindmap_schemas import (
-    Count,
     MindMap,
     MindMapChange,
     NodeCreate,
@@ -40,13 +39,13 @@ async def add_node(db: DB, user: CurrentUser, subjectId: Id, data: NodeCreate) -
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes/{code}", dependencies=EDIT)
-async def edit_node(db: DB, user: CurrentUser, subjectId: Id, code: Count, data: NodeUpdate) -> MindMapChange:  # noqa: N803
+async def edit_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeUpdate) -> MindMapChange:  # noqa: N803
     """Needs perm_EditNotHaute. The node's name and text; unknown node: 404 mindMapNodeNotFound."""
     return mindmap.edit(db, user=user, subject_id=subjectId, code=code, data=data)
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes/{code}/move", dependencies=EDIT)
-async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Count, data: NodeMove) -> MindMapChange:  # noqa: N803
+async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeMove) -> MindMapChange:  # noqa: N803
     """Needs perm_EditNotHaute. The node and its subtree under `parentCode` at `position`; the main
     node, a move under itself or a descendant, or an unknown parent: 400 invalidValue (parentCode)."""
     return mindmap.move(db, user=user, subject_id=subjectId, code=code, data=data)
@@ -57,8 +56,8 @@ async def delete_node(
     db: DB,
     user: CurrentUser,
     subjectId: Id,  # noqa: N803
-    code: Count,
-    version: Annotated[Count, Query(description="The tree's version read; a stale one answers 409")],
+    code: Id,
+    version: Annotated[Id, Query(description="The tree's version read; a stale one answers 409")],
 ) -> MindMapChange:
     """Needs perm_EditNotHaute. The node and its subtree; the main node: 409 mainNodeCannotBeDeleted."""
     return mindmap.remove(db, user=user, subject_id=subjectId, code=code, version=version)
@@ -69,7 +68,7 @@ async def node_status(
     db: DB,
     user: CurrentUser,
     subjectId: Id,  # noqa: N803
-    code: Count,
+    code: Id,
     data: NodeStatusChange,
 ) -> MindMapChange:
     """Needs perm_EditNotHaute, and perm_ValidNotHaute to set a node to or from validated. Writes a

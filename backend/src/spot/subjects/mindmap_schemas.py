@@ -10,9 +10,9 @@ from spot.subjects.models import NodeStatus
 from spot.subjects.schemas import Contributor
 
 # An integer the database holds (32-bit on PostgreSQL): beyond, it is bad input (422), not a 500.
-Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
+Count = Annotated[StrictInt, Field(ge=0, le=2**31 - 1)]
 Version = Annotated[
-    int, Field(ge=0, le=2**31 - 1, description="The tree's version read; a stale one answers 409")
+    StrictInt, Field(ge=0, le=2**31 - 1, description="The tree's version read; a stale one answers 409")
 ]
 DiagramMediaType = Literal["image/png", "image/jpeg", "application/pdf"]
 

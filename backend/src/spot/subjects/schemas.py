@@ -1,7 +1,7 @@
 from datetime import datetime
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id, MultilineText, Text
 from spot.mapping.schemas import ContextEntry
@@ -27,9 +27,9 @@ class LifetimeEvents(CamelModel):
 
 
 class Ratings(CamelModel):
-    frequency: int = Rating
-    gravity: int = Rating
-    detectability: int = Rating
+    frequency: StrictInt = Rating
+    gravity: StrictInt = Rating
+    detectability: StrictInt = Rating
 
 
 class MindMapItemOut(CamelModel):
@@ -109,7 +109,7 @@ class SubjectSave(CamelModel):
 
 
 class SubjectUpdate(SubjectSave):
-    version: int = Field(description="The version read; a stale one answers 409")
+    version: StrictInt = Field(description="The version read; a stale one answers 409")
 
 
 class CreatedId(CamelModel):

@@ -54,6 +54,9 @@ class User(Base):
     last_name: Mapped[str] = mapped_column(String(200), default="")
     external_id: Mapped[str | None] = mapped_column(String(200), unique=True)
     password_hash: Mapped[str] = mapped_column(String(300), default="")
+    # Wrong passwords given for this login, at sign-in or re-authentication, since its last sign-in with
+    # a password, which tells the user and starts the count afresh (account.service.login).
+    failed_sign_ins: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
 

@@ -78,6 +78,18 @@ describe('login page', () => {
     expect(body).toEqual({ username: 'admin', password: 'secret', returnUrl: '/spotv2/administration/users?tab=groups' })
   })
 
+  it('says once how many wrong passwords were given since the last sign-in, then goes on', async () => {
+    server(() => json({ token: 'new-token', redirectUrl: '/spotv2/sites', failedAttempts: 3 }))
+    const { router } = renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/sites')
+    await signIn('admin', 'secret')
+    expect(await screen.findByText(/3 wrong passwords were given for your login since your last sign-in/)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/spotv2/login')
+    expect(Cookies.get('userToken')).toBeUndefined()
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/sites'))
+    expect(Cookies.get('userToken')).toBe('new-token')
+  })
+
   it('offers the identity providers, telling them where to come back', async () => {
     const fetchMock = server(() => json({}))
     renderRoutes(routes, '/spotv2/login?returnUrl=/spotv2/administration/users')

@@ -21,7 +21,7 @@ import { TextInput } from '../../components/TextInput'
 import { useThrottledMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { appPath, getToken, openSession } from '../../lib/session'
-import { identityProvidersQuery, login } from './api'
+import { identityProvidersQuery, login, type SignedIn } from './api'
 import { loginTarget, SSO_ERROR, SSO_TOKEN } from './target'
 
 const LOGIN_ERROR = 'loginError'
@@ -79,6 +79,8 @@ export function LoginPage() {
 
   const { data: organization } = useQuery(organizationInfoQuery)
   const { data: providers = [] } = useQuery({ ...identityProvidersQuery(target), enabled: !signedIn })
+  // Wrong passwords were given for this login since its last sign-in: said once, before going on.
+  const [guessed, setGuessed] = useState<SignedIn>()
   const { control, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(schema),
     defaultValues: { username: '', password: '' },
@@ -86,12 +88,17 @@ export function LoginPage() {
   const signIn = useMutation({
     mutationFn: (form: LoginForm) => login({ ...form, returnUrl: target }),
     meta: { handledStatuses: [401, 429] },
-    onSuccess: ({ token, redirectUrl }) => {
-      queryClient.clear()
-      openSession(token)
-      goTo(redirectUrl, navigate)
+    onSuccess: (result) => {
+      if (result.failedAttempts > 0) setGuessed(result)
+      else enter(result)
     },
   })
+
+  function enter({ token, redirectUrl }: SignedIn) {
+    queryClient.clear()
+    openSession(token)
+    goTo(redirectUrl, navigate)
+  }
 
   useEffect(() => {
     if (signedIn) goTo(target, navigate)
@@ -130,7 +137,17 @@ export function LoginPage() {
         <Typography variant="subtitle1" sx={{ mb: 2 }}>
           {t('login.title')}
         </Typography>
-        <form onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)} noValidate>
+        {guessed && (
+          <Stack spacing={2}>
+            <Alert severity="warning" role="alert">
+              {t('login.failedAttempts', { count: guessed.failedAttempts })}
+            </Alert>
+            <Button variant="contained" size="large" autoFocus onClick={() => enter(guessed)}>
+              {t('login.continue')}
+            </Button>
+          </Stack>
+        )}
+        <form hidden={guessed !== undefined} onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)} noValidate>
           <Stack spacing={1}>
             <TextInput control={control} name="username" label={t('login.username')} autoComplete="username" autoFocus showMessage={false} />
             <TextInput control={control} name="password" label={t('login.password')} type="password" autoComplete="current-password" showMessage={false} />

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
+import type { components } from '../../api/schema'
 import { queryKeys } from '../../api/queryKeys'
 import { closeSession, getToken } from '../../lib/session'
 
@@ -15,6 +16,8 @@ export interface Credentials {
   password: string
   returnUrl: string
 }
+
+export type SignedIn = components['schemas']['LoginResult']
 
 export function login(credentials: Credentials) {
   return data(api.POST('/backend/api/v2/account/login', { body: credentials }))

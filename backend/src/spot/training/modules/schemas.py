@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
 from spot.core.schemas import CamelModel, Id, Str, Text, TextRule
@@ -83,19 +83,21 @@ class ModuleSave(CamelModel):
     name: Text = Field(max_length=300)
     module_type: ModuleType
     goals: RequiredMultilineText = Field(max_length=5000)
-    estimated_duration: Annotated[int, _whole_count(MAX_DURATION_MINUTES)] = Field(
+    estimated_duration: Annotated[StrictInt, _whole_count(MAX_DURATION_MINUTES)] = Field(
         default=0, description=f"Minutes, 0 to {MAX_DURATION_MINUTES}; 0: not defined"
     )
     reference: Str | None = Field(default=None, max_length=100, description="A module reference's code")
-    periodicity: Annotated[int, _whole_count(MAX_PERIODICITY_MONTHS)] = Field(
+    periodicity: Annotated[StrictInt, _whole_count(MAX_PERIODICITY_MONTHS)] = Field(
         default=0, description=f"Months, 0 to {MAX_PERIODICITY_MONTHS}; 0: not periodic"
     )
-    pass_threshold: Annotated[int, AfterValidator(_threshold)] = Field(default=10, description="0 to 10")
+    pass_threshold: Annotated[StrictInt, AfterValidator(_threshold)] = Field(
+        default=10, description="0 to 10"
+    )
     module_items: Annotated[list[ModuleItemIn], AfterValidator(_some_items)] = Field(max_length=MAX_ITEMS)
 
 
 class ModuleUpdate(ModuleSave):
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None,
         description="The version read; a stale one answers 409 staleVersion. Without it (the spec's "
         "payload) the save applies over the current module.",

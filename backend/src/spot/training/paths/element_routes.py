@@ -1,8 +1,8 @@
 """Training path calls on elements and the lists (spec 2 §7 Training paths; issue 16 contract 'Calls',
 the elements' ones): the learner opens a url or spot element, a referent attaches or detaches a
 mediation, and the two list pages. Each action stores the path's progress (an element done may
-finish its module) and answers the path as service.get reads it. Ids and indexes are digits in the
-address (`:int`), as in routes.py, so that no address of one router matches a route of the other."""
+finish its module) and answers the path as service.get reads it. Ids and indexes hold digits in the
+address (`:id`), as in routes.py, so that no address of one router matches a route of the other."""
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.lists import list_route
@@ -13,7 +13,7 @@ from spot.training.paths.schemas import PathOut
 
 router = api_router(tags=["training paths"])
 
-ELEMENT = "/training/path/{trainingPathId:int}/{moduleIndex:int}/{resultIndex:int}"
+ELEMENT = "/training/path/{trainingPathId:id}/{moduleIndex:id}/{resultIndex:id}"
 
 list_route(
     router,
@@ -52,7 +52,7 @@ async def open_training_path_element(
     return service.get(db, user=user, path_id=trainingPathId)
 
 
-@router.post(ELEMENT + "/mediation/attach/{mediationId:int}")
+@router.post(ELEMENT + "/mediation/attach/{mediationId:id}")
 async def attach_training_path_mediation(
     db: DB,
     user: CurrentUser,
@@ -73,7 +73,7 @@ async def attach_training_path_mediation(
     return service.get(db, user=user, path_id=trainingPathId)
 
 
-@router.post(ELEMENT + "/mediation/detach/{mediationId:int}")
+@router.post(ELEMENT + "/mediation/detach/{mediationId:id}")
 async def detach_training_path_mediation(
     db: DB,
     user: CurrentUser,

@@ -1,6 +1,7 @@
 """Training path calls (spec 2 §7 Training paths; issue 16 contract 'Calls', the core ones). A path's id
-and a module's index are digits in the address (`:int`), so that /training/path/query, /infos and
-/modules/query (element_routes.py, registered before this router) never match a path's address."""
+and a module's index hold digits in the address (`:id`, core.routing), so that /training/path/query,
+/infos and /modules/query (element_routes.py, registered before this router) never match a path's
+address."""
 
 from typing import Annotated
 
@@ -24,8 +25,8 @@ from spot.training.paths.schemas import (
 router = api_router(tags=["training paths"])
 
 Ids = Annotated[list[Id], Body(max_length=1000)]
-PATH = "/training/path/{trainingPathId:int}"
-MODULE = PATH + "/{moduleIndex:int}"
+PATH = "/training/path/{trainingPathId:id}"
+MODULE = PATH + "/{moduleIndex:id}"
 
 
 def _cards(rows: list[dict]) -> list[PathCard]:

@@ -4,7 +4,7 @@ item, Path creation payload, Path update payload)."""
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictFloat, StrictInt
 
 from spot.core.schemas import CamelModel, Id, MultilineText, Str, Text
 from spot.core.signatures import SignatureOut
@@ -47,7 +47,7 @@ class PathSave(CamelModel):
     reference: Str | None = Field(default=None, max_length=100, description="A path reference's code")
     start_date: date
     stop_date: date
-    pass_threshold: int = Field(default=10, ge=0, le=10, description="Out of 10")
+    pass_threshold: StrictInt = Field(default=10, ge=0, le=10, description="Out of 10")
     visible_by_persons: list[Id] = Field(default=[], max_length=MAX_PEOPLE)
     visible_by_groups: list[Id] = Field(default=[], max_length=MAX_PEOPLE)
     assigned_modules: list[AssignedModuleIn] = Field(max_length=MAX_MODULES)
@@ -64,7 +64,7 @@ class PathUpdate(PathSave):
     dates) change only while notAccepted; referents and visibility while the path is not archived or
     canceled."""
 
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None,
         description="The version read; a stale one answers 409 staleVersion. Without it (the spec's "
         "payload) the save applies over the current path.",
@@ -72,16 +72,18 @@ class PathUpdate(PathSave):
 
 
 class GradeBody(CamelModel):
-    grade: float | None = Field(default=None, description="0 to 10, rounded to one decimal; null: not set")
+    grade: StrictFloat | None = Field(
+        default=None, description="0 to 10, rounded to one decimal; null: not set"
+    )
     comment: MultilineText = Field(default="", max_length=5000, description="Required")
-    version: int | None = Field(
+    version: StrictInt | None = Field(
         default=None, description="The path's version read; a stale one answers 409 staleVersion"
     )
 
 
 class SignBody(CamelModel):
     comment: MultilineText = Field(default="", max_length=5000)
-    satisfaction: int = Field(default=1, ge=1, le=5, description="Stars, 1 to 5")
+    satisfaction: StrictInt = Field(default=1, ge=1, le=5, description="Stars, 1 to 5")
 
 
 class ValidateBody(CamelModel):

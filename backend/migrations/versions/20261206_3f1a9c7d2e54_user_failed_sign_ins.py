@@ -1,0 +1,28 @@
+"""failed sign-ins of a user since their last sign-in
+
+Wrong passwords given for a login, from any address, are counted on the user until they sign in with a
+password again, who is then told how many there were.
+
+Revision ID: 3f1a9c7d2e54
+Revises: a7d3e9c41b58
+Create Date: 2026-12-06 10:00:00
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "3f1a9c7d2e54"
+down_revision: str | None = "a7d3e9c41b58"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.add_column("user", sa.Column("failed_sign_ins", sa.Integer(), server_default="0", nullable=False))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("user") as batch_op:
+        batch_op.drop_column("failed_sign_ins")
