@@ -180,6 +180,20 @@ def test_dates_shown_as_the_client_shows_them(client, tracker):
         assert sheet.cell(1, 2).number_format == pattern
 
 
+def test_months_headed_as_months(client, tracker):
+    """A month's column is headed by the month ("novembre 2026", "2026-11"), not by its first day."""
+    body = {"fromYear": 2025, "granularity": "month", "start": 1, "count": 2}
+    for language, pattern in (("fr", "[$-40C]mmmm yyyy"), ("en", "yyyy-mm")):
+        response = client.post(EXPORT, json=body, headers=tracker | {"Accept-Language": language})
+        assert response.status_code == 200, response.text
+        for sheet in openpyxl.load_workbook(io.BytesIO(response.content)).worksheets:
+            assert [sheet.cell(1, column).value for column in (2, 3)] == [
+                datetime(2025, 2, 1),
+                datetime(2025, 3, 1),
+            ]
+            assert {sheet.cell(1, column).number_format for column in (2, 3)} == {pattern}
+
+
 def test_months(client, db, test_map, tracker, people):
     users, _groups = people
     on_subject(db, test_map, "2025-02-28 23:59", user_id=users[1].id)

@@ -1,7 +1,8 @@
 """The contributions export (spec 1 §9, spec 2 §5 and §9): an xlsx file of two sheets, the writes
-(contributions) then the views, each with a header row (user, each period's first day, total), a row
-per user with their count per period and their total, and an average row (the mean over the users
-listed, one decimal). Its sheet names and headers are in the language of the request.
+(contributions) then the views, each with a header row (user, each period: its first day for a week,
+its month for a month; total), a row per user with their count per period and their total, and an
+average row (the mean over the users listed, one decimal). Its sheet names and headers are in the
+language of the request.
 
 Written by XlsxWriter in constant-memory mode (a row goes to disk once the next begins) as the per-user
 counts stream from the database, into a spooled file (core.xlsx): the server's memory stays flat
@@ -18,7 +19,7 @@ from spot.core import xlsx
 from spot.core.i18n import Language, texts
 from spot.core.principal import Principal
 from spot.history import service
-from spot.history.schemas import ContributionsQuery
+from spot.history.schemas import ContributionsQuery, Granularity
 
 MEDIA_TYPE = xlsx.MEDIA_TYPE
 FILENAME = "contributions.xlsx"
@@ -34,6 +35,9 @@ class Words:
     deleted_account: str
     # Dates as the client shows them (spec 2 §9): French DD/MM/YYYY, English YYYY-MM-DD.
     date_format: str
+    # A month: French "novembre 2026" (French month names whatever the spreadsheet's language),
+    # English "2026-11".
+    month_format: str
 
 
 WORDS: dict[Language, Words] = {
@@ -45,6 +49,7 @@ WORDS: dict[Language, Words] = {
         average="Moyenne",
         deleted_account="Compte supprimé",
         date_format="dd/mm/yyyy",
+        month_format="[$-40C]mmmm yyyy",
     ),
     "en": Words(
         writes="Contributions",
@@ -54,16 +59,23 @@ WORDS: dict[Language, Words] = {
         average="Average",
         deleted_account="Deleted account",
         date_format="yyyy-mm-dd",
+        month_format="yyyy-mm",
     ),
 }
 
 
 def write(
-    out: IO[bytes], *, starts: list[date], rows: Iterable[service.UserContributions], words: Words
+    out: IO[bytes],
+    *,
+    starts: list[date],
+    rows: Iterable[service.UserContributions],
+    words: Words,
+    granularity: Granularity,
 ) -> None:
     workbook = xlsx.workbook(out)
     bold = workbook.add_format({"bold": True})
-    day = workbook.add_format({"bold": True, "num_format": words.date_format})
+    pattern = words.month_format if granularity is Granularity.month else words.date_format
+    day = workbook.add_format({"bold": True, "num_format": pattern})
     mean = workbook.add_format({"bold": True, "num_format": "0.0"})
     writes, views = workbook.add_worksheet(words.writes), workbook.add_worksheet(words.views)
     last = len(starts) + 1
@@ -101,4 +113,6 @@ def export(
     service.check_export(query)
     starts, rows = service.contributions_by_user(db, user=user, query=query)
     words = texts(WORDS, accept_language)
-    return xlsx.spooled(lambda out: write(out, starts=starts, rows=rows, words=words))
+    return xlsx.spooled(
+        lambda out: write(out, starts=starts, rows=rows, words=words, granularity=query.granularity)
+    )
