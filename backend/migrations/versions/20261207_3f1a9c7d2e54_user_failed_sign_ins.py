@@ -4,8 +4,8 @@ Wrong passwords given for a login, from any address, are counted on the user unt
 password again, who is then told how many there were.
 
 Revision ID: 3f1a9c7d2e54
-Revises: a7d3e9c41b58
-Create Date: 2026-12-06 10:00:00
+Revises: e4b7a2c95d13
+Create Date: 2026-12-07 12:00:00
 """
 
 from collections.abc import Sequence
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "3f1a9c7d2e54"
-down_revision: str | None = "a7d3e9c41b58"
+down_revision: str | None = "e4b7a2c95d13"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
