@@ -137,6 +137,23 @@ def test_each_validation_key(client: TestClient, db: Session, cast: Cast, module
     assert db.scalar(select(TrainingPath.id)) is None
 
 
+def test_groups_become_learners_without_their_creator(client: TestClient, cast: Cast, module: int) -> None:
+    """learnerGroupIds: each member of the groups gets a path, after the learners chosen one by one; the
+    creator, a member too, is left out; a group with no member but the creator says so."""
+    body = path_body(cast, [module], learnerIds=[], learnerGroupIds=[cast.group("creator")])
+    response = client.post(PATHS, json=body, headers=cast.headers["creator"])
+    assert_error(response, 400, "atLeastOneErrorLeft")
+    assert field_codes(response) == {("learnerGroupIds", "creatorOnlyMemberOfGroups")}
+    unknown = path_body(cast, [module], learnerIds=[], learnerGroupIds=[999999])
+    response = client.post(PATHS, json=unknown, headers=cast.headers["creator"])
+    assert field_codes(response) == {("learnerGroupIds", "groupNotFound")}
+    groups = [cast.group("creator"), cast.group("stranger"), cast.group("learner")]
+    body = path_body(cast, [module], learnerIds=[cast.id("learner")], learnerGroupIds=groups)
+    created = client.post(PATHS, json=body, headers=cast.headers["creator"])
+    assert created.status_code == 200, created.text
+    assert [path["learner"]["id"] for path in created.json()] == [cast.id("learner"), cast.id("stranger")]
+
+
 def test_every_faulty_field_is_named_at_once(client: TestClient, cast: Cast, module: int) -> None:
     body = path_body(cast, [module], learnerIds=[], visibleByPersons=[999999])
     body["assignedModules"].append(assigned(None, []))

@@ -54,9 +54,17 @@ class PathSave(CamelModel):
 
 
 class PathCreate(PathSave):
-    """Path creation payload: one path per learner (the client expands groups to their members)."""
+    """Path creation payload: one path per learner, the learners chosen and the members of the groups
+    chosen."""
 
     learner_ids: list[Id] = Field(max_length=MAX_LEARNERS)
+    learner_group_ids: list[Id] = Field(
+        default=[],
+        max_length=MAX_PEOPLE,
+        description="Groups whose members are learners too, after learnerIds; the creator, a member, is "
+        "left out (creatorOnlyMemberOfGroups when no one else is left). The spec's client sends the members "
+        "in learnerIds instead.",
+    )
 
 
 class PathUpdate(PathSave):

@@ -82,7 +82,7 @@ from spot.training.paths.schemas import (
     SignBody,
     ValidateBody,
 )
-from spot.users.models import Group, User
+from spot.users.models import Group, User, user_group
 from spot.users.schemas import UserName
 
 NOT_FOUND = "trainingPathNotFound"
@@ -1119,9 +1119,12 @@ def _validate(
     not_accepted: bool,
     current_reference_id: int | None = None,
     current_module_ids: frozenset[int] = frozenset(),
+    learner_groups: Sequence[int] = (),
+    creator_left_out: bool = False,
 ) -> tuple[int | None, list[_Assigned]]:
     """The reference's id and the assigned modules as stored, or 400 atLeastOneErrorLeft naming every
-    faulty field (the contract's 'Validation of the form'; the schema checked the texts)."""
+    faulty field (the contract's 'Validation of the form'; the schema checked the texts). `learners`
+    include the members of `learner_groups` but the creator, `creator_left_out` when they were one."""
     errors: list[FieldError] = []
 
     def error(field: str, code: str) -> None:
@@ -1130,8 +1133,15 @@ def _validate(
     people = {*learners, *data.visible_by_persons, *(r for a in data.assigned_modules for r in a.referents)}
     users = _existing(db, User, people)
     if check_learners:
+        unknown_groups = set(learner_groups) - _existing(db, Group, learner_groups)
+        if unknown_groups:
+            error("learnerGroupIds", "groupNotFound")
         if not learners:
-            error("learnerIds", "defineAtLeastOneLearnerOrGroup")
+            if creator_left_out:
+                # Groups whose only member is the creator, who may not follow their own path.
+                error("learnerGroupIds", "creatorOnlyMemberOfGroups")
+            elif not unknown_groups:
+                error("learnerIds", "defineAtLeastOneLearnerOrGroup")
         elif creator_id is not None and creator_id in learners:
             error("learnerIds", "creatorCantBeLearner")
         elif any(i not in users for i in learners):
@@ -1235,12 +1245,33 @@ def _set_visibility(
             plain(db).execute(insert(model), rows)
 
 
+def _members(db: Session, group_ids: Sequence[int]) -> list[int]:
+    """The members of these groups, each once, by name."""
+    if not group_ids:
+        return []
+    return list(
+        db.scalars(
+            select(User.id)
+            .where(User.id.in_(select(user_group.c.user_id).where(user_group.c.group_id.in_(group_ids))))
+            .order_by(User.last_name, User.first_name, User.id)
+        )
+    )
+
+
 def create(db: Session, *, user: Principal, data: PathCreate) -> list[int]:
     """One path per learner (in learnerIds order), the user its creator, status notAccepted; their ids."""
     policy.ensure(user.may(Permission.TrainingManagement))
-    learners = list(dict.fromkeys(data.learner_ids))
+    members = _members(db, data.learner_group_ids)
+    learners = list(dict.fromkeys([*data.learner_ids, *(m for m in members if m != user.id)]))
     reference_id, assigned = _validate(
-        db, data, learners=learners, creator_id=user.id, check_learners=True, not_accepted=True
+        db,
+        data,
+        learners=learners,
+        creator_id=user.id,
+        check_learners=True,
+        not_accepted=True,
+        learner_groups=data.learner_group_ids,
+        creator_left_out=user.id in members,
     )
     now = utcnow()
     ids = []
