@@ -43,6 +43,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "launch": "Lancer {}",
         "grade": "Noter",
         "gradeTitle": "Noter « {} »",
+        "gradeField": "Note sur 10",
         "gradeLabel": "Note",
         "comment": "Commentaire",
         "gradeSubmit": "Noter et clôturer",
@@ -87,6 +88,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "launch": "Launch {}",
         "grade": "Grade",
         "gradeTitle": "Grade « {} »",
+        "gradeField": "Grade out of 10",
         "gradeLabel": "Grade",
         "comment": "Comment",
         "gradeSubmit": "Grade and close",
@@ -320,8 +322,11 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     dialog = page.get_by_role("dialog", name=texts["gradeTitle"].format(module), exact=True)
     slider = dialog.get_by_role("slider")
     slider.focus()
+    # The keyboard moves the grade by whole points; the field beside the slider shows it.
     for _ in range(6):
         page.keyboard.press("ArrowRight")
+    expect(slider).to_have_attribute("aria-valuenow", "6")
+    expect(dialog.get_by_role("textbox", name=texts["gradeField"], exact=True)).to_have_value("6")
     comment = dialog.get_by_role("textbox", name=re.compile(f"^{texts['comment']}"))
     comment.fill("Encore un effort sur la vérification.")
     dialog.get_by_role("button", name=texts["gradeSubmit"], exact=True).click()

@@ -299,6 +299,43 @@ describe('training path view', () => {
     expect(await screen.findByText('Module « Lathe safety » graded')).toBeInTheDocument()
   })
 
+  it('moves the grade by whole points from the keyboard and takes tenths in the field beside the slider', async () => {
+    const GRADE = `POST ${API}/0/grade`
+    const fetchMock = serve(() => path({ assignedModules: [assigned({ status: 'finished', can: { ...NO_MODULE_ACTION, grade: true } })], can: { ...NOTHING, seeGrading: true } }), {
+      [GRADE]: () => json(path({ assignedModules: [assigned({ status: 'validated' })] })),
+    })
+    open()
+    await expand()
+    await userEvent.click(screen.getByRole('button', { name: 'Grade' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Grade « Lathe safety »' }))
+    const slider = dialog.getByRole('slider')
+    const field = dialog.getByRole('textbox', { name: 'Grade out of 10' })
+    expect(field).toHaveValue('')
+    slider.focus()
+    for (let press = 0; press < 9; press++) await userEvent.keyboard('{ArrowRight}')
+    expect(dialog.getByText('9 / 10')).toBeInTheDocument()
+    expect(field).toHaveValue('9')
+    await userEvent.keyboard('{PageUp}')
+    expect(slider).toHaveAttribute('aria-valuenow', '10')
+    await userEvent.keyboard('{ArrowLeft}{PageDown}')
+    expect(slider).toHaveAttribute('aria-valuenow', '8')
+
+    await userEvent.clear(field)
+    await userEvent.type(field, '12')
+    await userEvent.type(dialog.getByLabelText(/Comment/), 'Careful and precise')
+    await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
+    expect(await dialog.findByText('The value is out of the allowed range')).toBeInTheDocument()
+    expect(sentRequests(fetchMock, GRADE)).toHaveLength(0)
+
+    await userEvent.clear(field)
+    await userEvent.type(field, '7.46')
+    expect(dialog.getByText('7.5 / 10')).toBeInTheDocument()
+    expect(slider).toHaveAttribute('aria-valuenow', '7.5')
+    await userEvent.click(dialog.getByRole('button', { name: 'Grade and close' }))
+    await waitFor(() => expect(sentRequests(fetchMock, GRADE)).toHaveLength(1))
+    expect(await sentRequests(fetchMock, GRADE)[0].json()).toEqual({ grade: 7.5, comment: 'Careful and precise', version: 4 })
+  })
+
   it('signs a module with the satisfaction chosen, asking for the password again when the server requires it', async () => {
     const SIGN = `POST ${API}/0/sign`
     const signedModule = assigned({
