@@ -18,7 +18,7 @@ from spot.core.signatures import Signature
 from spot.core.time import utcnow
 from spot.history.models import HistoryEntry
 from spot.lms.models import LmsAttempt, LmsCompletion, LmsStatement
-from spot.mediations.models import Mediation, MediationVisiblePerson
+from spot.mediations.models import Mediation, MediationParticipant, MediationVisiblePerson
 from spot.training.modules.models import TrainingModule, TrainingModuleItem
 from spot.training.paths import elements
 from spot.training.paths.models import (
@@ -29,6 +29,7 @@ from spot.training.paths.models import (
     TrainingPathVisit,
 )
 from support import API
+from training import paths_support as support
 from training.catalogue import Course
 
 PATHS = f"{API}/training/path"
@@ -832,3 +833,54 @@ def test_the_statements_of_a_path_page_do_not_grow_with_a_modules_elements(
         return _counted(lambda: client.get(address, headers=headers["referent"]))
 
     assert statements(small) == statements(large)
+
+
+def test_a_module_edited_shows_its_new_elements_in_the_path_cards_at_once(
+    client, db, make_user, login
+) -> None:
+    """The cards read the path's stored totals: editing the module (before any path assigning it is
+    accepted) stores them again, without anyone opening the path."""
+    cast = support.Cast.of(make_user, login)
+    module_id = support.make_module(db, items=0)
+    path_id = support.make_path(client, cast, [module_id])
+
+    def completion() -> int:
+        response = client.post(f"{PATHS}/query", json={"pageSize": 200}, headers=cast.headers["creator"])
+        return next(c["completion"] for c in response.json()["results"] if c["id"] == path_id)
+
+    assert completion() == -1
+    body = {
+        "name": "Consignation",
+        "moduleType": "training",
+        "goals": "Savoir consigner",
+        "estimatedDuration": 60,
+        "reference": None,
+        "periodicity": 0,
+        "passThreshold": 7,
+        "moduleItems": [{"type": "url", "url": "https://www.inrs.fr", "label": "INRS"}],
+    }
+    response = client.post(f"{API}/training/module/{module_id}", json=body, headers=cast.headers["creator"])
+    assert response.status_code in (200, 204), response.text
+    assert completion() == 0
+
+
+def test_a_mediation_signed_by_the_learner_shows_in_the_path_cards_at_once(
+    client, db, people, headers
+) -> None:
+    """Signing the attached mediation (the mediations' own call) stores the path's progress: the list
+    shows it without anyone opening the path."""
+    path_id = _referent_path(db, people, [mediation_item(), url_item()])
+    mediation = _readable_mediation(db, people)
+    db.add(MediationParticipant(mediation_id=mediation, user_id=people["learner"].id))
+    db.commit()
+    attached = client.post(f"{_element(path_id)}/mediation/attach/{mediation}", headers=headers["referent"])
+    assert attached.status_code == 200, attached.text
+
+    def completion() -> int:
+        response = client.post(f"{PATHS}/query", json={"pageSize": 200}, headers=headers["learner"])
+        return next(c["completion"] for c in response.json()["results"] if c["id"] == path_id)
+
+    assert completion() == 0
+    signed = client.post(f"{API}/mediation/{mediation}/sign", headers=headers["learner"])
+    assert signed.status_code == 200, signed.text
+    assert completion() == 25
