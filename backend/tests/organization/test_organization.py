@@ -17,6 +17,7 @@ def test_info_gives_the_customer_name(client):
         "customerName": "Usine de test",
         "applicationName": "Spot",
         "legacyBaseUrl": None,
+        "timeZone": "Europe/Paris",
     }
 
 
@@ -25,6 +26,11 @@ def test_info_follows_the_settings(client, settings_env):
     body = client.get(f"{ORG}/info").json()
     assert body["customerName"] == "Aciérie du Nord"
     assert body["legacyBaseUrl"] == "https://v1.example.com/spot"
+
+
+def test_info_gives_the_time_zone_of_the_settings(client, settings_env):
+    settings_env(SPOT_TIMEZONE="America/Montreal")
+    assert client.get(f"{ORG}/info").json()["timeZone"] == "America/Montreal"
 
 
 @pytest.mark.parametrize("kind", ["logo", "applogo"])

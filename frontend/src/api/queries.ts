@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, data } from './client'
+import { setOrganizationTimeZone } from '../lib/dates'
 import { queryKeys } from './queryKeys'
 
 export const whoAmIQuery = queryOptions({
@@ -10,7 +11,11 @@ export const whoAmIQuery = queryOptions({
 
 export const organizationInfoQuery = queryOptions({
   queryKey: queryKeys.organization.info,
-  queryFn: () => data(api.GET('/backend/api/v2/organization/info')),
+  queryFn: async () => {
+    const info = await data(api.GET('/backend/api/v2/organization/info'))
+    setOrganizationTimeZone(info.timeZone)
+    return info
+  },
   staleTime: Infinity,
 })
 

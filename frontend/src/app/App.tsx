@@ -18,10 +18,13 @@ function goToLoginAfterExpiry(): void {
   void router.navigate(loginPathFor(pathname, search), { replace: true }).then(() => queryClient.clear())
 }
 
-/** The organisation's names, for the title bar and the document title of every page, Login included. */
-function OrganizationInfo() {
-  useQuery(organizationInfoQuery)
-  return null
+/**
+ * The pages, once the organisation's information is read: its names for the title bar and the
+ * document title of every page, Login included, and its time zone, in which every time is shown.
+ */
+function Pages() {
+  const { isPending } = useQuery(organizationInfoQuery)
+  return isPending ? null : <RouterProvider router={router} />
 }
 
 export function App() {
@@ -38,8 +41,7 @@ export function App() {
     <LanguageTheme>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <OrganizationInfo />
-        <RouterProvider router={router} />
+        <Pages />
         <ErrorDialog />
       </QueryClientProvider>
     </LanguageTheme>

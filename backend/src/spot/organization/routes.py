@@ -1,6 +1,7 @@
 from typing import Any
 
 from fastapi import Request, Response
+from pydantic import Field
 
 from spot.config import get_settings
 from spot.core.routing import api_router
@@ -14,6 +15,10 @@ class OrganizationInfo(CamelModel):
     customer_name: str
     application_name: str
     legacy_base_url: str | None
+    time_zone: str = Field(
+        description="The organisation's time zone (IANA name): the client shows every time in it, "
+        "as the server's files do"
+    )
 
 
 @router.get("/info")
@@ -23,6 +28,7 @@ async def info() -> OrganizationInfo:
         customer_name=settings.customer_name,
         application_name="Spot",
         legacy_base_url=settings.legacy_base_url or None,
+        time_zone=settings.timezone,
     )
 
 

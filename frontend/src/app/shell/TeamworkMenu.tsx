@@ -1,10 +1,9 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined'
 import { useQuery } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { type UnreadDiscussion, unreadDiscussionsQuery } from '../../components/discussion/api'
 import { DISCUSSION_PARAM } from '../../components/discussion/DiscussionPanel'
-import { formatDate } from '../../lib/dates'
+import { formatDateTime } from '../../lib/dates'
 import { cartographyPath, functionPath, mediationPath, qualificationPath, subjectPath } from '../paths'
 import { HeaderPopover } from './HeaderPopover'
 
@@ -42,7 +41,7 @@ export function TeamworkMenu() {
         key: String(item.discussionId),
         to: discussionLink(item) ?? '#',
         primary: `${t(`discussion.teamwork.types.${item.parentType}`, { defaultValue: '' })} · ${item.parentName}`,
-        secondary: `${t('discussion.teamwork.unread', { count: item.unreadCount })} · ${formatDate(item.lastDate, i18n.language)} ${dayjs(item.lastDate).format('HH:mm')}`,
+        secondary: `${t('discussion.teamwork.unread', { count: item.unreadCount })} · ${formatDateTime(item.lastDate, i18n.language)}`,
       }))}
     />
   )

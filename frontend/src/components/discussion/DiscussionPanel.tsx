@@ -10,13 +10,12 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { queryKeys } from '../../api/queryKeys'
 import { isApiError } from '../../api/errors'
-import { formatDate } from '../../lib/dates'
+import { formatDateTime } from '../../lib/dates'
 import { type Discussion, discussionQuery, type Message, MESSAGE_FIELDS, usePostMessage } from './api'
 import { SystemText } from './systemText'
 
@@ -136,7 +135,7 @@ function Messages({ messages }: { messages: Message[] }) {
     if (list) list.scrollTop = list.scrollHeight
   }, [messages.length])
 
-  const when = (date: string) => `${formatDate(date, i18n.language)} ${dayjs(date).format('HH:mm')}`
+  const when = (date: string) => formatDateTime(date, i18n.language)
   return (
     <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto', px: 2, py: 1.5 }} role="log" aria-label={t('discussion.messages')} tabIndex={0}>
       {messages.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('discussion.empty')}</Typography>}

@@ -51,8 +51,8 @@ function parts(start: string): [number, number, number] {
  * the month and year for a month ('janv. 2025', or 'janvier 2025' when `long`).
  */
 export function periodLabel(start: string, granularity: Granularity, language: string, long = false): string {
-  const [year, month, day] = parts(start)
-  if (granularity === 'week') return formatDate(new Date(year, month, day), language)
+  if (granularity === 'week') return formatDate(start, language)
+  const [year, month] = parts(start)
   return new Intl.DateTimeFormat(language, { month: long ? 'long' : 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month, 1)),
   )

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { LifetimeEvent } from './api'
-import { formatDateTime } from './format'
+import { formatDateTime } from '../../lib/dates'
 
 /** 'by Jean Dupont on 12/03/2026 14:05', or `none` when the event never happened. */
 export function useLifetimeText(): (event: LifetimeEvent | null, none: string) => string {
