@@ -300,7 +300,7 @@ describe('the saved parameter sets', () => {
     expect(screen.getByText('Parameters: Lyon')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Document title' })).toHaveValue('Bilan de Lyon')
     await click('Saved parameters')
-    expect(await screen.findByRole('button', { name: 'Load Lyon' })).toHaveTextContent('Default')
+    expect(await screen.findByRole('button', { name: 'Lyon Default' })).toBeInTheDocument()
   })
 
   it("keeps the overwritten set's default flag unless the switch is changed", async () => {
@@ -335,10 +335,26 @@ describe('the saved parameter sets', () => {
     await click('Saved parameters')
     const menu = await screen.findByRole('dialog', { name: 'Saved parameter sets' })
     expect(within(menu).getByText('Rapport annuel des opérat…')).toBeInTheDocument()
-    expect(within(menu).getByRole('button', { name: 'Load Atelier' })).toHaveTextContent('Default')
-    await userEvent.click(within(menu).getByRole('button', { name: `Load ${long}` }))
+    expect(within(menu).getByRole('button', { name: 'Atelier Default' })).toBeInTheDocument()
+    // Named by what it shows (a cut name), described by the whole name.
+    const cut = within(menu).getByRole('button', { name: 'Rapport annuel des opérat…' })
+    expect(cut).toHaveAccessibleDescription(long)
+    await userEvent.click(cut)
     expect(await screen.findByText(`Parameters: ${long}`)).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Document title' })).toHaveValue('Annuel')
+  })
+
+  it('names each entry by the text it shows (axe label-content-name-mismatch)', async () => {
+    server({ saved: [configuration('Rapport annuel des opérateurs de Lyon'), configuration('Atelier', { isDefault: true })] })
+    await open()
+    await click('Saved parameters')
+    const menu = await screen.findByRole('dialog', { name: 'Saved parameter sets' })
+    const entries = within(menu).getAllByRole('button').filter((button) => !button.getAttribute('aria-label')?.startsWith('Delete'))
+    expect(entries).toHaveLength(2)
+    for (const entry of entries) {
+      const shown = [...entry.querySelectorAll('.MuiListItemText-primary, .MuiListItemText-secondary')].map((text) => text.textContent).join(' ')
+      expect(within(menu).getByRole('button', { name: shown })).toBe(entry)
+    }
   })
 
   it('deletes a set after asking', async () => {

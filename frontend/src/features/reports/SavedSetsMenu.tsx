@@ -81,10 +81,10 @@ export function SavedSetsMenu({ configurations, current, onLoad, onDeleted }: Sa
                     </Tooltip>
                   }
                 >
-                  <Tooltip title={shown === configuration.name ? '' : configuration.name} placement="left">
+                  {/* Named by the text it shows, as speech input users say it; a cut name is described by the whole one. */}
+                  <Tooltip title={shown === configuration.name ? '' : configuration.name} placement="left" describeChild>
                     <ListItemButton
                       selected={configuration.name === current}
-                      aria-label={t('reports.saved.loadLabel', { name: configuration.name })}
                       onClick={() => {
                         setAnchor(null)
                         onLoad(configuration)
