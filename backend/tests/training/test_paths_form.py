@@ -441,3 +441,25 @@ def test_grades_are_for_those_who_may_see_grading(client: TestClient, cast: Cast
     assert path["averageGrade"] is None
     assert (path["assignedModules"][0]["grading"], path["assignedModules"][0]["gradings"]) == (None, [])
     assert all(h["grade"] is None for h in path["history"])
+
+
+def test_the_dashboards_holder_sees_grades_as_the_reports_show_them(
+    client: TestClient,
+    cast: Cast,
+    module: int,
+    make_user,
+    login,  # noqa: ANN001
+) -> None:
+    """perm_TableauBord follows every path's results in the dashboards, the reports and the audit packs:
+    the path page and the module cards show them the grades too."""
+    cast.add("manager", make_user, login, ["perm_TableauBord"])
+    path_id = make_path(client, cast, [module], visibleByPersons=[cast.id("manager")])
+    move_to(client, cast, path_id, "started")
+    act(client, cast, "referent", path_id, "0/startNow")
+    act(client, cast, "referent", path_id, "0/grade", GRADE)
+    path = get(client, cast, path_id, "manager")
+    assert path["can"]["seeGrading"] is True
+    assert path["averageGrade"] == 8.0
+    assert path["assignedModules"][0]["grading"]["grade"] == 8.0
+    cards = client.post(f"{PATHS}/modules/query", json={}, headers=cast.headers["manager"]).json()["results"]
+    assert [card["grading"]["grade"] for card in cards if card["pathId"] == path_id] == [8.0]

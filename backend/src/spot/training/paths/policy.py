@@ -88,10 +88,17 @@ def module_learner(user: Principal, p: Facts, _m: ModuleFacts) -> bool:
     return is_learner(user, p)
 
 
+def sees_every_grading(user: Principal) -> bool:
+    """Administrators, and the dashboards holders (perm_TableauBord), who follow every path's results in
+    the dashboards, the path reports and the audit packs: the one rule for grades shown whatever the
+    path, on its page as in the reports."""
+    return is_admin(user) or user.may(Permission.TableauBord)
+
+
 def sees_grading(user: Principal, p: Facts) -> bool:
-    """Grades, gradings and the average grade: learner, creator, administrators and referents; the
-    persons and groups it is only visible to read the path without them."""
-    return is_learner(user, p) or is_creator(user, p) or is_admin(user) or is_referent(user, p)
+    """Grades, gradings and the average grade: learner, creator, referents, and those who see every
+    grading; the other persons and groups it is visible to read the path without them."""
+    return sees_every_grading(user) or is_learner(user, p) or is_creator(user, p) or is_referent(user, p)
 
 
 def can_edit(user: Principal, p: Facts) -> bool:

@@ -259,13 +259,13 @@ def _visible_modules(_db: Session, user: Principal) -> Select[Any]:
 
 def _module_cards(db: Session, user: Principal, rows: Sequence[Any]) -> list[dict[str, Any]]:
     """AssignedModuleCard of each row of MODULE_CARD_COLUMNS as JSON-ready data; the grading only for
-    those who see grading (learner, creator, administrators, referents of the path)."""
+    those who see grading (policy.sees_grading)."""
     if not rows:
         return []
     extras = {
         row[0]: row[1:] for row in plain(db).execute(_module_extras(user), {"ids": [row[0] for row in rows]})
     }
-    admin = policy.is_admin(user)
+    sees_every_grading = policy.sees_every_grading(user)
     cards = []
     for row in rows:
         (
@@ -295,7 +295,7 @@ def _module_cards(db: Session, user: Principal, rows: Sequence[Any]) -> list[dic
         learner, code, label, description, comment, referent_id, referent_name, refers = extras.get(
             module_row_id, (None,) * 7 + (False,)
         )
-        sees = admin or user.id in (learner_id, creator_id) or bool(refers)
+        sees = sees_every_grading or user.id in (learner_id, creator_id) or bool(refers)
         grading = None
         if sees and grade is not None and graded_at is not None:
             grading = {
