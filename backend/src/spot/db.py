@@ -144,6 +144,19 @@ def _in_ids_postgresql(element: in_ids, compiler: SQLCompiler, **kw: Any) -> str
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table = cls.__dict__.get("__table__")
+        if table is not None and "sqlite_autoincrement" not in dict(table.dialect_kwargs):
+            # An id is never given twice: without AUTOINCREMENT, SQLite gives a new row the largest id
+            # + 1, the id of the newest row if it was deleted (PostgreSQL's sequences never go back).
+            # SQLAlchemy writes it for an integer key of one column that is not a foreign key; the
+            # migration b6f1c2d9e8a4 rebuilt the tables made before, and a migration creating a table
+            # passes sqlite_autoincrement=True (tests/core/test_ids_never_reused.py checks both). A
+            # table whose rows are never deleted may say sqlite_autoincrement=False: it cannot give an
+            # id again anyway.
+            table.dialect_kwargs["sqlite_autoincrement"] = True
+
 
 SQLITE_BUSY_SECONDS = 5
 SQLITE_MMAP_BYTES = 2 << 30

@@ -32,6 +32,9 @@ class HistoryEntry(Base):
             sqlite_where=text(WRITES),
             postgresql_where=text(WRITES),
         ),
+        # Entries are never deleted, so SQLite never gives an id again without AUTOINCREMENT (db.Base),
+        # which would cost every read its write to sqlite_sequence, and the largest table a rebuild.
+        {"sqlite_autoincrement": False},
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
