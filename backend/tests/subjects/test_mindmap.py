@@ -162,6 +162,8 @@ def _act(client, headers, m, action):
     if action == "add":
         return add(client, headers, s1, version=version)
     if action == "edit":
+        return edit(client, headers, s1, 0, "Changer une plaquette", "Avec des gants", version=version)
+    if action == "editValidated":
         return edit(client, headers, s1, 1, "Consigner la machine", version=version)
     if action == "move":
         return move(client, headers, s1, 1, 0, 0, version=version)
@@ -179,8 +181,9 @@ NEEDS = {
     "read": [],
     "add": [EDIT],
     "edit": [EDIT],
+    "editValidated": [EDIT, VALID],
     "move": [EDIT],
-    "delete": [EDIT],
+    "delete": [EDIT, VALID],
     "status": [EDIT],
     "validate": [EDIT, VALID],
     "unvalidate": [EDIT, VALID],
@@ -336,6 +339,46 @@ def test_the_main_node_cannot_be_deleted_nor_moved(client, test_map, editor):
     # It can still be renamed and change status.
     assert edit(client, editor, s1, 0, "Plaquette", version=1).status_code == 200
     assert set_status(client, editor, s1, 0, "toValidate").status_code == 200
+
+
+def test_validated_content_changes_only_with_the_right_to_validate(
+    client, test_map, make_user, login, editor
+):
+    """docs/mind-map.md: renaming, rewriting or deleting a validated node (or a subtree holding one)
+    needs perm_ValidNotHaute; moving it and adding under it do not."""
+    s2 = test_map.subject("S2")
+    a = added(client, editor, s2, name="A")
+    a1 = added(client, editor, s2, parent=a, name="A1")
+    assert set_status(client, editor, s2, a1, "validated").status_code == 200
+    writer = login(make_user(permissions=[EDIT]))
+    assert_error(edit(client, writer, s2, a1, "Autre"), 403, DENIED)
+    assert_error(edit(client, writer, s2, a1, "A1", "Un autre texte"), 403, DENIED)
+    assert_error(delete(client, writer, s2, a1), 403, DENIED)
+    assert_error(delete(client, writer, s2, a), 403, DENIED)
+    assert by_code(tree(client, writer, s2))[a1]["name"] == "A1"
+    assert edit(client, writer, s2, a, "A bis").status_code == 200
+    assert added(client, writer, s2, parent=a1, name="A11")
+    assert move(client, writer, s2, a1, 0, 0).status_code == 200
+    assert edit(client, editor, s2, a1, "A1 bis").status_code == 200
+    assert delete(client, editor, s2, a).status_code == 200
+
+
+def test_the_main_node_is_named_as_its_subject(client, db, test_map, make_user, login, editor):
+    """Renaming the subject renames its main node; renaming the main node renames the subject, for
+    whoever may edit subjects."""
+    s1 = test_map.subject("S1")
+    subject_url = f"{API}/subject/{s1}"
+    page = client.get(subject_url, headers=editor).json()
+    form = {key: page[key] for key in ("type", "cartographyId", "functionId", "activityId", "version")}
+    renamed = client.post(subject_url, json=form | {"name": "Remplacer une plaquette"}, headers=editor)
+    assert renamed.status_code == 200, renamed.text
+    assert by_code(tree(client, editor, s1))[0]["name"] == "Remplacer une plaquette"
+    assert edit(client, editor, s1, 0, "Plaquette neuve").status_code == 200
+    assert client.get(subject_url, headers=editor).json()["name"] == "Plaquette neuve"
+    # A mind-map writer who may not edit subjects keeps the main node's name.
+    writer = login(make_user(permissions=[EDIT]))
+    assert_error(edit(client, writer, s1, 0, "Autre nom"), 403, DENIED)
+    assert edit(client, writer, s1, 0, "Plaquette neuve", "Un texte").status_code == 200
 
 
 def test_a_node_cannot_go_under_itself_or_a_descendant(client, test_map, editor):

@@ -307,9 +307,15 @@ def add(db: Session, *, user: Principal, subject_id: int, data: NodeCreate) -> M
 
 
 def edit(db: Session, *, user: Principal, subject_id: int, code: int, data: NodeUpdate) -> MindMapChange:
-    """A node's name and text."""
+    """A node's name and text. A validated node needs the right to validate too. The main node's name
+    is the subject's: renaming it renames the subject, which needs the right to edit subjects too (and
+    renaming the subject renames it, a database trigger)."""
     subject, version, now = _checked(db, user, subject_id, data.version)
     node = _node(db, subject.id, code)
+    policy.ensure(policy.can_change_node(user, subject, node.status))
+    if node.code == MAIN and data.name != subject.name:
+        policy.ensure(policy.can_edit(user, subject))
+        subject.name = data.name
     node.name, node.text = data.name, data.text
     node.updated_by, node.updated_at = user.id, now
     _written(db, user, subject, Event.mindMapUpdated)
@@ -335,11 +341,14 @@ def move(db: Session, *, user: Principal, subject_id: int, code: int, data: Node
 
 
 def remove(db: Session, *, user: Principal, subject_id: int, code: int, version: int) -> MindMapChange:
-    """A node and its subtree; the main node cannot be deleted (409 mainNodeCannotBeDeleted)."""
+    """A node and its subtree; the main node cannot be deleted (409 mainNodeCannotBeDeleted). A subtree
+    holding a validated node needs the right to validate too."""
     subject, tree, new_version, _now = _begin(db, user, subject_id, version)
     node = tree.node(code)
     if node.code == MAIN:
         raise conflict("mainNodeCannotBeDeleted")
+    for doomed_node in tree.subtree(node):
+        policy.ensure(policy.can_change_node(user, subject, doomed_node.status))
     siblings = tree.children[node.parent_id]
     siblings.remove(node)
     _renumber(siblings)

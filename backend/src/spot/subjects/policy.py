@@ -39,6 +39,13 @@ def can_validate_mind_map(user: Principal, subject: Subject) -> bool:
     return Permission.ValidNotHaute in user.permission_names
 
 
+def can_change_node(user: Principal, subject: Subject, status: str) -> bool:
+    """Rename, rewrite or delete a node: a validated one's content was validated, and changes only
+    with the right to validate (docs/mind-map.md)."""
+    validated = status == NodeStatus.validated.value
+    return can_edit_mind_map(user, subject) and (not validated or can_validate_mind_map(user, subject))
+
+
 def can_set_node_status(user: Principal, subject: Subject, old: str, new: str) -> bool:
     validating = NodeStatus.validated.value in (old, new)
     return can_edit_mind_map(user, subject) and (not validating or can_validate_mind_map(user, subject))
