@@ -11,6 +11,7 @@ from starlette.types import ASGIApp
 from spot.account.routes import router as account_router
 from spot.alerts.routes import router as alerts_router
 from spot.config import get_settings
+from spot.core import files
 from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
 from spot.core.security_headers import SecurityHeaders
@@ -91,10 +92,12 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     """What start-up built (modules, routes, compiled statements) lives as long as the process: frozen,
     it is out of the garbage collector's sight, whose full collections walked it all in the middle of
     a request (tens of milliseconds, once every few dozen list pages). On SQLite, checkpoints run in
-    the background while the app serves."""
+    the background while the app serves. What processes killed before left in their scratch folders
+    (partial uploads, files of uncommitted transactions) is cleaned first (core.files)."""
     gc.collect()
     gc.freeze()
     engine = get_engine()
+    files.clean_scratch(engine)
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
     try:
         yield

@@ -2,17 +2,20 @@
 stored file can never be addressed by a user-chosen path; an object store can replace the
 folder by implementing the same interface."""
 
+import fcntl
 import logging
 import lzma
+import os
 import re
 import secrets
 import shutil
+import threading
 import zipfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import IO, Any, BinaryIO, Protocol
 
 from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
@@ -43,10 +46,9 @@ _NAME = re.compile(r"^[0-9a-f]{32}\.[a-z0-9]{1,8}$")
 
 
 class FileStore(Protocol):
-    def put(self, data: bytes, *, extension: str) -> str: ...
-
-    def put_path(self, path: Path, *, extension: str) -> str:
-        """Store the file at `path` (moved, not copied: a large upload never goes through memory)."""
+    def adopt(self, path: Path, name: str) -> None:
+        """Store the file at `path` under `name` (moved, not copied: a large upload never goes through
+        memory). Called once the transaction that refers to it has committed (store, store_path)."""
         ...
 
     def get(self, name: str) -> bytes: ...
@@ -68,26 +70,11 @@ class FolderFileStore:
         # Two levels of fan-out keep folders small with many files.
         return self.root / name[:2] / name
 
-    def _new_path(self, extension: str) -> tuple[str, Path]:
-        if not re.fullmatch(r"[a-z0-9]{1,8}", extension):
-            raise ValueError(f"bad extension {extension!r}")
-        name = f"{secrets.token_hex(16)}.{extension}"
-        path = self._path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return name, path
-
-    def put(self, data: bytes, *, extension: str) -> str:
-        name, path = self._new_path(extension)
-        temporary = path.with_suffix(".part")
-        temporary.write_bytes(data)
-        temporary.replace(path)
-        return name
-
-    def put_path(self, path: Path, *, extension: str) -> str:
-        name, target = self._new_path(extension)
-        # A rename when both are on one file system (uploads are received under the data folder).
+    def adopt(self, path: Path, name: str) -> None:
+        target = self._path(name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # A rename: the scratch folder is under the data folder too.
         shutil.move(path, target)
-        return name
 
     def get(self, name: str) -> bytes:
         try:
@@ -109,21 +96,142 @@ def get_file_store() -> FileStore:
     return FolderFileStore(get_settings().data_dir / "files")
 
 
+# Files not yet committed: each process's scratch folder ---------------------------------------
+#
+# A file being received, or stored by a transaction that has not committed yet, waits in the scratch
+# folder of the process writing it (under the data folder: moving it into the store is a rename).
+# The process holds a lock on its folder's lock file while it lives; the lock goes with the process,
+# however it ends (kill -9 included), so that Spot's next start knows the folder's owner is dead and
+# cleans it (clean_scratch), while the folders of the other workers, alive, are left alone.
+
+_SCRATCH_GUARD = threading.Lock()
+# By process id: a worker forked from a process that had made its folder makes its own.
+_SCRATCH: dict[int, tuple[Path, IO[bytes]]] = {}
+_LOCK_SUFFIX = ".lock"
+
+
+def _scratch_root() -> Path:
+    return get_settings().data_dir / "uploads"
+
+
+def _new_scratch(root: Path) -> tuple[Path, IO[bytes]]:
+    root.mkdir(parents=True, exist_ok=True)
+    while True:
+        token = secrets.token_hex(8)
+        lock_path = root / f"{token}{_LOCK_SUFFIX}"
+        lock = lock_path.open("xb")
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        # Another process's clean may have taken the file for a dead one's between its creation and
+        # the lock: it is ours only if it is still the file at that path.
+        try:
+            if os.fstat(lock.fileno()).st_ino == lock_path.stat().st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        lock.close()
+    folder = root / token
+    folder.mkdir()
+    return folder, lock
+
+
+def scratch_folder() -> Path:
+    """This process's folder for files not committed yet (made at first use, kept while it lives)."""
+    root = _scratch_root()
+    with _SCRATCH_GUARD:
+        held = _SCRATCH.get(os.getpid())
+        if held is None or held[0].parent != root:
+            held = _new_scratch(root)
+            _SCRATCH[os.getpid()] = held
+        return held[0]
+
+
+def _owner_is_dead(lock_path: Path) -> IO[bytes] | None:
+    """The lock file opened and locked when its process is gone (None while it lives)."""
+    try:
+        lock = lock_path.open("rb")
+    except FileNotFoundError:
+        return None
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        return None
+    return lock
+
+
+def clean_scratch(engine: Engine) -> None:
+    """At start-up: the scratch folders of processes that died. A file a row refers to (its
+    transaction committed, the process died before moving it) goes into the store; anything else
+    (a partial upload, a file of a transaction that never committed) is removed."""
+    root = _scratch_root()
+    if not root.is_dir():
+        return
+    store = get_file_store()
+    for entry in root.iterdir():
+        if entry.is_file() and not entry.name.endswith(_LOCK_SUFFIX):
+            entry.unlink(missing_ok=True)  # left in the folder itself by an older version
+            continue
+        if not entry.name.endswith(_LOCK_SUFFIX):
+            continue
+        lock = _owner_is_dead(entry)
+        if lock is None:
+            continue
+        with lock:
+            folder = root / entry.name.removesuffix(_LOCK_SUFFIX)
+            files = [f for f in folder.iterdir() if f.is_file()] if folder.is_dir() else []
+            names = {f.name for f in files if _NAME.match(f.name)}
+            referenced = names - _unreferenced(engine, set(names)) if names else set()
+            for file in files:
+                if file.name in referenced:
+                    store.adopt(file, file.name)
+                    log.info("stored file recovered name=%s", file.name)
+                else:
+                    file.unlink(missing_ok=True)
+            shutil.rmtree(folder, ignore_errors=True)
+            entry.unlink(missing_ok=True)
+        log.info("scratch folder of a stopped process cleaned name=%s files=%s", folder.name, len(files))
+
+
 # Stored files follow the transactions that refer to them --------------------------------------
 #
-# A file stored during a transaction that rolls back is removed; a file a transaction stopped
-# referring to (a replaced image, a deleted subject's picture) is removed once it commits, unless
-# another row still refers to it (a duplicated subject shares its original's picture).
+# A file stored during a transaction waits in the scratch folder and goes into the store when the
+# transaction commits, or is removed if it rolls back: the store never holds a file whose row was not
+# committed. A file a transaction stopped referring to (a replaced image, a deleted subject's
+# picture) is removed once it commits, unless another row still refers to it (a duplicated subject
+# shares its original's picture).
 
 # Every column holding stored file names; each area registers its own.
 REFERENCES: list[Any] = []
-_STORED = "spot_files_stored"
+_STAGED = "spot_files_staged"
 _RETIRED = "spot_files_retired"
 
 
-def stored(db: Session, name: str) -> None:
-    """`name` was stored for this transaction: it goes if the transaction rolls back."""
-    db.info.setdefault(_STORED, []).append(name)
+def _new_name(extension: str) -> str:
+    if not re.fullmatch(r"[a-z0-9]{1,8}", extension):
+        raise ValueError(f"bad extension {extension!r}")
+    return f"{secrets.token_hex(16)}.{extension}"
+
+
+def _staged(db: Session, name: str) -> None:
+    # The transaction begins now if it has not: its end, commit or rollback, decides the file's fate.
+    db.connection()
+    db.info.setdefault(_STAGED, []).append(name)
+
+
+def store(db: Session, data: bytes, *, extension: str) -> str:
+    """Store `data` with this transaction: its generated name, which a row of the transaction keeps."""
+    name = _new_name(extension)
+    (scratch_folder() / name).write_bytes(data)
+    _staged(db, name)
+    return name
+
+
+def store_path(db: Session, path: Path, *, extension: str) -> str:
+    """Store the file at `path` (moved, not copied) with this transaction, as store does."""
+    name = _new_name(extension)
+    shutil.move(path, scratch_folder() / name)
+    _staged(db, name)
+    return name
 
 
 def retired(db: Session, name: str | None) -> None:
@@ -142,11 +250,13 @@ def _unreferenced(engine: Engine, names: set[str]) -> set[str]:
 
 @event.listens_for(Session, "after_commit")
 def _after_commit(db: Session) -> None:
-    db.info.pop(_STORED, None)
+    staged = db.info.pop(_STAGED, ())
     names = db.info.pop(_RETIRED, None)
+    store = get_file_store()
+    for name in staged:
+        store.adopt(scratch_folder() / name, name)
     if not names:
         return
-    store = get_file_store()
     for name in _unreferenced(db.get_bind().engine, set(names)):
         store.delete(name)
         log.info("stored file removed name=%s", name)
@@ -155,9 +265,8 @@ def _after_commit(db: Session) -> None:
 @event.listens_for(Session, "after_rollback")
 def _after_rollback(db: Session) -> None:
     db.info.pop(_RETIRED, None)
-    store = get_file_store()
-    for name in db.info.pop(_STORED, ()):
-        store.delete(name)
+    for name in db.info.pop(_STAGED, ()):
+        (scratch_folder() / name).unlink(missing_ok=True)
 
 
 async def bounded_body(request: Request, limit: int) -> bytes:

@@ -79,8 +79,7 @@ def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportRes
     those the package no longer has are marked removed (module elements pointing at them then show
     lmsElementNotFound)."""
     course_data = package.read(data)
-    key = files.get_file_store().put(data, extension="zip")
-    files.stored(db, key)
+    key = files.store(db, data, extension="zip")
     now = utcnow()
     course = db.scalars(select(LmsCourse).where(LmsCourse.activity_id == course_data.activity_id)).first()
     created = course is None

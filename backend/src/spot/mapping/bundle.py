@@ -383,8 +383,7 @@ class _Writer:
         image = self.images[name]
         if current_ref and current_sha == image.sha256:
             return current_ref, image
-        ref = get_file_store().put(image.content, extension=IMAGE_TYPES[image.media_type])
-        files.stored(self.db, ref)
+        ref = files.store(self.db, image.content, extension=IMAGE_TYPES[image.media_type])
         files.retired(self.db, current_ref)
         return ref, image
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import filetype  # type: ignore[import-untyped]
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -17,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from spot.core import files, history, parents
 from spot.core.errors import ApiError, FieldError, conflict, not_found
-from spot.core.files import Served, get_file_store
+from spot.core.files import Served
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
@@ -123,20 +124,17 @@ def make_thumbnail(path: Path) -> tuple[bytes, str] | None:
 
 
 def _store(db: Session, resource_type: ResourceType, path: Path) -> StoredUpload:
-    """Check the uploaded file and move it into the store, with its thumbnail for an image. Both are
-    removed again if the transaction rolls back (core.files)."""
+    """Check the uploaded file and store it with the transaction, with its thumbnail for an image: both
+    go into the store when it commits, and are removed if it rolls back (core.files)."""
     size = path.stat().st_size
     if size == 0:
         raise _invalid("file", "emptyFieldError")
     media_type, extension = _sniffed(resource_type, path)
     thumbnail = make_thumbnail(path) if resource_type is ResourceType.image else None
-    store = get_file_store()
-    file_ref = store.put_path(path, extension=extension)
-    files.stored(db, file_ref)
+    file_ref = files.store_path(db, path, extension=extension)
     thumbnail_ref = None
     if thumbnail is not None:
-        thumbnail_ref = store.put(thumbnail[0], extension=thumbnail[1])
-        files.stored(db, thumbnail_ref)
+        thumbnail_ref = files.store(db, thumbnail[0], extension=thumbnail[1])
     return StoredUpload(file_ref, thumbnail_ref, media_type, size)
 
 
@@ -201,6 +199,26 @@ def _written(db: Session, user: Principal, parent: parents.Parent, resource: Res
     system_message(db, parent=parent, user=user, type=SystemMessageType(event.value), args=args)
 
 
+def _next_position(db: Session, parent: parents.Parent) -> Any:
+    """The end of the parent's gallery, computed by the INSERT itself: uploads into one gallery at the
+    same time each get a position of their own. On SQLite the statement reads and writes under the
+    database's one write lock; on PostgreSQL the writers of one gallery wait for each other (a lock
+    until the transaction ends), so the next one's INSERT sees the row of the one before."""
+    if db.get_bind().dialect.name == "postgresql":
+        db.execute(
+            select(func.pg_advisory_xact_lock(GALLERY_LOCK, func.hashtext(f"{parent.type}/{parent.id}")))
+        )
+    return (
+        select(func.coalesce(func.max(Resource.ordering) + 1, 0))
+        .where(Resource.parent_type == parent.type, Resource.parent_id == parent.id)
+        .scalar_subquery()
+    )
+
+
+# The first key of the galleries' advisory locks on PostgreSQL (the second: the parent's, hashed).
+GALLERY_LOCK = 0x5E50
+
+
 def create(
     db: Session, *, user: Principal, parent: parents.Parent, data: ResourceCreate, upload: Path | None
 ) -> Resource:
@@ -213,11 +231,6 @@ def create(
         if upload is None:
             raise _invalid("file", "emptyFieldError")
         stored = _store(db, data.resource_type, upload)
-    last = db.scalar(
-        select(func.max(Resource.ordering)).where(
-            Resource.parent_type == parent.type, Resource.parent_id == parent.id
-        )
-    )
     now = utcnow()
     resource = Resource(
         parent_type=parent.type,
@@ -226,7 +239,7 @@ def create(
         name=data.name,
         link=link,
         comment=data.comment,
-        ordering=0 if last is None else last + 1,
+        ordering=_next_position(db, parent),
         file_ref=stored and stored.file_ref,
         thumbnail_ref=stored and stored.thumbnail_ref,
         media_type=stored and stored.media_type,

@@ -15,7 +15,7 @@ from fastapi import Header, Request
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from spot.config import get_settings
+from spot.core import files
 from spot.core.errors import ApiError, FieldError
 from spot.db import request_session
 from spot.resources import service
@@ -27,10 +27,9 @@ _WRITE_BYTES = 1 << 20
 
 
 def uploads_folder() -> Path:
-    """Where bodies are received: under the data folder, so that storing one is a rename."""
-    folder = get_settings().data_dir / "uploads"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """Where bodies are received: this process's scratch folder (core.files), so that storing one is a
+    rename and what a process killed mid-upload leaves is removed at the next start."""
+    return files.scratch_folder()
 
 
 def _metadata(resource_type: ResourceType, name: str, link: str, comment: str) -> ResourceCreate:

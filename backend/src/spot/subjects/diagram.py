@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from spot.core import files
 from spot.core.errors import ApiError, FieldError, not_found
-from spot.core.files import Served, get_file_store
+from spot.core.files import Served
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
@@ -84,8 +84,7 @@ def store(db: Session, *, user: Principal, subject: Subject, path: Path | None, 
     media_type, extension = _checked(path)
     assert path is not None
     sha256 = _sha256(path)
-    ref = get_file_store().put_path(path, extension=extension)
-    files.stored(db, ref)
+    ref = files.store_path(db, path, extension=extension)
     files.retired(db, subject.diagram_ref)
     values = {
         "diagram_ref": ref,
