@@ -69,7 +69,8 @@ export function PathsDialog({ paths, onClose }: { paths: ReportPaths; onClose: (
                         )}
                       </TableCell>
                       <TableCell>{t(`trainingPaths.status.${row.status}`)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {/* May wrap between its two dates (a date never breaks), so that every column fits the dialog. */}
+                      <TableCell>
                         {t('reports.paths.period', { start: formatDate(row.startDate, i18n.language), stop: formatDate(row.stopDate, i18n.language) })}
                       </TableCell>
                       <TableCell align="right">{row.modules}</TableCell>

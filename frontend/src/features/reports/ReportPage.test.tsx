@@ -187,6 +187,9 @@ describe('the buttons', () => {
     expect(cells).toHaveTextContent('Léa Petit')
     expect(cells).toHaveTextContent('Started')
     expect(cells).toHaveTextContent('7.5 / 10')
+    // The period may wrap between its two dates, so that the last column fits a 1366 px wide screen.
+    const period = within(cells).getByText('2026-02-01 – 2026-03-01')
+    expect(getComputedStyle(period).whiteSpace).not.toBe('nowrap')
     const [request] = sentRequests(fetchMock, PATHS)
     expect((await request.json()).selectors).toMatchObject({ learnerIdList: [4], groupIdList: [2], moduleTypes: ['training'] })
   })
