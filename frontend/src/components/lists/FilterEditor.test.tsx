@@ -125,11 +125,15 @@ describe('filter editor: building a filter', () => {
     expect(onApply).toHaveBeenLastCalledWith('name contains a\\&b\\  | code contains \\0')
   })
 
-  it('shows "a value must be chosen" on an enum, id or location criterion left empty, and refuses to apply', async () => {
+  it('lets an enum, id or location criterion wait for its value without an error, then refuses to apply it empty', async () => {
     const { onApply } = renderEditor('')
     await userEvent.click(await screen.findByRole('button', { name: 'Add a criterion' }))
     const row = criterion(1)
     await chooseField(row, 'F:node_status')
+    expect(within(row).queryByText('A value must be chosen')).not.toBeInTheDocument()
+    expect(screen.queryByText('At least one error remains to be corrected')).not.toBeInTheDocument()
+    await userEvent.click(within(row).getByRole('button', { name: 'E:validated' }))
+    await userEvent.click(within(row).getByRole('button', { name: 'E:validated' }))
     expect(within(row).getByText('A value must be chosen')).toBeInTheDocument()
     expect(screen.getByText('At least one error remains to be corrected')).toBeInTheDocument()
     expect(applyButton()).toBeDisabled()
@@ -139,8 +143,11 @@ describe('filter editor: building a filter', () => {
     expect(onApply).toHaveBeenLastCalledWith('node_status oneOf validated')
 
     await chooseField(row, 'F:location')
+    expect(within(row).queryByText('A value must be chosen')).not.toBeInTheDocument()
+    await userEvent.click(applyButton())
     expect(within(row).getByText('A value must be chosen')).toBeInTheDocument()
     expect(applyButton()).toBeDisabled()
+    expect(onApply).toHaveBeenCalledTimes(1)
   })
 
   it('searches ids 500 ms after typing stops, then shows the choice', async () => {

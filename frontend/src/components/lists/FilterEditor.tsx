@@ -32,6 +32,7 @@ import { checkQuery, fieldsQuery, parseQuery } from '../../lib/querylang/api'
 import { checkedTextError, type QueryTextError } from '../../lib/querylang/errors'
 import {
   EMPTY_ROWS,
+  MUST_NOT_BE_EMPTY,
   type FilterRows,
   type Join,
   newRow,
@@ -103,7 +104,11 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
   const textRows = upToDate && check.data && !checkedError ? treeToRows(check.data.filter ?? null) : undefined
   const tooComplex = textRows === null
 
-  const errors = rows.rows.map((row) => rowErrors(row, fields))
+  // A criterion whose field has just been chosen waits for its value: saying that one must be chosen
+  // comes once the user has changed the value, or tried to apply.
+  const [valueGiven, setValueGiven] = useState<ReadonlySet<number>>(() => new Set(start.rows.rows.map((row) => row.key)))
+  const allErrors = rows.rows.map((row) => rowErrors(row, fields))
+  const errors = allErrors.map((error, index) => (error?.value === MUST_NOT_BE_EMPTY && !valueGiven.has(rows.rows[index].key) ? undefined : error))
   const rowsHaveErrors = errors.some((error) => error !== undefined)
   const cannotApply = mode === 'rows' ? rowsHaveErrors : textError !== undefined
 
@@ -123,7 +128,10 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
   }
 
   const apply = async () => {
-    if (mode === 'rows') return onApply(printRows(rows))
+    if (mode === 'rows') {
+      if (allErrors.some((error) => error !== undefined)) return setValueGiven(new Set(rows.rows.map((row) => row.key)))
+      return onApply(printRows(rows))
+    }
     const candidate = text.trim()
     const error = checkedTextError(await queryClient.fetchQuery(checkQuery(entityType, candidate)))
     if (error) setApplyError(error)
@@ -187,7 +195,13 @@ function EditorBody({ entityType, filter, fields, start, sources, fieldLabel, en
                 cacheKey={queryKeys.filterValues(entityType)}
                 fieldLabel={fieldLabel}
                 enumLabel={enumLabel}
-                onChange={(next) => setRows({ ...rows, rows: rows.rows.map((r) => (r.key === row.key ? next : r)) })}
+                onChange={(next) => {
+                  setRows({ ...rows, rows: rows.rows.map((r) => (r.key === row.key ? next : r)) })
+                  const given = new Set(valueGiven)
+                  if (next.field !== row.field) given.delete(row.key)
+                  else if (next.value !== row.value || next.values !== row.values) given.add(row.key)
+                  setValueGiven(given)
+                }}
                 onRemove={() => setRows({ ...rows, rows: rows.rows.filter((r) => r.key !== row.key) })}
               />
             </Fragment>
