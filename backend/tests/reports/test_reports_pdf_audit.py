@@ -1,16 +1,19 @@
 """A learner's audit pack (issue 18 contract, R2): a PDF per path with every grading and signature, a PDF
 of their qualification status, every page stamped; and who may ask for the report's PDFs."""
 
+import io
 import uuid
-from datetime import timedelta
+from datetime import date, timedelta
 
+import openpyxl
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from reports.pdf_support import AUDIT, PDF, PROGRESS, World, build_world, pdfs, request, text_of
 from spot.core.time import utcnow
+from spot.reports.excel import WORDS
 from spot.training.paths.models import TrainingPathGrading, TrainingPathModule
 from support import API, assert_error
 
@@ -90,6 +93,43 @@ def test_a_pdf_per_path_and_one_of_qualifications_each_page_stamped(client: Test
     ):
         assert expected in qualifications, expected
     assert "Permanente" in qualifications and "Valide" in qualifications
+
+
+@pytest.mark.parametrize("success", [True, False])
+def test_a_failed_grading_prints_no_validity(
+    client: TestClient, world: World, db: Session, success: bool
+) -> None:
+    # A day stored with every grading, as gradings made before failures were kept without one carry.
+    stored = date(2031, 7, 14)
+    module_id = db.scalar(
+        select(TrainingPathModule.id).where(TrainingPathModule.path_id == world.closed_path)
+    )
+    db.execute(
+        update(TrainingPathModule)
+        .where(TrainingPathModule.id == module_id)
+        .values(is_success=success, valid_until=stored)
+    )
+    db.execute(
+        update(TrainingPathGrading)
+        .where(TrainingPathGrading.path_module_id == module_id)
+        .values(is_success=success, valid_until=stored)
+    )
+    db.commit()
+    printed = "14/07/2031"
+    report = pdfs(client.post(PDF, json=request(world), headers=world.headers("reporter")).content)
+    assert (printed in text_of(report["Learner Test.pdf"])) is success
+    assert ("Valide jusqu'au" in text_of(report["Learner Test.pdf"])) is success
+    pack = pdfs(audit(client, world, world.cast.id("learner")).content)
+    assert (printed in text_of(pack[f"Parcours consignation ({world.closed_path}).pdf"])) is success
+    excel = client.post(
+        f"{API}/reports/trainingPaths/excel", json=request(world), headers=world.headers("reporter")
+    )
+    header, *rows = (
+        openpyxl.load_workbook(io.BytesIO(excel.content)).worksheets[0].iter_rows(values_only=True)
+    )
+    column = header.index(WORDS["fr"].valid_until)
+    (learners_row,) = [row for row in rows if row[0] == "Learner Test"]
+    assert (learners_row[column] is not None) is success
 
 
 def test_in_english(client: TestClient, world: World) -> None:

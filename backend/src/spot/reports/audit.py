@@ -22,6 +22,7 @@ from spot.core.principal import Principal
 from spot.qualifications import dashboards
 from spot.reports import archive, pdf, selection
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
+from spot.training.paths.service import validity
 from spot.users.models import User
 
 QUALIFICATIONS_FILE = {"fr": "Qualifications", "en": "Qualifications"}
@@ -61,7 +62,7 @@ def gradings(db: Session, *, user_id: int) -> dict[int, dict[int, list[pdf.Gradi
     for path_id, position, graded_at, grade, is_success, referent_id, name, comment, valid_until in rows:
         referent = selection.UNKNOWN_USER if referent_id is None or not name else name
         out[path_id][position].append(
-            pdf.Grading(graded_at, grade, is_success, referent, comment, valid_until)
+            pdf.Grading(graded_at, grade, is_success, referent, comment, validity(is_success, valid_until))
         )
     return out
 

@@ -41,6 +41,7 @@ from spot.training.paths.service import (
     path_content,
     round_grade,
     signature_lists,
+    validity,
 )
 from spot.users.models import User, user_group
 
@@ -361,7 +362,7 @@ def _load(
                     is_success=m.is_success,
                     comment=current[1] if current is not None else None,
                     graded_at=m.graded_at,
-                    valid_until=m.valid_until,
+                    valid_until=validity(m.is_success, m.valid_until),
                     grader_name=_named(current[2], current[3]) if current is not None else None,
                     learner_signed_at=m.signed_at,
                     learner_comment=m.signature_comment,
