@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PeriodsTable } from '../../components/usage/PeriodsTable'
 import { type Granularity, periodLabel } from '../../components/usage/periods'
 import type { ContributionPeriod } from './api'
+import { chartRightMargin } from './contributions'
 
 // Space between two dates of the axis: the chart leaves out the labels that would come closer, whatever its width.
 const TICK_LABEL_GAP = 16
@@ -36,7 +37,7 @@ export function ContributionsChart({
           { data: periods.map((p) => p.views), label: t('usage.views'), color: '#0074C8' },
           { data: periods.map((p) => p.contributions), label: t('usage.contributions'), color: '#009933' },
         ]}
-        margin={{ right: 16 }}
+        margin={{ right: chartRightMargin(labels) }}
       />
       <PeriodsTable periods={periods} granularity={granularity} />
     </>

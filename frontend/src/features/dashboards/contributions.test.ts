@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ContributionsSelection, contributionsBody, durationOf, initialSelection, selectionErrors } from './contributions'
+import { type ContributionsSelection, chartRightMargin, contributionsBody, durationOf, initialSelection, selectionErrors } from './contributions'
 
 const selection = (patch: Partial<ContributionsSelection>): ContributionsSelection => ({ ...initialSelection(), ...patch })
 const place = { type: 'cartography' as const, id: 4, name: 'Atelier', context: [{ type: 'site' as const, id: 1, name: 'Lyon' }] }
@@ -63,5 +63,15 @@ describe('what the server is asked', () => {
     const people = { contributors: [{ id: 3, name: 'A' }], groups: [{ id: 2, name: 'G' }] }
     expect(contributionsBody(selection({ byContributors: true, ...people }), TODAY)).toMatchObject({ userIds: [3], groupIds: [2] })
     expect(contributionsBody(selection({ byContributors: false, ...people }), TODAY)).toMatchObject({ userIds: [], groupIds: [] })
+  })
+})
+
+describe('the chart\'s right margin', () => {
+  it('holds half of the longest label, so that the last one, centred on the last bar, is not cut', () => {
+    const labels = ['nov. 2025', 'déc. 2025', 'janv. 2026']
+    // At most 7 px a character of the axis' 12 px font, half of it beyond the last bar's centre.
+    expect(chartRightMargin(labels)).toBeGreaterThanOrEqual(Math.ceil((7 * 'janv. 2026'.length) / 2))
+    expect(chartRightMargin(['2026-11-23'])).toBeGreaterThanOrEqual(35)
+    expect(chartRightMargin([])).toBe(16)
   })
 })

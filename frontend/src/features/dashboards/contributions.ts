@@ -79,3 +79,16 @@ export function contributionsBody(selection: ContributionsSelection, today: Date
     groupIds: selection.byContributors ? selection.groups.map((group) => group.id) : [],
   }
 }
+
+/** The least right margin of the chart, and the widest a character of its axis labels (12 px) may be. */
+const MIN_RIGHT_MARGIN = 16
+const LABEL_CHARACTER_WIDTH = 7
+
+/**
+ * The chart's right margin: the last label is centred on the last bar, so half of the longest label
+ * may stand beyond the plot; the margin holds it rather than cutting it.
+ */
+export function chartRightMargin(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length))
+  return Math.max(MIN_RIGHT_MARGIN, Math.ceil((longest * LABEL_CHARACTER_WIDTH) / 2))
+}
