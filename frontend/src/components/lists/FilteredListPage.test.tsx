@@ -54,6 +54,7 @@ const pagesAsked = (fetchPage: ReturnType<typeof pagedList>) => fetchPage.mock.c
 beforeEach(() => {
   // Scrolling to a target: jsdom has no layout to scroll.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+  Element.prototype.scrollIntoView = vi.fn()
 })
 
 describe('filtered list page', () => {
@@ -77,6 +78,14 @@ describe('filtered list page', () => {
     expect(await screen.findByTestId('targeted')).toHaveTextContent('Item 130')
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(pagesAsked(fetchPage)).toEqual([1, 2, 3])
+  })
+
+  it('brings a targeted item of the first page to the middle of the window', async () => {
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView)
+    renderList('/subjects?target=12', pagedList(30))
+    expect(await screen.findByTestId('targeted')).toHaveTextContent('Item 12')
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ block: 'center' }))
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByTestId('targeted'))
   })
 
   it('says so when the targeted item is in no page', async () => {

@@ -11,7 +11,7 @@
  *   page is loaded without it.
  */
 import Box from '@mui/material/Box'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ValueId } from '../../lib/querylang/types'
 import { Loading } from '../Loading'
@@ -60,6 +60,17 @@ export function InfiniteList<T>({
     callbacks.current = { onLoadMore, onTargetMissing }
   })
   const targetIndex = target === undefined ? -1 : items.findIndex((item) => String(itemKey(item)) === String(target))
+  // On the first page the list is drawn and measured in the same moments as the scroll is asked for,
+  // which the list then loses: the targeted item, once drawn, brings itself to the middle (once).
+  const centred = useRef<ValueId>(undefined)
+  const centre = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || target === undefined || centred.current === target) return
+      centred.current = target
+      element.scrollIntoView({ block: 'center' })
+    },
+    [target],
+  )
 
   useEffect(() => {
     if (!settled || target === undefined || reached.current === target) return
@@ -90,7 +101,7 @@ export function InfiniteList<T>({
       itemContent={(index, item) => {
         const targeted = index === targetIndex
         return (
-          <Box sx={{ pb: 1 }} data-targeted={targeted || undefined}>
+          <Box sx={{ pb: 1 }} data-targeted={targeted || undefined} ref={targeted ? centre : undefined}>
             <Box sx={targeted ? { outline: 2, outlineColor: 'primary.main', outlineOffset: 2, borderRadius: 1 } : undefined}>
               {renderItem(item, { targeted })}
             </Box>
