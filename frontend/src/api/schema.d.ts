@@ -6380,9 +6380,8 @@ export interface components {
             /**
              * Content
              * @description Accepted, ignored: each reader's client words the line in the reader's language
-             * @default
              */
-            content: string;
+            content?: string | null;
             /**
              * Date
              * @description Accepted, ignored

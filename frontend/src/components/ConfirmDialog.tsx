@@ -10,13 +10,15 @@ interface ConfirmDialogProps {
   title: string
   message: string
   confirmLabel: string
+  /** The button that closes it without acting; "Cancel" unless the action itself is a cancellation. */
+  dismissLabel?: string
   pending?: boolean
   onConfirm: () => void
   onClose: () => void
 }
 
 /** Asks before an irreversible action; the confirm button is drawn as dangerous. */
-export function ConfirmDialog({ title, message, confirmLabel, pending = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, dismissLabel, pending = false, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 450, maxWidth: '100%' } } }}>
@@ -25,7 +27,7 @@ export function ConfirmDialog({ title, message, confirmLabel, pending = false, o
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button onClick={onClose}>{dismissLabel ?? t('actions.cancel')}</Button>
         <Button variant="contained" color="error" loading={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>

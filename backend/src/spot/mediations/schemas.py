@@ -73,8 +73,8 @@ class ReportItemIn(CamelModel):
 
     item_type: Literal["Tracking"] = "Tracking"
     tracking_id: Id
-    content: MultilineText = Field(
-        default="",
+    content: MultilineText | None = Field(
+        default=None,
         max_length=1000,
         description="Accepted, ignored: each reader's client words the line in the reader's language",
     )

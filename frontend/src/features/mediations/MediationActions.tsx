@@ -101,6 +101,8 @@ export function MediationActions({ mediation, onDone, onConflict }: MediationAct
           title={t(`mediations.view.confirm.${confirming.action}Title`)}
           message={t(`mediations.view.confirm.${confirming.action}Message`, { title: mediation.title })}
           confirmLabel={t(`mediations.view.actions.${confirming.action}`)}
+          // Not "Cancel": beside "Cancel the mediation", two cancels would read as the same thing.
+          dismissLabel={t('mediations.view.confirm.back')}
           pending={change.isPending}
           onConfirm={() => run(confirming)}
           onClose={() => setConfirming(undefined)}

@@ -3,6 +3,7 @@ import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import dayjs from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { mediationPath } from '../../app/paths'
@@ -24,7 +25,10 @@ export function useCardDateText(): (mediation: MediationCard) => string {
       case 'startedOn':
         return t('mediations.list.startedOn', { date: at(date.date) })
       case 'range':
-        return t('mediations.list.range', { start: at(date.start), stop: at(date.stop) })
+        // A period covers its start and stop minutes whole: within one minute, it lasted that minute.
+        return dayjs(date.start).isSame(date.stop, 'minute')
+          ? t('mediations.list.oneMinute', { date: at(date.start) })
+          : t('mediations.list.range', { start: at(date.start), stop: at(date.stop) })
       case 'since':
         return t('mediations.list.since', { start: at(date.start) })
     }

@@ -65,20 +65,23 @@ async function pick(label: RegExp, text: string, option: string) {
 }
 
 describe('new mediation', () => {
-  it('starts today at 00:00 with the user as mediator, so the time must change before saving', async () => {
-    const fetchMock = server()
-    renderRoutes(routes, '/spotv2/mediation/add')
+  it('starts at the next full hour with the user as mediator, so only participants are missing', async () => {
+    const fetchMock = server({ [CREATE]: () => json({ id: 14 }) })
+    const { router } = renderRoutes(routes, '/spotv2/mediation/add')
     expect(await screen.findByRole('heading', { name: 'New mediation' })).toBeInTheDocument()
     expect(document.title).toBe('New mediation - Spot')
     expect(screen.getByRole('combobox', { name: /^Mediator/ })).toHaveValue('Émilie Laurent')
     expect(field('Date')).toHaveTextContent('2026-12-01')
-    expect(field('Time')).toHaveTextContent('00:00')
+    expect(field('Time')).toHaveTextContent('11:00')
     await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Réglage du tour')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Too early: choose a later value')).toBeInTheDocument()
-    expect(screen.getByText('A value must be chosen')).toBeInTheDocument()
-    expect(screen.getByText('At least one error remains to be corrected')).toBeInTheDocument()
+    expect(await screen.findByText('A value must be chosen')).toBeInTheDocument()
+    expect(screen.queryByText('Too early: choose a later value')).not.toBeInTheDocument()
     expect(sentRequests(fetchMock, CREATE)).toHaveLength(0)
+    await pick(/^Participants/, 'paul', 'Paul Martin')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/mediation/view/14'))
+    expect(await sentRequests(fetchMock, CREATE)[0].json()).toMatchObject({ schedulingDate: new Date(2026, 11, 1, 11, 0).toISOString() })
   })
 
   it('saves a mediation scheduled tomorrow with two participants, found 500 ms after typing stops', async () => {
@@ -140,7 +143,7 @@ describe('new mediation', () => {
     renderRoutes(routes, '/spotv2/mediation/add')
     expect(await screen.findByRole('heading', { name: 'Nouvelle médiation' })).toBeInTheDocument()
     expect(field('Date')).toHaveTextContent('01/12/2026')
-    expect(field('Heure')).toHaveTextContent('00:00')
+    expect(field('Heure')).toHaveTextContent('11:00')
   })
 
   it('shows server field errors on their fields and keeps what was typed', async () => {
@@ -251,10 +254,21 @@ describe('edit mediation', () => {
     expect(title).toHaveValue('Autre titre')
   })
 
-  it('sends a user who may not edit it to Forbidden', async () => {
-    server({ 'GET /backend/api/v2/mediation/5': () => json(mediation({ can: { edit: false, fields: FIELDS } })) })
+  it('shows the form read-only to a reader who may change nothing (a participant), with no save', async () => {
+    const none = Object.fromEntries(Object.keys(FIELDS).map((name) => [name, false]))
+    server({ 'GET /backend/api/v2/mediation/5': () => json(mediation({ can: { edit: false, fields: none } })) })
     const { router } = renderRoutes(routes, '/spotv2/mediation/edit/5')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/forbidden'))
+    expect(await screen.findByRole('heading', { name: 'Mediation (read only)' })).toBeInTheDocument()
+    expect(screen.getByText('You may read this mediation but not change it.')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Réglage du tour')
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveAttribute('readonly')
+    expect(screen.getByRole('combobox', { name: /^Participants/ })).toHaveAttribute('readonly')
+    // Each field, the schedule's date and time each.
+    expect(screen.getAllByText('You may not change this field now.')).toHaveLength(8)
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/spotv2/mediation/edit/5')
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/mediation/view/5'))
   })
 
   it('explains a stale version, reads the mediation again and keeps what was typed', async () => {

@@ -12,10 +12,10 @@ import dayjs from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { whoAmIQuery } from '../../api/queries'
-import { FORBIDDEN_PATH, mediationPath, MEDIATIONS_PATH } from '../../app/paths'
+import { mediationPath, MEDIATIONS_PATH } from '../../app/paths'
 import { DatesLocalization } from '../../components/DateInput'
 import { FormSection } from '../../components/FormSection'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -67,7 +67,7 @@ export function EditMediationPage() {
   if (mediationId === undefined) return <NotFoundPage />
   if (error) return <LoadFailure error={error} />
   if (!source) return <Loading />
-  if (!source.can.edit) return <Navigate to={FORBIDDEN_PATH} replace />
+  // One who may read it but change nothing sees the form read-only (spec 1 §6): `can.fields` says so.
   return <MediationFormView key={source.id} mode={{ kind: 'edit', source }} initial={formFromMediation(source)} />
 }
 
@@ -126,7 +126,8 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
   const leave = () => void navigate(mode.kind === 'edit' ? mediationPath(mode.source.id) : MEDIATIONS_PATH)
   const readOnlyHelp = t('mediations.form.readOnly')
   const helper = (error: string | undefined, canEdit: boolean) => message(error) ?? (canEdit ? ' ' : readOnlyHelp)
-  const title = t(mode.kind === 'new' ? 'mediations.form.newTitle' : 'mediations.form.editTitle')
+  const readOnly = !Object.values(editable).some(Boolean)
+  const title = t(mode.kind === 'new' ? 'mediations.form.newTitle' : readOnly ? 'mediations.form.readTitle' : 'mediations.form.editTitle')
 
   return (
     <>
@@ -134,6 +135,11 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 820 }}>
         <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
           <Stack spacing={1}>
+            {readOnly && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('mediations.form.nothingEditable')}
+              </Alert>
+            )}
             <TextInput control={control} name="title" label={t('mediations.form.title')} required autoComplete="off" readOnly={!editable.title} readOnlyHelp={readOnlyHelp} />
             <TextInput
               control={control}
@@ -234,10 +240,18 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
             )}
           </Stack>
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <Button onClick={leave}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-              {t('actions.save')}
-            </Button>
+            {readOnly ? (
+              <Button variant="contained" onClick={leave}>
+                {t('mediations.form.back')}
+              </Button>
+            ) : (
+              <>
+                <Button onClick={leave}>{t('actions.cancel')}</Button>
+                <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
+                  {t('actions.save')}
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

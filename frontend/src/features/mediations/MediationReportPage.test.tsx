@@ -27,6 +27,7 @@ const CAN: MediationCan = {
   sign: false,
   cancel: true,
   fields: { title: true, description: true, schedulingDate: false, mediator: false, participants: true, visibleByGroups: false, visibleByPersons: false },
+  reportNeeds: [],
 }
 
 function mediation(changes: Partial<Mediation> = {}): Mediation {
@@ -62,6 +63,7 @@ const action = (id: number, date: string, mode: 'R' | 'W', entityName: string): 
   entityName,
   date,
   mode,
+  event: mode === 'W' ? 'criticity' : null,
 })
 const FIRST = action(90, '2026-03-10T09:12:00Z', 'W', 'Réglage du tour')
 const SECOND = action(91, '2026-03-10T10:40:00Z', 'R', 'Changement de série')
@@ -73,7 +75,7 @@ function trackedActions(request: Request) {
   return json(start === '2026-03-10T09:00:00.000Z' ? [SECOND, FIRST] : [LATER])
 }
 
-/** The line of an action as the page writes it (and sends it as the item's content), in the test's time zone. */
+/** The line of an action as the page words it, in the test's time zone. */
 const line = (tracked: TrackedAction, mode: string) =>
   `${dayjs(tracked.date).format('YYYY-MM-DD HH:mm')} · ${mode} · Subject · ${tracked.entityName}`
 
@@ -93,7 +95,7 @@ describe('mediation report', () => {
   it('keeps one period at least and lists the actions of the periods, oldest first', async () => {
     const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
-    expect(await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })).not.toBeChecked()
+    expect(await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })).not.toBeChecked()
     const boxes = screen.getAllByRole('checkbox')
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
       expect.stringContaining('Réglage du tour'),
@@ -114,7 +116,7 @@ describe('mediation report', () => {
   it('blocks saving after a change of the periods until their actions are reloaded', async () => {
     const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
-    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
@@ -134,7 +136,7 @@ describe('mediation report', () => {
   it('needs a comment or a chosen action', async () => {
     const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
-    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), '   ')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Write a comment or select at least one action')).toBeInTheDocument()
@@ -156,7 +158,8 @@ describe('mediation report', () => {
     expect(sentRequests(fetchMock, STATUS)).toHaveLength(0)
     expect(await sentRequests(fetchMock, REPORT)[0].json()).toEqual({
       comment: 'Agreed\nTo check next week',
-      items: [{ itemType: 'Tracking', trackingId: 91, content: line(SECOND, 'Read') }],
+      // The chosen actions alone: each reader's page words them.
+      items: [{ itemType: 'Tracking', trackingId: 91 }],
       version: 3,
     })
   })
@@ -170,10 +173,10 @@ describe('mediation report', () => {
           {
             itemType: 'Tracking',
             trackingId: 90,
-            relatedEntity: { entityType: 'subject', id: 90 },
+            relatedEntity: { entityType: 'subject', id: 90, name: FIRST.entityName },
             date: FIRST.date,
             mode: 'W',
-            content: 'as written before',
+            event: 'criticity',
           },
         ],
       },
@@ -187,7 +190,7 @@ describe('mediation report', () => {
     })
     const { router } = open()
     // The stored report's actions come checked.
-    expect(await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })).toBeChecked()
+    expect(await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })).toBeChecked()
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
     await userEvent.click(screen.getByRole('button', { name: 'Reload the actions' }))
     await userEvent.click(await screen.findByRole('checkbox', { name: line(LATER, 'Read') }))
@@ -207,8 +210,8 @@ describe('mediation report', () => {
     expect(await sentRequests(fetchMock, REPORT)[0].json()).toEqual({
       comment: '',
       items: [
-        { itemType: 'Tracking', trackingId: 90, content: line(FIRST, 'Write') },
-        { itemType: 'Tracking', trackingId: 95, content: line(LATER, 'Read') },
+        { itemType: 'Tracking', trackingId: 90 },
+        { itemType: 'Tracking', trackingId: 95 },
       ],
       version: 4,
     })
@@ -221,7 +224,7 @@ describe('mediation report', () => {
     vi.setSystemTime(new Date('2026-03-10T11:04:30Z'))
     fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
-    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
     expect(period(2).getByText('Too late: choose an earlier value')).toBeInTheDocument()
     expect(period(1).queryByText('Too late: choose an earlier value')).not.toBeInTheDocument()
@@ -237,7 +240,7 @@ describe('mediation report', () => {
       [TRACKING]: () => errorBody(400, 'Bad Request', 'Invalid data', [{ field: 'periods.1.start', code: 'trackingPeriodDateConflict' }]),
     })
     const { router } = open()
-    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
     await userEvent.click(screen.getByRole('button', { name: 'Reload the actions' }))
     await screen.findByRole('checkbox', { name: line(LATER, 'Read') })
@@ -261,7 +264,7 @@ describe('mediation report', () => {
       },
     })
     const { router } = open()
-    await screen.findByRole('checkbox', { name: line(FIRST, 'Write') })
+    await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     version = 4
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Agreed')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -281,6 +284,17 @@ describe('mediation report', () => {
     const start = await screen.findByRole('group', { name: 'Date de début' })
     expect(start).toHaveTextContent(dayjs('2026-03-10T09:00:00Z').format('DD/MM/YYYY'))
     expect(screen.getByRole('group', { name: 'Heure de fin' })).toHaveTextContent(dayjs('2026-03-10T11:04:00Z').format('HH:mm'))
+  })
+
+  it('tells the mediator of a mediation without participants to add them, with the way to do it', async () => {
+    const lonely = mediation({ participants: [], can: { ...CAN, editReport: false, reportNeeds: ['participants'] } })
+    fakeServer({ [MEDIATION]: () => json(lonely) })
+    const { router } = open()
+    expect(await screen.findByText('The report can only be written with participants: add them to the mediation.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add participants' })).toHaveAttribute('href', '/spotv2/mediation/edit/5')
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/spotv2/mediation/view/5')
+    expect(router.state.location.pathname).toBe('/spotv2/mediation/report/5')
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
   })
 
   it('goes to Forbidden when the report may not be written, and shows NotFound for an unknown mediation', async () => {

@@ -1,3 +1,4 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
 import TaskAlt from '@mui/icons-material/TaskAlt'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
@@ -8,7 +9,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router'
 import { type ApiError, isApiError } from '../../api/errors'
 import { queryKeys } from '../../api/queryKeys'
 import { FORBIDDEN_PATH, mediationPath } from '../../app/paths'
@@ -43,7 +44,8 @@ import {
   periodsKey,
   periodsToSave,
 } from './reportRules'
-import { useActionLine, useDurationText } from './reportTexts'
+import { useDurationText } from './reportTexts'
+import { ParticipantsNeeded } from './ParticipantsNeeded'
 import { Section } from './Section'
 import { TrackedActionsList } from './TrackedActionsList'
 import { editedPeriod, type PeriodInputs, periodInputs, storedPeriodInputs, TrackingPeriodsEditor } from './TrackingPeriodsEditor'
@@ -69,7 +71,22 @@ function LoadedReport({ mediationId }: { mediationId: number }) {
 function ReportGate({ opened }: { opened: Mediation }) {
   const { t } = useTranslation()
   const [allowed] = useState(opened.can.editReport)
-  usePageTitle(allowed ? t('mediations.report.pageTitle') : undefined)
+  // The mediator of a mediation without participants is told what to do rather than refused.
+  const needsParticipants = !allowed && opened.can.reportNeeds.includes('participants')
+  usePageTitle(allowed || needsParticipants ? t('mediations.report.pageTitle') : undefined)
+  if (needsParticipants) {
+    return (
+      <>
+        <PageHeader title={t('mediations.report.title', { title: opened.title })} />
+        <Stack spacing={2} sx={{ maxWidth: 960, alignItems: 'flex-start' }}>
+          <ParticipantsNeeded mediation={opened} message={t('mediations.report.needsParticipants')} />
+          <Button component={RouterLink} to={mediationPath(opened.id)} startIcon={<ArrowBack />}>
+            {t('mediations.form.back')}
+          </Button>
+        </Stack>
+      </>
+    )
+  }
   if (!allowed) return <Navigate to={FORBIDDEN_PATH} replace />
   return <ReportForm opened={opened} />
 }
@@ -89,7 +106,6 @@ function ReportForm({ opened }: { opened: Mediation }) {
   const message = useMessage()
   const now = useNow()
   const duration = useDurationText()
-  const line = useActionLine()
   const { data: mediation = opened } = useQuery(mediationQuery(opened.id))
 
   const [periods, setPeriods] = useState<PeriodInputs[]>(() => storedPeriodInputs(opened.trackingPeriods))
@@ -173,7 +189,7 @@ function ReportForm({ opened }: { opened: Mediation }) {
     setSaving(andValidate ? 'validate' : 'save')
     let current = mediation
     const sentOrder = periodsByStart(edited)
-    const items: ReportItemIn[] = chosen.map((action) => ({ itemType: 'Tracking', trackingId: action.id, content: line(action) }))
+    const items: ReportItemIn[] = chosen.map((action) => ({ itemType: 'Tracking', trackingId: action.id }))
     try {
       if (periodsChanged(current.trackingPeriods, edited)) {
         current = await saveTracking.mutateAsync({ periods: periodsToSave(edited), version: current.version })

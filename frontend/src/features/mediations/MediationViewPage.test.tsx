@@ -24,6 +24,7 @@ const NOTHING: MediationCan = {
   sign: false,
   cancel: false,
   fields: { title: false, description: false, schedulingDate: false, mediator: false, participants: false, visibleByGroups: false, visibleByPersons: false },
+  reportNeeds: [],
 }
 
 function mediation(changes: Partial<Mediation> = {}): Mediation {
@@ -77,10 +78,10 @@ describe('mediation view', () => {
           {
             itemType: 'Tracking',
             trackingId: 90,
-            relatedEntity: { entityType: 'subject', id: 12 },
+            relatedEntity: { entityType: 'subject', id: 12, name: 'Réglage du tour' },
             date: '2026-03-10T09:12:00Z',
             mode: 'W',
-            content: '2026-03-10 09:12 · Write · Subject · Réglage du tour',
+            event: 'updated',
           },
         ],
       },
@@ -98,9 +99,56 @@ describe('mediation view', () => {
     expect(within(screen.getByRole('region', { name: 'Tracking' })).getAllByRole('listitem')).toHaveLength(2)
     const report = within(screen.getByRole('region', { name: 'Report' }))
     expect(report.getByText(/Agreed on the new settings/)).toBeInTheDocument()
-    expect(report.getByText('2026-03-10 09:12 · Write · Subject · Réglage du tour')).toBeInTheDocument()
+    expect(report.getByText('2026-03-10 09:12 · Edit · Subject · Réglage du tour')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Discussion' })).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Signatures' })).getByText('No signature yet.')).toBeInTheDocument()
+  })
+
+  it("words the report's lines in the reader's language, naming only the items the reader may read", async () => {
+    const item = (trackingId: number, mode: 'R' | 'W', event: string | null, name: string | null) => ({
+      itemType: 'Tracking' as const,
+      trackingId,
+      relatedEntity: { entityType: 'function', id: trackingId, name },
+      date: '2026-03-10T09:12:00Z',
+      mode,
+      event,
+    })
+    const reported = mediation({
+      reporting: { comment: '', date: '2026-03-11T08:00:00Z', items: [item(90, 'R', null, 'Régleur'), item(91, 'W', 'resolved', null)] },
+    })
+    fakeServer({ [MEDIATION]: () => json(reported) })
+    const { router } = open()
+    const report = async (name = 'Report') => within(await screen.findByRole('region', { name }))
+    expect((await report()).getByText('2026-03-10 09:12 · Read · Function · Régleur')).toBeInTheDocument()
+    expect((await report()).getByText('2026-03-10 09:12 · Resolution · Function · an item deleted or that you may not read')).toBeInTheDocument()
+    router.dispose()
+
+    const { default: i18n } = await import('../../i18n')
+    await i18n.changeLanguage('fr')
+    open()
+    expect((await report('Compte rendu')).getByText('10/03/2026 09:12 · Lecture · Fonction · Régleur')).toBeInTheDocument()
+    expect((await report('Compte rendu')).getByText('10/03/2026 09:12 · Résolution · Fonction · élément supprimé ou que vous ne pouvez pas lire')).toBeInTheDocument()
+  })
+
+  it('shows a period within one minute as that minute, not from and to the same time', async () => {
+    const short = mediation({ trackingPeriods: [{ start: '2026-03-10T09:41:00Z', stop: '2026-03-10T09:41:00Z' }], durationMinutes: 1 })
+    fakeServer({ [MEDIATION]: () => json(short) })
+    open()
+    const tracking = within(await screen.findByRole('region', { name: 'Tracking' }))
+    expect(tracking.getByRole('listitem')).toHaveTextContent('On 2026-03-10 at 09:41 (1 min)')
+  })
+
+  it('tells the mediator that the report needs participants, with the way to add them', async () => {
+    const lonely = mediation({
+      status: 'started',
+      participants: [],
+      can: { ...NOTHING, edit: true, stop: true, reportNeeds: ['participants'], fields: { ...NOTHING.fields, participants: true } },
+    })
+    fakeServer({ [MEDIATION]: () => json(lonely) })
+    open()
+    const report = within(await screen.findByRole('region', { name: 'Report' }))
+    expect(report.getByText('The report will need participants: add them to the mediation.')).toBeInTheDocument()
+    expect(report.getByRole('link', { name: 'Add participants' })).toHaveAttribute('href', '/spotv2/mediation/edit/5')
   })
 
   it('shows only the actions the server allows', async () => {
@@ -143,7 +191,7 @@ describe('mediation view', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Stop' }))
     const dialog = await screen.findByRole('dialog', { name: 'Stop the mediation?' })
     expect(within(dialog).getByText(/irreversible/)).toBeInTheDocument()
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }))
     expect(sentRequests(fetchMock, STATUS)).toHaveLength(1)
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }))
@@ -160,8 +208,11 @@ describe('mediation view', () => {
     })
     open()
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the mediation' }))
-    expect(within(await screen.findByRole('dialog', { name: 'Cancel the mediation?' })).getByText(/irreversible/)).toBeInTheDocument()
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    const cancel = within(await screen.findByRole('dialog', { name: 'Cancel the mediation?' }))
+    expect(cancel.getByText(/irreversible/)).toBeInTheDocument()
+    // Leaving the dialog does not read as one more way to cancel.
+    expect(cancel.getAllByRole('button').map((button) => button.textContent)).toEqual(['Back', 'Cancel the mediation'])
+    await userEvent.click(cancel.getByRole('button', { name: 'Back' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
     await userEvent.click(screen.getByRole('button', { name: 'Invalidate' }))

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
@@ -26,7 +27,8 @@ import { MediationActions } from './MediationActions'
 import { MediationSignatures } from './MediationSignatures'
 import { MediationSteps } from './MediationSteps'
 import { Section } from './Section'
-import { useDurationText } from './reportTexts'
+import { ParticipantsNeeded } from './ParticipantsNeeded'
+import { useActionLine, useDurationText } from './reportTexts'
 import { formatDateTime } from './status'
 
 export function MediationViewPage() {
@@ -128,6 +130,8 @@ function TrackingSection({ mediation }: { mediation: Mediation }) {
     if (!stop) return t('mediations.view.periodRunning', { start: at(start) })
     if (formatDate(start, i18n.language) !== formatDate(stop, i18n.language)) return t('mediations.view.period', { start: at(start), stop: at(stop) })
     const time = formatTime
+    // A period covers its start and stop minutes whole: within one minute, it lasted that minute.
+    if (dayjs(start).isSame(stop, 'minute')) return t('mediations.view.periodOneMinute', { date: formatDate(start, i18n.language), time: time(start) })
     return t('mediations.view.periodSameDay', { date: formatDate(start, i18n.language), start: time(start), stop: time(stop) })
   }
   const periods = mediation.trackingPeriods
@@ -153,11 +157,15 @@ function TrackingSection({ mediation }: { mediation: Mediation }) {
 
 function ReportSection({ mediation }: { mediation: Mediation }) {
   const { t, i18n } = useTranslation()
+  const line = useActionLine()
   const report = mediation.reporting
   return (
     <Section title={t('mediations.view.report')}>
       {!report ? (
-        <Typography color="text.secondary">{t('mediations.view.noReport')}</Typography>
+        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">{t('mediations.view.noReport')}</Typography>
+          <ParticipantsNeeded mediation={mediation} message={t(mediation.status === 'stopped' ? 'mediations.report.needsParticipants' : 'mediations.view.needsParticipants')} />
+        </Stack>
       ) : (
         <Stack spacing={1.5}>
           {report.date && (
@@ -174,7 +182,13 @@ function ReportSection({ mediation }: { mediation: Mediation }) {
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
                 {report.items.map((item) => (
                   <Typography component="li" variant="body2" key={item.trackingId} sx={{ overflowWrap: 'anywhere' }}>
-                    {item.content}
+                    {line({
+                      date: item.date,
+                      mode: item.mode,
+                      event: item.event,
+                      entityType: item.relatedEntity.entityType,
+                      entityName: item.relatedEntity.name,
+                    })}
                   </Typography>
                 ))}
               </Box>

@@ -91,12 +91,21 @@ describe('the mediation form rules', () => {
 })
 
 describe('a new mediation', () => {
-  it('is scheduled at the start of today, with the user as mediator', () => {
+  it('is scheduled at the first full hour a quarter of an hour away at least, with the user as mediator', () => {
     const form = newForm(ME, NOW)
     expect(form.mediator).toEqual(ME)
-    expect(scheduleOf(form)?.toISOString()).toBe(NOW.startOf('day').toISOString())
-    // So the time must be changed before saving it today.
-    expect(errors(form)).toMatchObject({ time: 'errors.lessThanMin' })
+    expect(scheduleOf(form)?.toISOString()).toBe(NOW.hour(11).minute(0).second(0).toISOString())
+    // Its schedule passes the rules: only the participants are left to choose.
+    expect(errors({ ...form, title: 'Réglage' })).toEqual({ participants: 'mustNotBeEmpty' })
+    expect(scheduleOf(newForm(ME, NOW.hour(10).minute(50)))?.format('HH:mm')).toBe('12:00')
+  })
+
+  it('is scheduled tomorrow when the next full hour is past midnight', () => {
+    const late = NOW.hour(23).minute(30)
+    const form = newForm(ME, late)
+    expect(form.date?.format('YYYY-MM-DD')).toBe('2026-12-02')
+    expect(scheduleOf(form)?.toISOString()).toBe(late.add(1, 'day').startOf('day').toISOString())
+    expect(errors({ ...form, title: 'Réglage', participants: [PAUL] }, { now: late })).toEqual({})
   })
 })
 

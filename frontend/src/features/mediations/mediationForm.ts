@@ -123,14 +123,18 @@ function checkSchedule(form: MediationForm, now: Dayjs, original: string | null 
 /** 'Create and start' asks for the title only. */
 export const startSchema = z.object({ title: text() })
 
-/** NewMediation's defaults (spec 1 §9): scheduled at the start of today, the user as mediator. */
+/**
+ * NewMediation's defaults: the user as mediator (spec 1 §9), scheduled at the first full hour at least a
+ * quarter of an hour away. Spec 1 §9's start of today is always refused (errors.lessThanMin); this one
+ * passes, with time left to fill in the form.
+ */
 export function newForm(user: Person, now: Dayjs): MediationForm {
-  const today = now.startOf('day')
+  const schedule = now.add(15, 'minute').add(1, 'hour').startOf('hour')
   return {
     title: '',
     description: '',
-    date: today,
-    time: today,
+    date: schedule.startOf('day'),
+    time: schedule,
     mediator: user,
     participants: [],
     visibleByGroups: [],

@@ -25,22 +25,30 @@ export function useEntityTypeLabel(): (entityType: string) => string {
 interface ActionLine {
   date: string
   mode: string
+  /** What a write did (an event kind); null for a read. */
+  event?: string | null
   entityType: string
-  entityName: string
+  /** Null when the reader may not read the item (or it is gone): the line does not name it. */
+  entityName: string | null
 }
 
 /**
- * A tracked action as one line in the reader's language: date and time, read or write, the item's
- * type and name. A report item keeps this text as its content (spec 1 §3).
+ * A tracked action as one line in the reader's language: date and time, read or what the write did,
+ * the item's type and name. Report items are worded here for each reader, never stored as text.
  */
 export function useActionLine(): (action: ActionLine) => string {
   const { t, i18n } = useTranslation()
   const typeLabel = useEntityTypeLabel()
-  return ({ date, mode, entityType, entityName }) =>
+  const what = (mode: string, event?: string | null) => {
+    if (mode === 'R') return t('mediations.report.modes.read')
+    const key = `mediations.report.events.${event}`
+    return event && i18n.exists(key) ? t(key) : t('mediations.report.modes.write')
+  }
+  return ({ date, mode, event, entityType, entityName }) =>
     t('mediations.report.line', {
       date: formatDateTime(date, i18n.language),
-      mode: t(mode === 'R' ? 'mediations.report.modes.read' : 'mediations.report.modes.write'),
+      mode: what(mode, event),
       type: typeLabel(entityType),
-      name: entityName,
+      name: entityName ?? t('mediations.report.hiddenItem'),
     })
 }
