@@ -250,10 +250,12 @@ def _unreferenced(engine: Engine, names: set[str]) -> set[str]:
 
 @event.listens_for(Session, "after_commit")
 def _after_commit(db: Session) -> None:
-    staged = db.info.pop(_STAGED, ())
+    staged = db.info.pop(_STAGED, None)
     names = db.info.pop(_RETIRED, None)
+    if not staged and not names:
+        return
     store = get_file_store()
-    for name in staged:
+    for name in staged or ():
         store.adopt(scratch_folder() / name, name)
     if not names:
         return
