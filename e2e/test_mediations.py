@@ -63,6 +63,10 @@ TEXTS: dict[str, dict[str, Any]] = {
         "list": "Médiations",
         "scheduledOn": "Planifiée le {}",
         "validatedStep": "Validée : étape en cours",
+        "needsParticipants": (
+            "Le compte rendu ne peut être rédigé qu'avec des participants : ajoutez-les à la médiation."
+        ),
+        "addParticipants": "Ajouter des participants",
     },
     "en": {
         "create": "Create",
@@ -107,6 +111,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "list": "Mediations",
         "scheduledOn": "Scheduled on {}",
         "validatedStep": "Validated: current step",
+        "needsParticipants": "The report can only be written with participants: add them to the mediation.",
+        "addParticipants": "Add participants",
     },
 }
 CREATOR = "createur"
@@ -280,7 +286,7 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_create_and_start_opens_a_started_mediation_with_its_creator_as_mediator(
+def test_create_and_start_then_participants_added_once_stopped_allow_the_report(
     page: Page, base_url: str, language: str
 ) -> None:
     texts = TEXTS[language]
@@ -297,3 +303,20 @@ def test_create_and_start_opens_a_started_mediation_with_its_creator_as_mediator
     expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
     expect_status(page, texts, "started")
     expect(page.get_by_role("button", name=texts["pause"], exact=True)).to_be_visible()
+
+    # Stopped without participants, it says its report needs some, and leads to adding them.
+    view = page.url
+    page.get_by_role("button", name=texts["stop"], exact=True).click()
+    dialog = page.get_by_role("dialog", name=texts["stopTitle"], exact=True)
+    dialog.get_by_role("button", name=texts["stop"], exact=True).click()
+    expect_status(page, texts, "stopped")
+    expect(page.get_by_text(texts["needsParticipants"], exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name=texts["editReport"], exact=True)).to_have_count(0)
+    page.get_by_role("link", name=texts["addParticipants"], exact=True).click()
+    name = PARTICIPANTS[0][1]
+    pick(page, texts["participants"], name.split()[0], name)
+    page.get_by_role("button", name=texts["save"], exact=True).click()
+    expect(page).to_have_url(view)
+    expect(page.get_by_text(texts["needsParticipants"], exact=True)).to_have_count(0)
+    page.get_by_role("link", name=texts["editReport"], exact=True).click()
+    expect(page.get_by_role("heading", name=texts["reportTitle"].format(title), exact=True)).to_be_visible()
