@@ -122,7 +122,9 @@ def test_entries_outside_the_package_folder_are_refused(client, manager, name):
 
 def test_an_entry_name_with_nul_is_refused(client, manager):
     # zipfile writes a name cut at its NUL: the name is put in the archive's bytes afterwards.
-    data = _zip_with_names("evil.htmlXpayload.html").replace(b"evil.htmlXpayload.html", b"evil.html\x00payload.html")
+    data = _zip_with_names("evil.htmlXpayload.html").replace(
+        b"evil.htmlXpayload.html", b"evil.html\x00payload.html"
+    )
     response = upload(client, manager, data)
     assert_error(response, 400, "invalidCoursePackage")
     assert field_codes(response) == {("evil.html\x00payload.html", "unsafeEntryName")}
