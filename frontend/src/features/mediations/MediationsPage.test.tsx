@@ -142,6 +142,12 @@ describe('filtered mediations', () => {
     expect(within(screen.getByRole('article', { name: 'Tri des déchets' })).getByText('From 2026-12-01 10:00 to 2026-12-01 11:15')).toBeInTheDocument()
   })
 
+  it('dates a mediation run within one minute by that minute, not from and to the same time', async () => {
+    const short = card({ id: 5, title: 'Point express', status: 'stopped', executionStart: local(1, 13, 41), executionStop: local(1, 13, 41) })
+    renderMediations('/mediations', () => [short])
+    expect(within(await screen.findByRole('article', { name: 'Point express' })).getByText('On 2026-12-01 13:41 (1 min)')).toBeInTheDocument()
+  })
+
   it('shows the steps reached, and a canceled mediation as a single canceled label', async () => {
     renderMediations()
     const created = await screen.findByRole('article', { name: 'Réglage du tour' })
