@@ -115,7 +115,9 @@ def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_broad_search_scrolls_its_popup_as_the_keyboard_moves(page: Page, base_url: str, language: str) -> None:
+def test_a_broad_search_scrolls_its_popup_as_the_keyboard_moves(
+    page: Page, base_url: str, language: str
+) -> None:
     sign_in(page, base_url, "createur", language)
     search = field(page, language)
     search.fill("tion")

@@ -1,6 +1,7 @@
 import { enUS as materialEnglish, frFR as materialFrench } from '@mui/material/locale'
 import { createTheme, type Theme } from '@mui/material/styles'
 import { enUS as chartsEnglish, frFR as chartsFrench } from '@mui/x-charts/locales'
+import type {} from '@mui/x-date-pickers/themeAugmentation'
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -134,12 +135,40 @@ const theme = createTheme({
         }),
       },
     },
-    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-error': { color: theme.palette.error.text } }) } },
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-error': { color: theme.palette.error.text },
+          // What a disabled field's helper says (why it is locked) is read like any other help: MUI's
+          // disabled grey reads at 2.7:1.
+          '&.Mui-disabled': { color: theme.palette.text.secondary },
+        }),
+      },
+    },
     MuiFormLabel: {
       styleOverrides: {
         root: ({ theme }) => ({
           '&.Mui-focused': { color: theme.palette.primary.text },
           '&.Mui-error': { color: theme.palette.error.text },
+        }),
+      },
+    },
+    // A read-only field (shown, not to be typed in) does not look like one waiting for input: shaded,
+    // its outline dashed.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.MuiInputBase-readOnly': { backgroundColor: theme.palette.action.hover, '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } },
+        }),
+      },
+    },
+    MuiPickersOutlinedInput: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.MuiPickersInputBase-readOnly': {
+            backgroundColor: theme.palette.action.hover,
+            '& .MuiPickersOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+          },
         }),
       },
     },

@@ -29,6 +29,7 @@ export function TextInput<T extends FieldValues>({
   multiline,
   readOnly,
   readOnlyHelp,
+  required,
   ...rest
 }: TextInputProps<T>) {
   const message = useMessage()
@@ -40,6 +41,8 @@ export function TextInput<T extends FieldValues>({
         <TextField
           {...field}
           {...rest}
+          // Nothing is asked of the user in a field they cannot change.
+          required={required && !readOnly}
           inputRef={ref}
           type={type}
           label={label}

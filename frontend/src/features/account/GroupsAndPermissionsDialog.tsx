@@ -13,13 +13,16 @@ import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '../../api/types'
 import { permissionLabelKey } from '../../lib/permissions'
 
+const TITLE_ID = 'groups-and-permissions-title'
+
 /** The signed-in user's groups and the permissions they give. */
 export function GroupsAndPermissionsDialog({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500, maxWidth: '100%' } } }}>
-      <DialogTitle>{t('account.groupsAndPermissions')}</DialogTitle>
-      <DialogContent>
+    <Dialog open onClose={onClose} maxWidth={false} aria-labelledby={TITLE_ID} slotProps={{ paper: { sx: { width: 500, maxWidth: '100%' } } }}>
+      <DialogTitle id={TITLE_ID}>{t('account.groupsAndPermissions')}</DialogTitle>
+      {/* A long list of permissions scrolls: the keyboard reaches it with Tab, then scrolls it. */}
+      <DialogContent tabIndex={0} role="region" aria-labelledby={TITLE_ID}>
         <Typography variant="subtitle2" gutterBottom>
           {t('account.groups')}
         </Typography>

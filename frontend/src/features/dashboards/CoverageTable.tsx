@@ -60,14 +60,21 @@ export function CoverageTable({ coverage }: { coverage: FunctionCoverage[] }) {
             ) : (
               <Box component="ul" aria-label={t('dashboards.qualifications.qualifiedFor', { name: row.function.name })} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {row.qualified.map((holder) => (
-                  <Typography component="li" key={holder.user.id} variant="body2">
+                  // The name and its validity side by side, not one running text: a link stands out by
+                  // its colour among items (in a sentence it would need an underline).
+                  <Typography
+                    component="li"
+                    key={holder.user.id}
+                    variant="body2"
+                    sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 0.75 }}
+                  >
                     {linkPeople ? (
                       <Link component={RouterLink} to={userQualificationDashboardPath(holder.user.id)} underline="hover">
                         {holder.user.name}
                       </Link>
                     ) : (
-                      holder.user.name
-                    )}{' '}
+                      <span>{holder.user.name}</span>
+                    )}
                     <Typography component="span" variant="caption" color="text.secondary">
                       {validityText(holder, t, i18n.language)}
                     </Typography>
