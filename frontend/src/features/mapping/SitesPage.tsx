@@ -88,10 +88,11 @@ function SiteList({ sites, requested }: { sites: Site[]; requested: number | und
           variant="outlined"
           sx={{ borderRadius: 1, '&::before': { display: 'none' }, scrollMarginTop: 80 }}
         >
-          <AccordionSummary expandIcon={<ExpandMore />}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+          {/* On a narrow card the count goes under the name rather than pushing the line out of the card. */}
+          <AccordionSummary expandIcon={<ExpandMore />} sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}>
+            <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0, flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
               <FactoryOutlined color="primary" />
-              <Typography variant="h6" component="h2" noWrap sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+              <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {site.name}
               </Typography>
               <Chip size="small" variant="outlined" label={site.code} />

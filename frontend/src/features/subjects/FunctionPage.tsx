@@ -2,6 +2,7 @@ import Add from '@mui/icons-material/Add'
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import VerifiedUser from '@mui/icons-material/VerifiedUser'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Link from '@mui/material/Link'
@@ -28,6 +29,7 @@ import { NotFoundPage } from '../../components/NotFoundPage'
 import { UsageChart } from '../../components/usage/UsageChart'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
+import { useElementWidth } from '../../lib/useElementWidth'
 import type { FunctionView, SubjectSummary } from './api'
 import { functionViewQuery } from './api'
 import { ContextLinks } from './ContextLinks'
@@ -68,7 +70,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
     <>
       <ContextLinks path={view.context} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5, mb: 3, gap: 2, flexWrap: 'wrap' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5, minWidth: 0 }}>
           <BadgeOutlined color="primary" />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {view.name}
@@ -117,7 +119,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
                 {t('subjects.function.noSubject')}
               </Typography>
             ) : (
-              <SubjectTable subjects={activity.subjects} activityId={activity.id} subActivityNames={subActivityNames} />
+              <Subjects subjects={activity.subjects} activityId={activity.id} subActivityNames={subActivityNames} />
             )}
           </Paper>
         ))}
@@ -127,20 +129,101 @@ function FunctionTables({ view }: { view: FunctionView }) {
   )
 }
 
-interface SubjectTableProps {
+interface SubjectsProps {
   subjects: SubjectSummary[]
   activityId: number
   subActivityNames: Map<number, string>
 }
 
-function SubjectTable({ subjects, activityId, subActivityNames }: SubjectTableProps) {
+/** The width under which the table's six columns no longer fit: each subject then lists its facts under its name. */
+const TABLE_MIN_WIDTH = 860
+
+/** An activity's subjects: a table on a card wide enough for its columns, else one block per subject. */
+function Subjects(props: SubjectsProps) {
+  const [ref, width] = useElementWidth<HTMLDivElement>()
+  return (
+    <Box ref={ref} sx={{ borderTop: 1, borderColor: 'divider' }}>
+      {width !== undefined && width < TABLE_MIN_WIDTH ? <SubjectList {...props} /> : <SubjectTable {...props} />}
+    </Box>
+  )
+}
+
+function SubjectName({ subject }: { subject: SubjectSummary }) {
+  const { t } = useTranslation()
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+      {subject.lifetimeEvents.standardized && (
+        <Tooltip title={t('subjects.marks.standardized')}>
+          <VerifiedUser fontSize="small" sx={{ color: 'accent.main' }} aria-label={t('subjects.marks.standardized')} aria-hidden={false} />
+        </Tooltip>
+      )}
+      <Link component={RouterLink} to={subjectPath(subject.id)} underline="hover" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {subject.name}
+      </Link>
+    </Stack>
+  )
+}
+
+function CriticityChip({ subject }: { subject: SubjectSummary }) {
+  const { t } = useTranslation()
+  return (
+    <Chip
+      size="small"
+      color={subject.criticityLevel ? LEVEL_COLOURS[subject.criticityLevel] : 'default'}
+      variant={subject.criticityLevel ? 'filled' : 'outlined'}
+      label={t(levelTextKey(subject.criticityLevel))}
+    />
+  )
+}
+
+/** The subjects one under the other, each with its facts named (a phone, a narrow window). */
+function SubjectList({ subjects, activityId, subActivityNames }: SubjectsProps) {
   const { t } = useTranslation()
   const lifetime = useLifetimeText()
   return (
-    <TableContainer sx={{ borderTop: 1, borderColor: 'divider' }}>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {subjects.map((subject) => {
+        const subActivity = subject.activityId === activityId ? undefined : subActivityNames.get(subject.activityId)
+        const facts = [
+          ...(subActivity ? [{ term: t('subjects.function.subActivity'), value: subActivity }] : []),
+          { term: t('subjects.mainNodeStatus'), value: <NodeStatusChip status={subject.mainNodeStatus} /> },
+          { term: t('subjects.marks.criticity'), value: <CriticityChip subject={subject} /> },
+          { term: t('subjects.steps'), value: <StepMarkers subject={subject} /> },
+          { term: t('subjects.lastUpdate'), value: lifetime(subject.lifetimeEvents.lastUpdate, t('subjects.never')) },
+        ]
+        return (
+          <Box component="li" key={subject.id} sx={{ px: 2, py: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+            <SubjectName subject={subject} />
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center', columnGap: 1.5, rowGap: 0.75, m: 0, mt: 1 }}
+            >
+              {facts.map(({ term, value }) => (
+                <Box key={term} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {term}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        )
+      })}
+    </Box>
+  )
+}
+
+function SubjectTable({ subjects, activityId, subActivityNames }: SubjectsProps) {
+  const { t } = useTranslation()
+  const lifetime = useLifetimeText()
+  return (
+    <TableContainer>
       <Table size="small">
         <TableHead>
-          <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+          <TableRow>
             <TableCell>{t('subjects.function.subject')}</TableCell>
             <TableCell>{t('subjects.function.subActivity')}</TableCell>
             <TableCell>{t('subjects.mainNodeStatus')}</TableCell>
@@ -152,34 +235,20 @@ function SubjectTable({ subjects, activityId, subActivityNames }: SubjectTablePr
         <TableBody>
           {subjects.map((subject) => (
             <TableRow key={subject.id} hover>
-              <TableCell sx={{ minWidth: 220 }}>
-                <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                  {subject.lifetimeEvents.standardized && (
-                    <Tooltip title={t('subjects.marks.standardized')}>
-                      <VerifiedUser fontSize="small" sx={{ color: 'accent.main' }} aria-label={t('subjects.marks.standardized')} aria-hidden={false} />
-                    </Tooltip>
-                  )}
-                  <Link component={RouterLink} to={subjectPath(subject.id)} underline="hover" sx={{ fontWeight: 500 }}>
-                    {subject.name}
-                  </Link>
-                </Stack>
+              <TableCell sx={{ minWidth: 200 }}>
+                <SubjectName subject={subject} />
               </TableCell>
               <TableCell>{subject.activityId === activityId ? '' : (subActivityNames.get(subject.activityId) ?? '')}</TableCell>
               <TableCell>
                 <NodeStatusChip status={subject.mainNodeStatus} />
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  color={subject.criticityLevel ? LEVEL_COLOURS[subject.criticityLevel] : 'default'}
-                  variant={subject.criticityLevel ? 'filled' : 'outlined'}
-                  label={t(levelTextKey(subject.criticityLevel))}
-                />
+                <CriticityChip subject={subject} />
               </TableCell>
               <TableCell>
                 <StepMarkers subject={subject} />
               </TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ color: 'text.secondary', minWidth: 140 }}>
                 {lifetime(subject.lifetimeEvents.lastUpdate, t('subjects.never'))}
               </TableCell>
             </TableRow>
