@@ -26,11 +26,11 @@ uv:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
 
 backend-deps: uv
-	cd backend && $(UV) sync --quiet --frozen
+	@cd backend && $(UV) sync --quiet --frozen
 
 frontend-deps:
 	@command -v npm >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq nodejs npm)
-	cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
+	@cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
 # The browser of the end-to-end tests, and pdftoppm (poppler-utils), with which they look at a report's PDF.
 chromium:
@@ -48,17 +48,20 @@ openapi: backend-deps
 api-client: openapi frontend-deps
 	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o src/api/schema.d.ts
 
+# The type check prints nothing until it is done (a minute or two on a small machine); Vite lists only
+# warnings, not the few hundred chunks it writes.
 frontend: frontend-deps
-	cd frontend && npm run build --silent
+	@echo "Building the client: type check (quiet until done), then bundle"
+	@cd frontend && npm run build --silent -- --logLevel warn
 
 ## Running -----------------------------------------------------------------------
 
+# `spot serve --demo` migrates once, loads the demo organisation, and prints the demo logins and the
+# address once the server answers. Another port: make run PORT=8001.
 run: deps frontend
-	mkdir -p $(VAR)
-	$(SPOT) migrate
-	$(SPOT) seed-demo
-	@echo "Spot is at http://$(HOST):$(PORT)/spotv2/"
-	$(SPOT) serve --host $(HOST) --port $(PORT)
+	@mkdir -p $(VAR)
+	@echo "Starting Spot: migrations, demo organisation, server"
+	@$(SPOT) serve --demo --host $(HOST) --port $(PORT)
 
 ## Testing -----------------------------------------------------------------------
 

@@ -1,5 +1,9 @@
 """The `spot` command: migrate, create-user, seed-demo, serve."""
 
+import http.server
+import socket
+import threading
+
 import pytest
 from sqlalchemy import func, select
 from typer.testing import CliRunner
@@ -121,3 +125,32 @@ def test_serve_migrates_then_runs_the_app(monkeypatch):
     assert [c[0] for c in calls] == ["migrate", "spot.main:create_app"]
     assert calls[1][1]["factory"] is True
     assert (calls[1][1]["host"], calls[1][1]["port"]) == ("0.0.0.0", 8123)
+
+
+def test_serve_says_where_once_it_answers_with_the_demo_logins(monkeypatch):
+    """Migrations run once, and the address (with the demo logins) comes when the server answers, not
+    when uvicorn starts listening."""
+    calls: list[str] = []
+    monkeypatch.setattr(cli.database, "migrate", lambda: calls.append("migrate"))
+    monkeypatch.setattr(cli, "_demo_logins", lambda: calls.append("demo") or ["Demo logins: admin"])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    address = f"http://127.0.0.1:{port}/spotv2/"
+
+    def run(target: str, **options: object) -> None:
+        calls.append(target)
+        (announcer,) = [t for t in threading.enumerate() if t.name == f"{cli.ANNOUNCER} {address}"]
+        assert announcer.is_alive()  # nothing answers yet: nothing said
+        server = http.server.HTTPServer(("127.0.0.1", port), http.server.BaseHTTPRequestHandler)
+        threading.Thread(target=server.handle_request, daemon=True).start()
+        announcer.join(timeout=60)
+        server.server_close()
+        assert not announcer.is_alive()
+
+    monkeypatch.setattr(cli.uvicorn, "run", run)
+    result = runner.invoke(cli.app, ["serve", "--demo", "--port", str(port)])
+    assert result.exit_code == 0, result.output
+    assert calls == ["migrate", "demo", "spot.main:create_app"]
+    assert result.stdout.splitlines() == ["Demo logins: admin", f"Spot is at {address}"]

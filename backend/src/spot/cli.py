@@ -1,5 +1,9 @@
 import asyncio
 import logging
+import threading
+import time
+import urllib.error
+import urllib.request
 from typing import Annotated
 
 import typer
@@ -21,20 +25,58 @@ def migrate() -> None:
     database.migrate()
 
 
+ANNOUNCER = "spot-announcer"
+
+
+def _announce_once_answering(address: str, lines: list[str], stopped: threading.Event) -> None:
+    """Print `lines` once the server answers at `address`: uvicorn says where it listens before the
+    application has started, and a newcomer's first request would then wait or fail."""
+    while not stopped.is_set():
+        try:
+            urllib.request.urlopen(address, timeout=5).close()
+        except urllib.error.HTTPError:
+            pass  # an answer all the same
+        except OSError:
+            time.sleep(0.5)
+            continue
+        typer.echo("\n".join(lines))
+        return
+
+
 @app.command()
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: int = 1,
+    demo: Annotated[
+        bool, typer.Option("--demo", help="Also load the demo organisation and list its logins.")
+    ] = False,
+) -> None:
+    """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/; once it
+    answers, say where (and, with --demo, the demo logins)."""
     _logging()
     database.migrate()
-    uvicorn.run(
-        "spot.main:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        access_log=False,
-        log_level="info",
-    )
+    address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/spotv2/"
+    lines = [*(_demo_logins() if demo else []), f"Spot is at {address}"]
+    stopped = threading.Event()
+    threading.Thread(
+        target=_announce_once_answering,
+        args=(address, lines, stopped),
+        name=f"{ANNOUNCER} {address}",
+        daemon=True,
+    ).start()
+    try:
+        uvicorn.run(
+            "spot.main:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            access_log=False,
+            log_level="info",
+        )
+    finally:
+        stopped.set()
 
 
 @app.command("create-user")
@@ -90,18 +132,24 @@ def create_user(
 ADMIN_GROUP = "Administrateurs"
 
 
-@app.command("seed-demo")
-def seed_demo() -> None:
-    """Load the demo organisation (idempotent) and print its logins."""
+def _demo_logins() -> list[str]:
+    """Load the demo organisation (idempotent); the lines that list its logins."""
     from spot import demo
 
     database.load_models()
     with database.session_factory()() as db:
         logins = demo.seed(db)
         db.commit()
-    typer.echo(f"Demo logins (password for all: {demo.DEMO_PASSWORD}):")
-    for item in logins:
-        typer.echo(f"  {item.login:<12} {item.first_name} {item.last_name} — {item.role}")
+    return [f"Demo logins (password for all: {demo.DEMO_PASSWORD}):"] + [
+        f"  {item.login:<12} {item.first_name} {item.last_name} — {item.role}" for item in logins
+    ]
+
+
+@app.command("seed-demo")
+def seed_demo() -> None:
+    """Load the demo organisation (idempotent) and print its logins."""
+    for line in _demo_logins():
+        typer.echo(line)
 
 
 @app.command("import-map")
