@@ -5536,11 +5536,18 @@ export interface components {
         };
         /**
          * PathCreate
-         * @description Path creation payload: one path per learner (the client expands groups to their members).
+         * @description Path creation payload: one path per learner, the learners chosen and the members of the groups
+         *     chosen.
          */
         PathCreate: {
             /** Assignedmodules */
             assignedModules: components["schemas"]["AssignedModuleIn"][];
+            /**
+             * Learnergroupids
+             * @description Groups whose members are learners too, after learnerIds; the creator, a member, is left out (creatorOnlyMemberOfGroups when no one else is left). The spec's client sends the members in learnerIds instead.
+             * @default []
+             */
+            learnerGroupIds: number[];
             /** Learnerids */
             learnerIds: number[];
             /**
@@ -6315,10 +6322,38 @@ export interface components {
             documentOptions: components["schemas"]["DocumentOptions"];
             /** Isdefault */
             isDefault: boolean;
-            moduleOptions?: components["schemas"]["ModuleOptions"];
+            /**
+             * @default {
+             *       "comments": true,
+             *       "dates": true,
+             *       "goals": true,
+             *       "grades": true,
+             *       "mediations": true,
+             *       "mediators": false,
+             *       "reference": true,
+             *       "referents": true,
+             *       "results": true,
+             *       "signatures": true,
+             *       "status": true
+             *     }
+             */
+            moduleOptions: components["schemas"]["ModuleOptions"];
             /** Name */
             name: string;
-            pathOptions?: components["schemas"]["PathOptions"];
+            /**
+             * @default {
+             *       "averageGrade": true,
+             *       "completion": true,
+             *       "creator": true,
+             *       "dates": true,
+             *       "duration": true,
+             *       "reference": true,
+             *       "signature": true,
+             *       "status": true,
+             *       "validation": true
+             *     }
+             */
+            pathOptions: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
         /**
@@ -6332,10 +6367,38 @@ export interface components {
              * @description True makes it the only default; null keeps the flag of the set it overwrites (false for a new one)
              */
             isDefault?: boolean | null;
-            moduleOptions?: components["schemas"]["ModuleOptions"];
+            /**
+             * @default {
+             *       "comments": true,
+             *       "dates": true,
+             *       "goals": true,
+             *       "grades": true,
+             *       "mediations": true,
+             *       "mediators": false,
+             *       "reference": true,
+             *       "referents": true,
+             *       "results": true,
+             *       "signatures": true,
+             *       "status": true
+             *     }
+             */
+            moduleOptions: components["schemas"]["ModuleOptions"];
             /** Name */
             name: string;
-            pathOptions?: components["schemas"]["PathOptions"];
+            /**
+             * @default {
+             *       "averageGrade": true,
+             *       "completion": true,
+             *       "creator": true,
+             *       "dates": true,
+             *       "duration": true,
+             *       "reference": true,
+             *       "signature": true,
+             *       "status": true,
+             *       "validation": true
+             *     }
+             */
+            pathOptions: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
         /**
@@ -6470,8 +6533,36 @@ export interface components {
         /** ReportRequest */
         ReportRequest: {
             documentOptions: components["schemas"]["DocumentOptions"];
-            moduleOptions?: components["schemas"]["ModuleOptions"];
-            pathOptions?: components["schemas"]["PathOptions"];
+            /**
+             * @default {
+             *       "comments": true,
+             *       "dates": true,
+             *       "goals": true,
+             *       "grades": true,
+             *       "mediations": true,
+             *       "mediators": false,
+             *       "reference": true,
+             *       "referents": true,
+             *       "results": true,
+             *       "signatures": true,
+             *       "status": true
+             *     }
+             */
+            moduleOptions: components["schemas"]["ModuleOptions"];
+            /**
+             * @default {
+             *       "averageGrade": true,
+             *       "completion": true,
+             *       "creator": true,
+             *       "dates": true,
+             *       "duration": true,
+             *       "reference": true,
+             *       "signature": true,
+             *       "status": true,
+             *       "validation": true
+             *     }
+             */
+            pathOptions: components["schemas"]["PathOptions"];
             selectors: components["schemas"]["ReportSelectors"];
         };
         /** ReportSave */

@@ -34,7 +34,6 @@ function server(extra: Record<string, (request: Request) => Response | Promise<R
       json({ id: 3, login: 'claire', firstName: 'Claire', lastName: 'Lefèvre', externalId: null, displayName: 'Claire Lefèvre', groups: [], permissions: ['perm_TrainingManagement'] }),
     [`GET ${API}/user/search`]: searchAnswer,
     [`GET ${API}/user/searchGroup`]: () => json([{ id: 4, name: 'Atelier' }]),
-    [`POST ${API}/user/byGroups`]: () => json([3, 8, 9].map((id) => ({ ...USERS.find((user) => user.id === id), login: `u${id}`, firstName: '', lastName: '', externalId: null }))),
     [`GET ${API}/training/module/search`]: () => json([MODULE]),
     ...extra,
   })
@@ -104,7 +103,7 @@ describe('new training path', () => {
     expect(sentRequests(fetchMock, CREATE)).toHaveLength(0)
   })
 
-  it('creates one path per learner, the groups expanded to their members without the creator', async () => {
+  it('creates one path per learner and per member of the groups chosen, which the server expands', async () => {
     const fetchMock = server({ [CREATE]: () => json([{ id: 11 }, { id: 12 }, { id: 13 }]) })
     const { router } = renderRoutes(routes, '/spotv2/training/path/add')
     await pick(await screen.findByRole('combobox', { name: 'Learners' }), 'paul', 'Paul Martin')
@@ -116,9 +115,9 @@ describe('new training path', () => {
     await pick(within(row(1)).getByRole('combobox', { name: /^Referents/ }), 'hugo', 'Hugo Roux')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/training/paths'))
-    expect(await sentRequests(fetchMock, `POST ${API}/user/byGroups`)[0].json()).toEqual([4])
     expect(await sentRequests(fetchMock, CREATE)[0].json()).toEqual({
-      learnerIds: [7, 8, 9],
+      learnerIds: [7],
+      learnerGroupIds: [4],
       title: 'Sécurité atelier',
       reference: null,
       startDate: '2026-12-01',
@@ -128,6 +127,20 @@ describe('new training path', () => {
       visibleByGroups: [],
       assignedModules: [{ moduleId: 21, referents: [9], startDate: '2026-12-01', stopDate: '2027-01-01' }],
     })
+  })
+
+  it('says why a group whose only member is the creator gives no learner', async () => {
+    const fetchMock = server({ [CREATE]: () => errorBody(400, 'Bad Request', 'atLeastOneErrorLeft', [{ field: 'learnerGroupIds', code: 'creatorOnlyMemberOfGroups' }]) })
+    renderRoutes(routes, '/spotv2/training/path/add')
+    await pick(await screen.findByRole('combobox', { name: 'Groups of learners' }), 'ate', 'Atelier')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Title/ }), 'Sécurité atelier')
+    await userEvent.click(screen.getByRole('button', { name: 'Add a module' }))
+    await pick(within(row(1)).getByRole('combobox', { name: /^Training module/ }), 'cons', 'Consignation')
+    await pick(within(row(1)).getByRole('combobox', { name: /^Referents/ }), 'hugo', 'Hugo Roux')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('The groups chosen have no member but you, and the creator of a path cannot be its learner')).toBeInTheDocument()
+    expect(screen.queryByText('Choose at least one learner or group')).not.toBeInTheDocument()
+    expect(sentRequests(fetchMock, CREATE)).toHaveLength(1)
   })
 
   it('refuses the creator as a learner, and a learner as a referent', async () => {

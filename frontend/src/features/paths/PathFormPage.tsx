@@ -28,10 +28,10 @@ import { formatDateTime } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
-import { type Path, pathQueryOptions, useCreatePath, usersOfGroups, useUpdatePath } from './api'
+import { type Path, pathQueryOptions, useCreatePath, useUpdatePath } from './api'
 import { AssignedModulesEditor } from './AssignedModulesEditor'
 import { DateInput, DatesLocalization } from '../../components/DateInput'
-import { dateLimits, formFieldOf, formFromPath, learnerIdsOf, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
+import { dateLimits, formFieldOf, formFromPath, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
 
 type Mode = { kind: 'new'; source?: Path } | { kind: 'edit'; source: Path }
 
@@ -79,7 +79,6 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
   const [today] = useState(() => dayjs().startOf('day'))
   const [stale, setStale] = useState(false)
   const [refused, setRefused] = useState<string>()
-  const [expanding, setExpanding] = useState(false)
   const create = useCreatePath()
   const update = useUpdatePath()
   const editing = mode.kind === 'edit' ? mode.source : undefined
@@ -113,7 +112,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
     } else showServerErrors(error)
   }
 
-  const save = async (form: PathForm) => {
+  const save = (form: PathForm) => {
     setStale(false)
     setRefused(undefined)
     const body = savePayload(form)
@@ -121,24 +120,8 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
       update.mutate({ pathId: editing.id, body: { ...body, version: editing.version } }, { onSuccess: (saved) => void navigate(trainingPathPath(saved.id)), onError })
       return
     }
-    let members: { id: number; name: string }[] = []
-    if (form.learnerGroups.length > 0) {
-      setExpanding(true)
-      try {
-        members = await usersOfGroups(form.learnerGroups.map((group) => group.id))
-      } catch (error) {
-        setRefused(error instanceof Error ? message(error.message) : String(error))
-        return
-      } finally {
-        setExpanding(false)
-      }
-      if (form.learners.length === 0 && members.every((member) => member.id === creatorId)) {
-        setError('learnerGroups', { type: 'server', message: 'defineAtLeastOneLearnerOrGroup' }, { shouldFocus: true })
-        return
-      }
-    }
     create.mutate(
-      { ...body, learnerIds: learnerIdsOf(form.learners, members, creatorId) },
+      { ...body, learnerIds: form.learners.map((learner) => learner.id), learnerGroupIds: form.learnerGroups.map((group) => group.id) },
       { onSuccess: (created) => void navigate(created.length === 1 ? trainingPathPath(created[0].id) : TRAINING_PATHS_PATH), onError },
     )
   }
@@ -218,7 +201,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
             </Stack>
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
               <Button onClick={leave}>{t('actions.cancel')}</Button>
-              <Button type="submit" variant="contained" loading={expanding || create.isPending || update.isPending}>
+              <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
                 {t('actions.save')}
               </Button>
             </Stack>

@@ -12,7 +12,7 @@ export type PathCard = Schemas['PathCard']
 export type PathCreate = Schemas['PathCreate']
 export type PathUpdate = Schemas['PathUpdate']
 /** What the form sends for a new path as for an edited one (the learners or the version aside). */
-export type PathSave = Omit<PathCreate, 'learnerIds'>
+export type PathSave = Omit<PathCreate, 'learnerIds' | 'learnerGroupIds'>
 export type PathCan = Schemas['PathCan']
 export type AssignedModule = Schemas['AssignedModule']
 export type ModuleCan = Schemas['AssignedModuleCan']
@@ -45,8 +45,6 @@ export const moduleSearchQuery = (name: string) =>
   })
 
 /** The members of these groups (the form expands groups to learners: one path per learner). */
-export const usersOfGroups = async (groupIds: number[]): Promise<Person[]> =>
-  (await data(api.POST('/backend/api/v2/user/byGroups', { body: groupIds }))).map((user) => ({ id: user.id, name: user.displayName }))
 
 /** The fields of the path form whose server errors it shows on them (assignedModules[2].referents included). */
 export const PATH_FIELDS = ['title', 'reference', 'learnerIds', 'startDate', 'stopDate', 'passThreshold', 'visibleByPersons', 'visibleByGroups', 'assignedModules']

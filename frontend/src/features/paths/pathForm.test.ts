@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
-import { dateLimits, formFieldOf, learnerIdsOf, newForm, newModule, type PathForm, pathDatesValid, pathSchema, savePayload } from './pathForm'
+import { dateLimits, formFieldOf, newForm, newModule, type PathForm, pathDatesValid, pathSchema, savePayload } from './pathForm'
 
 const TODAY = dayjs('2026-12-01')
 const ME = 1
@@ -98,12 +98,9 @@ describe('the payload', () => {
     })
   })
 
-  it('expands the groups to their members, each learner once, the creator left out of the groups', () => {
-    expect(learnerIdsOf([paul], [{ id: ME, name: 'Me' }, paul, lea], ME)).toEqual([7, 8])
-  })
-
   it('shows server errors on their fields', () => {
     expect(formFieldOf('learnerIds')).toBe('learners')
+    expect(formFieldOf('learnerGroupIds')).toBe('learnerGroups')
     expect(formFieldOf('assignedModules[2].referents')).toBe('modules.2.referents')
     expect(formFieldOf('assignedModules.1.moduleId')).toBe('modules.1.module')
     expect(formFieldOf('assignedModules')).toBe('modules')

@@ -185,7 +185,7 @@ export function formFromPath(path: Path): PathForm {
 
 const day = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : '')
 
-/** The save payload of the path's fields (the learners are the caller's: groups are expanded first). */
+/** The save payload of the path's fields (the learners, for a new path, are the caller's). */
 export function savePayload(form: PathForm): PathSave {
   return {
     title: form.title,
@@ -204,18 +204,7 @@ export function savePayload(form: PathForm): PathSave {
   }
 }
 
-/**
- * The learners of new paths: those chosen, then the members of the groups chosen, each once. The
- * creator is left out of the groups' members (a manager assigning their own team's group), not of
- * the learners chosen one by one (creatorCantBeLearner).
- */
-export function learnerIdsOf(learners: Named[], groupMembers: Named[], creatorId: number): number[] {
-  const ids = learners.map((learner) => learner.id)
-  for (const member of groupMembers) if (member.id !== creatorId && !ids.includes(member.id)) ids.push(member.id)
-  return ids
-}
-
-type FormPath = 'title' | 'reference' | 'learners' | 'startDate' | 'stopDate' | 'passThreshold' | 'visibleByPersons' | 'visibleByGroups' | 'modules' | `modules.${number}.${'module' | 'referents' | 'startDate' | 'stopDate'}`
+type FormPath = 'title' | 'reference' | 'learners' | 'learnerGroups' | 'startDate' | 'stopDate' | 'passThreshold' | 'visibleByPersons' | 'visibleByGroups' | 'modules' | `modules.${number}.${'module' | 'referents' | 'startDate' | 'stopDate'}`
 
 const MODULE_FIELDS: Record<string, 'module' | 'referents' | 'startDate' | 'stopDate'> = { moduleId: 'module', referents: 'referents', startDate: 'startDate', stopDate: 'stopDate' }
 
@@ -229,6 +218,7 @@ export function formFieldOf(payloadField: string): FormPath | undefined {
   }
   if (payloadField.startsWith('assignedModules')) return 'modules'
   if (payloadField.startsWith('learnerIds')) return 'learners'
+  if (payloadField.startsWith('learnerGroupIds')) return 'learnerGroups'
   const known = ['title', 'reference', 'startDate', 'stopDate', 'passThreshold', 'visibleByPersons', 'visibleByGroups'] as const
   return (known as readonly string[]).includes(payloadField) ? (payloadField as FormPath) : undefined
 }
