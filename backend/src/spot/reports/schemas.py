@@ -97,8 +97,8 @@ class ModuleOptions(CamelModel):
 class ReportRequest(CamelModel):
     selectors: ReportSelectors
     document_options: DocumentOptions
-    path_options: PathOptions = Field(default_factory=PathOptions)
-    module_options: ModuleOptions = Field(default_factory=ModuleOptions)
+    path_options: PathOptions = PathOptions()
+    module_options: ModuleOptions = ModuleOptions()
 
 
 class ReportConfiguration(ReportRequest):
