@@ -4,6 +4,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -26,6 +27,17 @@ def migrate() -> None:
 
 
 ANNOUNCER = "spot-announcer"
+
+
+def _quietly(load: Callable[[], list[str]]) -> list[str]:
+    """The demo's own sign-offs and signatures, logged one by one, would bury the start-up lines."""
+    spot_log = logging.getLogger("spot")
+    level = spot_log.level
+    spot_log.setLevel(logging.WARNING)
+    try:
+        return load()
+    finally:
+        spot_log.setLevel(level)
 
 
 def _announce_once_answering(address: str, lines: list[str], stopped: threading.Event) -> None:
@@ -57,7 +69,7 @@ def serve(
     _logging()
     database.migrate()
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/spotv2/"
-    lines = [*(_demo_logins() if demo else []), f"Spot is at {address}"]
+    lines = [*(_quietly(_demo_logins) if demo else []), f"Spot is at {address}"]
     stopped = threading.Event()
     threading.Thread(
         target=_announce_once_answering,
