@@ -22,7 +22,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "awaited": "Actions attendues",
         "contributions": "Mes contributions",
         "periodic": "Validité des modules périodiques",
-        "expiring": re.compile(r"^Votre qualification « Cariste en atelier » expire (dans \d+ jours?|aujourd'hui)$"),
+        "expiring": re.compile(
+            r"^Votre qualification « Cariste en atelier » expire (dans \d+ jours?|aujourd'hui)$"
+        ),
         "myStatus": "Ma situation de qualification",
         "account": "Compte",
         "myQualifications": "Mes qualifications",
