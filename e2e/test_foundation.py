@@ -30,6 +30,11 @@ def test_a_wrong_password_is_refused_with_the_spec_message(page: Page, base_url:
     sign_in(page, "admin", "not-the-password")
     expect(page.get_by_text("Identifiant ou mot de passe incorrect. Connexion refusée")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/spotv2/login"))
+    # The owner's next sign-in tells them of the wrong password, once, before going on.
+    sign_in(page, "admin")
+    expect(page.get_by_role("alert")).to_contain_text("1 mot de passe erroné a été saisi")
+    page.get_by_role("button", name="Continuer").click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
 
 
 def test_the_interface_switches_to_english_and_remembers_it(page: Page, base_url: str) -> None:
