@@ -154,6 +154,9 @@ def test_item_ids(client, spread, tracker):
     assert week1(client, tracker, itemIds=[m.activity("A1")]) == (2, 1)
     assert week1(client, tracker, itemIds=[m.activity("A2")]) == (1, 0)
     assert week1(client, tracker, subjectIds=[m.subject("S3")]) == (1, 1)
+    # A subject named in itemIds, as the spec's subject page asks for its own usage.
+    assert week1(client, tracker, itemIds=[m.subject("S3")]) == (1, 1)
+    assert week1(client, tracker, itemIds=[m.subject("S3"), m.function("F1")]) == (3, 1)
     # Several: each entry counts once.
     assert week1(
         client, tracker, itemIds=[m.cartography("C1"), m.function("F1")], subjectIds=[m.subject("T1")]
@@ -179,6 +182,7 @@ def test_a_hidden_cartography_counts_nothing(client, db, spread, make_user, logi
     assert_error(ask(client, headers, itemIds=[m.cartography("C1")]), 403, "Insufficient rights to view")
     assert_error(ask(client, headers, itemIds=[m.function("F1")]), 403)
     assert_error(ask(client, headers, subjectIds=[m.subject("S1")]), 403)
+    assert_error(ask(client, headers, itemIds=[m.subject("S1")]), 403)
     assert_error(ask(client, headers, itemIds=[m.site_id + 0, m.cartography("C1")]), 403)
 
 

@@ -50,14 +50,17 @@ class ContributionsQuery(CamelModel):
     item_ids: list[Id] = Field(
         default=[],
         max_length=MAX_IDS,
-        description="Map items (ids shared by sites, cartographies, activities and functions, as in a "
-        "location filter): a site or a cartography counts everything recorded in it (the entries of "
+        description="Items of the hierarchy (ids shared by sites, cartographies, activities, functions "
+        "and subjects): a site or a cartography counts everything recorded in it (the entries of "
         "its cartographies, functions and subjects, resources and discussions included); a function "
-        "its own entries and its subjects'; an activity the subjects of it and of its sub-activities. "
-        "Empty, with no subjectIds: the whole map.",
+        "its own entries and its subjects'; an activity the subjects of it and of its sub-activities; "
+        "a subject its own. Empty, with no subjectIds: the whole map.",
     )
     subject_ids: list[Id] = Field(
-        default=[], max_length=MAX_IDS, description="Subjects (an id space of their own): their entries"
+        default=[],
+        max_length=MAX_IDS,
+        description="Subjects: their entries (as in itemIds; also names a subject made before "
+        "subjects shared the map items' ids, whose id another item has)",
     )
     from_year: int = Field(ge=2000, le=2100)
     granularity: Granularity = Granularity.week

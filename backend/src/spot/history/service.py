@@ -154,6 +154,8 @@ def _scope(db: Session, user: Principal, item_ids: Sequence[int], subject_ids: S
             activity = mapping.get_activity(db, user=user, activity_id=item_id)
             scope.activities.add(activity.id)
             scope.within.add(activity.cartography_id)
+        elif kind == "subject":
+            subject_ids = [*subject_ids, item_id]
         else:
             raise ApiError(404, "itemNotFound", [FieldError(field="itemIds", code="itemNotFound")])
     for subject_id in dict.fromkeys(subject_ids):

@@ -9,9 +9,9 @@ from spot.db import Base
 
 
 class MapItemId(Base):
-    """One id space shared by sites, cartographies, activities and functions, so that an id of
-    a location filter (`location oneOf 12,14`, spec 1 §2 function view) names exactly one item
-    of the hierarchy whatever its type."""
+    """One id space shared by sites, cartographies, activities, functions and subjects, so that an
+    id of a location filter (`location oneOf 12,14`, spec 1 §2 function view) or of `itemIds` names
+    exactly one item of the hierarchy whatever its type."""
 
     __tablename__ = "map_item_id"
 
@@ -27,14 +27,15 @@ def _next_id(kind: str) -> Callable[[DefaultExecutionContext], int]:
     return allocate
 
 
-def _map_id(kind: str) -> Mapped[int]:
+def map_item_id(kind: str) -> Mapped[int]:
+    """A primary key taken from the shared series, its type recorded with it."""
     return mapped_column(primary_key=True, autoincrement=False, default=_next_id(kind))
 
 
 class Site(Base):
     __tablename__ = "site"
 
-    id: Mapped[int] = _map_id("site")
+    id: Mapped[int] = map_item_id("site")
     code: Mapped[str] = mapped_column(String(100), unique=True)
     name: Mapped[str] = mapped_column(String(300))
     cartographies: Mapped[list["Cartography"]] = relationship(
@@ -48,7 +49,7 @@ class Cartography(Base):
     __tablename__ = "cartography"
     __table_args__ = (UniqueConstraint("site_id", "code", name="uq_cartography_site_code"),)
 
-    id: Mapped[int] = _map_id("cartography")
+    id: Mapped[int] = map_item_id("cartography")
     site_id: Mapped[int] = mapped_column(ForeignKey("site.id", ondelete="CASCADE"), index=True)
     code: Mapped[str] = mapped_column(String(100))
     name: Mapped[str] = mapped_column(String(300))
@@ -73,7 +74,7 @@ class Activity(Base):
         Index("ix_activity_parent", "parent_id", "ordering"),
     )
 
-    id: Mapped[int] = _map_id("activity")
+    id: Mapped[int] = map_item_id("activity")
     cartography_id: Mapped[int] = mapped_column(ForeignKey("cartography.id", ondelete="CASCADE"), index=True)
     parent_id: Mapped[int | None] = mapped_column(ForeignKey("activity.id", ondelete="CASCADE"))
     ordering: Mapped[int] = mapped_column(Integer, default=0)
@@ -85,7 +86,7 @@ class Function(Base):
     __tablename__ = "function"
     __table_args__ = (UniqueConstraint("cartography_id", "code", name="uq_function_cartography_code"),)
 
-    id: Mapped[int] = _map_id("function")
+    id: Mapped[int] = map_item_id("function")
     cartography_id: Mapped[int] = mapped_column(ForeignKey("cartography.id", ondelete="CASCADE"), index=True)
     ordering: Mapped[int] = mapped_column(Integer, default=0)
     code: Mapped[str] = mapped_column(String(100))

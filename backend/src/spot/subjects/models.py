@@ -6,6 +6,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from spot.core import files
 from spot.db import Base, UtcDateTime
+from spot.mapping.models import map_item_id
 from spot.querylang.text import fold
 
 
@@ -58,7 +59,7 @@ class Subject(Base):
         # trigram indexes of the folded name and code for 'contains' (migration 7c1e5a9d2b40).
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[int] = map_item_id("subject")
     code: Mapped[str] = mapped_column(String(100))
     name: Mapped[str] = mapped_column(String(300))
     code_folded: Mapped[str] = _folded(100)
