@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { formatDate, formatDateTime, formatTime, setOrganizationTimeZone } from './dates'
+import dayjs from 'dayjs'
+import { formatDate, formatDateTime, formatTime, fromOrganizationWallClock, inOrganizationZone, organizationNow, setOrganizationTimeZone } from './dates'
 
 /** The browser's clocks set to `zone` (Node reads TZ again when it changes). */
 function browserIn(zone: string) {
@@ -8,6 +9,7 @@ function browserIn(zone: string) {
 
 afterEach(() => {
   vi.unstubAllEnvs()
+  vi.useRealTimers()
   setOrganizationTimeZone(undefined)
 })
 
@@ -62,5 +64,48 @@ describe("the organisation's time zone", () => {
     setOrganizationTimeZone('Mars/Olympus')
     browserIn('Asia/Tokyo')
     expect(formatDateTime('2026-11-28T12:06:00Z', 'en')).toBe('2026-11-28 21:06')
+  })
+})
+
+describe("inputs on the organisation's clocks", () => {
+  /** The moment of a day and a time as the pickers give them: values in the organisation's zone. */
+  const picked = (day: string, time: string, zone: string) => fromOrganizationWallClock(dayjs.tz(day, zone), dayjs.tz(`2026-01-01T${time}`, zone))
+
+  it("reads a server's instant as the organisation's day and time", () => {
+    browserIn('Europe/Paris')
+    setOrganizationTimeZone('Pacific/Auckland')
+    expect(inOrganizationZone('2026-03-10T12:00:00Z').format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 01:00')
+  })
+
+  it("takes a day and a time picked as the organisation's wall clock, whatever the browser's zone", () => {
+    browserIn('Europe/Paris')
+    setOrganizationTimeZone('Pacific/Auckland')
+    const day = inOrganizationZone('2026-03-10T12:00:00Z')
+    const time = dayjs.tz('2026-01-01T09:30', 'Pacific/Auckland')
+    expect(fromOrganizationWallClock(day, time).toISOString()).toBe('2026-03-10T20:30:00.000Z')
+  })
+
+  it('follows the offset of the day picked across a change of summer time', () => {
+    browserIn('Asia/Tokyo')
+    setOrganizationTimeZone('Pacific/Auckland')
+    expect(picked('2026-04-04', '09:30', 'Pacific/Auckland').toISOString()).toBe('2026-04-03T20:30:00.000Z')
+    expect(picked('2026-04-06', '09:30', 'Pacific/Auckland').toISOString()).toBe('2026-04-05T21:30:00.000Z')
+    setOrganizationTimeZone('America/New_York')
+    expect(picked('2026-03-07', '09:30', 'America/New_York').toISOString()).toBe('2026-03-07T14:30:00.000Z')
+    expect(picked('2026-03-09', '09:30', 'America/New_York').toISOString()).toBe('2026-03-09T13:30:00.000Z')
+  })
+
+  it('reads a time the clocks skip as the hour after it', () => {
+    browserIn('Europe/Paris')
+    setOrganizationTimeZone('America/New_York')
+    expect(picked('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z')
+  })
+
+  it("gives the organisation's now", () => {
+    browserIn('Europe/Paris')
+    setOrganizationTimeZone('Pacific/Auckland')
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T12:00:00Z') })
+    expect(organizationNow().format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 01:00')
+    expect(organizationNow().toISOString()).toBe('2026-03-10T12:00:00.000Z')
   })
 })

@@ -47,6 +47,22 @@ export function inOrganizationZone(value: dayjs.ConfigType): Dayjs {
   return dayjs(value).tz(organizationTimeZone())
 }
 
+/** The current moment as the organisation's clocks read it: what "now" and "today" default to in a form. */
+export function organizationNow(): Dayjs {
+  return dayjs().tz(organizationTimeZone())
+}
+
+/**
+ * The moment the organisation's clocks read as `day`'s date at `time`'s hours and minutes, both read
+ * in the organisation's zone: what a date and a time picked in the pickers (whose `timezone` is
+ * organizationTimeZone(), their values from inOrganizationZone) stand for, whatever the browser's zone.
+ * A time skipped when the clocks go forward reads as the hour after it.
+ */
+export function fromOrganizationWallClock(day: Dayjs, time: Dayjs): Dayjs {
+  const zone = organizationTimeZone()
+  return dayjs.tz(`${day.tz(zone).format('YYYY-MM-DD')}T${time.tz(zone).format('HH:mm')}`, zone)
+}
+
 /** A calendar date, or the day of a moment in the organisation's zone, as the language writes it. */
 export function formatDate(value: dayjs.ConfigType, language: string): string {
   return inOrganizationZone(value).format(datePattern(language))

@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography'
 import { DatePicker } from '@mui/x-date-pickers/DatePicker'
 import { TimeField } from '@mui/x-date-pickers/TimeField'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
-import { type Control, Controller, type Resolver, useForm } from 'react-hook-form'
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/errors'
@@ -25,7 +25,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { SearchPicker } from '../../components/people/SearchPicker'
 import { TextInput } from '../../components/TextInput'
 import { StaleVersionNotice } from '../../components/StaleVersionNotice'
-import { datePattern } from '../../lib/dates'
+import { datePattern, organizationNow, organizationTimeZone } from '../../lib/dates'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
@@ -36,14 +36,16 @@ import {
   type EditableFields,
   formFieldOf,
   formFromMediation,
-  MAX_DATE,
   type MediationForm,
+  maxDate,
   mediationSchema,
   newForm,
   savePayload,
+  scheduleOf,
   startSchema,
 } from './mediationForm'
 import { useNow } from './useNow'
+import { ZoneNote } from './ZoneNote'
 
 const TIME_FORMAT = 'HH:mm'
 
@@ -56,7 +58,7 @@ export function NewMediationPage() {
   const { data: user } = useQuery(whoAmIQuery)
   if (starting) return <StartMediationView />
   if (!user) return <Loading />
-  return <MediationFormView mode={{ kind: 'new' }} initial={newForm({ id: user.id, name: user.displayName }, dayjs())} />
+  return <MediationFormView mode={{ kind: 'new' }} initial={newForm({ id: user.id, name: user.displayName }, organizationNow())} />
 }
 
 export function EditMediationPage() {
@@ -151,7 +153,7 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
               readOnlyHelp={readOnlyHelp}
             />
             <FormSection title={t('mediations.form.schedule')} help={t('mediations.form.scheduleHelp')}>
-              <ScheduleInputs control={control} readOnly={!editable.schedulingDate} helper={helper} />
+              <ScheduleInputs control={control} now={now} readOnly={!editable.schedulingDate} helper={helper} />
             </FormSection>
             <FormSection title={t('mediations.form.people')}>
               <Controller
@@ -261,13 +263,19 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
 
 interface ScheduleInputsProps {
   control: Control<MediationForm>
+  now: Dayjs
   readOnly: boolean
   helper: (error: string | undefined, canEdit: boolean) => string
 }
 
-/** The scheduling date (YYYY-MM-DD in English, DD/MM/YYYY in French) and its 24 h time (HH:MM). */
-function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
+/**
+ * The scheduling date (YYYY-MM-DD in English, DD/MM/YYYY in French) and its 24 h time (HH:MM), on the
+ * organisation's clocks; under them, its zone when the browser's differs.
+ */
+function ScheduleInputs({ control, now, readOnly, helper }: ScheduleInputsProps) {
   const { t, i18n } = useTranslation()
+  const [date, time] = useWatch({ control, name: ['date', 'time'] })
+  const zone = organizationTimeZone()
   return (
     <DatesLocalization>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
@@ -281,7 +289,8 @@ function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
               onChange={field.onChange}
               inputRef={field.ref}
               format={datePattern(i18n.language)}
-              maxDate={MAX_DATE}
+              timezone={zone}
+              maxDate={maxDate()}
               readOnly={readOnly}
               slotProps={{
                 textField: { fullWidth: true, onBlur: field.onBlur, error: fieldState.error !== undefined, helperText: helper(fieldState.error?.message, !readOnly) },
@@ -300,6 +309,7 @@ function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
               onChange={field.onChange}
               inputRef={field.ref}
               format={TIME_FORMAT}
+              timezone={zone}
               ampm={false}
               readOnly={readOnly}
               fullWidth
@@ -310,6 +320,7 @@ function ScheduleInputs({ control, readOnly, helper }: ScheduleInputsProps) {
           )}
         />
       </Stack>
+      <ZoneNote at={scheduleOf({ date, time }) ?? now} />
     </DatesLocalization>
   )
 }

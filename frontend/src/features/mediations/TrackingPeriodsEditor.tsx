@@ -11,13 +11,14 @@ import { TimeField } from '@mui/x-date-pickers/TimeField'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { DatesLocalization } from '../../components/DateInput'
-import { datePattern } from '../../lib/dates'
+import { datePattern, fromOrganizationWallClock, inOrganizationZone, organizationTimeZone } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { canDeletePeriod, type EditedPeriod, type PeriodErrors, type StoredPeriod } from './reportRules'
+import { ZoneNote } from './ZoneNote'
 
 const TIME_FORMAT = 'HH:mm'
 
-/** A period's four inputs, as typed: a day and a time for its start and for its stop. */
+/** A period's four inputs, as typed: a day and a time for its start and for its stop, on the organisation's clocks. */
 export interface PeriodInputs {
   /** Tells the rows apart while periods are added and deleted. */
   key: number
@@ -27,11 +28,14 @@ export interface PeriodInputs {
   stopTime: Dayjs | null
 }
 
-/** The day at the time's hours and minutes; null when either is empty, invalid when either is unreadable. */
+/**
+ * The day at the time's hours and minutes on the organisation's clocks; null when either is empty,
+ * invalid when either is unreadable.
+ */
 function instant(date: Dayjs | null, time: Dayjs | null): Dayjs | null {
   if (date === null || time === null) return null
   if (!date.isValid() || !time.isValid()) return dayjs(Number.NaN)
-  return date.startOf('day').hour(time.hour()).minute(time.minute())
+  return fromOrganizationWallClock(date, time)
 }
 
 export const editedPeriod = (inputs: PeriodInputs): EditedPeriod => ({
@@ -40,8 +44,8 @@ export const editedPeriod = (inputs: PeriodInputs): EditedPeriod => ({
 })
 
 export function periodInputs(key: number, { start, stop }: { start: Dayjs | string | null; stop?: Dayjs | string | null }): PeriodInputs {
-  const startAt = start ? dayjs(start) : null
-  const stopAt = stop ? dayjs(stop) : null
+  const startAt = start ? inOrganizationZone(start) : null
+  const stopAt = stop ? inOrganizationZone(stop) : null
   return { key, startDate: startAt, startTime: startAt, stopDate: stopAt, stopTime: stopAt }
 }
 
@@ -57,16 +61,19 @@ interface TrackingPeriodsEditorProps {
 
 /**
  * The dates section of the report: one row per period with its start and stop (a date, YYYY-MM-DD in
- * English and DD/MM/YYYY in French, and a 24 h time), an add button and a delete button per period,
- * disabled when one is left. A refusal shows on the start or stop it is about.
+ * English and DD/MM/YYYY in French, and a 24 h time, on the organisation's clocks), an add button and a
+ * delete button per period, disabled when one is left. A refusal shows on the start or stop it is
+ * about. The organisation's zone is named above the periods when the browser's differs.
  */
 export function TrackingPeriodsEditor({ periods, errors, onChange, onAdd }: TrackingPeriodsEditorProps) {
   const { t, i18n } = useTranslation()
+  const first = periods.length > 0 ? editedPeriod(periods[0]).start : null
   const deletable = canDeletePeriod(periods)
   const update = (key: number, changes: Partial<PeriodInputs>) =>
     onChange(periods.map((period) => (period.key === key ? { ...period, ...changes } : period)))
   return (
     <DatesLocalization>
+      <ZoneNote at={first?.isValid() ? first : dayjs()} sx={{ mb: 1.5 }} />
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {periods.map((period, index) => {
           const label = t('mediations.report.periodLabel', { number: index + 1 })
@@ -144,6 +151,7 @@ function InstantInputs({ which, date, time, error, format, onDate, onTime }: Ins
         value={date}
         onChange={onDate}
         format={format}
+        timezone={organizationTimeZone()}
         sx={{ flex: 3, minWidth: 0 }}
         slotProps={{ textField: { error: error !== undefined, helperText: message(error) ?? ' ', size: 'small' } }}
       />
@@ -152,6 +160,7 @@ function InstantInputs({ which, date, time, error, format, onDate, onTime }: Ins
         value={time}
         onChange={onTime}
         format={TIME_FORMAT}
+        timezone={organizationTimeZone()}
         ampm={false}
         error={error !== undefined}
         helperText=" "

@@ -1,8 +1,11 @@
 import dayjs from 'dayjs'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { inOrganizationZone, organizationNow, setOrganizationTimeZone } from '../../lib/dates'
+import type { Mediation } from './api'
 import {
   ALL_EDITABLE,
   formFieldOf,
+  formFromMediation,
   type MediationForm,
   mediationSchema,
   newForm,
@@ -136,5 +139,55 @@ describe('server errors', () => {
     expect(formFieldOf('schedulingDate', valid, NOW)).toBe('date')
     expect(formFieldOf('schedulingDate', { ...valid, date: NOW.startOf('day') }, NOW)).toBe('time')
     expect(formFieldOf('version', valid, NOW)).toBeUndefined()
+  })
+})
+
+describe("the organisation's clocks", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.useRealTimers()
+    setOrganizationTimeZone(undefined)
+  })
+
+  /** The browser in Paris, the organisation elsewhere, at `now`. */
+  function organisationIn(zone: string, now: string) {
+    vi.stubEnv('TZ', 'Europe/Paris')
+    setOrganizationTimeZone(zone)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) })
+    return organizationNow()
+  }
+
+  const on = (moment: string) => ({ date: inOrganizationZone(moment).startOf('day'), time: inOrganizationZone(moment) })
+
+  it("read a stored schedule as the organisation's day and time, and send it back as the same instant", () => {
+    organisationIn('Pacific/Auckland', '2026-03-01T00:00:00Z')
+    const stored = { ...valid, mediator: PAUL, schedulingDate: '2026-03-10T12:00:00Z' }
+    const form = formFromMediation(stored as unknown as Mediation)
+    expect(form.date?.format('YYYY-MM-DD')).toBe('2026-03-11')
+    expect(form.time?.format('HH:mm')).toBe('01:00')
+    expect(scheduleOf(form)?.toISOString()).toBe('2026-03-10T12:00:00.000Z')
+  })
+
+  it("start a new mediation at the organisation's next full hour", () => {
+    const now = organisationIn('Asia/Kolkata', '2026-03-10T12:00:00Z')
+    // 17:30 in Kolkata (UTC+5:30), 13:00 in Paris: the full hour is Kolkata's.
+    const form = newForm(ME, now)
+    expect(`${form.date?.format('YYYY-MM-DD')} ${form.time?.format('HH:mm')}`).toBe('2026-03-10 18:00')
+    expect(scheduleOf(form)?.toISOString()).toBe('2026-03-10T12:30:00.000Z')
+  })
+
+  it("refuse a day before the organisation's today, even when it is still that day in the browser", () => {
+    // 01:00 on 11 March in Auckland, 13:00 on 10 March in Paris.
+    const now = organisationIn('Pacific/Auckland', '2026-03-10T12:00:00Z')
+    const check = (form: Partial<MediationForm>) => errors(form, { now })
+    expect(check(on('2026-03-10T10:00:00Z'))).toEqual({ date: 'errors.lessThanMin' })
+    expect(check(on('2026-03-10T12:00:30Z'))).toEqual({ time: 'errors.lessThanMin' })
+    expect(check(on('2026-03-10T20:30:00Z'))).toEqual({})
+  })
+
+  it("take the last day as the organisation's", () => {
+    const now = organisationIn('America/New_York', '2026-03-10T12:00:00Z')
+    expect(errors({ date: dayjs.tz('2099-12-31', 'America/New_York'), time: now }, { now })).toEqual({})
+    expect(errors({ date: dayjs.tz('2100-01-01', 'America/New_York'), time: now }, { now })).toEqual({ date: 'errors.greaterThanMax' })
   })
 })

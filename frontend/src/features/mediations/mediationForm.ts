@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { z } from 'zod'
 import type { GroupRef } from '../../api/types'
+import { fromOrganizationWallClock, inOrganizationZone, organizationTimeZone } from '../../lib/dates'
 import { EMPTY_FIELD, optionalText, text } from '../../lib/text'
 import type { Mediation, MediationSave, Person } from './api'
 
@@ -11,9 +12,10 @@ export const LESS_THAN_MIN = 'errors.lessThanMin'
 export const GREATER_THAN_MAX = 'errors.greaterThanMax'
 export const PARSE = 'errors.parse'
 
-/** The latest date the date input accepts. */
-export const MAX_DATE = dayjs('2099-12-31')
+/** The latest date the date input accepts: the start of 2099-12-31 on the organisation's clocks. */
+export const maxDate = (): Dayjs => dayjs.tz('2099-12-31', organizationTimeZone())
 
+/** The date and the time are read in the organisation's zone, whatever the browser's (lib/dates). */
 export interface MediationForm {
   title: string
   description: string
@@ -59,14 +61,17 @@ export function formFieldOf(payloadField: string, form: MediationForm, now: Dayj
     : undefined
 }
 
-/** The scheduling instant the form holds: the date at the time's hours and minutes; null when no date is set. */
+/**
+ * The scheduling instant the form holds: the date at the time's hours and minutes on the organisation's
+ * clocks; null when no date is set.
+ */
 export function scheduleOf(form: Pick<MediationForm, 'date' | 'time'>): Dayjs | null {
   if (!form.date?.isValid() || !form.time?.isValid()) return null
-  return form.date.startOf('day').hour(form.time.hour()).minute(form.time.minute())
+  return fromOrganizationWallClock(form.date, form.time)
 }
 
 interface Rules {
-  /** The current time, refreshed every minute by the form. */
+  /** The current time in the organisation's zone, refreshed every minute by the form. */
   now: Dayjs
   editable: EditableFields
   /** The stored scheduling date of an edited mediation: the date rules apply only when it changes. */
@@ -111,7 +116,7 @@ function checkSchedule(form: MediationForm, now: Dayjs, original: string | null 
   const { date, time } = form
   if (date === null) return
   if (!date.isValid()) return issue('date', PARSE)
-  if (date.isAfter(MAX_DATE, 'day')) return issue('date', GREATER_THAN_MAX)
+  if (date.isAfter(maxDate(), 'day')) return issue('date', GREATER_THAN_MAX)
   if (time === null) return issue('time', EMPTY_FIELD)
   if (!time.isValid()) return issue('time', PARSE)
   const schedule = scheduleOf(form)
@@ -124,12 +129,12 @@ function checkSchedule(form: MediationForm, now: Dayjs, original: string | null 
 export const startSchema = z.object({ title: text() })
 
 /**
- * NewMediation's defaults: the user as mediator (spec 1 §9), scheduled at the first full hour at least a
- * quarter of an hour away. Spec 1 §9's start of today is always refused (errors.lessThanMin); this one
- * passes, with time left to fill in the form.
+ * NewMediation's defaults: the user as mediator (spec 1 §9), scheduled at the first full hour of the
+ * organisation's clocks at least a quarter of an hour away. Spec 1 §9's start of today is always
+ * refused (errors.lessThanMin); this one passes, with time left to fill in the form.
  */
 export function newForm(user: Person, now: Dayjs): MediationForm {
-  const schedule = now.add(15, 'minute').add(1, 'hour').startOf('hour')
+  const schedule = inOrganizationZone(now.add(75, 'minute')).startOf('hour')
   return {
     title: '',
     description: '',
@@ -143,7 +148,7 @@ export function newForm(user: Person, now: Dayjs): MediationForm {
 }
 
 export function formFromMediation(mediation: Mediation): MediationForm {
-  const schedule = mediation.schedulingDate ? dayjs(mediation.schedulingDate) : null
+  const schedule = mediation.schedulingDate ? inOrganizationZone(mediation.schedulingDate) : null
   return {
     title: mediation.title,
     description: mediation.description,
