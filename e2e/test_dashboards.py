@@ -1,7 +1,9 @@
 """The dashboards, in French and English: a learner lands on My dashboard after signing in (current
 paths, awaited actions, own contributions, periodic modules), follows the alert of a qualification about
 to expire to their qualification status, and opens My qualifications from the account menu; a manager
-opens path progress, then one group and its members, and back; a manager narrows the contributions to a
+opens path progress, then one group and its members, and back; a manager starts from the Dashboard
+manager: the cartographies with their qualification figures, the groups leading to their path progress
+and their qualifications, a person's qualification status; a manager narrows the contributions to a
 group and exports them to Excel, a workbook of two sheets (writes, views) with a row per member, a total
 column and an average row. axe checks every page on the way (conftest)."""
 
@@ -13,7 +15,7 @@ import openpyxl
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import LANGUAGES, sign_in
+from conftest import LANGUAGES, admin_client, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -42,6 +44,15 @@ TEXTS: dict[str, dict[str, Any]] = {
         "sheets": ["Contributions", "Consultations"],
         "header": ("Utilisateur", "Total"),
         "average": "Moyenne",
+        "manager": "Tableau de bord manager",
+        "cartographies": "Cartographies",
+        "cartographyTitle": "Qualifications de la cartographie {}",
+        "qualificationCount": re.compile(r"^(\d+ qualifications?|Aucune qualification ne la nomme)$"),
+        "coverageOf": "Couverture des fonctions de {}",
+        "groupPaths": "Progression des parcours : {}",
+        "groupQualifications": "Qualifications du groupe {}",
+        "person": "Personne",
+        "personTitle": "Situation de qualification de {}",
     },
     "en": {
         "myDashboard": "My dashboard",
@@ -67,6 +78,15 @@ TEXTS: dict[str, dict[str, Any]] = {
         "sheets": ["Contributions", "Views"],
         "header": ("User", "Total"),
         "average": "Average",
+        "manager": "Dashboard manager",
+        "cartographies": "Cartographies",
+        "cartographyTitle": "Qualifications of the cartography {}",
+        "qualificationCount": re.compile(r"^(\d+ qualifications?|No qualification names it)$"),
+        "coverageOf": "Coverage of the functions of {}",
+        "groupPaths": "Paths progress: {}",
+        "groupQualifications": "Qualifications of the group {}",
+        "person": "Person",
+        "personTitle": "Qualification status of {}",
     },
 }
 LEARNER = ("apprenant", "Gabriel Roux")
@@ -140,6 +160,65 @@ def test_a_manager_opens_path_progress_and_a_group(page: Page, base_url: str, la
     )
     page.get_by_role("link", name=texts["back"], exact=True).click()
     expect(page).to_have_url(re.compile(r"/spotv2/dashboards/trainingPath$"))
+
+
+ASSEMBLY_LINE = "Ligne d'assemblage"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_manager_starts_from_the_dashboard_manager(page: Page, base_url: str, language: str) -> None:
+    texts = TEXTS[language]
+    with admin_client(base_url) as api:
+        figures = {c["name"]: c for c in api.get("/dashboards/manager/cartographies").json()}
+    sign_in(page, base_url, "manager", language)
+    open_drawer_entry(page, texts, texts["manager"])
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/manager$"))
+    expect(page.get_by_role("heading", name=texts["manager"], level=1)).to_be_visible()
+
+    # The cartographies with the figures of their qualification dashboards, as the server counts them.
+    cartographies = page.get_by_role("list", name=texts["cartographies"], exact=True)
+    assembly = cartographies.get_by_role("listitem").filter(
+        has=page.get_by_role("heading", name=ASSEMBLY_LINE, exact=True)
+    )
+    expect(assembly.get_by_text(texts["qualificationCount"])).to_be_visible()
+    levels = assembly.get_by_role("list", name=texts["coverageOf"].format(ASSEMBLY_LINE), exact=True)
+    counts = figures[ASSEMBLY_LINE]["functions"]
+    for level, count in counts.items():
+        chip = levels.locator(f'[data-level="{level}"]')
+        if count:
+            expect(chip).to_have_text(re.compile(rf"^{count} "))
+        else:
+            expect(chip).to_have_count(0)
+    assembly.get_by_role("link", name=ASSEMBLY_LINE, exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/qualifications/cartography/\d+$"))
+    expect(
+        page.get_by_role("heading", name=texts["cartographyTitle"].format(ASSEMBLY_LINE), level=1)
+    ).to_be_visible()
+    page.go_back()
+
+    # A group leads to its path progress and to its qualifications.
+    groups = page.get_by_role("list", name=texts["groups"], exact=True)
+    operators = groups.get_by_role("listitem").filter(
+        has=page.get_by_role("heading", name=OPERATORS[0], exact=True)
+    )
+    expect(operators.get_by_role("progressbar")).to_have_count(1)
+    operators.get_by_role("link", name=texts["groupQualifications"].format(OPERATORS[0]), exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboard/qualifications/group/\d+$"))
+    expect(
+        page.get_by_role("heading", name=texts["groupQualifications"].format(OPERATORS[0]), level=1)
+    ).to_be_visible()
+    page.go_back()
+    operators.get_by_role("link", name=texts["groupPaths"].format(OPERATORS[0]), exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/trainingPath/group/\d+$"))
+    expect(page.get_by_role("heading", name=texts["groupTitle"], level=1)).to_be_visible()
+    page.go_back()
+
+    # A person chosen by name: their qualification status.
+    person = page.get_by_role("combobox", name=texts["person"], exact=True)
+    person.fill(LEARNER[1].split()[1])
+    page.get_by_role("option", name=LEARNER[1], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/spotv2/dashboard/qualifications/user/\d+$"))
+    expect(page.get_by_role("heading", name=texts["personTitle"].format(LEARNER[1]), level=1)).to_be_visible()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -2,8 +2,8 @@
 texts in the interface language, the helper text of locked fields, the account's long groups and
 permissions dialog scrolled by keyboard, the cartography qualification dashboard of a manager, a
 reference's code shown read-only, and layouts that hold on a laptop (1366 × 768) and a phone
-(390 × 844): the function page's subjects and the sites' cards. axe checks every page and dialog on
-the way (conftest)."""
+(390 × 844): the function page's subjects, the sites' cards and the Dashboard manager. axe checks every
+page and dialog on the way (conftest)."""
 
 import re
 from typing import Any
@@ -29,6 +29,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "code": "Code",
         "label": "Libellé",
         "subjects": "9 sujets",
+        "manager": "Tableau de bord manager",
+        "cartographies": "Cartographies",
+        "groups": "Groupes",
     },
     "en": {
         "function": "Function",
@@ -42,6 +45,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "code": "Code",
         "label": "Label",
         "subjects": "9 subjects",
+        "manager": "Dashboard manager",
+        "cartographies": "Cartographies",
+        "groups": "Groups",
     },
 }
 
@@ -178,3 +184,25 @@ def test_a_site_card_holds_its_icon_and_texts_on_a_phone(browser: Browser, base_
             summary.get_by_text(re.compile(r"^2 cartographies$")),
         ):
             assert inside(part, card), part
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_the_dashboard_manager_fits_its_screen(
+    browser: Browser, base_url: str, viewport: dict[str, int]
+) -> None:
+    for language in LANGUAGES:
+        texts = TEXTS[language]
+        with audited_context(browser, base_url, viewport=viewport) as context:
+            page = context.new_page()
+            sign_in(page, base_url, "manager", language)
+            page.goto(f"{base_url}/spotv2/dashboards/manager")
+            expect(page.get_by_role("heading", name=texts["manager"], level=1)).to_be_visible()
+            for name in ("cartographies", "groups"):
+                section = page.get_by_role("region", name=texts[name], exact=True)
+                rows = section.get_by_role("list", name=texts[name], exact=True).locator(":scope > li")
+                expect(rows.first).to_be_visible()
+                # Each row's parts (names, figures, links) within the section: nothing cut or scrolled.
+                for row in rows.all():
+                    for part in row.locator("a, h3, .MuiChip-root").all():
+                        assert inside(part, section)
+            assert page_width(page) <= viewport["width"]

@@ -14,6 +14,7 @@ BOARD = "perm_TableauBord"
 TRACK = "perm_VisuTrack"
 MINE = f"{API}/dashboards/mine"
 GROUPS = f"{API}/dashboards/trainingPath"
+MANAGER_CARTOGRAPHIES = f"{API}/dashboards/manager/cartographies"
 # A Wednesday in the middle of a month, far from daylight saving changes.
 TODAY = date(2026, 4, 15)
 T0 = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)

@@ -1,10 +1,10 @@
 """Who may open which dashboard (issue 17 contract, spec 2 §6): My dashboard is every signed-in user's;
-path progress and group progress need perm_TableauBord; an unknown group answers 404 to those who may
-ask, 403 first to those who may not."""
+path progress, group progress and the Dashboard manager's cartographies need perm_TableauBord; an
+unknown group answers 404 to those who may ask, 403 first to those who may not."""
 
 import pytest
 
-from dashboards.data import BOARD, GROUPS, MINE
+from dashboards.data import BOARD, GROUPS, MANAGER_CARTOGRAPHIES, MINE
 from support import assert_error
 
 # role -> permissions
@@ -33,6 +33,11 @@ TABLE = [
     ("board", "unknownGroup", 404),
     ("plain", "unknownGroup", 403),
     ("anonymous", "unknownGroup", 401),
+    ("board", "managerCartographies", 200),
+    ("board+track", "managerCartographies", 200),
+    ("plain", "managerCartographies", 403),
+    ("trainer", "managerCartographies", 403),
+    ("anonymous", "managerCartographies", 401),
 ]
 
 
@@ -48,6 +53,7 @@ def test_permissions(client, make_user, login, role, call, status):
         "groups": GROUPS,
         "group": f"{GROUPS}/group/{board.groups[0].id}",
         "unknownGroup": f"{GROUPS}/group/999999",
+        "managerCartographies": MANAGER_CARTOGRAPHIES,
     }[call]
     response = client.get(url, headers=headers)
     if status == 200:

@@ -114,6 +114,8 @@ export const queryKeys = {
     all: ['dashboards'] as const,
     mine: ['dashboards', 'mine'] as const,
     trainingPaths: ['dashboards', 'trainingPath'] as const,
+    /** The Dashboard manager's cartographies with their qualification figures. */
+    managerCartographies: ['dashboards', 'manager', 'cartographies'] as const,
     groupTrainingPaths: (groupId: number) => ['dashboards', 'trainingPath', 'group', groupId] as const,
     contributions: (body: object) => ['dashboards', 'contributions', body] as const,
     cartographyQualifications: (cartographyId: number, shown?: object) => ['dashboards', 'qualifications', 'cartography', cartographyId, shown] as const,

@@ -461,6 +461,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/dashboards/manager/cartographies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager Cartographies
+         * @description Needs perm_TableauBord. The Dashboard manager's cartographies: every cartography the user sees,
+         *     by site, with the figures of its qualification dashboard: how many qualifications name it, and its
+         *     functions the user sees by coverage level (none, single, covered).
+         */
+        get: operations["manager_cartographies_backend_api_v2_dashboards_manager_cartographies_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/dashboards/mine": {
         parameters: {
             query?: never;
@@ -3780,6 +3802,25 @@ export interface components {
             siteName: string;
         };
         /**
+         * CartographySummary
+         * @description A cartography as the Dashboard manager lists it: the figures of its qualification dashboard.
+         */
+        CartographySummary: {
+            /** @description The cartography's functions the user sees, by coverage level (docs/qualifications.md) */
+            functions: components["schemas"]["CoverageLevels"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Qualifications
+             * @description Qualifications naming the cartography
+             */
+            qualifications: number;
+            /** Sitename */
+            siteName: string;
+        };
+        /**
          * CategoryResults
          * @description The first `limit` results of a category and how many the user may read in all, counted up to
          *     100: `more` is true when there are more than `totalItems`.
@@ -3907,6 +3948,24 @@ export interface components {
             resources: number;
             /** Title */
             title: string;
+        };
+        /** CoverageLevels */
+        CoverageLevels: {
+            /**
+             * Covered
+             * @description Functions two people or more are qualified for
+             */
+            covered: number;
+            /**
+             * None
+             * @description Functions nobody is qualified for
+             */
+            none: number;
+            /**
+             * Single
+             * @description Functions a single person is qualified for (no backup)
+             */
+            single: number;
         };
         /** CreatedId */
         CreatedId: {
@@ -9586,6 +9645,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoneOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manager_cartographies_backend_api_v2_dashboards_manager_cartographies_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartographySummary"][];
                 };
             };
             /** @description Bad Request */

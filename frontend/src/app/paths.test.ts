@@ -61,6 +61,7 @@ describe('the addresses of app/paths.ts', () => {
     paths.qualificationPath(9),
     paths.editQualificationPath(9),
     paths.MY_DASHBOARD_PATH,
+    paths.MANAGER_DASHBOARD_PATH,
     paths.TRAINING_PATH_DASHBOARD_PATH,
     paths.groupTrainingPathDashboardPath(3),
     paths.CONTRIBUTIONS_DASHBOARD_PATH,

@@ -94,6 +94,8 @@ export const qualificationPath = (qualificationId: number) => `/qualification/vi
 export const editQualificationPath = (qualificationId: number) => `/qualification/edit/${qualificationId}`
 
 export const MY_DASHBOARD_PATH = '/dashboards/mine'
+/** The Dashboard manager (spec 1 §2): the groups, the cartographies and the people a manager follows. */
+export const MANAGER_DASHBOARD_PATH = '/dashboards/manager'
 export const TRAINING_PATH_DASHBOARD_PATH = '/dashboards/trainingPath'
 export const groupTrainingPathDashboardPath = (groupId: number) => `/dashboards/trainingPath/group/${groupId}`
 export const CONTRIBUTIONS_DASHBOARD_PATH = '/dashboards/contributions'

@@ -1,8 +1,13 @@
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.routing import api_router
+from spot.core.routing import api_router, work
 from spot.core.schemas import Id
 from spot.dashboards import service
-from spot.dashboards.schemas import GroupTrainingPathDashboard, MyDashboard, TrainingPathDashboard
+from spot.dashboards.schemas import (
+    CartographySummary,
+    GroupTrainingPathDashboard,
+    MyDashboard,
+    TrainingPathDashboard,
+)
 from spot.permissions.names import Permission
 
 router = api_router(tags=["dashboards"])
@@ -30,3 +35,14 @@ async def group_training_path_dashboard(db: DB, groupId: Id) -> GroupTrainingPat
     """Needs perm_TableauBord. Path progress of each member of a group, with their current paths;
     404 groupNotFound."""
     return service.group_training_paths(db, group_id=groupId)
+
+
+# A work route: the coverage of every cartography weighs the holds of everyone its qualifications
+# concern, in Python, as the qualification dashboards do (off the event loop, DESIGN §1).
+@router.get("/dashboards/manager/cartographies", dependencies=[require(Permission.TableauBord)])
+@work
+def manager_cartographies(db: DB, user: CurrentUser) -> list[CartographySummary]:
+    """Needs perm_TableauBord. The Dashboard manager's cartographies: every cartography the user sees,
+    by site, with the figures of its qualification dashboard: how many qualifications name it, and its
+    functions the user sees by coverage level (none, single, covered)."""
+    return service.manager_cartographies(db, user=user)

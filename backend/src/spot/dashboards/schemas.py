@@ -112,3 +112,21 @@ class UserProgress(CamelModel):
 class GroupTrainingPathDashboard(CamelModel):
     group: Named
     users: list[UserProgress] = Field(description="The group's members, by name")
+
+
+class CoverageLevels(CamelModel):
+    none: int = Field(description="Functions nobody is qualified for")
+    single: int = Field(description="Functions a single person is qualified for (no backup)")
+    covered: int = Field(description="Functions two people or more are qualified for")
+
+
+class CartographySummary(CamelModel):
+    """A cartography as the Dashboard manager lists it: the figures of its qualification dashboard."""
+
+    id: int
+    name: str
+    site_name: str
+    qualifications: int = Field(description="Qualifications naming the cartography")
+    functions: CoverageLevels = Field(
+        description="The cartography's functions the user sees, by coverage level (docs/qualifications.md)"
+    )

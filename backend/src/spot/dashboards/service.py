@@ -20,6 +20,8 @@ from spot.core.principal import Principal
 from spot.core.time import today
 from spot.dashboards.schemas import (
     AlertGroup,
+    CartographySummary,
+    CoverageLevels,
     CurrentPath,
     GroupProgress,
     GroupTrainingPathDashboard,
@@ -33,6 +35,8 @@ from spot.dashboards.schemas import (
 from spot.db import plain
 from spot.history import service as history
 from spot.history.schemas import ContributionsQuery, Granularity
+from spot.mapping import service as mapping
+from spot.qualifications import dashboards as qualification_dashboards
 from spot.qualifications import validity
 from spot.training.modules.models import TrainingModule
 from spot.training.paths.elements import completion
@@ -297,3 +301,25 @@ def group_training_paths(db: Session, *, group_id: int) -> GroupTrainingPathDash
     if rows:
         users.append(_member(rows[0].user_id, rows[0].user_name, rows))
     return GroupTrainingPathDashboard(group=Named(id=group.id, name=group.name), users=users)
+
+
+# The Dashboard manager's cartographies -----------------------------------------------------------------
+
+
+def manager_cartographies(db: Session, *, user: Principal) -> list[CartographySummary]:
+    """The cartographies the user sees, in the sites' order, each with the figures of its qualification
+    dashboard (qualifications naming it, functions by coverage level)."""
+    cartographies = mapping.list_cartographies(db, user=user)
+    counts = qualification_dashboards.coverage_counts(
+        db, user=user, cartography_ids=[c.id for c in cartographies], today=today()
+    )
+    return [
+        CartographySummary(
+            id=c.id,
+            name=c.name,
+            site_name=c.site.name,
+            qualifications=counts[c.id].qualifications,
+            functions=CoverageLevels(**counts[c.id].levels),
+        )
+        for c in cartographies
+    ]

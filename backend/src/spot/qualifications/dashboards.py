@@ -19,7 +19,9 @@ remaining days, most first, then name (ignoring case and accents).
 - by group: items the qualifications whose groups include it, children that group's members;
 - by user: items the qualifications concerning the user, children their modules;
 - a qualification by user (items the people concerned, children its modules) or by module (items its
-  modules, children the people)."""
+  modules, children the people);
+- the cartographies' figures (the Dashboard manager, docs/qualifications.md): per cartography, the
+  qualifications naming it and its functions by coverage level, counted as its dashboard counts them."""
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Select, select, union
+from sqlalchemy import Select, and_, func, select, union
 from sqlalchemy.orm import Session
 
 from spot.core.errors import not_found
@@ -270,36 +272,28 @@ def cartography(
     return {
         "cartography": {"id": found.id, "name": found.name, "siteName": site_name},
         "elements": _by_people(named, holds, shown),
-        "coverage": _coverage(db, user, cartography_id, qualifications, holds),
+        "coverage": _coverage(db, user, cartography_id, holds),
     }
 
 
-def _covering(db: Session, cartography_id: int, qualifications: Select[Any]) -> dict[int, set[int]]:
-    """Per function of the cartography, the qualifications (of `qualifications`) one of whose modules
-    has a spot element on the function or on one of its subjects."""
-    item = TrainingModuleItem
-    spot = (item.kind == ItemKind.spot.value,)
+def _covering(db: Session, cartography_ids: Sequence[int]) -> dict[int, set[int]]:
+    """Per function of the cartographies, the qualifications naming its cartography one of whose
+    modules has a spot element on the function or on one of its subjects."""
+    item, QC = TrainingModuleItem, QualificationCartography
+    spot = (QC.cartography_id.in_(cartography_ids), item.kind == ItemKind.spot.value)
     on_function = (
-        select(QM.qualification_id, Function.id)
+        select(QC.qualification_id, Function.id)
+        .join(QM, QM.qualification_id == QC.qualification_id)
         .join(item, item.module_id == QM.module_id)
-        .join(Function, Function.id == item.spot_item_id)
-        .where(
-            QM.qualification_id.in_(qualifications),
-            *spot,
-            item.spot_item_type == SpotItemType.function.value,
-            Function.cartography_id == cartography_id,
-        )
+        .join(Function, and_(Function.id == item.spot_item_id, Function.cartography_id == QC.cartography_id))
+        .where(*spot, item.spot_item_type == SpotItemType.function.value)
     )
     on_subject = (
-        select(QM.qualification_id, Subject.function_id)
+        select(QC.qualification_id, Subject.function_id)
+        .join(QM, QM.qualification_id == QC.qualification_id)
         .join(item, item.module_id == QM.module_id)
-        .join(Subject, Subject.id == item.spot_item_id)
-        .where(
-            QM.qualification_id.in_(qualifications),
-            *spot,
-            item.spot_item_type == SpotItemType.subject.value,
-            Subject.cartography_id == cartography_id,
-        )
+        .join(Subject, and_(Subject.id == item.spot_item_id, Subject.cartography_id == QC.cartography_id))
+        .where(*spot, item.spot_item_type == SpotItemType.subject.value)
     )
     covering: dict[int, set[int]] = {}
     for qualification_id, function_id in plain(db).execute(union(on_function, on_subject)):
@@ -307,36 +301,48 @@ def _covering(db: Session, cartography_id: int, qualifications: Select[Any]) -> 
     return covering
 
 
-def _coverage(
-    db: Session,
-    user: Principal,
-    cartography_id: int,
-    qualifications: Select[Any],
-    holds: dict[int, list[Row]],
-) -> list[dict[str, Any]]:
-    functions = (
-        plain(db)
-        .execute(
-            select(Function.id, Function.name).where(
-                Function.cartography_id == cartography_id,
-                sees_function(user, Function.id, Function.cartography_id),
-            )
-        )
-        .all()
-    )
-    covering = _covering(db, cartography_id, qualifications)
-    # Each covering qualification's holders (valid today at least), found once for all the functions.
-    holders = {
+def _holders(covering: dict[int, set[int]], holds: dict[int, list[Row]]) -> dict[int, list[Row]]:
+    """Each covering qualification's holders (valid today at least), found once for all the functions."""
+    return {
         q: [h for h in holds.get(q, []) if validity.obtained(h[2].remaining_days)]
         for q in {q for qs in covering.values() for q in qs}
     }
+
+
+def _qualified(
+    qualifications: Iterable[int], holders: dict[int, list[Row]]
+) -> dict[int, tuple[ModuleValidity, int, str]]:
+    """The people qualified for a function covered by `qualifications`, each once: user id -> (their
+    best hold, its qualification, their name)."""
+    best: dict[int, tuple[ModuleValidity, int, str]] = {}
+    for q in sorted(qualifications):
+        for u, person, hold in holders[q]:
+            if u not in best or hold.remaining_days > best[u][0].remaining_days:
+                best[u] = (hold, q, person)
+    return best
+
+
+def _level(qualified: int) -> str:
+    return "none" if qualified == 0 else "single" if qualified == 1 else "covered"
+
+
+def _seen_functions(user: Principal, cartography_ids: Sequence[int]) -> Select[int, str, int]:
+    """The functions of the cartographies the user sees: id, name, cartography id."""
+    return select(Function.id, Function.name, Function.cartography_id).where(
+        Function.cartography_id.in_(cartography_ids),
+        sees_function(user, Function.id, Function.cartography_id),
+    )
+
+
+def _coverage(
+    db: Session, user: Principal, cartography_id: int, holds: dict[int, list[Row]]
+) -> list[dict[str, Any]]:
+    functions = plain(db).execute(_seen_functions(user, [cartography_id])).all()
+    covering = _covering(db, [cartography_id])
+    holders = _holders(covering, holds)
     coverage: list[dict[str, Any]] = []
-    for function_id, function_name in functions:
-        best: dict[int, tuple[ModuleValidity, int, str]] = {}
-        for q in sorted(covering.get(function_id, ())):
-            for u, person, hold in holders[q]:
-                if u not in best or hold.remaining_days > best[u][0].remaining_days:
-                    best[u] = (hold, q, person)
+    for function_id, function_name, _ in functions:
+        best = _qualified(covering.get(function_id, ()), holders)
         qualified: list[dict[str, Any]] = sorted(
             (
                 {
@@ -349,12 +355,52 @@ def _coverage(
             ),
             key=lambda p: (-p["remainingDays"], _sort_name(p["user"]["name"]), p["user"]["id"]),
         )
-        level = "none" if not qualified else "single" if len(qualified) == 1 else "covered"
         coverage.append(
-            {"function": {"id": function_id, "name": function_name}, "qualified": qualified, "level": level}
+            {
+                "function": {"id": function_id, "name": function_name},
+                "qualified": qualified,
+                "level": _level(len(qualified)),
+            }
         )
     coverage.sort(key=lambda f: (_LEVEL_ORDER[f["level"]], fold(f["function"]["name"]), f["function"]["id"]))
     return coverage
+
+
+@dataclass(frozen=True)
+class CoverageCount:
+    """A cartography's figures on its dashboard: the qualifications naming it, and the functions the
+    user sees at each coverage level."""
+
+    qualifications: int
+    levels: dict[str, int]
+
+
+def coverage_counts(
+    db: Session, *, user: Principal, cartography_ids: Sequence[int], today: date
+) -> dict[int, CoverageCount]:
+    """Per cartography of `cartography_ids` (those the user sees), what its dashboard counts, for all of
+    them at once: one board over the qualifications that cover a function of any of them."""
+    naming: dict[int, int] = dict.fromkeys(cartography_ids, 0)
+    for cartography_id, count in plain(db).execute(
+        select(QualificationCartography.cartography_id, func.count())
+        .where(QualificationCartography.cartography_id.in_(cartography_ids))
+        .group_by(QualificationCartography.cartography_id)
+    ):
+        naming[cartography_id] = count
+    covering = _covering(db, cartography_ids)
+    covering_ids = sorted({q for qs in covering.values() for q in qs})
+    holds: dict[int, list[Row]] = {}
+    if covering_ids:
+        qualifications = select(Qualification.id).where(Qualification.id.in_(covering_ids))
+        board = _board(
+            db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
+        )
+        holds = _holds(board, _concerned(db, qualifications))
+    holders = _holders(covering, holds)
+    levels = {c: dict.fromkeys(_LEVEL_ORDER, 0) for c in cartography_ids}
+    for function_id, _, cartography_id in plain(db).execute(_seen_functions(user, cartography_ids)):
+        levels[cartography_id][_level(len(_qualified(covering.get(function_id, ()), holders)))] += 1
+    return {c: CoverageCount(qualifications=naming[c], levels=levels[c]) for c in cartography_ids}
 
 
 def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dict[str, Any]:

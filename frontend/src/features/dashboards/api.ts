@@ -21,6 +21,7 @@ export type CartographyQualificationDashboard = Schemas['CartographyDashboard']
 export type FunctionCoverage = CartographyQualificationDashboard['coverage'][number]
 export type GroupQualificationDashboard = Schemas['GroupDashboard']
 export type UserQualificationDashboard = Schemas['UserDashboard']
+export type CartographySummary = Schemas['CartographySummary']
 
 // Dashboards show figures computed from other areas (paths graded, history written): each opening asks again.
 const fresh = { staleTime: 0 }
@@ -34,6 +35,14 @@ export const myDashboardQuery = queryOptions({
 export const trainingPathDashboardQuery = queryOptions({
   queryKey: queryKeys.dashboards.trainingPaths,
   queryFn: () => data(api.GET('/backend/api/v2/dashboards/trainingPath')),
+  meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+  ...fresh,
+})
+
+/** The cartographies the user sees, each with the figures of its qualification dashboard (the Dashboard manager). */
+export const managerCartographiesQuery = queryOptions({
+  queryKey: queryKeys.dashboards.managerCartographies,
+  queryFn: () => data(api.GET('/backend/api/v2/dashboards/manager/cartographies')),
   meta: LOAD_FAILURES_SHOWN_BY_PAGE,
   ...fresh,
 })

@@ -5,8 +5,9 @@ import { textsLoader } from '../../i18n'
 
 /**
  * The dashboards (spec 2 §2), each loaded on first visit. My dashboard and one's own qualification
- * status are open to every signed-in user (the user page checks another user itself); path progress and
- * the group and cartography qualification dashboards need perm_TableauBord, the contributions perm_VisuTrack.
+ * status are open to every signed-in user (the user page checks another user itself); the Dashboard manager,
+ * path progress and the group and cartography qualification dashboards need perm_TableauBord, the
+ * contributions perm_VisuTrack.
  */
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -21,6 +22,7 @@ export const dashboardRoutes: RouteObject[] = [
       {
         element: <RequirePermission check={holds('perm_TableauBord')} />,
         children: [
+          { path: 'dashboards/manager', lazy: async () => ({ Component: (await import('./ManagerDashboardPage')).ManagerDashboardPage }) },
           { path: 'dashboards/trainingPath', lazy: async () => ({ Component: (await import('./TrainingPathDashboardPage')).TrainingPathDashboardPage }) },
           {
             path: 'dashboards/trainingPath/group/:groupId',
