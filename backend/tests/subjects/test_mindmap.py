@@ -114,7 +114,7 @@ def test_the_tree_as_read(client, test_map, editor):
     assert (first["code"], first["parentCode"], first["position"], first["name"]) == (1, 0, 0, "Consigner")
     assert set(first) == {
         "id", "code", "parentCode", "position", "name", "text", "status",
-        "createdBy", "createdAt", "updatedBy", "updatedAt",
+        "createdBy", "createdAt", "updatedBy", "updatedAt", "can",
     }  # fmt: skip
 
 

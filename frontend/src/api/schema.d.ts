@@ -5082,6 +5082,7 @@ export interface components {
         };
         /** MindMapNode */
         MindMapNode: {
+            can: components["schemas"]["NodeCan"];
             /**
              * Code
              * @description 0 for the main node; unique within the subject
@@ -5446,6 +5447,28 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /**
+         * NodeCan
+         * @description What the user may do with this node; a validated node's content changes only with
+         *     perm_ValidNotHaute (docs/mind-map.md).
+         */
+        NodeCan: {
+            /**
+             * Delete
+             * @description Delete it with its subtree; never the main node
+             */
+            delete: boolean;
+            /**
+             * Edit
+             * @description Change its text (its name too when `rename`)
+             */
+            edit: boolean;
+            /**
+             * Rename
+             * @description Change its name; the main node's is the subject's (perm_EditPdv too)
+             */
+            rename: boolean;
         };
         /** NodeCreate */
         NodeCreate: {

@@ -147,11 +147,35 @@ def _in_tree_order(rows: Sequence[Any]) -> list[Any]:
     return out + sorted((r for r in rows if r[0] not in seen), key=itemgetter(1))
 
 
+def _statuses_under(rows: Sequence[Any]) -> dict[int, set[str]]:
+    """The statuses of each node's subtree (the node included), which decide whether it may be
+    deleted. Rows are _NODES' tuples in tree order; a node is counted once, so that damaged data
+    looping on itself ends."""
+    children: dict[int | None, list[int]] = defaultdict(list)
+    for row in rows:
+        children[row[2]].append(row[0])
+    status_of = {row[0]: row[6] for row in rows}
+    under: dict[int, set[str]] = {}
+    entered: set[int] = set()
+    for row in rows:
+        stack = [(row[0], False)]
+        while stack:
+            node_id, children_done = stack.pop()
+            if children_done:
+                under[node_id] = {status_of[node_id]}.union(*(under.get(c, ()) for c in children[node_id]))
+            elif node_id not in entered:
+                entered.add(node_id)
+                stack.append((node_id, True))
+                stack.extend((c, False) for c in children[node_id])
+    return under
+
+
 def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
     """The tree and what the user may do with it, as MindMap's JSON; counts as a visit of the subject."""
     subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
     rows = _in_tree_order(plain(db).execute(_NODES, {"subject_id": subject.id}).tuples().all())
     codes = {r[0]: r[1] for r in rows}
+    under = _statuses_under(rows)
     nodes = [
         {
             "id": id_,
@@ -165,6 +189,11 @@ def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
             "createdAt": created_at,
             "updatedBy": None if updated_by is None else {"id": updated_by, "name": updated_by_name or ""},
             "updatedAt": updated_at,
+            "can": {
+                "edit": policy.can_change_node(user, subject, status),
+                "rename": policy.can_rename_node(user, subject, status, main=code == MAIN),
+                "delete": code != MAIN and policy.can_delete_node(user, subject, under[id_]),
+            },
         }
         for (
             id_,
@@ -312,9 +341,14 @@ def edit(db: Session, *, user: Principal, subject_id: int, code: int, data: Node
     renaming the subject renames it, a database trigger)."""
     subject, version, now = _checked(db, user, subject_id, data.version)
     node = _node(db, subject.id, code)
-    policy.ensure(policy.can_change_node(user, subject, node.status))
-    if node.code == MAIN and data.name != subject.name:
-        policy.ensure(policy.can_edit(user, subject))
+    renamed = data.name != node.name
+    main = node.code == MAIN
+    policy.ensure(
+        policy.can_rename_node(user, subject, node.status, main=main)
+        if renamed
+        else policy.can_change_node(user, subject, node.status)
+    )
+    if main and renamed:
         subject.name = data.name
     node.name, node.text = data.name, data.text
     node.updated_by, node.updated_at = user.id, now
@@ -347,8 +381,7 @@ def remove(db: Session, *, user: Principal, subject_id: int, code: int, version:
     node = tree.node(code)
     if node.code == MAIN:
         raise conflict("mainNodeCannotBeDeleted")
-    for doomed_node in tree.subtree(node):
-        policy.ensure(policy.can_change_node(user, subject, doomed_node.status))
+    policy.ensure(policy.can_delete_node(user, subject, {n.status for n in tree.subtree(node)}))
     siblings = tree.children[node.parent_id]
     siblings.remove(node)
     _renumber(siblings)

@@ -20,6 +20,15 @@ DiagramMediaType = Literal["image/png", "image/jpeg", "application/pdf"]
 # The tree ---------------------------------------------------------------------------------------
 
 
+class NodeCan(CamelModel):
+    """What the user may do with this node; a validated node's content changes only with
+    perm_ValidNotHaute (docs/mind-map.md)."""
+
+    edit: bool = Field(description="Change its text (its name too when `rename`)")
+    rename: bool = Field(description="Change its name; the main node's is the subject's (perm_EditPdv too)")
+    delete: bool = Field(description="Delete it with its subtree; never the main node")
+
+
 class MindMapNode(CamelModel):
     id: int
     code: int = Field(description="0 for the main node; unique within the subject")
@@ -32,6 +41,7 @@ class MindMapNode(CamelModel):
     created_at: datetime | None
     updated_by: Contributor | None
     updated_at: datetime | None
+    can: NodeCan
 
 
 class MindMapCan(CamelModel):

@@ -1,6 +1,8 @@
 """Who may do what with a subject (spec 1 §6). Reading is decided by cartography visibility
 (spot.mapping.policy); these rules apply to subjects the user can already see."""
 
+from collections.abc import Collection
+
 from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.mapping.models import Function
@@ -44,6 +46,19 @@ def can_change_node(user: Principal, subject: Subject, status: str) -> bool:
     with the right to validate (docs/mind-map.md)."""
     validated = status == NodeStatus.validated.value
     return can_edit_mind_map(user, subject) and (not validated or can_validate_mind_map(user, subject))
+
+
+def can_rename_node(user: Principal, subject: Subject, status: str, *, main: bool) -> bool:
+    """Change a node's name: the main node's name is the subject's, renamed by who may edit subjects."""
+    return can_change_node(user, subject, status) and (not main or can_edit(user, subject))
+
+
+def can_delete_node(user: Principal, subject: Subject, subtree_statuses: Collection[str]) -> bool:
+    """Delete a node with its subtree: every node that goes must be one the user may change. (The main
+    node is never deleted: a rule of the tree, not of the user; mindmap.remove.)"""
+    return can_edit_mind_map(user, subject) and all(
+        can_change_node(user, subject, status) for status in subtree_statuses
+    )
 
 
 def can_set_node_status(user: Principal, subject: Subject, old: str, new: str) -> bool:

@@ -17,7 +17,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react'
-import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useState } from 'react'
+import { type KeyboardEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { differenceLabelKey } from './DifferenceChips'
 import { InlineNameEditor, type Renaming, RenamingContext } from './InlineNameEditor'
@@ -40,6 +40,9 @@ export interface MindMapCanvasProps {
   renaming?: Renaming
   /** Each new value fits the whole map in view: the page's own 'fit to screen', which then replaces the canvas's. */
   fitRequest?: number
+  /** A node to bring into sight (centred, the canvas focused, the node selected by the page), then onRevealed. */
+  reveal?: number
+  onRevealed?: () => void
   /** The canvas's accessible name. */
   label: string
 }
@@ -132,9 +135,10 @@ export function MindMapCanvas(props: MindMapCanvasProps) {
   )
 }
 
-function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, onRename, renaming, fitRequest, label }: MindMapCanvasProps) {
+function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, onRename, renaming, fitRequest, reveal, onRevealed, label }: MindMapCanvasProps) {
   const { t } = useTranslation()
   const flow = useReactFlow<MapNode>()
+  const flowRef = useRef<HTMLDivElement>(null)
   const hintId = useId()
   const drawn = useMemo(() => reachable(nodes), [nodes])
   const placements = useMemo(() => layoutMindMap(drawn), [drawn])
@@ -193,6 +197,16 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
     if (fitRequest) void flow.fitView({ padding: 0.15, duration: 200 })
   }, [fitRequest, flow])
 
+  // A new node may be drawn far from the part in view: the view moves to it, at the same zoom, and the
+  // focus comes back to the canvas (from the dialog that added it), whose arrows go on from there.
+  useEffect(() => {
+    const placement = reveal === undefined ? undefined : placements.get(reveal)
+    if (!placement) return
+    void flow.setCenter(placement.x, placement.y, { zoom: flow.getZoom() })
+    flowRef.current?.focus()
+    onRevealed?.()
+  }, [reveal, placements, flow, onRevealed])
+
   const selected = drawn.find((node) => node.code === selectedCode)
   const onKeyDown = (event: KeyboardEvent) => {
     const direction = KEY_DIRECTIONS[event.key]
@@ -217,6 +231,7 @@ function Flow({ nodes, readOnly = false, marks, selectedCode, onSelect, onMove, 
       </Box>
       {/* The library's wrapper is the application the keys go to. */}
       <ReactFlow<MapNode>
+        ref={flowRef}
         aria-label={label}
         aria-describedby={hintId}
         tabIndex={0}

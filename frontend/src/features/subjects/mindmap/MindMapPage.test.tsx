@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes } from '../../../test/render'
 import { errorBody, json } from '../../../test/server'
 import { MindMapPage } from './MindMapPage'
-import type { MindMap, MindMapCan, MindMapNode, NodeStatus } from './types'
+import type { MindMap, MindMapCan, MindMapNode, NodeCan, NodeStatus } from './types'
 
 const BASE = '/backend/api/v2/subject/5/mindmap'
 
@@ -44,7 +44,7 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(500)
 })
 
-const node = (code: number, parentCode: number | null, name: string, status: NodeStatus = 'inProgress', position = 0): MindMapNode => ({
+const node = (code: number, parentCode: number | null, name: string, status: NodeStatus = 'inProgress', position = 0, can?: Partial<NodeCan>): MindMapNode => ({
   id: 100 + code,
   code,
   parentCode,
@@ -56,6 +56,7 @@ const node = (code: number, parentCode: number | null, name: string, status: Nod
   createdAt: '2026-03-10T09:15:00Z',
   updatedBy: null,
   updatedAt: null,
+  can: { edit: true, rename: true, delete: parentCode !== null, ...can },
 })
 
 /** The server's tree, changed by the calls as the server would. */
@@ -466,6 +467,108 @@ describe('renaming in place', () => {
     await screen.findByText("This field can't stay empty")
     const { violations } = await axe.run(container)
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
+  })
+})
+
+describe('what the server says of each node', () => {
+  const locked = { edit: false, rename: false, delete: false }
+
+  it('offers neither editing, renaming nor deleting a validated node to who may not validate', async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Consigner', 'validated', 0, locked)])
+    open('/spotv2/subject/5/mindmap?node=1')
+    const map = await canvas()
+    expect(within(selectedPanel()).getByRole('heading', { name: 'Consigner' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
+    // What the server still accepts on a validated node: moving it, adding under it.
+    expect(screen.getByRole('button', { name: 'Move' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Add a child' })).toBeEnabled()
+    map.focus()
+    await userEvent.keyboard('{Enter}')
+    await userEvent.keyboard('{F2}')
+    await userEvent.keyboard('{Delete}')
+    fireEvent.doubleClick(within(map).getByText('Consigner'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(server.writes()).toEqual([])
+  })
+
+  it('offers them on a validated node to who may validate', async () => {
+    new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Consigner', 'validated')], { validate: true })
+    open('/spotv2/subject/5/mindmap?node=1')
+    const map = await canvas()
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled()
+    map.focus()
+    await userEvent.keyboard('{F2}')
+    expect(await screen.findByRole('textbox', { name: 'Name of Consigner' })).toHaveFocus()
+  })
+
+  it("keeps the main node's name, the subject's, when the server says it may not be renamed", async () => {
+    const server = new FakeTree([node(0, null, 'Réglage du tour', 'inProgress', 0, { rename: false })])
+    open()
+    ;(await canvas()).focus()
+    await userEvent.keyboard('{Enter}')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    expect(name).toHaveAttribute('readonly')
+    expect(screen.getByText("The main node bears the subject's name: renaming it takes the right to edit subjects.")).toBeInTheDocument()
+    const text = screen.getByRole('textbox', { name: 'Text' })
+    expect(text).toHaveFocus()
+    await userEvent.type(text, 'Sur le tour 3')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.writes().map((write) => write.body)).toEqual([{ version: 7, name: 'Réglage du tour', text: 'Sur le tour 3' }])
+  })
+})
+
+describe('a node just added', () => {
+  /** The canvas's pan and zoom, from its viewport's transform. */
+  const viewport = (map: HTMLElement) => {
+    const transform = map.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? ''
+    const [x, y, zoom] = (/translate\((-?[\d.]+)px, ?(-?[\d.]+)px\) scale\(([\d.]+)\)/.exec(transform) ?? []).slice(1).map(Number)
+    return { x, y, zoom }
+  }
+  /** A drawn node's centre on the canvas's plane. */
+  const centre = (map: HTMLElement, code: number) => {
+    const transform = map.querySelector<HTMLElement>(`.react-flow__node[data-id="${code}"]`)?.style.transform ?? ''
+    const [x, y] = (/translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)/.exec(transform) ?? []).slice(1).map(Number)
+    return { x: x + 100, y: y + 32 }
+  }
+
+  it('is brought to the middle of the canvas, which gets the focus back', async () => {
+    // Enough nodes on the right that the new one is drawn below the part in view.
+    new FakeTree([node(0, null, 'Réglage du tour'), ...[1, 2, 3, 4, 5, 6].map((code) => node(code, 0, `Branche ${code}`, 'inProgress', code - 1))])
+    open('/spotv2/subject/5/mindmap?node=3')
+    const map = await canvas()
+    await userEvent.click(screen.getByRole('button', { name: 'Add a child' }))
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Nouvelle cause{Enter}')
+    await waitFor(() => expect(within(selectedPanel()).getByRole('heading', { name: 'Nouvelle cause' })).toBeInTheDocument())
+    await waitFor(() => expect(map).toHaveFocus())
+    const view = viewport(map)
+    const added = centre(map, 7)
+    // The canvas is 800 × 500 (beforeEach): the new node's centre is at its middle.
+    expect(view.x + added.x * view.zoom).toBeCloseTo(400, 0)
+    expect(view.y + added.y * view.zoom).toBeCloseTo(250, 0)
+    expect(screen.getByText('Selected: Nouvelle cause, In progress')).toBeInTheDocument()
+  })
+
+  it('is scrolled to and focused in the outline', async () => {
+    phoneWidth(true)
+    const scrollIntoView = vi.fn()
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true })
+    try {
+      new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes'), node(2, 0, 'Effets', 'inProgress', 1)])
+      open('/spotv2/subject/5/mindmap?node=1')
+      const outline = await screen.findByRole('tree')
+      await userEvent.click(screen.getByRole('button', { name: 'Add a child' }))
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Usure{Enter}')
+      const item = await within(outline).findByRole('treeitem', { name: /^Usure/ })
+      await waitFor(() => expect(item).toHaveFocus())
+      expect(scrollIntoView.mock.contexts).toContain(item)
+      expect(item).toHaveAttribute('aria-selected', 'true')
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView')
+    }
   })
 })
 

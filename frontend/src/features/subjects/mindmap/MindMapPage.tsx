@@ -103,6 +103,8 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   const [helpOpen, setHelpOpen] = useState(false)
   const [stale, setStale] = useState(false)
   const [notice, setNotice] = useState<string>()
+  // A node just added, which the view brings into sight and gives the focus to.
+  const [revealCode, setRevealCode] = useState<number>()
   const viewRef = useRef<HTMLDivElement>(null)
 
   const addNode = useAddNode(subjectId)
@@ -116,6 +118,8 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   // A node removed meanwhile (by someone else) leaves the selection on the main node.
   const selected = byCode.get(selectedCode) ?? nodes[0]
   const isMain = selected?.parentCode === null
+  // What the server says may be done with the selected node (a validated one needs the right to validate).
+  const nodeCan = canEdit ? selected?.can : undefined
   const choices = selected ? statusChoices(selected.status, tree.can.validate) : []
   const readAgain = () => {
     setStale(false)
@@ -132,6 +136,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
     selected && selected.parentCode !== null && setEditing({ kind: 'sibling', parentCode: selected.parentCode, position: selected.position + 1 })
   const edit = () => selected && setEditing({ kind: 'edit', code: selected.code })
   const startRename = (code: number) => {
+    if (!byCode.get(code)?.can.rename) return
     setSelectedCode(code)
     setRenameStale(false)
     setRenamingCode(code)
@@ -143,7 +148,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
   const renamedNode = renamingCode === undefined ? undefined : byCode.get(renamingCode)
   // The name sent with the node's text as the tree now has it (read again after a stale version).
   const renaming: Renaming | undefined =
-    canEdit && renamedNode
+    canEdit && renamedNode?.can.rename
       ? {
           code: renamedNode.code,
           stale: renameStale,
@@ -160,7 +165,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
           },
         }
       : undefined
-  const askDelete = () => !isMain && selected && setDeleting(true)
+  const askDelete = () => nodeCan?.delete && setDeleting(true)
 
   const save = async (content: NodeContent) => {
     if (!editing) return
@@ -170,6 +175,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
         : await addNode.mutateAsync({ parentCode: editing.parentCode, position: editing.position, ...content })
     setStale(false)
     setSelectedCode(change.code)
+    if (editing.kind !== 'edit') setRevealCode(change.code)
     setEditing(undefined)
   }
   const move = (code: number, parentCode: number) => {
@@ -205,9 +211,9 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
     const actions: [boolean, () => void][] = [
       [event.key === 'Tab' && !event.shiftKey, addChild],
       [event.key === 'Enter' && event.shiftKey, addSibling],
-      [event.key === 'Enter' && !event.shiftKey, edit],
-      [event.key === 'F2' && !event.shiftKey, () => startRename(selected.code)],
-      [event.key === 'Delete', askDelete],
+      [event.key === 'Enter' && !event.shiftKey && selected.can.edit, edit],
+      [event.key === 'F2' && !event.shiftKey && selected.can.rename, () => startRename(selected.code)],
+      [event.key === 'Delete' && selected.can.delete, askDelete],
     ]
     const action = actions.find(([matches]) => matches)?.[1]
     if (!action) return
@@ -258,9 +264,11 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
             <Button size="small" variant="outlined" startIcon={<PlaylistAdd />} onClick={addSibling} disabled={isMain}>
               {t('subjects.mindMap.addSibling')}
             </Button>
-            <Button size="small" variant="outlined" startIcon={<EditOutlined />} onClick={edit}>
-              {t('actions.edit')}
-            </Button>
+            {nodeCan?.edit && (
+              <Button size="small" variant="outlined" startIcon={<EditOutlined />} onClick={edit}>
+                {t('actions.edit')}
+              </Button>
+            )}
             <Button size="small" variant="outlined" startIcon={<DriveFileMoveOutlined />} onClick={() => setMoving(true)} disabled={isMain}>
               {t('subjects.mindMap.move')}
             </Button>
@@ -274,9 +282,13 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
             >
               {t('subjects.mindMap.changeStatus')}
             </Button>
-            <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={askDelete} disabled={isMain}>
-              {t('actions.delete')}
-            </Button>
+            {/* Nobody deletes the main node (a rule of the tree: shown disabled); a node the user may not
+                delete (a right they lack) offers no button. */}
+            {(isMain || nodeCan?.delete) && (
+              <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={askDelete} disabled={isMain}>
+                {t('actions.delete')}
+              </Button>
+            )}
           </>
         )}
         {view === 'canvas' && (
@@ -310,13 +322,23 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
                   onRename={startRename}
                   renaming={renaming}
                   fitRequest={fitRequest}
+                  reveal={revealCode}
+                  onRevealed={() => setRevealCode(undefined)}
                   label={t('subjects.mindMap.canvasLabel', { name: tree.subjectName })}
                 />
               </Suspense>
             </Box>
           ) : (
             <Box sx={{ p: 1 }}>
-              <Outline nodes={nodes} selectedCode={selected?.code} onSelect={setSelectedCode} renaming={renaming} label={t('subjects.mindMap.outlineLabel', { name: tree.subjectName })} />
+              <Outline
+                nodes={nodes}
+                selectedCode={selected?.code}
+                onSelect={setSelectedCode}
+                renaming={renaming}
+                reveal={revealCode}
+                onRevealed={() => setRevealCode(undefined)}
+                label={t('subjects.mindMap.outlineLabel', { name: tree.subjectName })}
+              />
             </Box>
           )}
         </Paper>
@@ -336,6 +358,7 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
             name: editing.kind === 'edit' ? editedNode?.name : byCode.get(editing.parentCode)?.name,
           })}
           initial={editedNode ? { name: editedNode.name, text: editedNode.text } : { name: '', text: '' }}
+          nameReadOnly={editedNode !== undefined && !editedNode.can.rename}
           submitting={addNode.isPending || editNode.isPending}
           onSave={save}
           onReadAgain={readAgain}

@@ -22,6 +22,8 @@ export const nodeSchema = z.object({
 interface NodeDialogProps {
   title: string
   initial: NodeContent
+  /** The name is shown but not changed: the main node's is the subject's, renamed by who may edit subjects. */
+  nameReadOnly?: boolean
   submitting: boolean
   /** Sends the form; rejects with the server's error, which the dialog shows (the form keeps what was typed). */
   onSave: (content: NodeContent) => Promise<unknown>
@@ -34,7 +36,7 @@ interface NodeDialogProps {
  * Adds or edits a node. When someone changed the tree meanwhile (409), the tree is read again and the
  * dialog stays open with what was typed, so that saving again goes through with the new version.
  */
-export function NodeDialog({ title, initial, submitting, onSave, onReadAgain, onClose }: NodeDialogProps) {
+export function NodeDialog({ title, initial, nameReadOnly = false, submitting, onSave, onReadAgain, onClose }: NodeDialogProps) {
   const { t } = useTranslation()
   const { control, handleSubmit, setError, clearErrors, formState } = useForm<NodeContent>({
     resolver: zodResolver(nodeSchema),
@@ -59,8 +61,16 @@ export function NodeDialog({ title, initial, submitting, onSave, onReadAgain, on
       onClose={onClose}
     >
       {stale && <StaleVersionNotice message={t('subjects.mindMap.staleVersion')} readAgainLabel={t('subjects.mindMap.readAgain')} onReadAgain={onReadAgain} />}
-      <TextInput control={control} name="name" label={t('subjects.mindMap.name')} required autoFocus />
-      <TextInput control={control} name="text" label={t('subjects.mindMap.text')} multiline />
+      <TextInput
+        control={control}
+        name="name"
+        label={t('subjects.mindMap.name')}
+        required
+        autoFocus={!nameReadOnly}
+        readOnly={nameReadOnly}
+        readOnlyHelp={t('subjects.mindMap.nameIsSubjects')}
+      />
+      <TextInput control={control} name="text" label={t('subjects.mindMap.text')} multiline autoFocus={nameReadOnly} />
     </FormDialog>
   )
 }

@@ -18,6 +18,7 @@ const node = (code: number, parentCode: number | null, name: string, status: Nod
   createdAt: '2026-03-10T09:15:00Z',
   updatedBy: null,
   updatedAt: null,
+  can: { edit: true, rename: true, delete: parentCode !== null },
 })
 
 const NODES = [node(0, null, 'Réglage du tour', 'toValidate'), node(1, 0, 'Causes', 'inProgress', 0), node(2, 1, 'Usure', 'validated', 0), node(3, 0, 'Effets', 'empty', 1)]

@@ -27,6 +27,7 @@ const liveNode = (standardized: StandardizedNode): MindMapNode => ({
   createdAt: null,
   updatedBy: null,
   updatedAt: null,
+  can: { edit: false, rename: false, delete: false },
 })
 
 const live: MindMap = {

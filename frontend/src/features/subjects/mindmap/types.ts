@@ -1,4 +1,4 @@
-// The mind map's JSON (backend subjects/mindmap_schemas.py; /work/contract-19.md).
+// The mind map's JSON (backend subjects/mindmap_schemas.py).
 export type NodeStatus = 'empty' | 'inProgress' | 'toValidate' | 'validated'
 
 export interface Person {
@@ -19,6 +19,17 @@ export interface MindMapNode {
   createdAt: string | null
   updatedBy: Person | null
   updatedAt: string | null
+  can: NodeCan
+}
+
+/** What the user may do with one node, as the server decides it (a validated node's content needs the right to validate). */
+export interface NodeCan {
+  /** Change its text (its name too when `rename`). */
+  edit: boolean
+  /** Change its name; the main node's is the subject's. */
+  rename: boolean
+  /** Delete it with its subtree; never the main node. */
+  delete: boolean
 }
 
 export interface MindMapCan {
