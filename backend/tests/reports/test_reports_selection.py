@@ -29,6 +29,7 @@ from spot.core.errors import ApiError
 from spot.reports import policy, selection
 from spot.reports.schemas import ReportRequest
 from spot.training.paths.models import TrainingPath, TrainingPathModule
+from support import API
 from training.paths_support import Cast, get, make_module, make_path, move_to
 
 VIEWERS = {"dashboard": [DASHBOARD], "path administrator": [MANAGE, PATH_ADMIN], "training manager": [MANAGE]}
@@ -102,6 +103,45 @@ def test_the_selection_is_the_plain_python_one(client, db, make_user, login, see
         count = selection.count_learners(db, user=principal, request=ReportRequest.model_validate(body))
         assert count == len(expected)
     assert nonempty >= 3, "the generated selections should not all be empty"
+
+
+@pytest.mark.parametrize("viewer_role", VIEWERS)
+def test_grades_are_shown_as_the_path_page_shows_them(client, db, make_user, login, viewer_role) -> None:  # noqa: ANN001
+    """One rule for who sees grades (training.paths.policy.sees_grading): a training manager to whom a
+    path is merely visible reads it without grades, on its page as in the report."""
+    viewer = make_user("viewer", VIEWERS[viewer_role])
+    headers = login(viewer)
+    world = generate(db, random.Random(4), viewer_id=viewer.id, viewer_group_id=viewer.groups[0].id)
+    body = request_body(learners=list(world.learners), start=f"{YEAR - 2}-01-01", stop=f"{YEAR + 2}-12-31")
+    hidden = shown = 0
+    for learner in lines_of(db, viewer.id, body, batch=5):
+        for line in learner.paths:
+            page = client.get(f"{API}/training/path/{line.id}", headers=headers)
+            if page.status_code == 403:
+                # Dashboard holders report on paths they cannot open, and see every grading.
+                assert viewer_role == "dashboard"
+                assert [m.grade for m in line.modules] == [m.grade for m in generated(world, line.id, line)]
+                continue
+            assert page.status_code == 200, page.text
+            modules = {m["index"]: m for m in page.json()["assignedModules"]}
+            assert line.average_grade == page.json()["averageGrade"], line.id
+            for module in line.modules:
+                grading = modules[module.index]["grading"]
+                assert module.grade == (grading["grade"] if grading else None), (line.id, module.index)
+                assert module.comment == (grading["comment"] if grading else None)
+                given = next(m for m in generated(world, line.id, line) if m.index == module.index)
+                if module.grade is None and given.grade is not None:
+                    assert module.is_success is None and module.valid_until is None
+                    hidden += 1
+                shown += module.grade is not None
+    assert shown > 0
+    assert (hidden > 0) == (viewer_role == "training manager")
+
+
+def generated(world: Any, path_id: int, line: selection.PathLine) -> list[Any]:
+    """The generated modules of a path that its report line shows, in its order."""
+    modules = {m.index: m for p in world.paths if p.id == path_id for m in p.modules}
+    return [modules[m.index] for m in line.modules]
 
 
 def test_paths_visible_is_every_path_or_the_readable_ones(db, make_user) -> None:  # noqa: ANN001

@@ -28,6 +28,7 @@ from spot.reports.policy import paths_visible
 from spot.reports.schemas import ReportRequest, ReportSelectors
 from spot.training.modules.models import TrainingModule
 from spot.training.paths import elements
+from spot.training.paths import policy as paths_policy
 from spot.training.paths.models import ModuleStatus
 from spot.training.paths.models import TrainingPath as P
 from spot.training.paths.models import TrainingPathGrading as G
@@ -216,7 +217,9 @@ def learners(
         if not rows:
             return
         people = [(row[0], row[3], row[4]) for row in rows]
-        yield from _load(db, people, selected, lambda status, kind: status in statuses and kind in types)
+        yield from _load(
+            db, people, selected, lambda status, kind: status in statuses and kind in types, viewer=user
+        )
         if len(rows) < batch:
             return
         after = (rows[-1][1], rows[-1][2], rows[-1][0])
@@ -245,10 +248,13 @@ def _load(
     people: Sequence[tuple[int, str, str | None]],
     selected: ColumnElement[bool],
     shown: Any,
+    viewer: Principal | None = None,
 ) -> Iterator[LearnerLines]:
     """The learners `people` (id, name, external id), in that order, with their paths that match
     `selected` and the modules `shown(status, module type)` accepts: seven statements whatever their
-    number."""
+    number. Grades and gradings of a path only for a `viewer` who sees them on the path's page
+    (training.paths.policy.sees_grading); every one without a viewer (the audit pack's holders see
+    every grading)."""
     learner_ids = [person[0] for person in people]
     paths = db.execute(
         select(P, Reference.code, _Creator.display_name, _Validator.display_name)
@@ -277,12 +283,20 @@ def _load(
         modules[module_row[0].path_id].append(module_row)
     shown_ids = [m[0].id for rows in modules.values() for m in rows if shown(m[0].status, m[2])]
     referents: dict[int, list[str]] = defaultdict(list)
-    for module_id, name in db.execute(
-        select(R.path_module_id, User.display_name)
+    referent_ids: dict[int, set[int]] = defaultdict(set)
+    for path_id, module_id, referent_id, name in db.execute(
+        select(R.path_id, R.path_module_id, R.user_id, User.display_name)
         .join(User, User.id == R.user_id)
         .where(R.path_id.in_(path_ids))
     ):
         referents[module_id].append(name)
+        referent_ids[path_id].add(referent_id)
+
+    def sees_grading(path: Any) -> bool:
+        if viewer is None or paths_policy.sees_every_grading(viewer):
+            return True
+        return viewer.id in (path.learner_id, path.creator_id) or viewer.id in referent_ids[path.id]
+
     # The current grading of each module is its latest.
     gradings: dict[int, Any] = {}
     for grading in db.execute(
@@ -342,11 +356,12 @@ def _load(
         path, reference, creator, validator = path_row
         rows = modules[path.id]
         live = [m for m in rows if m[0].status != ModuleStatus.disabled]
+        graded = sees_grading(path)
         lines = []
         for m, name, module_type, goals, _duration, module_reference in rows:
             if not shown(m.status, module_type):
                 continue
-            current = gradings.get(m.id)
+            current = gradings.get(m.id) if graded else None
             lines.append(
                 ModuleLine(
                     index=m.position,
@@ -358,11 +373,11 @@ def _load(
                     start_date=m.start_date,
                     stop_date=m.stop_date,
                     status=m.status,
-                    grade=m.grade,
-                    is_success=m.is_success,
+                    grade=m.grade if graded else None,
+                    is_success=m.is_success if graded else None,
                     comment=current[1] if current is not None else None,
-                    graded_at=m.graded_at,
-                    valid_until=validity(m.is_success, m.valid_until),
+                    graded_at=m.graded_at if graded else None,
+                    valid_until=validity(m.is_success, m.valid_until) if graded else None,
                     grader_name=_named(current[2], current[3]) if current is not None else None,
                     learner_signed_at=m.signed_at,
                     learner_comment=m.signature_comment,
@@ -392,7 +407,7 @@ def _load(
                 signature_comment=path.signature_comment,
                 signature_satisfaction=path.signature_satisfaction,
                 completion=elements.completion(path.done_items, path.total_items),
-                average_grade=average_grade(m[0].grade for m in live),
+                average_grade=average_grade(m[0].grade for m in live) if graded else None,
                 estimated_duration=sum(m[4] for m in live),
                 modules=lines,
                 signatures=signature_lines(PATH_RECORD, path.id),
