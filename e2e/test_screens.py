@@ -2,8 +2,8 @@
 texts in the interface language, the helper text of locked fields, the account's long groups and
 permissions dialog scrolled by keyboard, the cartography qualification dashboard of a manager, a
 reference's code shown read-only, and layouts that hold on a laptop (1366 × 768) and a phone
-(390 × 844): the function page's subjects, the sites' cards and the Dashboard manager. axe checks every
-page and dialog on the way (conftest)."""
+(390 × 844): the function page's subjects, the sites' cards, the Dashboard manager and a module's
+actions. axe checks every page and dialog on the way (conftest)."""
 
 import re
 from typing import Any
@@ -32,6 +32,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "manager": "Tableau de bord manager",
         "cartographies": "Cartographies",
         "groups": "Groupes",
+        "back": "Retour à la liste",
+        "moduleActions": ("Modifier", "Créer à partir de", "Désactiver"),
+        "editRefused": "Un parcours de formation accepté utilise ce module : il ne peut plus être modifié.",
     },
     "en": {
         "function": "Function",
@@ -48,6 +51,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "manager": "Dashboard manager",
         "cartographies": "Cartographies",
         "groups": "Groups",
+        "back": "Back to the list",
+        "moduleActions": ("Edit", "Create from", "Disable"),
+        "editRefused": "An accepted training path uses this module: it can no longer be edited.",
     },
 }
 
@@ -205,4 +211,47 @@ def test_the_dashboard_manager_fits_its_screen(
                 for row in rows.all():
                     for part in row.locator("a, h3, .MuiChip-root").all():
                         assert inside(part, section)
+            assert page_width(page) <= viewport["width"]
+
+
+def box(locator: Locator) -> dict[str, float]:
+    """The locator's box on the page: x, y, width and height."""
+    found = locator.bounding_box()
+    assert found is not None, locator
+    return dict(found)
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_a_module_view_lays_out_its_actions(
+    browser: Browser, base_url: str, viewport: dict[str, int]
+) -> None:
+    """A module an accepted path uses: why it cannot be edited, above its actions. On a laptop the
+    actions hold one line at the end, level with the way back; on a phone each takes the width, one
+    under the other at equal gaps."""
+    module = ids_by_name(base_url, "/training/module/query")["Consignation des énergies avant intervention"]
+    for language in LANGUAGES:
+        texts = TEXTS[language]
+        with audited_context(browser, base_url, viewport=viewport) as context:
+            page = context.new_page()
+            sign_in(page, base_url, "admin", language)
+            page.goto(f"{base_url}/spotv2/training/module/view/{module}")
+            footer = page.get_by_role("group", name="Actions", exact=True)
+            note = footer.get_by_text(texts["editRefused"], exact=True)
+            expect(note).to_be_visible()
+            edit, create_from, disable = texts["moduleActions"]
+            actions = [
+                box(footer.get_by_role("link", name=edit, exact=True)),
+                box(footer.get_by_role("link", name=create_from, exact=True)),
+                box(footer.get_by_role("button", name=disable, exact=True)),
+            ]
+            frame, back = box(footer), box(footer.get_by_role("link", name=texts["back"], exact=True))
+            assert all(box(note)["y"] + box(note)["height"] <= action["y"] for action in actions)
+            if viewport is LAPTOP:
+                assert {round(action["y"]) for action in actions} == {round(back["y"])}
+                assert round(actions[-1]["x"] + actions[-1]["width"]) == round(frame["x"] + frame["width"])
+            else:
+                assert all(round(action["width"]) == round(frame["width"]) for action in actions)
+                tops = [action["y"] for action in actions]
+                gaps = {round(below - above) for above, below in zip(tops, tops[1:], strict=False)}
+                assert len(gaps) == 1 and gaps.pop() > 0
             assert page_width(page) <= viewport["width"]

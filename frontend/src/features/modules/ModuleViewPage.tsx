@@ -9,7 +9,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import Divider from '@mui/material/Divider'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
@@ -26,6 +25,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
+import { ViewFooter } from '../../components/ViewFooter'
 import { formatDateTime } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
@@ -114,14 +114,7 @@ function ModuleView({ module }: { module: Module }) {
           </Paper>
         </Grid>
       </Grid>
-      <Divider sx={{ my: 3 }} />
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} role="group" aria-label={t('common.actions')}>
-        <Button component={RouterLink} to={TRAINING_MODULES_PATH} startIcon={<ArrowBack />}>
-          {t('modules.view.backToList')}
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        <ModuleActions module={module} onDone={setNotice} />
-      </Stack>
+      <ModuleFooter module={module} onDone={setNotice} />
       <Notice message={notice} onClose={() => setNotice(undefined)} />
     </>
   )
@@ -209,10 +202,11 @@ function ElementView({ item }: { item: ModuleItemOut }) {
 }
 
 /**
- * Edit (refused with the reason once an accepted path uses the module), create from, enable or
- * disable, and delete when no path uses it, with a confirmation; each as the server's `can` says.
+ * The way back to the list, then the actions: edit (refused with the reason once an accepted path uses
+ * the module), create from, enable or disable, and delete when no path uses it, with a confirmation;
+ * each as the server's `can` says.
  */
-function ModuleActions({ module, onDone }: { module: Module; onDone: (message: string) => void }) {
+function ModuleFooter({ module, onDone }: { module: Module; onDone: (message: string) => void }) {
   const { t } = useTranslation()
   const message = useMessage()
   const navigate = useNavigate()
@@ -223,25 +217,35 @@ function ModuleActions({ module, onDone }: { module: Module; onDone: (message: s
   const remove = useDeleteModule(module.id)
   const forget = useForgetModule()
   const { can } = module
-  return (
+  const editRefused = !can.edit && module.usage.hasAcceptedTrainingPath
+  const back = (
+    <Button component={RouterLink} to={TRAINING_MODULES_PATH} startIcon={<ArrowBack />}>
+      {t('modules.view.backToList')}
+    </Button>
+  )
+  const note = (refused || editRefused) && (
     <>
       {refused && (
-        <Alert severity="warning" onClose={() => setRefused(undefined)} sx={{ flexBasis: '100%' }}>
+        <Alert severity="warning" onClose={() => setRefused(undefined)} sx={{ alignSelf: 'stretch' }}>
           {refused}
         </Alert>
       )}
-      {!can.edit && module.usage.hasAcceptedTrainingPath && (
-        <Typography id={reasonId} variant="body2" color="text.secondary">
+      {editRefused && (
+        <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
           {t('modules.view.editRefused')}
         </Typography>
       )}
+    </>
+  )
+  return (
+    <ViewFooter back={back} note={note}>
       <Button
         variant="outlined"
         component={RouterLink}
         to={editTrainingModulePath(module.id)}
         startIcon={<EditOutlined />}
         disabled={!can.edit}
-        aria-describedby={!can.edit && module.usage.hasAcceptedTrainingPath ? reasonId : undefined}
+        aria-describedby={editRefused ? reasonId : undefined}
       >
         {t('actions.edit')}
       </Button>
@@ -284,6 +288,6 @@ function ModuleActions({ module, onDone }: { module: Module; onDone: (message: s
           onClose={() => setConfirming(false)}
         />
       )}
-    </>
+    </ViewFooter>
   )
 }
