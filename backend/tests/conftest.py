@@ -119,6 +119,81 @@ def _clean_tables(app) -> Iterator[None]:  # noqa: ANN001
             conn.execute(table.delete())
 
 
+_demo: dict[str, object] = {}
+
+
+def _pg_name() -> str:
+    return make_url(database.get_engine().url).database or ""
+
+
+def _demo_snapshot_name() -> str:
+    # Named so that a killed run's copy is dropped with its database (its process id last).
+    return f"spot_test_demo_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+
+
+def _take_demo_snapshot() -> None:
+    engine = database.get_engine()
+    if engine.dialect.name == "sqlite":
+        import sqlite3
+
+        raw = engine.raw_connection()
+        try:
+            with sqlite3.connect(_tmp / "demo.db") as copy:
+                raw.driver_connection.backup(copy)  # type: ignore[union-attr]
+        finally:
+            raw.close()
+    else:
+        engine.dispose()
+        with _pg_admin() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{_demo_snapshot_name()}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{_demo_snapshot_name()}" TEMPLATE "{_pg_name()}"'))
+        atexit.register(_drop_demo_snapshot)
+    shutil.copytree(_tmp / "data", _tmp / "demo-data", dirs_exist_ok=True)
+
+
+def _drop_demo_snapshot() -> None:
+    with _pg_admin() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{_demo_snapshot_name()}" WITH (FORCE)'))
+
+
+def _restore_demo_snapshot() -> None:
+    engine = database.get_engine()
+    if engine.dialect.name == "sqlite":
+        import sqlite3
+
+        raw = engine.raw_connection()
+        try:
+            with sqlite3.connect(_tmp / "demo.db") as copy:
+                copy.backup(raw.driver_connection)  # type: ignore[arg-type]
+        finally:
+            raw.close()
+    else:
+        engine.dispose()
+        with _pg_admin() as conn:
+            conn.execute(text(f'DROP DATABASE "{_pg_name()}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{_pg_name()}" TEMPLATE "{_demo_snapshot_name()}"'))
+    shutil.copytree(_tmp / "demo-data", _tmp / "data", dirs_exist_ok=True)
+
+
+@pytest.fixture
+def demo_org(app, db: Session) -> list:  # noqa: ANN001
+    """The demo organisation as `spot.demo.seed` leaves it (its logins returned), for a test that starts
+    from it: seeded once per test process, then copied back for each test that asks (seeding takes
+    seconds, the copy a fraction of one). Ask for it before any fixture that writes: it replaces the
+    database's content."""
+    from spot import demo as demo_organisation
+
+    db.close()
+    if "logins" not in _demo:
+        _demo["logins"] = demo_organisation.seed(db)
+        db.commit()
+        db.close()
+        _take_demo_snapshot()
+    else:
+        _restore_demo_snapshot()
+    return list(_demo["logins"])  # type: ignore[call-overload]
+
+
 @pytest.fixture
 def client(app) -> TestClient:  # noqa: ANN001
     return TestClient(app, raise_server_exceptions=True)

@@ -11,9 +11,7 @@ def names(client, headers) -> list[str]:
     ]
 
 
-def test_the_demo_administrator_and_a_learner_find_alerts_in_the_bell(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_administrator_and_a_learner_find_alerts_in_the_bell(demo_org, client, db):
     demo.seed(db)
     db.commit()
     assert {"Stockage des matières en racks", "Préparation des sous-ensembles"} <= set(

@@ -11,9 +11,7 @@ from spot.subjects.models import Subject
 from support import API
 
 
-def test_the_comparison_shows_changes_and_a_subject_has_a_diagram_seeded_once(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_comparison_shows_changes_and_a_subject_has_a_diagram_seeded_once(demo_org, client, db):
     demo.seed(db)
     db.commit()
     headers = demo_login(client, db, "createur")

@@ -93,9 +93,7 @@ def _counts(db) -> tuple[int, ...]:  # noqa: ANN001
     )
 
 
-def test_the_demo_qualifications_have_holders_in_every_state_seeded_once(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_qualifications_have_holders_in_every_state_seeded_once(demo_org, client, db):
     once = _counts(db)
     demo.seed(db)
     db.commit()
@@ -112,9 +110,7 @@ def test_the_demo_qualifications_have_holders_in_every_state_seeded_once(client,
     assert shown["Contrôle dimensionnel", "referent"] == "neverValidated"
 
 
-def test_the_assembly_line_has_a_function_covered_by_one_person_and_one_by_nobody(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_assembly_line_has_a_function_covered_by_one_person_and_one_by_nobody(demo_org, client, db):
     holds = _holds(db)
     names = dict(db.execute(select(Qualification.id, Qualification.name)).tuples().all())
     # Spot elements of each module: functions, and the functions of its subjects.
@@ -159,9 +155,7 @@ def test_the_assembly_line_has_a_function_covered_by_one_person_and_one_by_nobod
     assert not qualified[functions["TMA"]]
 
 
-def test_the_past_gradings_are_as_the_path_service_makes_them(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_past_gradings_are_as_the_path_service_makes_them(demo_org, client, db):
     learners = {h.learner for h in demo_qualifications.HELD}
     logins = _logins(db)
     held = {(h.title, h.learner) for h in demo_qualifications.HELD}
@@ -208,9 +202,7 @@ def test_the_past_gradings_are_as_the_path_service_makes_them(client, db):
     assert seen == held
 
 
-def test_the_managers_hold_the_dashboards_permissions(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_managers_hold_the_dashboards_permissions(demo_org, client, db):
     for login in ("manager", "admin"):
         user_id = db.scalar(select(User.id).where(User.login == login))
         principal = principal_of(db, user_id=user_id)
@@ -227,9 +219,7 @@ def test_the_managers_hold_the_dashboards_permissions(client, db):
     assert typed == 2
 
 
-def test_the_dashboards_show_the_demo(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_dashboards_show_the_demo(demo_org, client, db):
     manager = demo_login(client, db, "manager")
     assembly = db.scalar(select(Cartography.id).where(Cartography.code == "ASM"))
     response = client.get(f"{API}/dashboards/qualifications/cartography/{assembly}", headers=manager)

@@ -27,8 +27,9 @@ def _sets(db) -> list[tuple[str, str, bool]]:  # noqa: ANN001
     return [tuple(row) for row in rows]
 
 
-def test_formation_and_manager_have_a_default_set_of_the_operators_this_year_seeded_once(client, db):
-    demo.seed(db)
+def test_formation_and_manager_have_a_default_set_of_the_operators_this_year_seeded_once(
+    demo_org, client, db
+):
     demo.seed(db)
     db.commit()
     assert _sets(db) == [
@@ -62,9 +63,7 @@ def test_formation_and_manager_have_a_default_set_of_the_operators_this_year_see
         assert saved["moduleOptions"]["mediators"] is False
 
 
-def test_the_saved_set_selects_the_demo_paths_of_the_operators(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_saved_set_selects_the_demo_paths_of_the_operators(demo_org, client, db):
     headers = demo_login(client, db, "formation")
     saved = client.get(CONFIGURATIONS, headers=headers).json()[0]
     request = {key: saved[key] for key in ("selectors", "documentOptions", "pathOptions", "moduleOptions")}
@@ -83,9 +82,7 @@ def test_the_saved_set_selects_the_demo_paths_of_the_operators(client, db):
     assert learners <= operators
 
 
-def test_seeding_again_keeps_a_set_as_its_owner_left_it(client, db):
-    demo.seed(db)
-    db.commit()
+def test_seeding_again_keeps_a_set_as_its_owner_left_it(demo_org, client, db):
     headers = demo_login(client, db, "manager")
     saved = client.get(CONFIGURATIONS, headers=headers).json()[0]
     saved["selectors"]["pathStatutes"] = ["started"]

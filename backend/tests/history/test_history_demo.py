@@ -11,9 +11,7 @@ from spot.mapping.models import Cartography
 from support import API
 
 
-def test_the_demo_cartographies_have_78_weeks_of_usage(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_cartographies_have_78_weeks_of_usage(demo_org, client, db):
     entries = db.scalar(select(func.count()).select_from(HistoryEntry))
     token = client.post(
         f"{API}/account/login", json={"username": "manager", "password": demo.DEMO_PASSWORD}

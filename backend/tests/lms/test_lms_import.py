@@ -309,9 +309,7 @@ def test_the_cli_imports_and_refuses(tmp_path, db):
     assert len(db.scalars(select(LmsCourse)).all()) == 1
 
 
-def test_the_demo_seed_imports_the_course_once(db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_seed_imports_the_course_once(demo_org, db):
     demo.seed(db)
     db.commit()
     course = db.scalars(select(LmsCourse)).one()
@@ -322,9 +320,7 @@ def test_the_demo_seed_imports_the_course_once(db):
     assert demo.package() == demo.package()
 
 
-def test_the_demo_seed_imports_the_course_again_when_its_files_changed(db, monkeypatch):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_seed_imports_the_course_again_when_its_files_changed(demo_org, db, monkeypatch):
     quiz = demo.item_id(db, demo.QUIZ_ACTIVITY_ID)
     changed = zip_of(
         {"cmi5.xml": (demo.COURSE_FOLDER / "cmi5.xml").read_text(), "bases.html": "x", "quiz.html": "y"}

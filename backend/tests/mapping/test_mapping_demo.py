@@ -26,9 +26,7 @@ def demo_login(client, db, login_name):
     return {"x-access-token": token}
 
 
-def test_demo_map_is_seeded_once_and_shows_visibility(client, db):
-    demo.seed(db)
-    db.commit()
+def test_demo_map_is_seeded_once_and_shows_visibility(demo_org, client, db):
     first = counts(db)
     demo.seed(db)
     db.commit()
@@ -52,10 +50,8 @@ def test_demo_map_is_seeded_once_and_shows_visibility(client, db):
     assert len(client.get(f"{API}/cartography/{cartographies['USI']}/zones", headers=learner).json()) > 10
 
 
-def test_demo_subjects_name_their_creator(client, db):
+def test_demo_subjects_name_their_creator(demo_org, client, db):
     """The subject page shows "Created on … by …": the demo map is imported by its administrator."""
-    demo.seed(db)
-    db.commit()
     admin = db.scalar(select(User).where(User.login == "admin"))
     assert db.scalar(select(func.count()).select_from(Subject).where(Subject.created_by.is_(None))) == 0
     assert {s.created_by for s in db.scalars(select(Subject))} == {admin.id}
@@ -66,9 +62,7 @@ def test_demo_subjects_name_their_creator(client, db):
     assert page["lifetimeEvents"]["creation"]["userName"] == "Alice Martin"
 
 
-def test_reseeding_names_the_creator_of_demo_subjects_seeded_without_one(client, db):
-    demo.seed(db)
-    db.commit()
+def test_reseeding_names_the_creator_of_demo_subjects_seeded_without_one(demo_org, client, db):
     for subject in db.scalars(select(Subject)):
         subject.created_by = None
     db.commit()
@@ -78,10 +72,10 @@ def test_reseeding_names_the_creator_of_demo_subjects_seeded_without_one(client,
     assert db.scalar(select(func.count()).select_from(Subject).where(Subject.created_by.is_(None))) == 0
 
 
-def test_the_maintenance_group_sees_the_machining_shop_limited_to_maintenance(client, db, make_user, login):
+def test_the_maintenance_group_sees_the_machining_shop_limited_to_maintenance(
+    demo_org, client, db, make_user, login
+):
     """A demo group limited to one activity (spot.mapping.policy): its branch and its subjects only."""
-    demo.seed(db)
-    db.commit()
     cartographies = {c.code: c.id for c in db.scalars(select(Cartography))}
     admin = demo_login(client, db, "admin")
     member = make_user("technicien")

@@ -156,12 +156,10 @@ def test_anonymous_is_refused(client):
 # The demo ------------------------------------------------------------------------------------------------
 
 
-def test_the_demo_has_a_mediation_in_each_status_and_awaits_the_administrator(client, db):
+def test_the_demo_has_a_mediation_in_each_status_and_awaits_the_administrator(demo_org, client, db):
     from mapping.test_mapping_demo import demo_login
     from spot import demo
 
-    demo.seed(db)
-    db.commit()
     demo.seed(db)
     db.commit()
     admin = demo_login(client, db, "admin")

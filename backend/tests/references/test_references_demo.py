@@ -11,8 +11,7 @@ def _count(db, type_):
     return db.scalar(select(func.count()).select_from(Reference).where(Reference.type == type_))
 
 
-def test_the_demo_references_are_seeded_once(db):
-    demo.seed(db)
+def test_the_demo_references_are_seeded_once(demo_org, db):
     demo.seed(db)
     assert _count(db, "module") == len(demo.MODULE_REFERENCES) >= 5
     assert _count(db, "path") == len(demo.PATH_REFERENCES) >= 3
@@ -20,8 +19,7 @@ def test_the_demo_references_are_seeded_once(db):
     assert disabled == ["HABILITATION-ELEC"]
 
 
-def test_a_demo_reference_changed_by_a_user_stays_as_it_is(db):
-    demo.seed(db)
+def test_a_demo_reference_changed_by_a_user_stays_as_it_is(demo_org, db):
     reference = db.scalar(select(Reference).where(Reference.type == "module", Reference.code == demo.SAFETY))
     reference.label = "Sécurité"
     db.flush()

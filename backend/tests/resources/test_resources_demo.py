@@ -8,9 +8,7 @@ from spot.subjects.models import Subject
 from support import API
 
 
-def test_the_demo_shows_each_kind_of_resource_on_a_subject_and_a_function(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_shows_each_kind_of_resource_on_a_subject_and_a_function(demo_org, client, db):
     demo.seed(db)
     db.commit()
     headers = demo_login(client, db, "operatrice")

@@ -29,9 +29,7 @@ def test_the_demo_trees_are_deep_and_contiguous():
         assert all(sorted(p) == list(range(len(p))) for p in siblings.values()), code
 
 
-def test_the_seeded_demo_has_trees_and_stays_idempotent(db):
-    demo.seed(db)
-    db.commit()
+def test_the_seeded_demo_has_trees_and_stays_idempotent(demo_org, db):
 
     def nodes():
         db.expire_all()

@@ -8,9 +8,7 @@ from support import API, PASSWORD
 from training.catalogue import MODULES
 
 
-def test_the_demo_modules_use_every_element_kind_and_resolve(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_modules_use_every_element_kind_and_resolve(demo_org, client, db):
     demo.seed(db)
     db.commit()
     assert db.scalar(select(func.count()).select_from(TrainingModule)) == 10

@@ -21,9 +21,7 @@ def path_alerts(client, headers) -> Counter[tuple[str, str]]:  # noqa: ANN001
     return Counter((a["kind"], a["args"]["title"]) for a in alerts if a["target"]["type"] == "trainingPath")
 
 
-def test_the_demo_has_a_path_in_each_status_seeded_once(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_has_a_path_in_each_status_seeded_once(demo_org, client, db):
     demo.seed(db)
     db.commit()
     logins = {user_id: login for user_id, login in db.execute(select(User.id, User.login))}
@@ -50,9 +48,7 @@ def test_the_demo_has_a_path_in_each_status_seeded_once(client, db):
         assert db.scalar(select(func.count()).select_from(model).where(model.user_id.in_(learners))) == 0
 
 
-def test_the_demo_bells_show_paths_to_each_role(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_bells_show_paths_to_each_role(demo_org, client, db):
     bells = {
         login: path_alerts(client, demo_login(client, db, login))
         for login in ("apprenant", "operatrice", "referent", "mediateur", "formation", "createur")
@@ -75,9 +71,7 @@ def test_the_demo_bells_show_paths_to_each_role(client, db):
     assert bells["createur"] == Counter({("trainingModuleToSign", "Métrologie au contrôle"): 1})
 
 
-def test_the_demo_paths_show_their_progress_and_closing(client, db):
-    demo.seed(db)
-    db.commit()
+def test_the_demo_paths_show_their_progress_and_closing(demo_org, client, db):
     formation = demo_login(client, db, "formation")
     ids = {
         (title, status): path_id
