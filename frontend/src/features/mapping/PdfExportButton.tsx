@@ -23,15 +23,15 @@ async function subjectsOf(activityIds: number[]): Promise<ExportedSubject[]> {
   return pages.flatMap((page) => page.results)
 }
 
-/** Exports the cartography as a PDF built in the browser (jsPDF, loaded on first use). */
+/** Exports the cartography as a PDF built in the browser (jsPDF and its font, loaded on first use). */
 export function PdfExportButton({ cartography }: { cartography: Cartography }) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const exportPdf = useMutation({
     mutationFn: async () => {
       const exported = cartography.activities.slice(0, EXPORTED_ACTIVITIES).map((activity) => activity.id)
-      const [{ buildCartographyPdf }, image, subjects] = await Promise.all([
-        import('./cartographyPdf'),
+      const [{ buildCartographyPdf, fonts }, image, subjects] = await Promise.all([
+        import('./cartographyPdf').then(async (pdf) => ({ buildCartographyPdf: pdf.buildCartographyPdf, fonts: await pdf.loadPdfFonts() })),
         queryClient.fetchQuery(cartographyImageQuery(cartography.id)),
         subjectsOf(exported),
       ])
@@ -42,7 +42,7 @@ export function PdfExportButton({ cartography }: { cartography: Cartography }) {
         noSubject: t('mapping.pdf.noSubject'),
         more: (count) => t('mapping.pdf.more', { count }),
         page: (page, pages) => t('mapping.pdf.page', { page, pages }),
-      })
+      }, fonts)
       doc.save(`${cartography.code}.pdf`)
     },
   })
