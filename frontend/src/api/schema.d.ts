@@ -3902,7 +3902,7 @@ export interface components {
             groupIds: number[];
             /**
              * Itemids
-             * @description Map items (ids shared by sites, cartographies, activities and functions, as in a location filter): a site or a cartography counts everything recorded in it (the entries of its cartographies, functions and subjects, resources and discussions included); a function its own entries and its subjects'; an activity the subjects of it and of its sub-activities. Empty, with no subjectIds: the whole map.
+             * @description Items of the hierarchy (ids shared by sites, cartographies, activities, functions and subjects): a site or a cartography counts everything recorded in it (the entries of its cartographies, functions and subjects, resources and discussions included); a function its own entries and its subjects'; an activity the subjects of it and of its sub-activities; a subject its own. Empty, with no subjectIds: the whole map.
              * @default []
              */
             itemIds: number[];
@@ -3913,7 +3913,7 @@ export interface components {
             start: number;
             /**
              * Subjectids
-             * @description Subjects (an id space of their own): their entries
+             * @description Subjects: their entries (as in itemIds; also names a subject made before subjects shared the map items' ids, whose id another item has)
              * @default []
              */
             subjectIds: number[];
