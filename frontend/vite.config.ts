@@ -18,7 +18,8 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost:3000/spotv2/' } },
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
+    // Longer than any wait of a test (src/test/setup.ts): a slow machine makes a test slow, not failed.
+    testTimeout: 300_000,
     unstubGlobals: true,
     // Vitest keeps one core free by default, which on CI's two cores means one worker: both cut the
     // suite from 259 s to 169 s.

@@ -18,7 +18,7 @@ describe('the lint rule that keeps features apart', () => {
     ['another feature from a sub-folder', 'src/features/subjects/parts/Probe.ts', "import { x } from '../../mapping/api'"],
     ['a re-export of another feature', 'src/features/users/Probe.ts', "export { x } from '../permissions/api'"],
     ['a lazy import of another feature', 'src/features/subjects/Probe.tsx', "export const load = () => import('../mapping/routes')"],
-  ])('refuses %s', { timeout: 60_000 }, async (_case, filePath, code) => {
+  ])('refuses %s', async (_case, filePath, code) => {
     expect(await crossFeatureErrors(filePath, `${code}\n`)).toBe(1)
   })
 
@@ -28,7 +28,7 @@ describe('the lint rule that keeps features apart', () => {
     ['shared code', 'src/features/subjects/Probe.ts', "import { x } from '../../lib/routeParams'"],
     ['the paths of every area', 'src/features/subjects/Probe.ts', "import { x } from '../../app/paths'"],
     ['features, for the router', 'src/app/Probe.ts', "import { x } from '../features/mapping/routes'"],
-  ])('allows %s', { timeout: 60_000 }, async (_case, filePath, code) => {
+  ])('allows %s', async (_case, filePath, code) => {
     expect(await crossFeatureErrors(filePath, `${code}\n`)).toBe(0)
   })
 
@@ -36,12 +36,12 @@ describe('the lint rule that keeps features apart', () => {
     ['components', 'src/components/Probe.tsx'],
     ['lib', 'src/lib/querylang/Probe.ts'],
     ['api', 'src/api/Probe.ts'],
-  ])('keeps %s from importing any feature', { timeout: 60_000 }, async (_layer, filePath) => {
+  ])('keeps %s from importing any feature', async (_layer, filePath) => {
     const [result] = await eslint.lintText("import { x } from '../../features/mapping/api'\nexport const y = x\n", { filePath })
     expect(result.messages.map((message) => message.message).join('\n')).toContain('Shared code may not import a feature')
   })
 
-  it('still asks for translated text in features', { timeout: 60_000 }, async () => {
+  it('still asks for translated text in features', async () => {
     const [result] = await eslint.lintText('export const Probe = () => <p>Hello</p>\n', { filePath: 'src/features/subjects/Probe.tsx' })
     expect(result.messages.map((message) => message.message)).toContain('User-visible text must be an i18n key.')
   })

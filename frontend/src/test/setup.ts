@@ -6,9 +6,11 @@ import { errorReports } from '../api/errorReports'
 import i18n, { LANGUAGES } from '../i18n'
 import { catalogue } from './catalogues'
 
-// A loaded machine (CI runs the whole suite on 2 cores) may take more than the default second to
-// render a form and its data: findBy and waitFor wait up to 5 s before they fail.
-configure({ asyncUtilTimeout: 5000 })
+// No test may depend on the machine's speed: a loaded machine (CI runs the whole suite on 2 cores,
+// beside other work) may take many seconds to render a form and its data. findBy and waitFor wait up
+// to a minute, which a passing test never waits; only a failing one takes that long to say so. No
+// test sets a shorter wait of its own.
+configure({ asyncUtilTimeout: 60_000 })
 
 // Every text of every area, in both languages: components are tested outside their area's routes,
 // which read the area's texts in the application (src/i18n/areas.test.ts checks that they do).

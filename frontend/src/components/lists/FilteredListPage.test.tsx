@@ -112,7 +112,7 @@ describe('filtered list page', () => {
     const { router, fetchPage } = renderList('/subjects?sorting=name')
     await userEvent.click(await screen.findByRole('button', { name: 'Filter' }))
     // The editor is loaded when first opened.
-    await userEvent.click(await screen.findByRole('button', { name: 'Add a criterion' }, { timeout: 5000 }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a criterion' }))
     const row = screen.getByRole('group', { name: 'Criterion 1' })
     await userEvent.click(within(row).getByRole('combobox', { name: 'Field' }))
     await userEvent.click(await screen.findByRole('option', { name: 'F:name' }))

@@ -17,7 +17,7 @@ describe('ReferenceAutocomplete', () => {
     const onChange = vi.fn()
     renderWithClient(<ReferenceAutocomplete type="module" value={null} onChange={onChange} />)
     await userEvent.type(screen.getByRole('combobox', { name: 'Reference' }), 'sec')
-    await userEvent.click(await screen.findByRole('option', { name: /SEC-01 — Sécurité générale/ }, { timeout: 3000 }))
+    await userEvent.click(await screen.findByRole('option', { name: /SEC-01 — Sécurité générale/ }))
     expect(onChange).toHaveBeenCalledWith('SEC-01')
     const texts = sentRequests(fetchMock, SEARCH).map((request) => new URL(request.url).searchParams.get('text'))
     // Asked for the list on opening, then for the whole word only: no request per key.

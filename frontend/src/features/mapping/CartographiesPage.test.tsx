@@ -60,12 +60,12 @@ describe('filtered cartographies', () => {
   it('filters by site, found on the server 500 ms after typing stops, and names it in the summary', async () => {
     const { router, fetchMock } = renderCartographies('/cartographies', (filter) => (filter === '' ? CARTOGRAPHIES : CARTOGRAPHIES.slice(1)))
     await userEvent.click(await screen.findByRole('button', { name: 'Filter' }))
-    await userEvent.click(await screen.findByRole('button', { name: 'Add a criterion' }, { timeout: 5000 }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a criterion' }))
     const row = screen.getByRole('group', { name: 'Criterion 1' })
     await userEvent.click(within(row).getByRole('combobox', { name: 'Field' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Site' }))
     await userEvent.type(within(row).getByRole('combobox', { name: 'Value' }), 'lyo')
-    await userEvent.click(await screen.findByRole('option', { name: 'Usine de Lyon' }, { timeout: 2000 }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Usine de Lyon' }))
     // One search for the whole word typed, of sites only.
     const searches = sentRequests(fetchMock, SEARCH).map((request) => new URL(request.url).searchParams)
     expect(searches.map((query) => [query.get('name'), query.get('types')])).toEqual([['lyo', 'site']])

@@ -61,7 +61,7 @@ async function typeSection(group: HTMLElement, section: string, digits: string) 
 
 async function pick(label: RegExp, text: string, option: string) {
   await userEvent.type(screen.getByRole('combobox', { name: label }), text)
-  await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 3000 }))
+  await userEvent.click(await screen.findByRole('option', { name: option }))
 }
 
 describe('new mediation', () => {

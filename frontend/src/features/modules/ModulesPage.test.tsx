@@ -57,7 +57,7 @@ describe('the module list', () => {
     server(['perm_TrainingManagement'])
     renderRoutes(routes, '/spotv2/training/modules')
     // The page is loaded on first visit (a lazy route): slow on a busy machine.
-    const first = await screen.findByRole('article', { name: 'Lockout basics' }, { timeout: 15_000 })
+    const first = await screen.findByRole('article', { name: 'Lockout basics' })
     expect(within(first).getByRole('link', { name: 'Lockout basics' })).toHaveAttribute('href', '/spotv2/training/module/view/4')
     expect(first).toHaveTextContent('Training · M-LOTO — Lockout · Duration: 2 H 30 Mn · Every 12 months · 3 elements')
     expect(within(first).queryByText('Disabled')).toBeNull()
@@ -71,7 +71,7 @@ describe('the module list', () => {
     async (address) => {
       server(['perm_TrainingPathAdmin'])
       renderRoutes(routes, address)
-      expect(await screen.findByText('Insufficient rights to access this information', {}, { timeout: 15_000 })).toBeInTheDocument()
+      expect(await screen.findByText('Insufficient rights to access this information')).toBeInTheDocument()
     },
   )
 })

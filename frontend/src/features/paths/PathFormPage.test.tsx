@@ -60,7 +60,7 @@ const field = (name: string) => screen.getByRole('group', { name: new RegExp(`^$
 
 async function pick(combobox: HTMLElement, text: string, option: string) {
   await userEvent.type(combobox, text)
-  await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 3000 }))
+  await userEvent.click(await screen.findByRole('option', { name: option }))
 }
 
 const row = (position: number) => screen.getByRole('listitem', { name: `Module ${position}` })

@@ -70,7 +70,7 @@ describe('the path list', () => {
     server(['perm_TrainingManagement'])
     renderRoutes(routes, '/spotv2/training/paths')
     // The page is loaded on first visit (a lazy route): slow on a busy machine.
-    const first = await screen.findByRole('article', { name: 'Sécurité atelier' }, { timeout: 15_000 })
+    const first = await screen.findByRole('article', { name: 'Sécurité atelier' })
     expect(document.title).toBe('Training paths - Spot')
     expect(within(first).getByRole('link', { name: 'Sécurité atelier' })).toHaveAttribute('href', '/spotv2/training/path/view/4')
     expect(first).toHaveTextContent('P-SEC — Sécurité · Learner: Paul Martin · From 2026-12-01 to 2027-02-28 · 3 modules')
@@ -97,13 +97,13 @@ describe('the path list', () => {
   it('is open to any signed-in user, without the creation button for those who may not create paths', async () => {
     server([])
     renderRoutes(routes, '/spotv2/training/paths')
-    expect(await screen.findByRole('article', { name: 'Sécurité atelier' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Sécurité atelier' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'New path' })).toBeNull()
   })
 
   it.each(['/spotv2/training/path/add', '/spotv2/training/path/add/4'])('sends to Forbidden from %s without perm_TrainingManagement', async (address) => {
     server(['perm_TrainingPathAdmin'])
     renderRoutes(routes, address)
-    expect(await screen.findByText('Insufficient rights to access this information', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText('Insufficient rights to access this information')).toBeInTheDocument()
   })
 })

@@ -71,7 +71,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' })
 async function openGroup3() {
   const rendered = renderRoutes(routes, `${PAGE}?groupId=3`)
   // The first render loads MUI and the page: slow on a busy machine.
-  await waitFor(() => expect(cartography("Atelier d'usinage")).toBeChecked(), { timeout: 5000 })
+  await waitFor(() => expect(cartography("Atelier d'usinage")).toBeChecked())
   return rendered
 }
 
@@ -81,7 +81,7 @@ async function chooseGroup(name: string) {
 }
 
 // A loaded machine renders the first page slowly: more than the default 5 s per test.
-describe('cartography visibility page', { timeout: 20_000 }, () => {
+describe('cartography visibility page', () => {
   it('shows the chosen group restricted to its cartographies, items under them for context', async () => {
     server()
     await openGroup3()
@@ -194,7 +194,7 @@ describe('cartography visibility page', { timeout: 20_000 }, () => {
   it('limits a cartography to a ticked activity and the activities below it', async () => {
     const fetchMock = server({ 3: { restricted: true, items: [{ itemType: 'cartography', itemId: 21 }] }, 4: unrestricted })
     renderRoutes(routes, `${PAGE}?groupId=3`)
-    await waitFor(() => expect(cartography('Entrepôt')).toBeChecked(), { timeout: 5000 })
+    await waitFor(() => expect(cartography('Entrepôt')).toBeChecked())
     await userEvent.click(screen.getByRole('button', { name: "Show the activities and functions of Atelier d'usinage" }))
     expect(screen.getByRole('checkbox', { name: 'Activity Tournage' })).not.toBeChecked()
     await userEvent.click(screen.getByRole('checkbox', { name: 'Activity Usinage' }))

@@ -54,7 +54,7 @@ describe('new subject', () => {
     const fetchMock = server(['perm_EditPdv'], { [CREATE]: () => json({ id: 99 }) })
     const { router } = renderRoutes(routes, '/spotv2/subject/add?cartography=2&function=12&activity=4&subactivity=6')
     expect(await screen.findByRole('heading', { name: 'New subject' })).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sub-activity' })).toHaveValue('Fraisage'), { timeout: 5000 })
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sub-activity' })).toHaveValue('Fraisage'))
     expect(screen.getByRole('combobox', { name: /^Cartography/ })).toHaveValue("Usine de Lyon — Atelier d'usinage")
     expect(screen.getByRole('combobox', { name: /^Function/ })).toHaveValue('Opérateur régleur')
     expect(screen.getByRole('combobox', { name: /^Activity/ })).toHaveValue('Usinage')
