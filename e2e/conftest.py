@@ -34,6 +34,9 @@ API = "/backend/api/v2"
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 ACCESSIBILITY_HOOKS = Path(__file__).with_name("accessibility.js")
 LANGUAGES = ("fr", "en")
+# How long an action or an assertion waits for the page (see the context fixture).
+WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)
 # The login form's labels: login, password, the button.
 SIGN_IN = {"fr": ("Identifiant", "Mot de passe", "Se connecter"), "en": ("Login", "Password", "Sign in")}
 
@@ -108,7 +111,7 @@ def base_url(workdir: Path, database_url: str) -> Iterator[str]:
         [SPOT, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300
     while True:
         try:
             if httpx.get(f"{url}/backend/api/v2/organization/info", timeout=1).status_code == 200:
@@ -230,7 +233,9 @@ def audited_context(browser: Browser, base_url: str, **options: Any) -> Iterator
         "reduced_motion": "reduce",
     }
     context = browser.new_context(**{**defaults, **options})
-    context.set_default_timeout(10_000)
+    # No journey depends on the machine's speed: actions and assertions wait up to a minute (a passing
+    # journey never waits that long; a loaded CI machine may take many seconds to answer).
+    context.set_default_timeout(WAIT_MS)
     audit = Audit()
     context.expose_binding("__spotAxeReport", lambda _source, check: audit.checks.append(check))
     context.add_init_script(path=AXE)

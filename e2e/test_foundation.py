@@ -63,4 +63,4 @@ def test_logging_out_in_one_tab_sends_the_other_tab_to_login(context: BrowserCon
     first.get_by_role("button", name="Compte").click()
     first.get_by_role("menuitem", name="Se déconnecter").click()
     expect(first).to_have_url(re.compile(r"/spotv2/login"))
-    expect(second).to_have_url(re.compile(r"/spotv2/login"), timeout=10_000)
+    expect(second).to_have_url(re.compile(r"/spotv2/login"))

@@ -149,7 +149,7 @@ def test_resources_are_added_reordered_and_shown_in_the_carousel(
     )
     progress = dialog.get_by_role("progressbar", name=texts["uploading"])
     expect(progress).to_be_visible()
-    expect(dialog).to_be_hidden(timeout=30_000)
+    expect(dialog).to_be_hidden()
     session.send(
         "Network.emulateNetworkConditions",
         {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},

@@ -64,7 +64,7 @@ def test_a_tracker_sees_weeks_then_months(
     sign_in(page, base_url, "manager", language)
     page.goto(f"{base_url}/spotv2/cartography/{demo_ids['cartography']}")
     chart = page.get_by_role("region", name=texts["usage"], exact=True)
-    expect(chart).to_be_visible(timeout=20_000)
+    expect(chart).to_be_visible()
     expect(chart.locator("svg").first).to_be_visible()
     expect(chart.get_by_role("button", name=texts["weeks"], exact=True)).to_have_attribute(
         "aria-pressed", "true"
@@ -87,7 +87,7 @@ def test_a_tracker_sees_weeks_then_months(
         section = page.get_by_role("region", name=texts["usage"], exact=True)
         rows = section.get_by_role("table", name=texts["perWeek"], exact=True).get_by_role("row")
         # A loaded machine may take a while to read the page, then the chart.
-        expect(rows).to_have_count(79, timeout=20_000)
+        expect(rows).to_have_count(79)
 
 
 def test_no_chart_without_perm_visutrack(page: Page, base_url: str, demo_ids: dict[str, int]) -> None:
