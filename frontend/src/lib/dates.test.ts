@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import dayjs from 'dayjs'
-import { formatDate, formatDateTime, formatTime, fromOrganizationWallClock, inOrganizationZone, organizationNow, setOrganizationTimeZone } from './dates'
+import { formatDate, formatDateTime, formatTime, fromOrganizationWallClock, inOrganizationZone, organizationNow, organizationToday, setOrganizationTimeZone } from './dates'
 
 /** The browser's clocks set to `zone` (Node reads TZ again when it changes). */
 function browserIn(zone: string) {
@@ -107,5 +107,14 @@ describe("inputs on the organisation's clocks", () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T12:00:00Z') })
     expect(organizationNow().format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 01:00')
     expect(organizationNow().toISOString()).toBe('2026-03-10T12:00:00.000Z')
+  })
+
+  it("gives the organisation's today as a day of the date pickers", () => {
+    browserIn('Europe/Paris')
+    setOrganizationTimeZone('Pacific/Auckland')
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T12:00:00Z') })
+    // 13:00 in Paris, already the 11th in Auckland: the paths' "not before today" starts there.
+    expect(organizationToday().format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 00:00')
+    expect(organizationToday().isSame(dayjs('2026-03-11'), 'day')).toBe(true)
   })
 })

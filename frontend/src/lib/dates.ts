@@ -52,6 +52,11 @@ export function organizationNow(): Dayjs {
   return dayjs().tz(organizationTimeZone())
 }
 
+/** Today's date as the organisation's calendar reads it, as the date-only pickers hold days (local midnight). */
+export function organizationToday(): Dayjs {
+  return dayjs(organizationNow().format('YYYY-MM-DD'))
+}
+
 /**
  * The moment the organisation's clocks read as `day`'s date at `time`'s hours and minutes, both read
  * in the organisation's zone: what a date and a time picked in the pickers (whose `timezone` is

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -24,7 +23,7 @@ import { ReferenceAutocomplete } from '../../components/references/ReferenceAuto
 import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { TextInput } from '../../components/TextInput'
 import { ThresholdSlider } from '../../components/ThresholdSlider'
-import { formatDateTime } from '../../lib/dates'
+import { formatDateTime, organizationToday } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
@@ -47,7 +46,7 @@ export function NewPathPage() {
   if (error) return <LoadFailure error={error} />
   if (!user || (pathId !== undefined && !source)) return <Loading />
   if (source && !source.can.createFrom) return <Navigate to={FORBIDDEN_PATH} replace />
-  const today = dayjs().startOf('day')
+  const today = organizationToday()
   return <PathFormView key={source?.id ?? 'new'} mode={{ kind: 'new', source }} creatorId={user.id} initial={source ? formFromPath(source) : newForm(today)} />
 }
 
@@ -76,7 +75,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
   const message = useMessage()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [today] = useState(() => dayjs().startOf('day'))
+  const [today] = useState(organizationToday)
   const [stale, setStale] = useState(false)
   const [refused, setRefused] = useState<string>()
   const create = useCreatePath()
