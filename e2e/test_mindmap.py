@@ -1,4 +1,4 @@
-"""The subject's mind map (issue 19), in French and English: a creator (perm_EditNotHaute and
+"""The subject's mind map (docs/mind-map.md), in French and English: a creator (perm_EditNotHaute and
 perm_ValidNotHaute in the demo) opens a subject's mind map from its page, adds three nodes by
 keyboard (Tab a child, Shift+Enter a sibling, Enter saves the dialog), renames one in place on the
 canvas (F2, Enter), moves one with the Move dialog

@@ -1,5 +1,5 @@
 """training paths: dates, threshold, visibility, referents, gradings, element visits, attached
-mediations, signatures' comments and the path's history (issue 16)
+mediations, signatures' comments and the path's history
 
 Revision ID: 0cdb46e0c7da
 Revises: 484c98372278
@@ -262,7 +262,8 @@ def upgrade() -> None:
         batch_op.create_index("ix_training_path_module_valid_until", ["valid_until"], unique=False)
         batch_op.create_index("ix_training_path_module_success", ["is_success", "path_id"], unique=False)
 
-    # Rows made before paths were built (issue 15 only counted them) get dates from their creation.
+    # Rows made before paths were built (the training modules migration only counted them) get dates from
+    # their creation.
     op.execute(
         "UPDATE training_path SET start_date = CAST(created_at AS DATE), "
         "stop_date = CAST(created_at AS DATE), pass_threshold = 10, status_changed_at = created_at"

@@ -1,6 +1,6 @@
 """mind map
 
-The subject's mind map as a tree inside Spot (issue 19): each node's parent, position among its
+The subject's mind map as a tree inside Spot (docs/mind-map.md): each node's parent, position among its
 siblings, text, author and dates; the tree's own optimistic version on the subject; the diagram as a
 stored file; the read-only copy of the tree kept when a subject is standardized.
 

@@ -1,5 +1,5 @@
 """training modules: modules and their ordered elements, and the minimal path tables their usage is
-counted from (issue 16 builds training paths on them)
+counted from (the training paths migration builds on them)
 
 Revision ID: 484c98372278
 Revises: 036778a7bcf7

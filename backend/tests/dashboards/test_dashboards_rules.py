@@ -1,6 +1,6 @@
-"""Who may open which dashboard (issue 17 contract, spec 2 §6): My dashboard is every signed-in user's;
-path progress, group progress and the Dashboard manager's cartographies need perm_TableauBord; an
-unknown group answers 404 to those who may ask, 403 first to those who may not."""
+"""Who may open which dashboard (spec 2 §6, docs/qualifications.md 'Permissions'): My dashboard is every
+signed-in user's; path progress, group progress and the Dashboard manager's cartographies need
+perm_TableauBord; an unknown group answers 404 to those who may ask, 403 first to those who may not."""
 
 import pytest
 

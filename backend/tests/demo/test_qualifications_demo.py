@@ -36,7 +36,7 @@ def _logins(db) -> dict[int, str]:  # noqa: ANN001
 
 def _holds(db) -> dict[tuple[str, str], tuple[int, validity.ModuleValidity]]:  # noqa: ANN001
     """(qualification, login) -> the person's remaining days on it and its limiting module's validity,
-    for every person concerned (a member of one of its groups), by the contract's rule."""
+    for every person concerned (a member of one of its groups), by the rule of docs/qualifications.md."""
     concerned = (
         select(QualificationGroup.qualification_id, user_group.c.user_id)
         .join(user_group, user_group.c.group_id == QualificationGroup.group_id)

@@ -129,7 +129,7 @@ def test_a_result_after_the_module_is_graded_does_not_change_it(client, db, cast
 
 @pytest.mark.parametrize("status", ["validated", "archived"])
 def test_a_result_after_the_path_is_closed_does_not_change_it(client, db, cast, launch, quiz, status) -> None:
-    """The issue's case: the learner passes the quiz while following another path; the closed one
+    """A requalification: the learner passes the quiz while following another path; the closed one
     holding it stays as it was signed, the open one counts it."""
     closed = make_path(client, cast, [quiz_module(db, quiz)], title="Requalification")
     before = move_to(client, cast, closed, status)

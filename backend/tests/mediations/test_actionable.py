@@ -1,7 +1,6 @@
-"""GET /mediation/actionable: the mediations awaiting something from the signed-in user (mediations
-contract): the mediator starts a created one scheduled today or earlier (or unscheduled), reports a
-stopped one with participants, validates it once reported; a participant signs a validated one. Newest
-first, at most 50."""
+"""GET /mediation/actionable: the mediations awaiting something from the signed-in user: the mediator
+starts a created one scheduled today or earlier (or unscheduled), reports a stopped one with participants,
+validates it once reported; a participant signs a validated one. Newest first, at most 50."""
 
 from datetime import timedelta
 from typing import Any

@@ -1,4 +1,4 @@
-"""The report of a mediation (spec 1 §2 'Edit mediation report', §3, §5; mediations contract): its
+"""The report of a mediation (spec 1 §2 'Edit mediation report', §3, §5): its
 tracking periods (POST /mediation/{id}/tracking), the actions tracked during them, read from the
 history of the mediator and the participants (GET /mediation/{id}/trackedActions), and the report
 (POST /mediation/{id}/report)."""

@@ -1,4 +1,4 @@
-"""The qualification dashboards (spec 2 §2 Dashboards, §3 Dashboard element; issue 17 contract): by
+"""The qualification dashboards (spec 2 §2 Dashboards, §3 Dashboard element): by
 cartography with the coverage of its functions, by group, by user, and the qualification view's by user
 and by module, around a fixed today."""
 

@@ -1,5 +1,5 @@
-"""Who may do what with qualifications and their dashboards (spec 2 §2, §6; issue 17 contract
-'Decisions'): one role × action table, the `can` object, and the 404 and 403 answers."""
+"""Who may do what with qualifications and their dashboards (spec 2 §2, §6; docs/qualifications.md
+'Permissions'): one role × action table, the `can` object, and the 404 and 403 answers."""
 
 import pytest
 

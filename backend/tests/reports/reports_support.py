@@ -1,4 +1,4 @@
-"""What the path report tests (R1) build on: a valid report request, and a generated organisation
+"""What the path report tests build on: a valid report request, and a generated organisation
 (learners, groups, modules, paths with modules of every status, gradings, signatures, mediations, people
 whose account is gone) written straight into the database from a seed, with the plain-Python selection
 the report must agree with.

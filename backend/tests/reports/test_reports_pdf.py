@@ -1,4 +1,4 @@
-"""The path report as a zip of PDFs (issue 18 contract, R2; spec 2 §9 PDF layout, §8 placeholder X,
+"""The path report as a zip of PDFs (spec 2 §9 PDF layout, §8 placeholder X,
 DESIGN §5 signatures): one PDF per learner, read back with pypdf."""
 
 import base64

@@ -1,5 +1,6 @@
-"""A learner's audit pack (issue 18 contract, R2): a PDF per path with every grading and signature, a PDF
-of their qualification status, every page stamped; and who may ask for the report's PDFs."""
+"""A learner's audit pack (docs/reports.md 'The audit pack'): a PDF per path with every grading and
+signature, a PDF of their qualification status, every page stamped; and who may ask for the report's
+PDFs."""
 
 import io
 import uuid

@@ -1,4 +1,4 @@
-"""Which paths a report shows (the contract's 'Selection'), checked against a plain-Python selection on
+"""Which paths a report shows (docs/reports.md 'Selection'), checked against a plain-Python selection on
 generated organisations: by period, learners and groups, path statuses, module statuses and types, the
 paths the user may see (reports.policy.paths_visible), the order, the paths table's rows, and the
 learners' lines (selection.learners by batches, selection.learner_lines) with the placeholder X."""

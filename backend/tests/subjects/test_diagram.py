@@ -1,5 +1,5 @@
-"""A subject's diagram (issue 19): upload (a JPEG or PNG image or a PDF, the resources' upload rules),
-removal, serving; perm_EditNotBasse for the writes; hasDiagram follows."""
+"""A subject's diagram (docs/mind-map.md 'The diagram'): upload (a JPEG or PNG image or a PDF, the
+resources' upload rules), removal, serving; perm_EditNotBasse for the writes; hasDiagram follows."""
 
 import hashlib
 from urllib.parse import quote

@@ -1,5 +1,5 @@
-"""Legacy targets (issue 19): GET /legacy/target?to=… names the Spot view of a legacy address, in the
-forms features/subjects/legacy.ts builds (segments URI-encoded)."""
+"""Legacy targets (docs/mind-map.md 'Legacy addresses'): GET /legacy/target?to=… names the Spot view of a
+legacy address, in the forms features/subjects/legacy.ts builds (segments URI-encoded)."""
 
 from urllib.parse import quote
 

@@ -1,4 +1,4 @@
-"""The subject's mind map (issue 19): reading, adding, editing, moving, deleting nodes and changing
+"""The subject's mind map (docs/mind-map.md): reading, adding, editing, moving, deleting nodes and changing
 their status; permissions, the main node's protection, positions, versions and their effects
 (card status, unread marks, history, discussion, search, duplication)."""
 

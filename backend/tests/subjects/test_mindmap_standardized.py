@@ -1,4 +1,4 @@
-"""The standardized mind map (issue 19): standardizing keeps a copy of the tree, replaced by the next
+"""The standardized mind map (docs/mind-map.md): standardizing keeps a copy of the tree, replaced by the next
 standardization; GET …/mindmap/standardized gives it with the differences of the live tree."""
 
 import pytest

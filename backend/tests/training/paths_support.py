@@ -1,6 +1,6 @@
 """What training path tests build on (plain helpers, shared by every paths test file): modules written
 in the database, the people of every role of a path, a path made through the API, and a path moved to a
-given status through the API (each step by the role the contract names).
+given status through the API (each step by a role allowed to take it).
 
     cast = Cast.of(make_user, login)              # learner, creator, admin, referent, reader, stranger
     module_id = make_module(db)                   # one url element

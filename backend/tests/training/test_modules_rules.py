@@ -1,5 +1,5 @@
 """Training modules: who may do what, the form's rules and their message keys, usage by paths, optimistic
-locking (spec 2 §2, §3 Training module, §4 Training module, §5 Module, §6; issue 15)."""
+locking (spec 2 §2, §3 Training module, §4 Training module, §5 Module, §6)."""
 
 import pytest
 from sqlalchemy import func, select

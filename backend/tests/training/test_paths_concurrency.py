@@ -1,6 +1,6 @@
-"""Two referents grading one module at the same time (issue 16 contract 'Grading'): one wins, the other
-answers 409. Each thread sends its request on an event loop of its own, so the app's statements
-interleave as they would in several server processes (as tests/mediations/test_mediations_concurrency.py)."""
+"""Two referents grading one module at the same time: one wins, the other answers 409. Each thread sends
+its request on an event loop of its own, so the app's statements interleave as they would in several
+server processes (as tests/mediations/test_mediations_concurrency.py)."""
 
 from collections import Counter
 from collections.abc import Callable

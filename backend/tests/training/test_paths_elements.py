@@ -1,4 +1,4 @@
-"""Training path elements (spec 2 §3 Result per item, §9 completion; issue 16 contract 'Elements done'):
+"""Training path elements (spec 2 §3 Result per item, §9 completion; docs/training-paths.md 'Elements done'):
 when each kind of element is done for the learner, what the reader sees of it, completion, and the
 element actions (open, attach, detach) with who may do them in which statuses."""
 

@@ -1,4 +1,4 @@
-"""A path from creation to the learner's signature, through the API (the happy path of issue 16)."""
+"""A path from creation to the learner's signature, through the API (the happy path)."""
 
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session

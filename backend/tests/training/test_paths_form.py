@@ -1,6 +1,6 @@
-"""The path form (spec 2 §2 'Training path form', §3 payloads, §5 Path; issue 16 contract 'Validation of
-the form'): creation (one path per learner), each validation key, the fields that freeze once accepted,
-optimistic locking, deletion while never accepted; and who reads a path (by id, in infos, its grades)."""
+"""The path form (spec 2 §2 'Training path form', §3 payloads, §5 Path): creation (one path per learner),
+each validation key, the fields that freeze once accepted, optimistic locking, deletion while never
+accepted; and who reads a path (by id, in infos, its grades)."""
 
 from collections.abc import Callable
 from datetime import timedelta

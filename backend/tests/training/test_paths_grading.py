@@ -1,5 +1,5 @@
 """Grading, closing and signing a training path (spec 2 §4, §5 Module grading, §8 closing warnings, §9;
-issue 16 contract 'Grading', 'Closing warnings', 'Signatures'): rounding, success, validity by
+docs/training-paths.md 'Closing warnings', 'Signatures'): rounding, success, validity by
 periodicity, gradings kept, a changed grade revoking the learner's signature, two referents at once,
 re-authentication, the automatic promotions and the history of every action."""
 

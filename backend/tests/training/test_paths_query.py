@@ -1,4 +1,4 @@
-"""The training path lists (issue 16 contract 'Lists'): POST /training/path/query with every filter field
+"""The training path lists: POST /training/path/query with every filter field
 of spec 2 §3 and the dashboards' (each checked against a plain-Python selection of generated paths),
 sorts, visibility and totalItems; POST /training/path/modules/query (assigned modules with their
 grading's validity)."""

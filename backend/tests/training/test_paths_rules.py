@@ -1,6 +1,7 @@
-"""Who may do what with a training path (spec 2 §4 'Rules seen for path actions', §6; issue 16 contract
-'State machines'): each action, in a status that allows it, for each role as one table; the statuses
-that do not allow it (409 illegalTransition carrying the current status); `can` agreeing with both."""
+"""Who may do what with a training path (spec 2 §4 'Rules seen for path actions', §6;
+docs/training-paths.md 'The two state machines'): each action, in a status that allows it, for each role
+as one table; the statuses that do not allow it (409 illegalTransition carrying the current status); `can`
+agreeing with both."""
 
 from collections.abc import Callable
 from datetime import timedelta

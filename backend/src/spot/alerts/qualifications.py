@@ -1,4 +1,5 @@
-"""The bell's qualification kinds (DESIGN §10, issue 17 contract): qualifications about to expire.
+"""The bell's qualification kinds (DESIGN §10, docs/qualifications.md 'The bell'): qualifications about to
+expire.
 
 - qualificationExpiring: the user's own qualifications (those of their groups) whose hold is 0 to 30
   days, dated at midnight 30 days before the last valid day;

@@ -3,10 +3,11 @@ per member of a group. Each is computed by the database (sums and counts grouped
 from the paths' stored totals of done and counted elements (training.paths.service.refresh keeps them),
 never by loading every path into Python.
 
-Completion (spec 2 §9, issue 17 contract): of a path, round(done / total × 100), -1 when its total is 0;
-of a user, the same over the sums of their current paths (as learner: start date on or before today,
-stop date on or after today, not canceled), -1 without current path or with nothing to count; of a
-group, the rounded average of its members' completions that can be told, -1 when none can."""
+Completion (spec 2 §9, docs/qualifications.md 'Path completion and levels'): of a path,
+round(done / total × 100), -1 when its total is 0; of a user, the same over the sums of their current
+paths (as learner: start date on or before today, stop date on or after today, not canceled), -1 without
+current path or with nothing to count; of a group, the rounded average of its members' completions that
+can be told, -1 when none can."""
 
 from collections.abc import Sequence
 from datetime import date

@@ -1,7 +1,7 @@
-"""The standardized mind map and the diagram in the demo (issue 19): one standardized subject whose tree
-changed a little afterwards (a node added, one renamed, one status changed), so that the comparison
-shows something (the tree is the map bundle's, imported again by every seed: the copy is made the
-tree as it was), and one subject with a diagram (a PNG made here with Pillow, stored through the
+"""The standardized mind map and the diagram in the demo (docs/mind-map.md): one standardized subject
+whose tree changed a little afterwards (a node added, one renamed, one status changed), so that the
+comparison shows something (the tree is the map bundle's, imported again by every seed: the copy is made
+the tree as it was), and one subject with a diagram (a PNG made here with Pillow, stored through the
 upload's code path). Idempotent: what is already there is left as it is."""
 
 import io

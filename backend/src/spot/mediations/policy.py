@@ -1,4 +1,4 @@
-"""Who may do what with a mediation (spec 1 §6, mediations contract 'Roles'): pure functions of the
+"""Who may do what with a mediation (spec 1 §6): pure functions of the
 signed-in Principal and the mediation's facts (service.facts reads them), and `can` built from them.
 
 Roles: creator, mediator, participant. Reading: those three, the persons it is visible to and the

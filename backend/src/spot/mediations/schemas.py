@@ -1,4 +1,4 @@
-"""The JSON of mediations (mediations contract, spec 1 §3)."""
+"""The JSON of mediations (spec 1 §3)."""
 
 from datetime import datetime
 from typing import Annotated, Literal

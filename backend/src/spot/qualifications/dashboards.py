@@ -1,5 +1,5 @@
 """Qualification dashboards and status records (spec 2 §2 Dashboards, §3 Dashboard element, §4
-Qualification validity state; issue 17 contract 'Dashboard element', 'Coverage').
+Qualification validity state; docs/qualifications.md for the coverage).
 
 Who a qualification concerns: the members of its qualifiable groups. A person's hold on a
 qualification is their earliest (minimum) remaining days over its modules (validity.earliest), with the

@@ -1,5 +1,5 @@
-"""Who may do what with qualifications (spec 2 §2 Qualifications and Dashboards, §6; issue 17
-contract 'Decisions'): pure functions of the signed-in Principal, and `can` built from them.
+"""Who may do what with qualifications (spec 2 §2 Qualifications and Dashboards, §6;
+docs/qualifications.md 'Permissions'): pure functions of the signed-in Principal, and `can` built from them.
 
 Reading a qualification (list, view, gallery, discussion) is open to every signed-in user: people must
 know what they must hold. Creating needs perm_TableauBord or perm_QualificationAdmin; editing and

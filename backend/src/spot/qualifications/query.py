@@ -1,4 +1,4 @@
-"""The lists of qualifications (spec 2 §2 Qualifications list, §7; issue 17 contract):
+"""The lists of qualifications (spec 2 §2 Qualifications list, §7):
 
 - entity `qualification`, POST /qualifications/query: every qualification (all signed-in users read
   them), as QualificationCard whose links are read in one statement per page;

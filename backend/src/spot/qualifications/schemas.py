@@ -1,5 +1,5 @@
-"""The JSON of qualifications and their dashboards (issue 17 contract 'Qualifications'; spec 2 §3
-Qualification, Qualification status record, Dashboard element)."""
+"""The JSON of qualifications and their dashboards (spec 2 §3 Qualification, Qualification status record,
+Dashboard element)."""
 
 from datetime import date
 from typing import Literal

@@ -1,5 +1,5 @@
-"""Who may produce path reports, and of which paths (spec 2 §2 'Path report page', the contract's
-decisions)."""
+"""Who may produce path reports, and of which paths (spec 2 §2 'Path report page', docs/reports.md
+'Permissions')."""
 
 from sqlalchemy import ColumnElement, true
 

@@ -1,4 +1,4 @@
-"""What a path report shows (the contract's 'Selection'): the paths whose period meets the report's,
+"""What a path report shows (docs/reports.md 'Selection'): the paths whose period meets the report's,
 whose learner is named or a member of a named group and whose status is asked for, among the paths the
 user may see (reports.policy); of each, the modules of the statuses and types asked for, a path left
 with no module being left out. Learners come by name, their paths by start date then title, modules by

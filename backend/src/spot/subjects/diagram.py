@@ -1,4 +1,4 @@
-"""A subject's diagram (issue 19): an image (JPEG, PNG) or a PDF, stored through core.files under the
+"""A subject's diagram (docs/mind-map.md): an image (JPEG, PNG) or a PDF, stored through core.files under the
 resources' upload rules (at most 30,000,000 bytes, the type judged from the bytes); perm_EditNotBasse
 sets or removes it, `has_diagram` follows. A subject imported with has_diagram and no stored file (the
 legacy application keeps its diagram) keeps has_diagram without a Diagram."""

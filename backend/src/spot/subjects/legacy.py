@@ -1,4 +1,4 @@
-"""Legacy targets (issue 19, spec 1 §1 and §2): the addresses the legacy application gave a subject's
+"""Legacy targets (spec 1 §1 and §2, docs/mind-map.md): the addresses the legacy application gave a subject's
 mind map, standardized mind map and diagram, as features/subjects/legacy.ts builds them (each segment
 URI-encoded), resolved to Spot's own views:
 

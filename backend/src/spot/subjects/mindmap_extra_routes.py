@@ -1,4 +1,4 @@
-"""Routes of the standardized mind map, the diagram and the legacy targets (issue 19); the tree's own
+"""Routes of the standardized mind map, the diagram and the legacy targets (docs/mind-map.md); the tree's own
 routes are in subjects.mindmap_routes."""
 
 from typing import Annotated, Any

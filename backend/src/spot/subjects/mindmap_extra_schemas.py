@@ -1,4 +1,4 @@
-"""Schemas of the standardized mind map, the diagram and the legacy targets (issue 19). The mind map's
+"""Schemas of the standardized mind map, the diagram and the legacy targets (docs/mind-map.md). The mind map's
 own schemas (the tree, its writes, the Diagram) are in subjects.mindmap_schemas."""
 
 from datetime import datetime

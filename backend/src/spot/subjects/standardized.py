@@ -1,4 +1,4 @@
-"""The standardized mind map (issue 19): standardizing a subject keeps a read-only copy of its tree
+"""The standardized mind map (docs/mind-map.md): standardizing a subject keeps a read-only copy of its tree
 (StandardizedMindMap, one per subject, replaced by the next standardization); reading it gives the
 copy and the differences of the live tree against it."""
 

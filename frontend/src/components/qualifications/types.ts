@@ -3,7 +3,7 @@ import type { components } from '../../api/schema'
 type Schemas = components['schemas']
 
 /**
- * The dashboard element of the contract of issue 17 (spec 2 §3 'Dashboard element'): an item (a
+ * The dashboard element (spec 2 §3 'Dashboard element'): an item (a
  * qualification, a person or a module) with the number of its children obtained, and its children with
  * their validity.
  */

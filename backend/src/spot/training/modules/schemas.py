@@ -1,4 +1,4 @@
-"""The JSON of training modules (issue 15 contract, spec 2 §3 Training module, Module item types)."""
+"""The JSON of training modules (spec 2 §3 Training module, Module item types)."""
 
 from datetime import datetime
 from typing import Annotated, Literal

@@ -1,4 +1,4 @@
-"""The bell's training-path kinds (issue 16 contract, Bell): what a path awaits from the signed-in user.
+"""The bell's training-path kinds (DESIGN §10): what a path awaits from the signed-in user.
 
 - trainingPathToAccept: the learner, of a path not accepted yet whose stop date is not past;
 - trainingPathToSign: the learner, of a closed (validated) path, which their signature archives;

@@ -1,8 +1,8 @@
-"""Training path calls on elements and the lists (spec 2 §7 Training paths; issue 16 contract 'Calls',
-the elements' ones): the learner opens a url or spot element, a referent attaches or detaches a
-mediation, and the two list pages. Each action stores the path's progress (an element done may
-finish its module) and answers the path as service.get reads it. Ids and indexes hold digits in the
-address (`:id`), as in routes.py, so that no address of one router matches a route of the other."""
+"""Training path calls on elements and the lists (spec 2 §7 Training paths, the elements' ones): the
+learner opens a url or spot element, a referent attaches or detaches a mediation, and the two list pages.
+Each action stores the path's progress (an element done may finish its module) and answers the path as
+service.get reads it. Ids and indexes hold digits in the address (`:id`), as in routes.py, so that no
+address of one router matches a route of the other."""
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.lists import list_route

@@ -1,6 +1,6 @@
 """Who may do what with a training path (spec 2 §4 'Rules seen for path actions', §6 contextual roles;
-issue 16 contract 'Visibility' and 'State machines'): pure functions of the signed-in Principal and the
-path's facts (service.facts reads them).
+docs/training-paths.md 'Who is who' and 'The two state machines'): pure functions of the signed-in
+Principal and the path's facts (service.facts reads them).
 
 Roles: the learner, the path's creator, an administrator (perm_TrainingPathAdmin, on every path), a
 referent of one of its modules (of THIS module for module actions). The status transitions are the

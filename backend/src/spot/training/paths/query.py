@@ -1,5 +1,4 @@
-"""The lists of training paths (spec 2 §3 path filter fields, the dashboards' further fields; issue 16
-contract 'Lists'):
+"""The lists of training paths (spec 2 §3 path filter fields, the dashboards' further fields):
 
 - entity `trainingPath`, POST /training/path/query: the paths the user may read (service.readable, in
   SQL), as PathCard (service.CARD_COLUMNS and card_fields, one statement per page besides the page);

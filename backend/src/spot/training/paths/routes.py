@@ -1,4 +1,4 @@
-"""Training path calls (spec 2 §7 Training paths; issue 16 contract 'Calls', the core ones). A path's id
+"""Training path calls (spec 2 §7 Training paths, the core ones). A path's id
 and a module's index hold digits in the address (`:id`, core.routing), so that /training/path/query,
 /infos and /modules/query (element_routes.py, registered before this router) never match a path's
 address."""

@@ -1,5 +1,5 @@
-"""The JSON of training paths (issue 16 contract; spec 2 §3 Training path, Assigned module, Result per
-item, Path creation payload, Path update payload)."""
+"""The JSON of training paths (spec 2 §3 Training path, Assigned module, Result per item, Path creation
+payload, Path update payload)."""
 
 from datetime import date, datetime
 from typing import Annotated, Literal
@@ -238,7 +238,7 @@ class AssignedModule(CamelModel):
     can: AssignedModuleCan
 
 
-# The contract's name for it.
+# The short name the paths' service uses; the OpenAPI document keeps AssignedModuleCan.
 ModuleCan = AssignedModuleCan
 
 

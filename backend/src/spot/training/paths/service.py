@@ -1,4 +1,4 @@
-"""Training paths (issue 16 contract): reading (visibility, the view with `can`, cards), the form
+"""Training paths (docs/training-paths.md): reading (visibility, the view with `can`, cards), the form
 (create one path per learner, update with the fields that freeze once accepted, delete), the path and
 assigned-module state machines of spec 2 §4 as one table each, gradings, and the learner's and the
 validator's signatures (core.signatures).
@@ -349,7 +349,7 @@ def module_content(
     }
 
 
-# The state machines (spec 2 §4 and the contract's decisions) ---------------------------------------
+# The state machines (spec 2 §4 and docs/training-paths.md) ----------------------------------------
 
 
 def _always(*_args: Any) -> bool:
@@ -1123,7 +1123,7 @@ def _validate(
     creator_left_out: bool = False,
 ) -> tuple[int | None, list[_Assigned]]:
     """The reference's id and the assigned modules as stored, or 400 atLeastOneErrorLeft naming every
-    faulty field (the contract's 'Validation of the form'; the schema checked the texts). `learners`
+    faulty field (spec 2 §5 Path; the schema checked the texts). `learners`
     include the members of `learner_groups` but the creator, `creator_left_out` when they were one."""
     errors: list[FieldError] = []
 
