@@ -68,8 +68,8 @@ class UtcDateTime(TypeDecorator[datetime]):
 
     def result_processor(self, dialect: Dialect, coltype: object) -> Callable[[Any], datetime | None] | None:
         """Straight to an aware datetime in UTC, without process_result_value's wrapper: lists read
-        thousands of time stamps (a function view, 1,400). On SQLite from the stored text (parsing
-        then datetime.replace() cost six times as much); on PostgreSQL, whose sessions are in UTC
+        thousands of time stamps (a function view, 1,400). On SQLite from the stored text (cheaper than
+        parsing then datetime.replace(): docs/performance.md); on PostgreSQL, whose sessions are in UTC
         (make_engine), the driver's value as it is."""
         return _sqlite_utc if dialect.name == "sqlite" else _utc
 
@@ -273,8 +273,9 @@ def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SE
 # a route awaits (a password hash, a provider's answer), so a few connections serve a worker.
 # Last in, first out: the connection just given back serves the next request. An SQLite connection
 # whose pages another connection's write made stale reads them again (a subject page, which writes
-# its read, found its session 0.1 ms later through the pool's oldest connection than through its
-# newest); on PostgreSQL the busy connections are the ones with prepared statements.
+# its read, found its session later through the pool's oldest connection than through its newest:
+# docs/performance.md, "How requests run"); on PostgreSQL the busy connections are the ones with
+# prepared statements.
 POOL = {"pool_size": 10, "max_overflow": 20, "pool_use_lifo": True}
 
 
@@ -341,7 +342,8 @@ def request_session(request: Request) -> Session:
 
 async def request_db(request: Request) -> Session:
     """The `DB` dependency: the request's session (request_session). A plain dependency, not one
-    with yield: FastAPI's exit stacks around a dependency with yield cost each request 20 µs more."""
+    with yield: FastAPI's exit stacks around a dependency with yield add to every request's cost
+    (docs/performance.md, "How requests run")."""
     return request_session(request)
 
 
@@ -372,8 +374,9 @@ def reopen(session: Session) -> None:
 
 def plain(db: Session) -> Connection:
     """The session's connection, for statements over plain columns: what they select or write holds
-    no ORM entity. Run there, a statement skips the ORM's handling of it (about 30 µs each; a subject
-    page runs six). Changes pending in the session are flushed first, as the ORM would."""
+    no ORM entity. Run there, a statement skips the ORM's handling of it (its cost is in
+    docs/performance.md; a subject page runs six). Changes pending in the session are flushed first, as
+    the ORM would."""
     db.flush()
     return db.connection()
 
@@ -382,9 +385,9 @@ async def off_the_loop(db: Session, work: Callable[[], T]) -> T:
     """`work()`, the rest of a route's database work on `db`: on PostgreSQL in the thread pool, where
     its transaction also ends (commit, or rollback on error) and its connection goes back to the pool;
     inline on SQLite. For list pages, which spend most of their time waiting for PostgreSQL: while one
-    waits in a thread, the event loop serves other requests (a page of `location & followed & date`
-    went from 62 to 111 req/s at concurrency 16). Calls that mostly run Python gain nothing: the
-    subject page fell from 331 to 251 req/s in the pool.
+    waits in a thread, the event loop serves other requests. Calls that mostly run Python gain nothing:
+    the subject page served fewer requests a second in the pool. The figures of both are in
+    docs/performance.md, "How requests run".
 
     The transaction ends in the thread so that no lock it took waits on the event loop: a statement
     there that waited for such a lock would hold the loop, and with it the commit that frees the lock.

@@ -43,8 +43,8 @@ from spot.users.routes import router as users_router
 
 SPA_PREFIX = "/spotv2"
 
-# FastAPI tries routes one after the other (about 1 µs each), so the most called areas come first:
-# subject and map pages and lists. No two areas' routes can match the same request
+# FastAPI tries routes one after the other (each try's cost is in docs/performance.md), so the most
+# called areas come first: subject and map pages and lists. No two areas' routes can match the same request
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
@@ -123,8 +123,8 @@ def create_app() -> FastAPI:
     )
     install_error_handlers(app)
     # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
-    # an included router is a subtree that FastAPI walks two or three times per request (the zones
-    # of a cartography took 0.49 ms in-process instead of 0.42).
+    # an included router is a subtree that FastAPI walks two or three times per request (the cost is in
+    # docs/performance.md, "How requests run").
     for router in ROUTERS:
         app.router.routes.extend(router.routes)
     _mount_spa(app, get_settings().frontend_dist)

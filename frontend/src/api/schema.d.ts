@@ -2469,7 +2469,7 @@ export interface paths {
          * Create Training Path
          * @description One path per learner (in learnerIds order), the user its creator; 400 atLeastOneErrorLeft
          *     naming every faulty field. A work route: a group of several hundred learners is several hundred
-         *     paths (0.66 s for 300 on SQLite), written off the event loop.
+         *     paths, written off the event loop (docs/performance.md, "Training paths").
          */
         post: operations["create_training_path_backend_api_v2_training_path_post"];
         delete?: never;

@@ -21,8 +21,9 @@ def _token(token: str | None) -> str:
     return token
 
 
-# Both read through the request's session itself rather than through the DB dependency: each level
-# of dependencies costs FastAPI some 10 µs a request. Coroutines, like every dependency (README,
+# Both read through the request's session itself rather than through the DB dependency: FastAPI
+# solves each level of dependencies again at every request (the cost is in docs/performance.md, "How
+# requests run"). Coroutines, like every dependency (README,
 # "How requests run").
 async def current_session(request: Request, x_access_token: Token = None) -> SessionToken:
     """The session named by the x-access-token header; 401 when absent, unknown, revoked or expired."""

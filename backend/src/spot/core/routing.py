@@ -154,7 +154,7 @@ class _IdSegment(StringConvertor):
     another router serves. Starlette's `int` convertor would keep them apart too, but it parses the
     digits before the route runs, and Python refuses to read more than 4,300 of them: a 500. What comes
     before the first digit holds none, so a long segment that fails to match is given up in one pass,
-    not retried at every digit (a second per route for 4,301 of them)."""
+    not retried at every digit (what that cost is in docs/performance.md, "How requests run")."""
 
     regex = "[^/0-9]*[0-9][^/]*"
 

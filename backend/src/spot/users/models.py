@@ -84,8 +84,8 @@ from spot.permissions.models import GroupPermission  # noqa: E402
 
 # The names of a user's permissions, comma-separated, for the Principal (account.service): '' for a
 # user without any permission. The separator is written into the statement once: given as a str,
-# SQLAlchemy writes it in at every run of the session lookup (a search and replace over its whole
-# text, 15 µs of each request).
+# SQLAlchemy writes it in at every run of the session lookup, a search and replace over its whole
+# text (its cost per request is in docs/performance.md).
 GRANTED = func.coalesce(
     select(func.aggregate_strings(GroupPermission.name, literal_column("','")))  # type: ignore[arg-type]
     .join(user_group, user_group.c.group_id == GroupPermission.group_id)

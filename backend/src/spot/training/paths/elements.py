@@ -178,7 +178,7 @@ def _subjects_statement() -> Any:
     """(subject id, latest read, its function, activity, cartography and site) of every subject the
     learner read at or after `since`. It starts from the learner's own reads (ix_history_entry_user_at),
     a few hundred rows, rather than from the subjects under the targets: a site has tens of thousands,
-    each of which would be looked up in the history (37 ms on the bench's 5,000,000 entries)."""
+    each of which would be looked up in the history (docs/performance.md, "Training paths")."""
     reads = (
         select(HistoryEntry.item_id.label("subject_id"), func.max(HistoryEntry.at).label("at"))
         .where(

@@ -115,7 +115,7 @@ class TrainingPath(Base):
 
 # The list's default order, newest first: PostgreSQL's plain index gives DESC NULLS FIRST, and the
 # list sorts DESC NULLS LAST (SQLite's NULLs come last anyway): without it a page of 50,000 paths is a
-# sort of them all (18 ms).
+# sort of them all (docs/performance.md, "Training paths").
 Index(
     "ix_training_path_created_at_desc", TrainingPath.created_at.desc().nulls_last(), TrainingPath.id
 ).ddl_if(dialect="postgresql")
@@ -162,7 +162,8 @@ class TrainingPathModule(Base):
 class TrainingPathReferent(Base):
     """A referent of an assigned module. The row names the path too, so that "the paths this user
     follows as a referent" (reading, the referent filter) is one index range (user_id, path_id) rather
-    than a join through every assigned module (a scan of them all on PostgreSQL: 40 ms on 50,000 paths)."""
+    than a join through every assigned module (a scan of them all on PostgreSQL; docs/performance.md,
+    "Training paths")."""
 
     __tablename__ = "training_path_referent"
     __table_args__ = (Index("ix_training_path_referent_user_path", "user_id", "path_id"),)
