@@ -129,7 +129,7 @@ def present(engine: Engine) -> bool:
     try:
         with engine.connect() as conn:
             return (conn.scalar(select(func.count()).select_from(tables["subject"])) or 0) >= SUBJECTS
-    except Exception:  # noqa: BLE001 — no schema yet
+    except Exception:  # no schema yet
         return False
 
 

@@ -111,7 +111,7 @@ def capture_statements(
 
     from spot.db import CUSTOM_PLAN
 
-    def listener(_conn, _cursor, statement, parameters, context, _executemany):  # noqa: ANN001
+    def listener(_conn, _cursor, statement, parameters, context, _executemany):
         captured.append((statement, parameters, bool(context.execution_options.get(CUSTOM_PLAN))))
 
     client = TestClient(app)  # type: ignore[arg-type]

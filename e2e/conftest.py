@@ -106,7 +106,7 @@ def base_url(workdir: Path, database_url: str) -> Iterator[str]:
     port = _free_port()
     # Launch addresses of the learning platform are built on it.
     env["SPOT_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
-    log = open(workdir / "server.log", "w")  # noqa: SIM115
+    log = open(workdir / "server.log", "w")
     server = subprocess.Popen(
         [SPOT, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )

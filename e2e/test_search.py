@@ -97,7 +97,7 @@ def test_the_keyboard_and_the_chips_lead_to_functions_and_cartographies(
     expect(page.get_by_role("heading", name="Ligne d'assemblage", exact=True)).to_be_visible()
 
 
-def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None:  # noqa: ANN001
+def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None:
     with audited_context(browser, base_url, viewport={"width": 390, "height": 844}) as context:
         page = context.new_page()
         sign_in(page, base_url, "createur", "fr")

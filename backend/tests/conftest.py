@@ -95,7 +95,7 @@ _PASSWORD_HASH = hash_password(PASSWORD)
 
 
 @pytest.fixture(scope="session")
-def app():  # noqa: ANN201
+def app():
     # Created here, not at import: the xdist controller imports this file too but runs no test.
     if _PG_BASE:
         _create_pg_database()
@@ -111,7 +111,7 @@ def app():  # noqa: ANN201
 
 
 @pytest.fixture(autouse=True)
-def _clean_tables(app) -> Iterator[None]:  # noqa: ANN001
+def _clean_tables(app) -> Iterator[None]:
     yield
     engine = database.get_engine()
     with engine.begin() as conn:
@@ -176,7 +176,7 @@ def _restore_demo_snapshot() -> None:
 
 
 @pytest.fixture
-def demo_org(app, db: Session) -> list:  # noqa: ANN001
+def demo_org(app, db: Session) -> list:
     """The demo organisation as `spot.demo.seed` leaves it (its logins returned), for a test that starts
     from it: seeded once per test process, then copied back for each test that asks (seeding takes
     seconds, the copy a fraction of one). Ask for it before any fixture that writes: it replaces the
@@ -195,7 +195,7 @@ def demo_org(app, db: Session) -> list:  # noqa: ANN001
 
 
 @pytest.fixture
-def client(app) -> TestClient:  # noqa: ANN001
+def client(app) -> TestClient:
     return TestClient(app, raise_server_exceptions=True)
 
 

@@ -18,11 +18,11 @@ from support import API
 runner = CliRunner()
 
 
-def _sign_in(client, login: str, password: str):  # noqa: ANN001, ANN202
+def _sign_in(client, login: str, password: str):
     return client.post(f"{API}/account/login", json={"username": login, "password": password})
 
 
-def _counts(db) -> tuple[int, int]:  # noqa: ANN001
+def _counts(db) -> tuple[int, int]:
     db.expire_all()
     return db.scalar(select(func.count()).select_from(User)), db.scalar(
         select(func.count()).select_from(Group)

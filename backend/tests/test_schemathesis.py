@@ -23,7 +23,7 @@ CHECKS = [not_a_server_error, response_schema_conformance, status_code_conforman
 
 
 @pytest.fixture
-def admin_id(app, make_user) -> int:  # noqa: ANN001
+def admin_id(app, make_user) -> int:
     """An administrator holding every permission, so that the protected routes do their work."""
     make_user("first", ["perm_SetPermissions"])
     return make_user("admin", ALL_PERMISSIONS).id
@@ -38,7 +38,7 @@ def _token(user_id: int) -> str:
 
 
 @pytest.fixture
-def admin_token(admin_id) -> str:  # noqa: ANN001
+def admin_token(admin_id) -> str:
     return _token(admin_id)
 
 

@@ -105,7 +105,7 @@ class IdList(TypeDecorator[list[int]]):
         return ids if dialect.name == "postgresql" else json.dumps(ids)
 
 
-class in_ids(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
+class in_ids(ColumnElement[bool]):  # named in lower case, as SQL constructs are
     """`column IN (the ids of the parameter `name`)`, one bound value however many ids:
     `column = ANY(CAST((SELECT :name) AS INTEGER[]))` on PostgreSQL,
     `column IN (SELECT value FROM json_each(:name))` on SQLite.
@@ -256,7 +256,7 @@ def start_sqlite_checkpoints(engine: Engine, every: float = SQLITE_CHECKPOINT_SE
             try:
                 with engine.connect() as connection:
                     connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-            except Exception as exc:  # noqa: BLE001 (the next round tries again; requests checkpoint past the bound)
+            except Exception as exc:  # the next round tries again; requests checkpoint past the bound
                 log.warning("background checkpoint failed: %s", exc)
 
     thread = threading.Thread(target=run, name="sqlite-checkpoints", daemon=True)
@@ -432,7 +432,7 @@ def load_models() -> None:
         importlib.import_module(name)
 
 
-def alembic_config(url: str | None = None):  # noqa: ANN201
+def alembic_config(url: str | None = None):
     from alembic.config import Config
 
     config = Config(str(Path(__file__).resolve().parents[2] / "alembic.ini"))

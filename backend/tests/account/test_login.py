@@ -17,7 +17,7 @@ from support import API, PASSWORD, assert_error, field_codes
 LOGIN = f"{API}/account/login"
 
 
-def _login(client: TestClient, username: str, password: str = PASSWORD, **extra: str):  # noqa: ANN202
+def _login(client: TestClient, username: str, password: str = PASSWORD, **extra: str):
     return client.post(LOGIN, json={"username": username, "password": password, **extra})
 
 
@@ -56,7 +56,7 @@ def test_unknown_login_answers_exactly_like_a_wrong_password(client, make_user):
 
 
 class _CountingHasher:
-    def __init__(self, real) -> None:  # noqa: ANN001
+    def __init__(self, real) -> None:
         self.real = real
         self.verified: list[str] = []
 
@@ -105,7 +105,7 @@ class _Clock:
     def __init__(self) -> None:
         self.now = utcnow()
 
-    def __call__(self):  # noqa: ANN204
+    def __call__(self):
         return self.now
 
     def advance(self, seconds: float) -> None:
@@ -113,7 +113,7 @@ class _Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch) -> _Clock:  # noqa: ANN001
+def clock(monkeypatch) -> _Clock:
     moved = _Clock()
     monkeypatch.setattr(throttle, "utcnow", moved)
     return moved
@@ -123,7 +123,7 @@ def _from(client: TestClient, address: str) -> TestClient:
     return TestClient(client.app, client=(address, 4444))
 
 
-def _wait(response) -> int:  # noqa: ANN001
+def _wait(response) -> int:
     assert_error(response, 429, "Too many failed login attempts, try again later")
     return int(response.headers["retry-after"])
 

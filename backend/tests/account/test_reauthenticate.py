@@ -19,11 +19,11 @@ RENEW = f"{API}/account/renewToken"
 WHO = f"{API}/account/whoAmI"
 
 
-def _reauthenticate(client: TestClient, headers: dict[str, str], password: str = PASSWORD):  # noqa: ANN202
+def _reauthenticate(client: TestClient, headers: dict[str, str], password: str = PASSWORD):
     return client.post(REAUTHENTICATE, json={"password": password}, headers=headers)
 
 
-def _session(db, headers: dict[str, str]) -> SessionToken:  # noqa: ANN001
+def _session(db, headers: dict[str, str]) -> SessionToken:
     db.expire_all()
     token_hash = hashlib.sha256(headers["x-access-token"].encode()).hexdigest()
     return db.scalars(select(SessionToken).where(SessionToken.token_hash == token_hash)).one()

@@ -14,7 +14,7 @@ RENEW = f"{API}/account/renewToken"
 LOGOUT = f"{API}/account/logout"
 
 
-def _age_sessions(db, **delta: float) -> None:  # noqa: ANN001
+def _age_sessions(db, **delta: float) -> None:
     for session in db.scalars(select(SessionToken)):
         session.issued_at = session.issued_at - timedelta(**delta)
     db.commit()

@@ -15,7 +15,7 @@ from support import API
 URL = f"{API}/account/alerts"
 
 
-def mediation_alerts(client, headers) -> list[tuple[str, int, str]]:  # noqa: ANN001
+def mediation_alerts(client, headers) -> list[tuple[str, int, str]]:
     response = client.get(URL, headers=headers)
     assert response.status_code == 200, response.text
     return [
@@ -26,15 +26,15 @@ def mediation_alerts(client, headers) -> list[tuple[str, int, str]]:  # noqa: AN
 
 
 class People:
-    def __init__(self, make_user, login) -> None:  # noqa: ANN001
+    def __init__(self, make_user, login) -> None:
         self.users = {role: make_user(login=role) for role in ("creator", "mediator", "first", "second")}
         self.headers = {role: login(user) for role, user in self.users.items()}
 
-    def bells(self, client) -> dict[str, list[tuple[str, int, str]]]:  # noqa: ANN001
+    def bells(self, client) -> dict[str, list[tuple[str, int, str]]]:
         return {role: mediation_alerts(client, headers) for role, headers in self.headers.items()}
 
 
-def post(client, people: People, role: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:  # noqa: ANN001
+def post(client, people: People, role: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     response = client.post(f"{API}/mediation{path}", json=body, headers=people.headers[role])
     assert response.status_code == 200, response.text
     return response.json()

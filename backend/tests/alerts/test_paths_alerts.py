@@ -36,7 +36,7 @@ def iso(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
 
-def path_alerts(client, headers) -> Bell:  # noqa: ANN001
+def path_alerts(client, headers) -> Bell:
     response = client.get(URL, headers=headers)
     assert response.status_code == 200, response.text
     return [
@@ -123,14 +123,14 @@ class Path:
 class People:
     ROLES = ("learner", "creator", "first", "second", "viewer", "other")
 
-    def __init__(self, make_user, login) -> None:  # noqa: ANN001
+    def __init__(self, make_user, login) -> None:
         self.users = {role: make_user(login=role) for role in self.ROLES}
         self.headers = {role: login(user) for role, user in self.users.items()}
 
     def __getitem__(self, role: str) -> User:
         return self.users[role]
 
-    def bells(self, client) -> dict[str, Bell]:  # noqa: ANN001
+    def bells(self, client) -> dict[str, Bell]:
         return {role: path_alerts(client, headers) for role, headers in self.headers.items()}
 
 

@@ -51,7 +51,7 @@ def test_the_route_and_its_dependencies_are_coroutines(route: APIRoute) -> None:
     assert plain == []
 
 
-def test_a_slow_password_hash_does_not_hold_up_other_requests(client, login, make_user, monkeypatch) -> None:  # noqa: ANN001
+def test_a_slow_password_hash_does_not_hold_up_other_requests(client, login, make_user, monkeypatch) -> None:
     """Creating a user hashes its password in the thread pool: the event loop stays free."""
     from spot.users import service
 

@@ -24,11 +24,11 @@ REBUILD = "b6f1c2d9e8a4"
 
 
 @pytest.fixture
-def test_map(db) -> Map:  # noqa: ANN001
+def test_map(db) -> Map:
     return load(db)
 
 
-def created_deleted_created(client, url: str, payload: dict, headers: dict[str, str]) -> tuple[int, int]:  # noqa: ANN001
+def created_deleted_created(client, url: str, payload: dict, headers: dict[str, str]) -> tuple[int, int]:
     first = client.post(url, json=payload, headers=headers)
     assert first.status_code == 200, first.text
     deleted = client.delete(f"{url}/{first.json()['id']}", headers=headers)
@@ -40,7 +40,7 @@ def created_deleted_created(client, url: str, payload: dict, headers: dict[str, 
 
 def test_a_subject_gets_neither_the_id_nor_the_code_of_the_newest_deleted_one(
     client, make_user, login, test_map
-):  # noqa: ANN001
+):
     headers = login(make_user(permissions=SUBJECT_RIGHTS))
     payload = {
         "name": "Nouveau sujet",
@@ -54,13 +54,13 @@ def test_a_subject_gets_neither_the_id_nor_the_code_of_the_newest_deleted_one(
     assert client.get(f"{API}/subject/{created}", headers=headers).json()["code"] != f"S{deleted}"
 
 
-def test_a_module_gets_another_id(client, make_user, login, test_map):  # noqa: ANN001
+def test_a_module_gets_another_id(client, make_user, login, test_map):
     headers = login(make_user(permissions=[MANAGE]))
     deleted, created = created_deleted_created(client, MODULES, module_form(test_map), headers)
     assert created > deleted
 
 
-def test_a_qualification_gets_another_id(client, db, make_user, login):  # noqa: ANN001
+def test_a_qualification_gets_another_id(client, db, make_user, login):
     headers = login(make_user(permissions=[BOARD, ADMIN]))
     payload = body("Conduite", groups=[group(db, "Équipe")], modules=[module(db, "Habilitation")])
     deleted, created = created_deleted_created(client, QUALIFICATIONS, payload, headers)
@@ -112,7 +112,7 @@ NEW_SUBJECT = (
 
 def test_the_sqlite_rebuild_keeps_rows_indexes_and_triggers_and_gives_no_id_again(
     app, tmp_path: Path
-) -> None:  # noqa: ANN001
+) -> None:
     if database.get_engine().dialect.name != "sqlite":
         pytest.skip("PostgreSQL's sequences never gave an id again")
     url = f"sqlite:///{tmp_path / 'before.db'}"
@@ -163,7 +163,7 @@ def _own_integer_key(table: Table) -> bool:
     return len(keys) == 1 and isinstance(keys[0].type, Integer) and not keys[0].foreign_keys
 
 
-def test_every_table_with_an_integer_key_of_its_own_autoincrements_on_sqlite(app) -> None:  # noqa: ANN001
+def test_every_table_with_an_integer_key_of_its_own_autoincrements_on_sqlite(app) -> None:
     """The models say so (db.Base), and so do the tables that the migrations made, those of a migration
     after the rebuild included (op.create_table(..., sqlite_autoincrement=True))."""
     # The history's rows are never deleted: its ids cannot come back (HistoryEntry).

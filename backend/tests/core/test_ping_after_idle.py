@@ -14,7 +14,7 @@ PID = text("SELECT pg_backend_pid()")
 
 
 @pytest.fixture
-def engine(app) -> Iterator[Engine]:  # noqa: ANN001
+def engine(app) -> Iterator[Engine]:
     url = database.get_engine().url
     if url.get_backend_name() != "postgresql":
         pytest.skip("PostgreSQL only")

@@ -19,7 +19,7 @@ def _count(login: str) -> int:
 
 
 @pytest.fixture
-def small_app(app) -> TestClient:  # noqa: ANN001 (the app fixture prepares the database)
+def small_app(app) -> TestClient:  # the app fixture prepares the database
     router = api_router(prefix="/tx")
     seen: dict[str, int] = {}
 

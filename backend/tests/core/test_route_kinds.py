@@ -78,7 +78,7 @@ def _count(login: str) -> int:
 
 
 @pytest.fixture
-def kinds_app(app) -> TestClient:  # noqa: ANN001 (the app fixture prepares the database)
+def kinds_app(app) -> TestClient:  # the app fixture prepares the database
     router = api_router(prefix="/kinds")
 
     @router.get("/refused/{login}")
@@ -191,7 +191,7 @@ def _writes(statement: str) -> bool:
     return re.search(r"\b(INSERT|UPDATE|DELETE)\b", statement.upper()) is not None
 
 
-def test_every_hot_read_writes_one_statement_at_most(client, db, make_user, login):  # noqa: ANN001
+def test_every_hot_read_writes_one_statement_at_most(client, db, make_user, login):
     """On PostgreSQL a hot read runs each statement as its own transaction: a second write could be
     kept when the request then fails."""
     hot = {
@@ -203,7 +203,7 @@ def test_every_hot_read_writes_one_statement_at_most(client, db, make_user, logi
     engine = database.get_engine()
     writes: list[str] = []
 
-    def seen(_conn, _cursor, statement: str, *_args) -> None:  # noqa: ANN001
+    def seen(_conn, _cursor, statement: str, *_args) -> None:
         if _writes(statement):
             writes.append(statement)
 
@@ -228,7 +228,7 @@ def test_the_count_of_writes_sees_two():
     )
 
 
-def test_a_hot_read_has_no_transaction_of_its_own_on_postgresql(client, db, make_user, login):  # noqa: ANN001
+def test_a_hot_read_has_no_transaction_of_its_own_on_postgresql(client, db, make_user, login):
     """What a hot read buys: no BEGIN or COMMIT round trip on PostgreSQL."""
     if database.get_engine().dialect.name != "postgresql":
         pytest.skip("PostgreSQL only")
@@ -239,7 +239,7 @@ def test_a_hot_read_has_no_transaction_of_its_own_on_postgresql(client, db, make
     engine = database.get_engine()
     statuses: list[object] = []
 
-    def ended(connection, _cursor, statement, *_args) -> None:  # noqa: ANN001
+    def ended(connection, _cursor, statement, *_args) -> None:
         statuses.append((connection.connection.dbapi_connection.info.transaction_status, statement))
 
     url = f"{API}/subject/{test_map.subject('T1')}"

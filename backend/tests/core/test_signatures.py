@@ -23,10 +23,10 @@ MEETING = {"title": "Réunion", "report": {"comment": "Fait", "items": [1, 2]}}
 
 
 @pytest.fixture
-def signer(db, make_user):  # noqa: ANN001, ANN201
+def signer(db, make_user):
     """A user with a session that signed in just now: (principal, session)."""
 
-    def make(login: str = "jeanne", **fields: str):  # noqa: ANN202
+    def make(login: str = "jeanne", **fields: str):
         user = make_user(login, first_name=fields.get("first_name", "Jeanne"), last_name="Dupont")
         issue_token(db, user=user)
         db.commit()
@@ -36,7 +36,7 @@ def signer(db, make_user):  # noqa: ANN001, ANN201
     return make
 
 
-def _sign(db, principal, session, *, record_id: int = 7, content=MEETING, meaning="attendanceAndAgreement"):  # noqa: ANN001, ANN202
+def _sign(db, principal, session, *, record_id: int = 7, content=MEETING, meaning="attendanceAndAgreement"):
     signature = signatures.sign(
         db,
         user=principal,
@@ -50,7 +50,7 @@ def _sign(db, principal, session, *, record_id: int = 7, content=MEETING, meanin
     return signature
 
 
-def _shown(db, record_id: int = 7, content=MEETING) -> list[SignatureOut]:  # noqa: ANN001
+def _shown(db, record_id: int = 7, content=MEETING) -> list[SignatureOut]:
     return signatures.for_record(db, record_type="mediation", record_id=record_id, content=content)
 
 

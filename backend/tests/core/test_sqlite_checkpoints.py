@@ -23,7 +23,7 @@ def test_the_server_checkpoints_in_the_background_while_it_runs() -> None:
     assert bound == database.SQLITE_AUTOCHECKPOINT_PAGES
     seen: list[str] = []
 
-    def capture(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+    def capture(_conn, _cursor, statement, *_args) -> None:
         if statement == CHECKPOINT:
             seen.append(threading.current_thread().name)
 

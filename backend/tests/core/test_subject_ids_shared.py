@@ -19,11 +19,11 @@ BEFORE, SHARED = "c8e2f4a6b1d3", "d5a1f3c7e9b2"
 
 
 @pytest.fixture
-def test_map(db) -> Map:  # noqa: ANN001
+def test_map(db) -> Map:
     return load(db)
 
 
-def test_a_new_subject_takes_an_id_no_other_item_has(client, db, make_user, login, test_map) -> None:  # noqa: ANN001
+def test_a_new_subject_takes_an_id_no_other_item_has(client, db, make_user, login, test_map) -> None:
     headers = login(make_user(permissions=["perm_EditPdv"]))
     response = client.post(
         f"{API}/subject",
@@ -45,7 +45,7 @@ def test_a_new_subject_takes_an_id_no_other_item_has(client, db, make_user, logi
 
 
 @pytest.fixture
-def empty_database_url(tmp_path) -> Iterator[str]:  # noqa: ANN001
+def empty_database_url(tmp_path) -> Iterator[str]:
     """A database of its own, migrated by the test: a file on SQLite, a new database on PostgreSQL."""
     base = os.environ.get("SPOT_TEST_DATABASE_URL")
     if not base:
@@ -86,7 +86,7 @@ ROWS = [
 ]
 
 
-def test_the_migration_registers_subjects_and_starts_past_every_subject_id(app, empty_database_url) -> None:  # noqa: ANN001
+def test_the_migration_registers_subjects_and_starts_past_every_subject_id(app, empty_database_url) -> None:
     config = database.alembic_config(empty_database_url)
     command.upgrade(config, BEFORE)
     engine = database.make_engine(empty_database_url)

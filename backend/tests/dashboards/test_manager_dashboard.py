@@ -23,14 +23,14 @@ class Plant:
 
 
 @pytest.fixture
-def manager(make_user, login, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:  # noqa: ANN001
+def manager(make_user, login, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     monkeypatch.setattr(clock, "today", lambda: TODAY)
     fix_today(monkeypatch, TODAY)
     return login(make_user("responsable", [BOARD], first_name="Rémi", last_name="Responsable"))
 
 
 @pytest.fixture
-def plant(client, db: Session, make_user, manager) -> Plant:  # noqa: ANN001
+def plant(client, db: Session, make_user, manager) -> Plant:
     """C1 (functions F1, F2, F3) and C2 (G1) on the test site, C3 (H1, H2) on a second one:
 
     - 'Réglage' names C1, team A, module 'Régler' (on subject S1 of F1): alice and bruno hold it;
@@ -76,13 +76,13 @@ def levels(none: int, single: int, covered: int) -> dict[str, int]:
     return {"none": none, "single": single, "covered": covered}
 
 
-def get(client, headers, url: str):  # noqa: ANN001, ANN201
+def get(client, headers, url: str):
     response = client.get(url, headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def test_every_cartography_seen_with_its_qualifications_and_coverage(client, manager, plant):  # noqa: ANN001
+def test_every_cartography_seen_with_its_qualifications_and_coverage(client, manager, plant):
     answer = get(client, manager, CARTOGRAPHIES)
     assert [(c["siteName"], c["name"]) for c in answer] == [
         ("Second site", "Éclairage public"),
@@ -103,7 +103,7 @@ def test_every_cartography_seen_with_its_qualifications_and_coverage(client, man
     assert (c2["qualifications"], c2["functions"]) == (1, levels(0, 1, 0))
 
 
-def test_the_figures_are_those_of_each_cartographys_dashboard(client, db, manager, plant):  # noqa: ANN001
+def test_the_figures_are_those_of_each_cartographys_dashboard(client, db, manager, plant):
     """Once alice's 'Mesurer' has expired, F2 rests on david alone, here and on C1's dashboard."""
     graded(db, plant.people["alice"], plant.modules["mesurer"], days=-1, graded_days_ago=1)
     for cartography in get(client, manager, CARTOGRAPHIES):
@@ -117,7 +117,7 @@ def test_the_figures_are_those_of_each_cartographys_dashboard(client, db, manage
     assert c1["functions"] == levels(1, 1, 1)
 
 
-def test_only_what_the_manager_sees(client, db, make_user, login, plant):  # noqa: ANN001
+def test_only_what_the_manager_sees(client, db, make_user, login, plant):
     """A manager whose group sees the function F2 of C1 alone: C1 with that function, nothing else."""
     user = make_user(permissions=[BOARD])
     db.add(
@@ -132,5 +132,5 @@ def test_only_what_the_manager_sees(client, db, make_user, login, plant):  # noq
     ]
 
 
-def test_no_cartography(client, manager):  # noqa: ANN001
+def test_no_cartography(client, manager):
     assert get(client, manager, CARTOGRAPHIES) == []

@@ -30,11 +30,11 @@ from spot.users.models import User, user_group
 from support import API
 
 
-def _logins(db) -> dict[int, str]:  # noqa: ANN001
+def _logins(db) -> dict[int, str]:
     return {user_id: login for user_id, login in db.execute(select(User.id, User.login))}
 
 
-def _holds(db) -> dict[tuple[str, str], tuple[int, validity.ModuleValidity]]:  # noqa: ANN001
+def _holds(db) -> dict[tuple[str, str], tuple[int, validity.ModuleValidity]]:
     """(qualification, login) -> the person's remaining days on it and its limiting module's validity,
     for every person concerned (a member of one of its groups), by the rule of docs/qualifications.md."""
     concerned = (
@@ -80,7 +80,7 @@ def _shown(remaining: int, limiting: validity.ModuleValidity) -> str:
     return "neverValidated" if remaining <= validity.NONE else "expired"
 
 
-def _counts(db) -> tuple[int, ...]:  # noqa: ANN001
+def _counts(db) -> tuple[int, ...]:
     return tuple(
         db.scalar(select(func.count()).select_from(model))
         for model in (

@@ -18,7 +18,7 @@ from support import API
 CONFIGURATIONS = f"{API}/account/configuration/trainingPathReports"
 
 
-def _sets(db) -> list[tuple[str, str, bool]]:  # noqa: ANN001
+def _sets(db) -> list[tuple[str, str, bool]]:
     rows = db.execute(
         select(User.login, ReportConfiguration.name, ReportConfiguration.is_default)
         .join(User, User.id == ReportConfiguration.user_id)

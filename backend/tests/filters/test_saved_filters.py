@@ -32,7 +32,7 @@ def listed(client: TestClient, headers: dict) -> dict:
     return {kind: of_type["filters"] for kind, of_type in client.get(FILTERS, headers=headers).json().items()}
 
 
-def saved(name: str, filter: str = "login contains a", sorting: str = "", is_default: bool = False) -> dict:  # noqa: A002
+def saved(name: str, filter: str = "login contains a", sorting: str = "", is_default: bool = False) -> dict:
     return {"name": name, "filter": filter, "sorting": sorting, "isDefault": is_default}
 
 
@@ -43,11 +43,11 @@ def widgets_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def alice(make_user, login):  # noqa: ANN001, ANN201
+def alice(make_user, login):
     return login(make_user("alice"))
 
 
-def test_a_new_user_has_no_saved_filters(client: TestClient, alice) -> None:  # noqa: ANN001
+def test_a_new_user_has_no_saved_filters(client: TestClient, alice) -> None:
     response = client.get(FILTERS, headers=alice)
     assert response.status_code == 200
     assert response.json() == {}
@@ -55,7 +55,7 @@ def test_a_new_user_has_no_saved_filters(client: TestClient, alice) -> None:  # 
 
 def test_saving_replaces_the_filters_of_one_entity_type(
     client: TestClient, alice, widgets_registered
-) -> None:  # noqa: ANN001
+) -> None:
     mine = [saved("Mine", "login startsWith al", "-login", True), saved("Théo's", "group oneOf 1,2")]
     assert client.post(FILTERS, json=body(client, alice, "user", mine), headers=alice).status_code == 204
     widget_filters = [saved("Open", "status oneOf open", "-created")]
@@ -71,7 +71,7 @@ def test_saving_replaces_the_filters_of_one_entity_type(
     assert listed(client, alice) == {"user": [], "ql_widget": widget_filters}
 
 
-def test_each_user_sees_only_their_own(client: TestClient, make_user, login, alice) -> None:  # noqa: ANN001
+def test_each_user_sees_only_their_own(client: TestClient, make_user, login, alice) -> None:
     bob = login(make_user("bob"))
     client.post(FILTERS, json=body(client, alice, "user", [saved("Alice's")]), headers=alice)
     assert listed(client, bob) == {}
@@ -80,7 +80,7 @@ def test_each_user_sees_only_their_own(client: TestClient, make_user, login, ali
     assert listed(client, bob) == {"user": [saved("Bob's")]}
 
 
-def test_a_name_with_a_lone_surrogate_is_refused(client: TestClient, alice) -> None:  # noqa: ANN001
+def test_a_name_with_a_lone_surrogate_is_refused(client: TestClient, alice) -> None:
     body = b'{"entityType": "user", "version": 0, "filters": [{"name": "Mi\\ud800ne", "filter": "a"}]}'
     response = client.post(FILTERS, content=body, headers={**alice, "content-type": "application/json"})
     assert_error(response, 422)
@@ -97,7 +97,7 @@ def test_a_name_with_a_lone_surrogate_is_refused(client: TestClient, alice) -> N
         ([saved("Mi\x00ne")], "filters.0.name", "invalidCharacter"),
     ],
 )
-def test_names_follow_the_general_text_rule(client: TestClient, alice, filters, field, code) -> None:  # noqa: ANN001
+def test_names_follow_the_general_text_rule(client: TestClient, alice, filters, field, code) -> None:
     response = client.post(FILTERS, json=body(client, alice, "user", filters), headers=alice)
     assert_error(response, 422)
     assert (field, code) in field_codes(response)
@@ -158,7 +158,7 @@ def test_rules_answer_400_on_the_fields_that_break_them(
     client: TestClient,
     alice,
     filters,
-    message,  # noqa: ANN001
+    message,
     errors,
 ) -> None:
     client.post(FILTERS, json=body(client, alice, "user", [saved("Kept")]), headers=alice)
@@ -167,7 +167,7 @@ def test_rules_answer_400_on_the_fields_that_break_them(
     assert listed(client, alice) == {"user": [saved("Kept")]}
 
 
-def test_the_same_name_may_serve_two_entity_types(client: TestClient, alice, widgets_registered) -> None:  # noqa: ANN001
+def test_the_same_name_may_serve_two_entity_types(client: TestClient, alice, widgets_registered) -> None:
     client.post(FILTERS, json=body(client, alice, "user", [saved("Mine", is_default=True)]), headers=alice)
     response = client.post(
         FILTERS,
@@ -177,7 +177,7 @@ def test_the_same_name_may_serve_two_entity_types(client: TestClient, alice, wid
     assert response.status_code == 204
 
 
-def test_unknown_entity_types_are_refused(client: TestClient, alice) -> None:  # noqa: ANN001
+def test_unknown_entity_types_are_refused(client: TestClient, alice) -> None:
     response = client.post(FILTERS, json=body(client, alice, "nothing", [saved("A")]), headers=alice)
     answer = assert_error(response, 400, "unknownEntityType")
     assert answer["errors"] == [{"field": "entityType", "code": "invalidValue"}]
@@ -188,7 +188,7 @@ def test_signed_out_callers_get_401(client: TestClient) -> None:
     assert_error(client.post(FILTERS, json={"entityType": "user", "filters": [], "version": 0}), 401)
 
 
-def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user, login, db) -> None:  # noqa: ANN001
+def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user, login, db) -> None:
     from sqlalchemy import func, select
 
     from spot.filters.models import SavedFilter
@@ -207,7 +207,7 @@ def test_a_deleted_user_takes_their_filters_along(client: TestClient, make_user,
 
 def test_the_versions_follow_the_saves_of_each_entity_type(
     client: TestClient, make_user, login, alice, widgets_registered
-) -> None:  # noqa: ANN001
+) -> None:
     bob = login(make_user("bob"))
     assert current_version(client, alice) == 0
     for expected, filters in enumerate(([saved("A")], [saved("A", sorting="login")], []), start=1):
@@ -228,7 +228,7 @@ def test_the_versions_follow_the_saves_of_each_entity_type(
     assert current_version(client, bob) == 1
 
 
-def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClient, alice) -> None:  # noqa: ANN001
+def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClient, alice) -> None:
     """Two windows read the list; the first saves; the second, whose list no longer is the saved one
     (the version it read), is refused instead of erasing the first one's filter."""
     first, second = [saved("From the first window")], [saved("From the second window")]
@@ -249,14 +249,14 @@ def test_a_save_from_a_stale_list_is_refused_and_loses_nothing(client: TestClien
 
 
 @pytest.mark.parametrize("version", [-1, 1.5, 2**31, "one"])
-def test_a_version_is_a_whole_number(client: TestClient, alice, version) -> None:  # noqa: ANN001
+def test_a_version_is_a_whole_number(client: TestClient, alice, version) -> None:
     data = {"entityType": "user", "filters": [saved("A")], "version": version}
     response = client.post(FILTERS, json=data, headers=alice)
     assert_error(response, 422)
     assert {field for field, _code in field_codes(response)} == {"version"}
 
 
-def test_a_save_without_version_applies_as_the_spec_sends_it(client: TestClient, alice) -> None:  # noqa: ANN001
+def test_a_save_without_version_applies_as_the_spec_sends_it(client: TestClient, alice) -> None:
     """The spec's body is entityType and filters: such a save replaces whatever was saved, first or
     after others, and moves the version so that a client holding the old one is refused."""
     first = client.post(FILTERS, json={"entityType": "user", "filters": [saved("A")]}, headers=alice)
@@ -271,7 +271,7 @@ def test_a_save_without_version_applies_as_the_spec_sends_it(client: TestClient,
 
 
 @pytest.mark.parametrize("version", [0, 1])
-def test_of_two_saves_from_the_same_version_one_wins(client: TestClient, alice, version) -> None:  # noqa: ANN001
+def test_of_two_saves_from_the_same_version_one_wins(client: TestClient, alice, version) -> None:
     """Sent at the same moment, from their own threads: one is saved, the other refused, every round."""
     if version:
         client.post(FILTERS, json=body(client, alice, "user", [saved("Start")]), headers=alice)
@@ -280,7 +280,7 @@ def test_of_two_saves_from_the_same_version_one_wins(client: TestClient, alice, 
         start = current_version(client, alice)
         barrier = threading.Barrier(2)
 
-        def save(window: int, start: int = start, round_: int = round_, barrier=barrier) -> int:  # noqa: ANN001
+        def save(window: int, start: int = start, round_: int = round_, barrier=barrier) -> int:
             filters = [saved(f"Round {round_}, window {window}")]
             barrier.wait()
             return client.post(

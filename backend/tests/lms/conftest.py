@@ -153,7 +153,7 @@ class Runtime:
 
 
 @pytest.fixture
-def manager(make_user, login) -> dict[str, str]:  # noqa: ANN001
+def manager(make_user, login) -> dict[str, str]:
     return login(make_user("manager", [MANAGER]))
 
 
@@ -167,7 +167,7 @@ def demo_course(client: TestClient, manager: dict[str, str]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def launch(client: TestClient):  # noqa: ANN201
+def launch(client: TestClient):
     def do(headers: dict[str, str], item_id: int) -> Runtime:
         response = client.post(f"{API}/lms/items/{item_id}/launch", headers=headers)
         assert response.status_code == 200, response.text

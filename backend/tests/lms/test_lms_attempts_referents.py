@@ -54,7 +54,7 @@ def path_of(db: Session, learner: User, *, referents: list[User], visible_to: li
 
 
 @pytest.fixture
-def world(client, db, make_user, login, manager, launch):  # noqa: ANN001, ANN201
+def world(client, db, make_user, login, manager, launch):
     """A learner who passed a quiz; the referent of their path, the referent of someone else's path
     and a person their path is visible to."""
     course_id = upload(client, manager, course_package()).json()["id"]

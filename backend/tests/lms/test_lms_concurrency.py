@@ -32,12 +32,12 @@ def race(calls: list[Callable[[], Any]]) -> list[Any]:
 
 
 @pytest.fixture
-def learner(make_user, login) -> dict[str, str]:  # noqa: ANN001
+def learner(make_user, login) -> dict[str, str]:
     return login(make_user("learner"))
 
 
 @pytest.fixture
-def units(demo_course) -> dict[str, dict[str, Any]]:  # noqa: ANN001
+def units(demo_course) -> dict[str, dict[str, Any]]:
     return leaves(demo_course)
 
 

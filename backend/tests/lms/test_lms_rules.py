@@ -23,7 +23,7 @@ ACTIONS = {
 
 
 @pytest.fixture
-def world(client, make_user, login, manager, launch):  # noqa: ANN001, ANN201
+def world(client, make_user, login, manager, launch):
     """A course with a quiz, and another learner who passed it."""
     course_id = upload(client, manager, course_package()).json()["id"]
     quiz = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())["Quiz"]
@@ -37,7 +37,7 @@ def world(client, make_user, login, manager, launch):  # noqa: ANN001, ANN201
     return {"course": course_id, "quiz": quiz["id"], "other": other.id, "attempt": attempt["id"]}
 
 
-def perform(client, headers, user, world, action):  # noqa: ANN001, ANN201
+def perform(client, headers, user, world, action):
     if action == "list courses":
         return client.get(f"{API}/lms/courses", headers=headers)
     if action == "course tree":

@@ -20,18 +20,18 @@ from support import API, assert_error
 
 
 @pytest.fixture
-def learner(make_user, login):  # noqa: ANN001, ANN201
+def learner(make_user, login):
     user = make_user("learner")
     return user, login(user)
 
 
 @pytest.fixture
-def quiz(demo_course):  # noqa: ANN001, ANN201
+def quiz(demo_course):
     return leaves(demo_course)["Quiz consignation"]
 
 
 @pytest.fixture
-def resource(demo_course):  # noqa: ANN001, ANN201
+def resource(demo_course):
     return leaves(demo_course)["Les bases de la consignation"]
 
 
@@ -211,7 +211,7 @@ def test_post_gives_ids_to_statements_without_one(launch, learner, quiz):
     assert response.headers["X-Experience-API-Version"] == "1.0.3"
 
 
-def _malformed(runtime, statement):  # noqa: ANN001, ANN202
+def _malformed(runtime, statement):
     return {
         "no actor": {k: v for k, v in statement.items() if k != "actor"},
         "verb without id": {**statement, "verb": {"display": {"fr": "x"}}},

@@ -19,12 +19,12 @@ PASSED = {"score": {"scaled": 1.0}, "success": True}
 
 
 @pytest.fixture
-def cast(make_user, login) -> Cast:  # noqa: ANN001
+def cast(make_user, login) -> Cast:
     return Cast.of(make_user, login)
 
 
 @pytest.fixture
-def quiz(demo_course) -> int:  # noqa: ANN001
+def quiz(demo_course) -> int:
     return int(leaves(demo_course)["Quiz consignation"]["id"])
 
 
@@ -44,7 +44,7 @@ def started(client: TestClient, cast: Cast, module_id: int) -> int:
     return path_id
 
 
-def pass_quiz(launch, cast: Cast, quiz: int) -> None:  # noqa: ANN001
+def pass_quiz(launch, cast: Cast, quiz: int) -> None:
     runtime = launch(cast.headers["learner"], quiz).start()
     assert runtime.put(runtime.statement("passed", PASSED)).status_code == 204
 

@@ -30,7 +30,7 @@ def _big_bundle() -> bytes:
     return make_zip(doc)
 
 
-def test_other_requests_are_answered_while_a_map_imports(app, db, make_user, login, monkeypatch):  # noqa: ANN001
+def test_other_requests_are_answered_while_a_map_imports(app, db, make_user, login, monkeypatch):
     test_map = load(db)
     headers = login(make_user(permissions=["perm_SetPermissions", "perm_EditPdv"]))
     holding, answered = threading.Event(), threading.Event()

@@ -25,7 +25,7 @@ def version() -> int:
 def statements() -> Iterator[list[str]]:
     seen: list[str] = []
 
-    def listener(_conn, _cursor, statement, _parameters, _context, _executemany):  # noqa: ANN001
+    def listener(_conn, _cursor, statement, _parameters, _context, _executemany):
         seen.append(statement)
 
     engine = database.get_engine()
@@ -43,7 +43,7 @@ def activity_names(db: Session, m: Map) -> list[str]:
 
 
 @pytest.mark.parametrize("model", [Site, Cartography, Activity, Function])
-def test_every_change_to_the_hierarchy_moves_the_version(db: Session, test_map: Map, model) -> None:  # noqa: ANN001
+def test_every_change_to_the_hierarchy_moves_the_version(db: Session, test_map: Map, model) -> None:
     item_id = db.query(model.id).order_by(model.id).limit(1).scalar()
     before = version()
     db.execute(update(model).where(model.id == item_id).values(name="Renommé"))
@@ -93,7 +93,7 @@ def test_a_request_sees_its_own_uncommitted_change_and_a_rollback_leaves_no_trac
 
 def test_a_subject_page_shows_a_renamed_activity_at_once(
     client, db: Session, test_map: Map, make_user, login
-) -> None:  # noqa: ANN001
+) -> None:
     headers = login(make_user("lecteur"))
     url = f"{API}/subject/{test_map.subject('S1')}"
 

@@ -11,7 +11,7 @@ def reader(make_user, login):
     return login(make_user("lectrice"))
 
 
-def query(client, headers, entity, filter="", sort="", **extra):  # noqa: A002
+def query(client, headers, entity, filter="", sort="", **extra):
     response = client.post(
         f"{API}/{entity}/query", json={"filter": filter, "sort": sort, **extra}, headers=headers
     )
@@ -19,7 +19,7 @@ def query(client, headers, entity, filter="", sort="", **extra):  # noqa: A002
     return response.json()
 
 
-def codes(client, headers, entity, filter="", sort="", **extra):  # noqa: A002
+def codes(client, headers, entity, filter="", sort="", **extra):
     return [item["code"] for item in query(client, headers, entity, filter, sort, **extra)["results"]]
 
 

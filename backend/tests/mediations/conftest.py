@@ -14,7 +14,7 @@ from support import API
 
 
 @pytest.fixture
-def cast(make_user, login) -> Cast:  # noqa: ANN001
+def cast(make_user, login) -> Cast:
     people = Cast()
     for role in ROLES:
         user = make_user(login=role)
@@ -40,7 +40,7 @@ def save_body(cast: Cast) -> Callable[..., dict[str, Any]]:
 
 
 @pytest.fixture
-def new_mediation(client: TestClient, cast: Cast, save_body) -> Callable[..., dict[str, Any]]:  # noqa: ANN001
+def new_mediation(client: TestClient, cast: Cast, save_body) -> Callable[..., dict[str, Any]]:
     """A mediation made by the creator; its JSON."""
 
     def make(**changes: Any) -> dict[str, Any]:

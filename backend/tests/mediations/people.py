@@ -34,7 +34,7 @@ class Cast:
 ROLES = ("creator", "mediator", "participant", "other", "visiblePerson", "groupMember")
 
 
-def history(db, mediation_id: int) -> list[tuple[str, str | None, int | None]]:  # noqa: ANN001
+def history(db, mediation_id: int) -> list[tuple[str, str | None, int | None]]:
     db.expire_all()
     return [
         (e.mode, e.event, e.user_id)
@@ -46,7 +46,7 @@ def history(db, mediation_id: int) -> list[tuple[str, str | None, int | None]]: 
     ]
 
 
-def system_messages(db, discussion_id: int) -> list[tuple[str, dict, int | None]]:  # noqa: ANN001
+def system_messages(db, discussion_id: int) -> list[tuple[str, dict, int | None]]:
     db.expire_all()
     return [
         (m.system_type, m.system_args, m.author_id)

@@ -17,17 +17,17 @@ from support import API, assert_error
 URL = f"{API}/mediation/actionable"
 
 
-def actions(client, headers) -> list[tuple[int, str]]:  # noqa: ANN001
+def actions(client, headers) -> list[tuple[int, str]]:
     response = client.get(URL, headers=headers)
     assert response.status_code == 200, response.text
     return [(item["id"], item["action"]) for item in response.json()]
 
 
-def everyone(client, cast) -> dict[str, list[tuple[int, str]]]:  # noqa: ANN001
+def everyone(client, cast) -> dict[str, list[tuple[int, str]]]:
     return {role: actions(client, headers) for role, headers in cast.headers.items()}
 
 
-def status(client, cast, mediation: dict[str, Any], target: str) -> dict[str, Any]:  # noqa: ANN001
+def status(client, cast, mediation: dict[str, Any], target: str) -> dict[str, Any]:
     response = client.post(
         f"{API}/mediation/{mediation['id']}/status", json={"status": target}, headers=cast.headers["mediator"]
     )

@@ -15,10 +15,10 @@ from support import API
 ROUNDS = 6
 
 
-def _race(client, calls: list) -> Counter:  # noqa: ANN001
+def _race(client, calls: list) -> Counter:
     barrier = Barrier(len(calls))
 
-    def run(call):  # noqa: ANN001, ANN202
+    def run(call):
         barrier.wait()
         return call()
 
@@ -30,7 +30,7 @@ def _race(client, calls: list) -> Counter:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("target", ["paused", "stopped", "canceled"])
-def test_two_concurrent_status_changes_one_wins(client, cast, new_mediation, db, target) -> None:  # noqa: ANN001
+def test_two_concurrent_status_changes_one_wins(client, cast, new_mediation, db, target) -> None:
     """The same change sent twice at once (two tabs, a double click): it applies once."""
     headers = cast.headers["mediator"]
     for _ in range(ROUNDS):
@@ -48,7 +48,7 @@ def test_two_concurrent_status_changes_one_wins(client, cast, new_mediation, db,
         assert len(final["trackingPeriods"]) == 1 and final["trackingPeriods"][0]["stop"] is not None
 
 
-def test_pause_and_stop_at_once_end_stopped_or_refused(client, cast, new_mediation) -> None:  # noqa: ANN001
+def test_pause_and_stop_at_once_end_stopped_or_refused(client, cast, new_mediation) -> None:
     """Pause and stop sent at once: whichever runs second sees the other's status; a stop after the
     pause is legal, a pause after the stop is refused. Never both on the same status read."""
     headers = cast.headers["mediator"]
@@ -72,7 +72,7 @@ def test_pause_and_stop_at_once_end_stopped_or_refused(client, cast, new_mediati
         assert len(final["trackingPeriods"]) == 1 and final["trackingPeriods"][0]["stop"] is not None
 
 
-def test_two_concurrent_identical_changes_one_wins(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+def test_two_concurrent_identical_changes_one_wins(client, cast, new_mediation, db) -> None:
     headers = cast.headers["mediator"]
     for _ in range(ROUNDS):
         mediation = new_mediation()

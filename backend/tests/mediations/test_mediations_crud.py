@@ -15,7 +15,7 @@ from spot.resources.models import Resource
 from support import API, assert_error, field_codes
 
 
-def test_create_answers_the_mediation(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+def test_create_answers_the_mediation(client, cast, new_mediation, db) -> None:
     created = new_mediation()
     assert created["status"] == "created"
     assert created["title"] == "Réunion" and created["description"] == "Ligne 1\nLigne 2"
@@ -32,7 +32,7 @@ def test_create_answers_the_mediation(client, cast, new_mediation, db) -> None: 
     assert history(db, created["id"]) == [("W", "created", cast.id("creator"))]
 
 
-def test_create_and_start(client, cast, db) -> None:  # noqa: ANN001
+def test_create_and_start(client, cast, db) -> None:
     response = client.post(
         f"{API}/mediation/unplanned", json={"title": "Imprévu"}, headers=cast.headers["other"]
     )
@@ -53,7 +53,7 @@ def test_create_and_start(client, cast, db) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_reading_follows_visibility(client, cast, new_mediation, db, role) -> None:  # noqa: ANN001
+def test_reading_follows_visibility(client, cast, new_mediation, db, role) -> None:
     mediation = new_mediation()
     response = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers[role])
     if role == "other":
@@ -64,7 +64,7 @@ def test_reading_follows_visibility(client, cast, new_mediation, db, role) -> No
         assert history(db, mediation["id"])[-1] == ("R", None, cast.id(role))
 
 
-def test_unknown_mediation_is_404(client, cast) -> None:  # noqa: ANN001
+def test_unknown_mediation_is_404(client, cast) -> None:
     assert_error(client.get(f"{API}/mediation/999999", headers=cast.headers["creator"]), 404)
     body = {"status": "started"}
     assert_error(
@@ -72,11 +72,11 @@ def test_unknown_mediation_is_404(client, cast) -> None:  # noqa: ANN001
     )
 
 
-def test_not_signed_in_is_401(client) -> None:  # noqa: ANN001
+def test_not_signed_in_is_401(client) -> None:
     assert client.get(f"{API}/mediation/1").status_code == 401
 
 
-def test_update_saves_and_records(client, cast, new_mediation, db, save_body) -> None:  # noqa: ANN001
+def test_update_saves_and_records(client, cast, new_mediation, db, save_body) -> None:
     mediation = new_mediation()
     body = save_body(
         title="Nouveau titre", participants=[cast.id("participant"), cast.id("other")], version=1
@@ -96,7 +96,7 @@ def test_update_saves_and_records(client, cast, new_mediation, db, save_body) ->
     assert db.scalar(select(Mediation.title_folded).where(Mediation.id == mediation["id"])) == "nouveau titre"
 
 
-def test_stale_version_is_409(client, cast, new_mediation, save_body) -> None:  # noqa: ANN001
+def test_stale_version_is_409(client, cast, new_mediation, save_body) -> None:
     mediation = new_mediation()
     url = f"{API}/mediation/{mediation['id']}"
     assert (
@@ -107,7 +107,7 @@ def test_stale_version_is_409(client, cast, new_mediation, save_body) -> None:  
     assert_error(response, 409, "staleVersion")
 
 
-def test_an_update_without_version_applies(client, cast, new_mediation, save_body) -> None:  # noqa: ANN001
+def test_an_update_without_version_applies(client, cast, new_mediation, save_body) -> None:
     """The spec's client sends the form without a version (spec 1 §7): it applies to the stored one."""
     mediation = new_mediation()
     url = f"{API}/mediation/{mediation['id']}"
@@ -121,7 +121,7 @@ def test_an_update_without_version_applies(client, cast, new_mediation, save_bod
     assert_error(stale, 409, "staleVersion")
 
 
-def test_nobody_else_may_edit(client, cast, new_mediation, save_body) -> None:  # noqa: ANN001
+def test_nobody_else_may_edit(client, cast, new_mediation, save_body) -> None:
     mediation = new_mediation()
     url = f"{API}/mediation/{mediation['id']}"
     for role in ("participant", "visiblePerson", "groupMember", "other"):
@@ -132,7 +132,7 @@ def test_nobody_else_may_edit(client, cast, new_mediation, save_body) -> None:  
 # Validation (spec 1 §5) ---------------------------------------------------------------------
 
 
-def _create(client, cast, body):  # noqa: ANN001, ANN202
+def _create(client, cast, body):
     return client.post(f"{API}/mediation", json=body, headers=cast.headers["creator"])
 
 
@@ -145,30 +145,30 @@ def _create(client, cast, body):  # noqa: ANN001, ANN202
         ("Titre ", "beginEndWhitespaceError"),
     ],
 )
-def test_title_follows_the_general_text_rule(client, cast, save_body, title, code) -> None:  # noqa: ANN001
+def test_title_follows_the_general_text_rule(client, cast, save_body, title, code) -> None:
     response = _create(client, cast, save_body(title=title))
     assert_error(response, 422)
     assert ("title", code) in field_codes(response)
 
 
-def test_title_too_long(client, cast, save_body) -> None:  # noqa: ANN001
+def test_title_too_long(client, cast, save_body) -> None:
     assert_error(_create(client, cast, save_body(title="x" * 301)), 422)
     assert _create(client, cast, save_body(title="x" * 300)).status_code == 200
 
 
-def test_mediator_is_required(client, cast, save_body) -> None:  # noqa: ANN001
+def test_mediator_is_required(client, cast, save_body) -> None:
     response = _create(client, cast, save_body(mediator=None))
     assert_error(response, 400, "mustNotBeEmpty")
     assert field_codes(response) == {("mediator", "mustNotBeEmpty")}
 
 
-def test_participants_are_required(client, cast, save_body) -> None:  # noqa: ANN001
+def test_participants_are_required(client, cast, save_body) -> None:
     response = _create(client, cast, save_body(participants=[]))
     assert_error(response, 400, "mustNotBeEmpty")
     assert field_codes(response) == {("participants", "mustNotBeEmpty")}
 
 
-def test_mediator_cannot_be_participant(client, cast, save_body) -> None:  # noqa: ANN001
+def test_mediator_cannot_be_participant(client, cast, save_body) -> None:
     body = save_body(participants=[cast.id("participant"), cast.id("mediator")])
     response = _create(client, cast, body)
     assert_error(response, 400, "mediatorCantBeParticipant")
@@ -176,7 +176,7 @@ def test_mediator_cannot_be_participant(client, cast, save_body) -> None:  # noq
 
 
 @pytest.mark.parametrize("field", ["mediator", "participants", "visibleByPersons", "visibleByGroups"])
-def test_unknown_ids_are_invalid(client, cast, save_body, field) -> None:  # noqa: ANN001
+def test_unknown_ids_are_invalid(client, cast, save_body, field) -> None:
     value = 987654 if field == "mediator" else [987654]
     response = _create(client, cast, save_body(**{field: value}))
     assert_error(response, 400, "invalidValue")
@@ -190,13 +190,13 @@ def _local(day_offset: int, hour: int, minute: int = 0) -> str:
     return when.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def test_scheduling_date_not_before_today(client, cast, save_body) -> None:  # noqa: ANN001
+def test_scheduling_date_not_before_today(client, cast, save_body) -> None:
     response = _create(client, cast, save_body(schedulingDate=_local(-1, 23, 59)))
     assert_error(response, 400, "errors.lessThanMin")
     assert field_codes(response) == {("schedulingDate", "errors.lessThanMin")}
 
 
-def test_scheduling_today_at_least_one_minute_ahead(client, cast, save_body) -> None:  # noqa: ANN001
+def test_scheduling_today_at_least_one_minute_ahead(client, cast, save_body) -> None:
     now = utcnow()
     too_soon = (now + timedelta(seconds=20)).isoformat().replace("+00:00", "Z")
     response = _create(client, cast, save_body(schedulingDate=too_soon))
@@ -206,7 +206,7 @@ def test_scheduling_today_at_least_one_minute_ahead(client, cast, save_body) -> 
     assert _create(client, cast, save_body(schedulingDate=None)).status_code == 200
 
 
-def test_untouched_past_date_is_kept(client, cast, new_mediation, force, save_body) -> None:  # noqa: ANN001
+def test_untouched_past_date_is_kept(client, cast, new_mediation, force, save_body) -> None:
     """The date rules apply to a date set or changed, not to the stored one."""
     mediation = new_mediation()
     past = utcnow() - timedelta(days=3)
@@ -222,21 +222,21 @@ def test_untouched_past_date_is_kept(client, cast, new_mediation, force, save_bo
     assert field_codes(response) == {("schedulingDate", "errors.lessThanMin")}
 
 
-def test_description_multiline_and_bounded(client, cast, save_body) -> None:  # noqa: ANN001
+def test_description_multiline_and_bounded(client, cast, save_body) -> None:
     assert _create(client, cast, save_body(description="")).status_code == 200
     assert _create(client, cast, save_body(description="a\n\tb")).status_code == 200
     assert_error(_create(client, cast, save_body(description="x" * 5001)), 422)
     assert_error(_create(client, cast, save_body(description="a\x00b")), 422)
 
 
-def test_tomorrow_is_accepted(client, cast, save_body) -> None:  # noqa: ANN001
+def test_tomorrow_is_accepted(client, cast, save_body) -> None:
     assert _create(client, cast, save_body(schedulingDate=tomorrow())).status_code == 200
 
 
 # History and system messages of status changes -----------------------------------------------
 
 
-def test_status_change_writes_history_and_message(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+def test_status_change_writes_history_and_message(client, cast, new_mediation, db) -> None:
     mediation = new_mediation()
     url = f"{API}/mediation/{mediation['id']}/status"
     for status in ("started", "paused", "started", "stopped"):
@@ -253,14 +253,14 @@ def test_status_change_writes_history_and_message(client, cast, new_mediation, d
     ]
 
 
-def test_mediation_discussion_follows_visibility(client, cast, new_mediation) -> None:  # noqa: ANN001
+def test_mediation_discussion_follows_visibility(client, cast, new_mediation) -> None:
     mediation = new_mediation()
     url = f"{API}/discussion/{mediation['discussionId']}"
     assert client.get(url, headers=cast.headers["groupMember"]).status_code == 200
     assert_error(client.get(url, headers=cast.headers["other"]), 403)
 
 
-def test_a_save_without_change_writes_nothing(client, cast, new_mediation, db, save_body) -> None:  # noqa: ANN001
+def test_a_save_without_change_writes_nothing(client, cast, new_mediation, db, save_body) -> None:
     mediation = new_mediation()
     response = client.post(
         f"{API}/mediation/{mediation['id']}", json=save_body(version=1), headers=cast.headers["creator"]
@@ -270,7 +270,7 @@ def test_a_save_without_change_writes_nothing(client, cast, new_mediation, db, s
     assert [e[1] for e in history(db, mediation["id"]) if e[0] == "W"] == ["created"]
 
 
-def test_gallery_follows_visibility_and_goes_with_the_mediation(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+def test_gallery_follows_visibility_and_goes_with_the_mediation(client, cast, new_mediation, db) -> None:
     mediation = new_mediation()
     url = f"{API}/resource/mediation/{mediation['id']}"
     assert client.get(url, headers=cast.headers["groupMember"]).status_code == 200

@@ -9,7 +9,7 @@ from spot.core.time import utcnow
 from support import API, assert_error
 
 
-def titles(client, headers, filter: str = "", sort: str = "title", **extra) -> list[str]:  # noqa: A002, ANN001
+def titles(client, headers, filter: str = "", sort: str = "title", **extra) -> list[str]:
     response = client.post(
         f"{API}/mediation/query", json={"filter": filter, "sort": sort, **extra}, headers=headers
     )
@@ -20,7 +20,7 @@ def titles(client, headers, filter: str = "", sort: str = "title", **extra) -> l
 
 
 @pytest.fixture
-def three(client, cast, new_mediation, force):  # noqa: ANN001, ANN201
+def three(client, cast, new_mediation, force):
     """Alpha (participant, visible to the group member), Beta (other participant, no visibility),
     Gamma (unscheduled, stopped, visible person)."""
     alpha = new_mediation(title="Alpha", description="Première ligne\nréunion équipe")
@@ -39,7 +39,7 @@ def three(client, cast, new_mediation, force):  # noqa: ANN001, ANN201
     return {"alpha": alpha["id"], "beta": beta["id"], "gamma": gamma["id"]}
 
 
-def test_cards(client, cast, three) -> None:  # noqa: ANN001
+def test_cards(client, cast, three) -> None:
     body = client.post(
         f"{API}/mediation/query", json={"sort": "title"}, headers=cast.headers["creator"]
     ).json()
@@ -62,7 +62,7 @@ def test_cards(client, cast, three) -> None:  # noqa: ANN001
     assert card["lastUpdate"]["userId"] == cast.id("creator")
 
 
-def test_visibility(client, cast, three) -> None:  # noqa: ANN001
+def test_visibility(client, cast, three) -> None:
     assert titles(client, cast.headers["creator"]) == ["Alpha", "Beta", "Gamma"]
     assert titles(client, cast.headers["mediator"]) == ["Alpha", "Beta", "Gamma"]
     assert titles(client, cast.headers["participant"]) == ["Alpha", "Gamma"]
@@ -71,7 +71,7 @@ def test_visibility(client, cast, three) -> None:  # noqa: ANN001
     assert titles(client, cast.headers["groupMember"]) == ["Alpha"]
 
 
-def test_filters(client, cast, three) -> None:  # noqa: ANN001
+def test_filters(client, cast, three) -> None:
     h = cast.headers["creator"]
     assert titles(client, h, "title contains alp") == ["Alpha"]
     assert titles(client, h, "title startsWith g") == ["Gamma"]
@@ -89,7 +89,7 @@ def test_filters(client, cast, three) -> None:  # noqa: ANN001
     assert titles(client, h, "last_update after 2000-01-01") == ["Alpha", "Beta", "Gamma"]
 
 
-def test_sorts(client, cast, three) -> None:  # noqa: ANN001
+def test_sorts(client, cast, three) -> None:
     h = cast.headers["creator"]
     assert titles(client, h, sort="-title") == ["Gamma", "Beta", "Alpha"]
     # Default: last update, newest first (Alpha was updated an hour ago).
@@ -100,7 +100,7 @@ def test_sorts(client, cast, three) -> None:  # noqa: ANN001
         assert sorted(titles(client, h, sort=field)) == ["Alpha", "Beta", "Gamma"]
 
 
-def test_paging(client, cast, three) -> None:  # noqa: ANN001
+def test_paging(client, cast, three) -> None:
     h = cast.headers["creator"]
     body = client.post(
         f"{API}/mediation/query", json={"sort": "title", "page": 2, "pageSize": 2}, headers=h
@@ -108,7 +108,7 @@ def test_paging(client, cast, three) -> None:  # noqa: ANN001
     assert body["totalItems"] == 3 and [c["title"] for c in body["results"]] == ["Gamma"]
 
 
-def test_unknown_field_is_refused(client, cast, three) -> None:  # noqa: ANN001
+def test_unknown_field_is_refused(client, cast, three) -> None:
     response = client.post(
         f"{API}/mediation/query", json={"filter": "colour oneOf red"}, headers=cast.headers["creator"]
     )

@@ -32,7 +32,7 @@ def allowed_roles(current: str, action: str) -> set[str]:
     return {"mediator"}
 
 
-def put_in(force, mediation_id: int, status: str, *, report: bool = True) -> None:  # noqa: ANN001
+def put_in(force, mediation_id: int, status: str, *, report: bool = True) -> None:
     force(mediation_id, status=status, reported_at=utcnow() if report else None)
 
 
@@ -41,7 +41,7 @@ CASES = [(current, target, role) for current in STATUSES for target in STATUSES 
 
 
 @pytest.mark.parametrize(("current", "target", "role"), CASES)
-def test_transition_table(client, cast, new_mediation, force, current, target, role) -> None:  # noqa: ANN001
+def test_transition_table(client, cast, new_mediation, force, current, target, role) -> None:
     mediation = new_mediation()
     put_in(force, mediation["id"], current)
     response = client.post(
@@ -60,7 +60,7 @@ def test_transition_table(client, cast, new_mediation, force, current, target, r
         assert response.json()["status"] == target
 
 
-def test_can_follows_the_table(client, cast, new_mediation, force) -> None:  # noqa: ANN001
+def test_can_follows_the_table(client, cast, new_mediation, force) -> None:
     """`can` says for each role and status exactly what the status call accepts."""
     mediation = new_mediation()
     for current in STATUSES:
@@ -74,7 +74,7 @@ def test_can_follows_the_table(client, cast, new_mediation, force) -> None:  # n
                 assert can["cancel"] is False
 
 
-def test_validate_needs_a_report(client, cast, new_mediation, force) -> None:  # noqa: ANN001
+def test_validate_needs_a_report(client, cast, new_mediation, force) -> None:
     mediation = new_mediation()
     put_in(force, mediation["id"], "stopped", report=False)
     got = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers["mediator"]).json()
@@ -89,7 +89,7 @@ def test_validate_needs_a_report(client, cast, new_mediation, force) -> None:  #
     ]
 
 
-def test_no_report_nor_validation_without_participants(client, cast, db, force) -> None:  # noqa: ANN001
+def test_no_report_nor_validation_without_participants(client, cast, db, force) -> None:
     started = client.post(
         f"{API}/mediation/unplanned", json={"title": "Vite"}, headers=cast.headers["mediator"]
     )
@@ -105,7 +105,7 @@ def test_no_report_nor_validation_without_participants(client, cast, db, force) 
     assert_error(response, 409, "illegalTransition")
 
 
-def test_a_mediation_started_without_participants_says_its_report_needs_them(client, cast) -> None:  # noqa: ANN001
+def test_a_mediation_started_without_participants_says_its_report_needs_them(client, cast) -> None:
     """'Create and start' leaves no participant: the mediator is told the report needs some, and may add
     them while it runs or once stopped, after which the report may be written."""
     headers = cast.headers["mediator"]
@@ -125,7 +125,7 @@ def test_a_mediation_started_without_participants_says_its_report_needs_them(cli
     assert got["can"]["reportNeeds"] == []
 
 
-def test_cancel_and_stop_are_irreversible(client, cast, new_mediation) -> None:  # noqa: ANN001
+def test_cancel_and_stop_are_irreversible(client, cast, new_mediation) -> None:
     mediation = new_mediation()
     url, headers = f"{API}/mediation/{mediation['id']}/status", cast.headers["mediator"]
     assert client.post(url, json={"status": "started"}, headers=headers).status_code == 200
@@ -140,7 +140,7 @@ def test_cancel_and_stop_are_irreversible(client, cast, new_mediation) -> None: 
         assert body["errors"][0]["code"] == "canceled"
 
 
-def test_unknown_status_is_refused(client, cast, new_mediation) -> None:  # noqa: ANN001
+def test_unknown_status_is_refused(client, cast, new_mediation) -> None:
     mediation = new_mediation()
     response = client.post(
         f"{API}/mediation/{mediation['id']}/status",
@@ -153,7 +153,7 @@ def test_unknown_status_is_refused(client, cast, new_mediation) -> None:  # noqa
 # Tracking periods follow the transitions ------------------------------------------------------
 
 
-def test_periods_follow_start_pause_resume_stop(client, cast, new_mediation, db) -> None:  # noqa: ANN001
+def test_periods_follow_start_pause_resume_stop(client, cast, new_mediation, db) -> None:
     mediation = new_mediation()
     url, headers = f"{API}/mediation/{mediation['id']}/status", cast.headers["mediator"]
     started = client.post(url, json={"status": "started"}, headers=headers).json()
@@ -218,7 +218,7 @@ def editable(role: str, status: str) -> set[str]:
     return {"creator": CREATOR_FIELDS, "mediator": MEDIATOR_FIELDS}.get(role, {}).get(status, set())
 
 
-def changed_value(cast, field: str):  # noqa: ANN001, ANN201
+def changed_value(cast, field: str):
     return {
         "title": "Autre titre",
         "description": "Autre description",
@@ -234,7 +234,7 @@ FIELD_CASES = [(status, role, field) for status in STATUSES for role in ROLES fo
 
 
 @pytest.mark.parametrize(("status", "role", "field"), FIELD_CASES)
-def test_field_editing_table(client, cast, new_mediation, force, status, role, field) -> None:  # noqa: ANN001
+def test_field_editing_table(client, cast, new_mediation, force, status, role, field) -> None:
     mediation = new_mediation()
     put_in(force, mediation["id"], status)
     headers = cast.headers[role]
@@ -272,7 +272,7 @@ def test_field_editing_table(client, cast, new_mediation, force, status, role, f
         assert field_codes(response) == {(field, "fieldNotEditable")}
 
 
-def test_every_refused_field_is_named(client, cast, new_mediation, force, save_body) -> None:  # noqa: ANN001
+def test_every_refused_field_is_named(client, cast, new_mediation, force, save_body) -> None:
     mediation = new_mediation()
     put_in(force, mediation["id"], "started")
     body = save_body(
@@ -283,7 +283,7 @@ def test_every_refused_field_is_named(client, cast, new_mediation, force, save_b
     assert field_codes(response) == {("title", "fieldNotEditable"), ("mediator", "fieldNotEditable")}
 
 
-def test_unchanged_fields_pass_whoever_may_edit(client, cast, new_mediation, force, save_body) -> None:  # noqa: ANN001
+def test_unchanged_fields_pass_whoever_may_edit(client, cast, new_mediation, force, save_body) -> None:
     """A field sent as it is is not a change, even one the user may not change."""
     mediation = new_mediation()
     put_in(force, mediation["id"], "validated")
@@ -294,7 +294,7 @@ def test_unchanged_fields_pass_whoever_may_edit(client, cast, new_mediation, for
     assert response.json()["visibleByPersons"] == []
 
 
-def test_cancel_closes_the_running_period(client, cast, new_mediation) -> None:  # noqa: ANN001
+def test_cancel_closes_the_running_period(client, cast, new_mediation) -> None:
     mediation = new_mediation()
     url, headers = f"{API}/mediation/{mediation['id']}/status", cast.headers["mediator"]
     assert client.post(url, json={"status": "started"}, headers=headers).status_code == 200

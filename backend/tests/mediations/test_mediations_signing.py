@@ -10,7 +10,7 @@ from spot.mediations.models import MediationParticipant
 from support import API, PASSWORD, assert_error
 
 
-def validated(new_mediation, force, db, cast) -> dict:  # noqa: ANN001
+def validated(new_mediation, force, db, cast) -> dict:
     mediation = new_mediation()
     db.add(MediationParticipant(mediation_id=mediation["id"], user_id=cast.id("other")))
     db.commit()
@@ -18,11 +18,11 @@ def validated(new_mediation, force, db, cast) -> dict:  # noqa: ANN001
     return mediation
 
 
-def sign(client, cast, role: str, mediation_id: int):  # noqa: ANN001, ANN201
+def sign(client, cast, role: str, mediation_id: int):
     return client.post(f"{API}/mediation/{mediation_id}/sign", headers=cast.headers[role])
 
 
-def test_participant_signs_once(client, cast, new_mediation, force, db) -> None:  # noqa: ANN001
+def test_participant_signs_once(client, cast, new_mediation, force, db) -> None:
     mediation = validated(new_mediation, force, db, cast)
     response = sign(client, cast, "participant", mediation["id"])
     assert response.status_code == 200, response.text
@@ -38,7 +38,7 @@ def test_participant_signs_once(client, cast, new_mediation, force, db) -> None:
     assert other["can"]["sign"] is True
 
 
-def test_signing_writes_history_and_message(client, cast, new_mediation, force, db) -> None:  # noqa: ANN001
+def test_signing_writes_history_and_message(client, cast, new_mediation, force, db) -> None:
     mediation = validated(new_mediation, force, db, cast)
     assert sign(client, cast, "participant", mediation["id"]).status_code == 200
     assert history(db, mediation["id"])[-1] == ("W", "mediationSigned", cast.id("participant"))
@@ -49,7 +49,7 @@ def test_signing_writes_history_and_message(client, cast, new_mediation, force, 
     )
 
 
-def test_only_participants_sign(client, cast, new_mediation, force, db) -> None:  # noqa: ANN001
+def test_only_participants_sign(client, cast, new_mediation, force, db) -> None:
     mediation = validated(new_mediation, force, db, cast)
     for role in ("creator", "mediator", "visiblePerson", "groupMember"):
         assert_error(sign(client, cast, role, mediation["id"]), 403)
@@ -57,7 +57,7 @@ def test_only_participants_sign(client, cast, new_mediation, force, db) -> None:
     assert_error(sign(client, cast, "other", other_mediation["id"]), 403)
 
 
-def test_only_a_validated_mediation_is_signed(client, cast, new_mediation, force) -> None:  # noqa: ANN001
+def test_only_a_validated_mediation_is_signed(client, cast, new_mediation, force) -> None:
     mediation = new_mediation()
     for status in ("created", "started", "paused", "stopped", "archived", "canceled"):
         force(mediation["id"], status=status, reported_at=utcnow())
@@ -65,7 +65,7 @@ def test_only_a_validated_mediation_is_signed(client, cast, new_mediation, force
         assert body["errors"] == [{"field": "status", "code": status}]
 
 
-def test_signing_needs_a_recent_password(client, cast, new_mediation, force, db, authentication) -> None:  # noqa: ANN001
+def test_signing_needs_a_recent_password(client, cast, new_mediation, force, db, authentication) -> None:
     mediation = validated(new_mediation, force, db, cast)
     authentication.stale(cast.headers["participant"])
     assert_error(sign(client, cast, "participant", mediation["id"]), 401, "reauthenticationRequired")
@@ -78,7 +78,7 @@ def test_signing_needs_a_recent_password(client, cast, new_mediation, force, db,
     assert sign(client, cast, "participant", mediation["id"]).status_code == 200
 
 
-def test_invalidate_revokes_signatures(client, cast, new_mediation, force, db) -> None:  # noqa: ANN001
+def test_invalidate_revokes_signatures(client, cast, new_mediation, force, db) -> None:
     mediation = validated(new_mediation, force, db, cast)
     assert sign(client, cast, "participant", mediation["id"]).status_code == 200
     assert sign(client, cast, "other", mediation["id"]).status_code == 200
@@ -102,7 +102,7 @@ def test_invalidate_revokes_signatures(client, cast, new_mediation, force, db) -
     assert [s["revoked"] is None for s in final["signatures"]] == [False, False, True]
 
 
-def test_change_after_signing_shows(client, cast, new_mediation, force, db) -> None:  # noqa: ANN001
+def test_change_after_signing_shows(client, cast, new_mediation, force, db) -> None:
     mediation = validated(new_mediation, force, db, cast)
     assert sign(client, cast, "participant", mediation["id"]).status_code == 200
     force(mediation["id"], report_comment="Compte rendu modifié")

@@ -35,12 +35,12 @@ def period(start: float, stop: float | None) -> dict[str, Any]:
 
 
 @pytest.fixture
-def test_map(db) -> Map:  # noqa: ANN001
+def test_map(db) -> Map:
     return load(db)
 
 
 @pytest.fixture
-def stopped(client, cast, new_mediation):  # noqa: ANN001, ANN201
+def stopped(client, cast, new_mediation):
     """A mediation the mediator started and stopped: its report may be written."""
 
     def make(**changes: Any) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def stopped(client, cast, new_mediation):  # noqa: ANN001, ANN201
     return make
 
 
-def track(client, headers, mediation: dict[str, Any], periods: list[dict[str, Any]], version=None):  # noqa: ANN001, ANN201
+def track(client, headers, mediation: dict[str, Any], periods: list[dict[str, Any]], version=None):
     return client.post(
         f"{API}/mediation/{mediation['id']}/tracking",
         json={"periods": periods, "version": mediation["version"] if version is None else version},
@@ -65,7 +65,7 @@ def track(client, headers, mediation: dict[str, Any], periods: list[dict[str, An
     )
 
 
-def tracked(client, cast, mediation, start: float, stop: float, role: str = "mediator"):  # noqa: ANN001, ANN201
+def tracked(client, cast, mediation, start: float, stop: float, role: str = "mediator"):
     return client.get(
         f"{API}/mediation/{mediation['id']}/trackedActions",
         params={"start": iso(at(start)), "stop": iso(at(stop))},
@@ -73,13 +73,13 @@ def tracked(client, cast, mediation, start: float, stop: float, role: str = "med
     )
 
 
-def tracked_ids(client, cast, mediation, start: float, stop: float) -> list[int]:  # noqa: ANN001
+def tracked_ids(client, cast, mediation, start: float, stop: float) -> list[int]:
     response = tracked(client, cast, mediation, start, stop)
     assert response.status_code == 200, response.text
     return [action["id"] for action in response.json()]
 
 
-def entry_id(db, user_id: int, when: datetime, **fields: Any) -> int:  # noqa: ANN001
+def entry_id(db, user_id: int, when: datetime, **fields: Any) -> int:
     """A history entry of the user at `when` (a read of the item unless mode says otherwise); its id."""
     add(db, when, user_id=user_id, **fields)
     found = db.scalar(
@@ -91,7 +91,7 @@ def entry_id(db, user_id: int, when: datetime, **fields: Any) -> int:  # noqa: A
     return found
 
 
-def report(client, headers, mediation, comment: str = "", items=(), version=None):  # noqa: ANN001, ANN201
+def report(client, headers, mediation, comment: str = "", items=(), version=None):
     return client.post(
         f"{API}/mediation/{mediation['id']}/report",
         json={
@@ -381,7 +381,7 @@ def test_no_tracked_actions_before_the_stop(client, cast, new_mediation):
 
 
 @pytest.fixture
-def reportable(client, db, cast, test_map, stopped):  # noqa: ANN001, ANN201
+def reportable(client, db, cast, test_map, stopped):
     """A stopped mediation with one period, 08:00 to 08:10, and the tracked actions in it."""
     mediation = stopped()
     response = track(client, cast.headers["mediator"], mediation, [period(0, 10)])
@@ -527,7 +527,7 @@ def test_a_signature_over_a_report_worded_by_its_writer_still_holds(client, db, 
         assert got["reporting"]["items"][0]["relatedEntity"]["name"] == "Changer"
 
 
-def db_subject_id(db, tracking_id: int) -> int:  # noqa: ANN001
+def db_subject_id(db, tracking_id: int) -> int:
     return db.scalar(select(HistoryEntry.item_id).where(HistoryEntry.id == tracking_id))
 
 

@@ -157,12 +157,12 @@ def test_permission_area_permissions(client, db, make_user, login, role, action,
 
 
 @pytest.fixture
-def sole_admin(make_user):  # noqa: ANN001, ANN201
+def sole_admin(make_user):
     """The only user whose groups hold perm_SetPermissions (and who may manage users)."""
     return make_user("admin", ["perm_SetPermissions", "perm_UserManagement"])
 
 
-def _admin_holders(db) -> list[str]:  # noqa: ANN001
+def _admin_holders(db) -> list[str]:
     """Logins of the users who may set permissions, read back from the database."""
     db.expire_all()
     return sorted(u.login for u in db.scalars(select(User)) if "perm_SetPermissions" in u.permission_names)

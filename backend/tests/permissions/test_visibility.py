@@ -43,7 +43,7 @@ def test_map(db: Session) -> Map:
 
 
 @pytest.fixture
-def admin(make_user) -> User:  # noqa: ANN001
+def admin(make_user) -> User:
     return make_user("admin", ["perm_SetPermissions"])
 
 

@@ -75,7 +75,7 @@ class Reader:
             assert_error(response, 403, "Insufficient rights to view")
         return response.status_code
 
-    def subjects(self, filter: str = "") -> tuple[list[str], int]:  # noqa: A002
+    def subjects(self, filter: str = "") -> tuple[list[str], int]:
         response = self.client.post(
             f"{API}/subject/query", json={"filter": filter, "sort": "code"}, headers=self.headers
         )

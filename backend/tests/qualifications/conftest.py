@@ -7,7 +7,7 @@ from spot.core import time as clock
 
 
 @pytest.fixture
-def today(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+def today(monkeypatch: pytest.MonkeyPatch):
     """Today is TODAY for the qualifications' computations."""
     monkeypatch.setattr(clock, "today", lambda: TODAY)
     return TODAY
@@ -22,6 +22,6 @@ def test_map(db: Session) -> Map:
 
 
 @pytest.fixture
-def manager(make_user, login) -> dict[str, str]:  # noqa: ANN001
+def manager(make_user, login) -> dict[str, str]:
     """Dashboards and qualification administration."""
     return login(make_user("responsable", [BOARD, ADMIN], first_name="Rémi", last_name="Responsable"))

@@ -14,7 +14,7 @@ from support import API, assert_error, field_codes
 
 
 @pytest.fixture
-def links(db, test_map):  # noqa: ANN001, ANN201
+def links(db, test_map):
     """Two groups, two modules (in an order that is not their ids') and both cartographies."""
     return {
         "groups": [group(db, "Équipe B"), group(db, "Équipe A")],
@@ -23,7 +23,7 @@ def links(db, test_map):  # noqa: ANN001, ANN201
     }
 
 
-def history(db, qualification_id):  # noqa: ANN001, ANN201
+def history(db, qualification_id):
     db.expire_all()
     return [
         (e.mode, e.event)
@@ -35,7 +35,7 @@ def history(db, qualification_id):  # noqa: ANN001, ANN201
     ]
 
 
-def test_create_then_read(client, db, make_user, login, links, test_map):  # noqa: ANN001
+def test_create_then_read(client, db, make_user, login, links, test_map):
     creator = make_user("createur", [BOARD], first_name="Claire", last_name="Créatrice")
     headers = login(creator)
     response = client.post(QUALIFICATIONS, json=body("Conduite de ligne", **links), headers=headers)
@@ -64,7 +64,7 @@ def test_create_then_read(client, db, make_user, login, links, test_map):  # noq
     assert history(db, qualification_id) == [("W", "created"), ("R", None)]
 
 
-def test_cartographies_may_stay_empty_and_ids_count_once(client, manager, links):  # noqa: ANN001
+def test_cartographies_may_stay_empty_and_ids_count_once(client, manager, links):
     data = body("Sans carte", groups=links["groups"] * 2, modules=links["modules"][::-1] + links["modules"])
     response = client.post(QUALIFICATIONS, json=data, headers=manager)
     assert response.status_code == 200, response.text
@@ -95,7 +95,7 @@ def test_cartographies_may_stay_empty_and_ids_count_once(client, manager, links)
         ({"modules": ["x"]}, {("modules.0", "invalidId")}),
     ],
 )
-def test_validation(client, manager, links, change, errors):  # noqa: ANN001
+def test_validation(client, manager, links, change, errors):
     data = body("Conduite", **links)
     if change == "no-name":
         del data["name"]
@@ -108,7 +108,7 @@ def test_validation(client, manager, links, change, errors):  # noqa: ANN001
     assert client.post(f"{QUALIFICATIONS}/query", json={}, headers=manager).json()["totalItems"] == 0
 
 
-def test_update_validates_like_create(client, manager, links):  # noqa: ANN001
+def test_update_validates_like_create(client, manager, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     data = body(" Conduite", groups=[], modules=[987654]) | {"version": 1}
     response = client.post(f"{QUALIFICATIONS}/{qualification_id}", json=data, headers=manager)
@@ -119,7 +119,7 @@ def test_update_validates_like_create(client, manager, links):  # noqa: ANN001
     assert field_codes(response) == {("qualifiableGroups", "emptyFieldError"), ("modules", "invalidValue")}
 
 
-def test_update_replaces_everything_and_bumps_the_version(client, db, manager, links, test_map):  # noqa: ANN001
+def test_update_replaces_everything_and_bumps_the_version(client, db, manager, links, test_map):
     qualification_id = qualification(client, manager, "Conduite", **links)
     data = body(
         "Conduite de presse",
@@ -143,7 +143,7 @@ def test_update_replaces_everything_and_bumps_the_version(client, db, manager, l
     assert [m["system"]["type"] for m in thread["messages"] if m.get("system")] == ["updated"]
 
 
-def test_a_stale_version_is_refused(client, manager, links):  # noqa: ANN001
+def test_a_stale_version_is_refused(client, manager, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     url = f"{QUALIFICATIONS}/{qualification_id}"
     assert client.post(url, json=body("Un", **links) | {"version": 1}, headers=manager).status_code == 200
@@ -152,7 +152,7 @@ def test_a_stale_version_is_refused(client, manager, links):  # noqa: ANN001
     assert client.get(url, headers=manager).json()["name"] == "Un"
 
 
-def test_delete_takes_the_discussion_and_gallery(client, db, make_user, login, manager, links):  # noqa: ANN001
+def test_delete_takes_the_discussion_and_gallery(client, db, make_user, login, manager, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     editor = login(make_user(permissions=[EDIT_RESOURCES]))
     pdf = add(client, editor, ("qualification", qualification_id), "pdf", "Notice", "notice.pdf", PDF)
@@ -172,7 +172,7 @@ def test_delete_takes_the_discussion_and_gallery(client, db, make_user, login, m
     assert stored_files() < before
 
 
-def test_gallery_and_discussion_are_open_to_every_signed_in_user(client, make_user, login, manager, links):  # noqa: ANN001
+def test_gallery_and_discussion_are_open_to_every_signed_in_user(client, make_user, login, manager, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     discussion_id = client.get(f"{QUALIFICATIONS}/{qualification_id}", headers=manager).json()["discussionId"]
     anyone = login(make_user())
@@ -195,7 +195,7 @@ def test_gallery_and_discussion_are_open_to_every_signed_in_user(client, make_us
     assert_error(client.get(f"{API}/resource/qualification/987654", headers=anyone), 404)
 
 
-def test_the_specs_payload_without_a_version_saves(client, manager, links):  # noqa: ANN001
+def test_the_specs_payload_without_a_version_saves(client, manager, links):
     """Spec 2 §7's update payload has no version: the save applies over whatever came before."""
     qualification_id = qualification(client, manager, "Conduite", **links)
     url = f"{QUALIFICATIONS}/{qualification_id}"

@@ -8,13 +8,13 @@ from qualifications.world import graded, group, in_progress, module, on, qualifi
 from support import API
 
 
-def get(client, headers, path):  # noqa: ANN001, ANN201
+def get(client, headers, path):
     response = client.get(f"{API}{path}", headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def summary(element):  # noqa: ANN001, ANN201
+def summary(element):
     """(item name, total, obtained, remaining days), [(child name, remaining days)]."""
     item = element["item"]
     return (item["name"], item["total"], item["obtained"], item["remainingDays"]), [
@@ -23,7 +23,7 @@ def summary(element):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def plant(client, db, make_user, manager, test_map, today):  # noqa: ANN001, ANN201
+def plant(client, db, make_user, manager, test_map, today):
     """C1 (functions F1, F2, F3) and C2; people in two teams; three qualifications:
 
     - 'Réglage' names C1, team A, module 'Régler' (a spot element on subject S1 of F1);
@@ -78,7 +78,7 @@ def plant(client, db, make_user, manager, test_map, today):  # noqa: ANN001, ANN
     }
 
 
-def test_cartography_dashboard(client, manager, plant):  # noqa: ANN001
+def test_cartography_dashboard(client, manager, plant):
     board = get(client, manager, f"/dashboards/qualifications/cartography/{plant['c1']}")
     assert board["cartography"] == {"id": plant["c1"], "name": "Atelier de test", "siteName": "Site de test"}
     # Its qualifications by name, each person concerned once (alice is in both teams of 'Contrôle'),
@@ -106,7 +106,7 @@ def test_cartography_dashboard(client, manager, plant):  # noqa: ANN001
     assert (réglage["state"], réglage["validUntil"]) == ("none", on(-5))
 
 
-def test_coverage_of_the_functions(client, manager, plant):  # noqa: ANN001
+def test_coverage_of_the_functions(client, manager, plant):
     m, p, q = plant["map"], plant["people"], plant["q"]
     coverage = get(client, manager, f"/dashboards/qualifications/cartography/{plant['c1']}")["coverage"]
     # F3: no module names it; F2 (function element of 'Mesurer', in 'Contrôle'): only alice and david
@@ -144,7 +144,7 @@ def test_coverage_of_the_functions(client, manager, plant):  # noqa: ANN001
     ]
 
 
-def test_coverage_by_a_single_person(client, db, manager, plant, today):  # noqa: ANN001
+def test_coverage_by_a_single_person(client, db, manager, plant, today):
     """Once alice's 'Mesurer' has expired, only david holds 'Contrôle': F2 rests on one person."""
     graded(db, plant["people"]["alice"], plant["modules"]["mesurer"], days=-1, graded_days_ago=1)
     coverage = get(client, manager, f"/dashboards/qualifications/cartography/{plant['c1']}")["coverage"]
@@ -156,7 +156,7 @@ def test_coverage_by_a_single_person(client, db, manager, plant, today):  # noqa
     assert [x["user"]["name"] for x in coverage[1]["qualified"]] == ["David Test"]
 
 
-def test_coverage_lists_only_the_functions_the_user_sees(client, db, make_user, login, plant):  # noqa: ANN001
+def test_coverage_lists_only_the_functions_the_user_sees(client, db, make_user, login, plant):
     from spot.mapping.models import CartographyVisibility
 
     user = make_user(permissions=["perm_TableauBord"])
@@ -170,13 +170,13 @@ def test_coverage_lists_only_the_functions_the_user_sees(client, db, make_user, 
     assert [f["function"]["name"] for f in coverage] == ["Contrôleur"]
 
 
-def test_a_cartography_without_qualification(client, manager, plant, test_map):  # noqa: ANN001
+def test_a_cartography_without_qualification(client, manager, plant, test_map):
     board = get(client, manager, f"/dashboards/qualifications/cartography/{plant['c2']}")
     assert [summary(e)[0] for e in board["elements"]] == [("Montage", 3, 0, -10000)]
     assert [(f["function"]["name"], f["level"]) for f in board["coverage"]] == [("Monteur", "none")]
 
 
-def test_group_dashboard_shows_that_groups_members(client, manager, plant):  # noqa: ANN001
+def test_group_dashboard_shows_that_groups_members(client, manager, plant):
     board = get(client, manager, f"/dashboards/qualifications/group/{plant['teams']['b']}")
     assert board["group"] == {"id": plant["teams"]["b"], "name": "Équipe B"}
     assert [summary(e) for e in board["elements"]] == [
@@ -185,7 +185,7 @@ def test_group_dashboard_shows_that_groups_members(client, manager, plant):  # n
     ]
 
 
-def test_user_dashboard_shows_the_users_qualifications_and_modules(client, login, make_user, plant):  # noqa: ANN001
+def test_user_dashboard_shows_the_users_qualifications_and_modules(client, login, make_user, plant):
     p = plant["people"]
     body = get(
         client,
@@ -206,7 +206,7 @@ def test_user_dashboard_shows_the_users_qualifications_and_modules(client, login
     ]
 
 
-def test_children_with_equal_days_are_sorted_by_name(client, db, make_user, manager, today):  # noqa: ANN001
+def test_children_with_equal_days_are_sorted_by_name(client, db, make_user, manager, today):
     """By name ignoring case and accents: Élise before Yann."""
     zoe, yann, elise, xavier = (
         make_user(login, first_name=name, last_name="Test")
@@ -226,7 +226,7 @@ def test_children_with_equal_days_are_sorted_by_name(client, db, make_user, mana
     assert [e["item"]["name"] for e in by_user] == ["Élise Test", "Xavier Test", "yann Test", "Zoe Test"]
 
 
-def test_qualification_view_by_user_and_by_module(client, manager, plant):  # noqa: ANN001
+def test_qualification_view_by_user_and_by_module(client, manager, plant):
     q = plant["q"]["contrôle"]
     by_user = get(client, manager, f"/qualifications/{q}/dashboard?by=user")
     # Items the people concerned (by name), children the qualification's modules.
@@ -269,7 +269,7 @@ def test_qualification_view_by_user_and_by_module(client, manager, plant):  # no
     assert by_module[0]["children"][0]["link"] == {"type": "user", "id": plant["people"]["emma"]}
 
 
-def test_qualification_view_of_a_qualification_concerning_nobody(client, db, manager, today):  # noqa: ANN001
+def test_qualification_view_of_a_qualification_concerning_nobody(client, db, manager, today):
     empty_team = group(db, "Équipe vide")
     q = qualification(client, manager, "Conduite", groups=[empty_team], modules=[module(db, "Habilitation")])
     assert get(client, manager, f"/qualifications/{q}/dashboard?by=user") == []
@@ -278,7 +278,7 @@ def test_qualification_view_of_a_qualification_concerning_nobody(client, db, man
     assert element["item"]["state"] == "none"
 
 
-def test_dashboards_written_without_validation_match_their_models(client, manager, plant):  # noqa: ANN001
+def test_dashboards_written_without_validation_match_their_models(client, manager, plant):
     """The big dashboards write their JSON without validating it (core.schemas.json_response): it must be
     exactly what their declared models would answer."""
     from pydantic import TypeAdapter
@@ -298,14 +298,14 @@ def test_dashboards_written_without_validation_match_their_models(client, manage
         assert answer
 
 
-def test_the_legend_the_limit_and_the_expanded_items_choose_the_children(client, manager, plant):  # noqa: ANN001
+def test_the_legend_the_limit_and_the_expanded_items_choose_the_children(client, manager, plant):
     """Contrôle concerns five people: alice 50 days, david 0, bruno and chloe never (Mesurer), emma
     never (Régler). The answer carries the children of the states asked, the first `limit` of each item
     but the expanded ones'; the item's figures and counts cover them all."""
     path = f"/dashboards/qualifications/cartography/{plant['c1']}"
     q = plant["q"]["contrôle"]
 
-    def contrôle(query: str) -> dict:  # noqa: ANN001
+    def contrôle(query: str) -> dict:
         elements = get(client, manager, f"{path}?{query}")["elements"]
         return next(e for e in elements if e["item"]["id"] == q)
 
@@ -337,7 +337,7 @@ def test_the_legend_the_limit_and_the_expanded_items_choose_the_children(client,
 
 
 @pytest.mark.parametrize("query", ["states=bad", "limit=0", "limit=1001", "expanded=x"])
-def test_a_bad_legend_or_limit_is_refused(client, manager, plant, query):  # noqa: ANN001
+def test_a_bad_legend_or_limit_is_refused(client, manager, plant, query):
     response = client.get(
         f"{API}/dashboards/qualifications/cartography/{plant['c1']}?{query}", headers=manager
     )

@@ -8,7 +8,7 @@ from support import assert_error
 
 
 @pytest.fixture
-def catalogue(client, db, make_user, manager, test_map):  # noqa: ANN001, ANN201
+def catalogue(client, db, make_user, manager, test_map):
     """Three qualifications over two groups, three modules and both cartographies."""
     ann, bob, cid = (make_user(n, first_name=n.title(), last_name="Test") for n in ("ann", "bob", "cid"))
     a = group(db, "Équipe A", [ann.id, bob.id])
@@ -32,13 +32,13 @@ def catalogue(client, db, make_user, manager, test_map):  # noqa: ANN001, ANN201
     }
 
 
-def names(client, headers, **query):  # noqa: ANN001, ANN201
+def names(client, headers, **query):
     response = client.post(f"{QUALIFICATIONS}/query", json=query, headers=headers)
     assert response.status_code == 200, response.text
     return [r["name"] for r in response.json()["results"]], response.json()["totalItems"]
 
 
-def test_cards(client, make_user, login, catalogue):  # noqa: ANN001
+def test_cards(client, make_user, login, catalogue):
     anyone = login(make_user())
     response = client.post(f"{QUALIFICATIONS}/query", json={"filter": "name equals conduite"}, headers=anyone)
     assert response.status_code == 200, response.text
@@ -66,7 +66,7 @@ def test_cards(client, make_user, login, catalogue):  # noqa: ANN001
     }
 
 
-def test_filters_sorts_and_counts(client, manager, catalogue):  # noqa: ANN001
+def test_filters_sorts_and_counts(client, manager, catalogue):
     c = catalogue
     # Sorted by name by default, ignoring case and accents.
     assert names(client, manager) == (["conduite", "Électricité", "Secours"], 3)
@@ -93,11 +93,11 @@ def test_filters_sorts_and_counts(client, manager, catalogue):  # noqa: ANN001
 @pytest.mark.parametrize(
     "query", [{"filter": "color oneOf 1"}, {"sort": "cartographies"}, {"filter": "name"}]
 )
-def test_bad_queries_answer_400(client, manager, catalogue, query):  # noqa: ANN001
+def test_bad_queries_answer_400(client, manager, catalogue, query):
     assert_error(client.post(f"{QUALIFICATIONS}/query", json=query, headers=manager), 400)
 
 
-def records(client, headers, text, **more):  # noqa: ANN001, ANN201
+def records(client, headers, text, **more):
     response = client.post(
         f"{QUALIFICATIONS}/queryUserQualifications", json={"filter": text, **more}, headers=headers
     )
@@ -106,7 +106,7 @@ def records(client, headers, text, **more):  # noqa: ANN001, ANN201
     return [(r["qualificationName"], r["userName"]) for r in body["results"]], body["totalItems"]
 
 
-def test_status_records_with_the_spec_queries(client, manager, catalogue):  # noqa: ANN001
+def test_status_records_with_the_spec_queries(client, manager, catalogue):
     p, q = catalogue["people"], catalogue["q"]
     # 'user oneOf {ids} & qualification oneOf {ids}'
     text = f"user oneOf {p['ann']},{p['bob']} & qualification oneOf {q['conduite']},{q['secours']}"
@@ -132,7 +132,7 @@ def test_status_records_with_the_spec_queries(client, manager, catalogue):  # no
     assert records(client, manager, "", page=4, pageSize=2) == ([("Secours", "Cid Test")], 7)
 
 
-def test_a_status_record(client, db, manager, catalogue):  # noqa: ANN001
+def test_a_status_record(client, db, manager, catalogue):
     p, q, m = catalogue["people"], catalogue["q"], catalogue["modules"]
     response = client.post(
         f"{QUALIFICATIONS}/queryUserQualifications",
@@ -165,7 +165,7 @@ def test_a_status_record(client, db, manager, catalogue):  # noqa: ANN001
 
 
 @pytest.mark.parametrize("text", ["learner oneOf 1", "user equals 3", "user oneOf x", "user oneOf 1 | "])
-def test_bad_status_queries_answer_400(client, manager, catalogue, text):  # noqa: ANN001
+def test_bad_status_queries_answer_400(client, manager, catalogue, text):
     response = client.post(
         f"{QUALIFICATIONS}/queryUserQualifications", json={"filter": text}, headers=manager
     )

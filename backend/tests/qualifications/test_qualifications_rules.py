@@ -25,7 +25,7 @@ ACTIONS = {
 
 
 @pytest.fixture
-def world(client, db, make_user, login, manager, test_map):  # noqa: ANN001, ANN201
+def world(client, db, make_user, login, manager, test_map):
     other = make_user("autre")
     team = group(db, "Équipe", [other.id])
     module_id = module(db, "Habilitation")
@@ -39,7 +39,7 @@ def world(client, db, make_user, login, manager, test_map):  # noqa: ANN001, ANN
     }
 
 
-def perform(client, headers, user_id, action, w):  # noqa: ANN001, ANN201
+def perform(client, headers, user_id, action, w):
     q = w["qualification"]
     if action == "list":
         return client.post(f"{QUALIFICATIONS}/query", json={}, headers=headers)
@@ -68,7 +68,7 @@ def perform(client, headers, user_id, action, w):  # noqa: ANN001, ANN201
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("action", ACTIONS)
-def test_permission_table(client, make_user, login, world, role, action):  # noqa: ANN001
+def test_permission_table(client, make_user, login, world, role, action):
     user = make_user(permissions=ROLES[role])
     headers = login(user)
     needed = ACTIONS[action]
@@ -81,7 +81,7 @@ def test_permission_table(client, make_user, login, world, role, action):  # noq
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_can_object_per_role(client, make_user, login, world, role):  # noqa: ANN001
+def test_can_object_per_role(client, make_user, login, world, role):
     headers = login(make_user(permissions=ROLES[role]))
     can = client.get(f"{QUALIFICATIONS}/{world['qualification']}", headers=headers).json()["can"]
     assert can == {
@@ -91,7 +91,7 @@ def test_can_object_per_role(client, make_user, login, world, role):  # noqa: AN
     }
 
 
-def test_status_records_of_others_only_with_dashboards(client, db, make_user, login, world):  # noqa: ANN001
+def test_status_records_of_others_only_with_dashboards(client, db, make_user, login, world):
     """Without perm_TableauBord one's own records only: others' are outside the list, not refused."""
     me = make_user("moi", [ADMIN])
     join(db, world["team"], me.id)
@@ -116,7 +116,7 @@ def test_status_records_of_others_only_with_dashboards(client, db, make_user, lo
         ("get", "/resource/qualification/987654", None),
     ],
 )
-def test_unknown_ids_answer_404(client, manager, world, method, path, message):  # noqa: ANN001
+def test_unknown_ids_answer_404(client, manager, world, method, path, message):
     kwargs = {"json": body("Conduite", **world["links"]) | {"version": 1}} if method == "post" else {}
     response = getattr(client, method)(f"{API}{path}", headers=manager, **kwargs)
     assert_error(response, 404, message)
@@ -125,11 +125,11 @@ def test_unknown_ids_answer_404(client, manager, world, method, path, message): 
 @pytest.mark.parametrize(
     "path", ["/qualifications/abc", "/qualifications/-1", "/dashboards/qualifications/user/1.5"]
 )
-def test_ids_that_are_not_ids_answer_422(client, manager, path):  # noqa: ANN001
+def test_ids_that_are_not_ids_answer_422(client, manager, path):
     assert_error(client.get(f"{API}{path}", headers=manager), 422)
 
 
-def test_the_dashboard_of_a_hidden_cartography_is_refused(client, db, make_user, login, world, test_map):  # noqa: ANN001
+def test_the_dashboard_of_a_hidden_cartography_is_refused(client, db, make_user, login, world, test_map):
     user = make_user(permissions=[BOARD])
     restrict(db, user, test_map.cartography("C2"))
     headers = login(user)
@@ -143,12 +143,12 @@ def test_the_dashboard_of_a_hidden_cartography_is_refused(client, db, make_user,
     assert seen.status_code == 200, seen.text
 
 
-def test_qualification_dashboard_by_must_be_user_or_module(client, manager, world):  # noqa: ANN001
+def test_qualification_dashboard_by_must_be_user_or_module(client, manager, world):
     response = client.get(f"{QUALIFICATIONS}/{world['qualification']}/dashboard?by=group", headers=manager)
     assert_error(response, 422)
 
 
-def test_signed_out_requests_answer_401(client, world):  # noqa: ANN001
+def test_signed_out_requests_answer_401(client, world):
     assert_error(client.post(f"{QUALIFICATIONS}/query", json={}), 401)
     assert_error(client.get(f"{QUALIFICATIONS}/{world['qualification']}"), 401)
     assert_error(client.post(f"{QUALIFICATIONS}/queryUserQualifications", json={}), 401)

@@ -13,7 +13,7 @@ from support import API
 from training.paths_support import Cast, make_module, make_path, move_to
 
 
-def status(client, headers, user_id, qualification_id):  # noqa: ANN001, ANN201
+def status(client, headers, user_id, qualification_id):
     response = client.post(
         f"{QUALIFICATIONS}/queryUserQualifications",
         json={"filter": f"user oneOf {user_id} & qualification oneOf {qualification_id}"},
@@ -40,7 +40,7 @@ def status(client, headers, user_id, qualification_id):  # noqa: ANN001, ANN201
 )
 def test_validity_at_each_boundary(
     client, db, make_user, manager, today, days, remaining, state, valid_until, obtained
-):  # noqa: ANN001
+):
     person = make_user("personne")
     team = group(db, "Équipe", [person.id])
     module_id = module(db, "Habilitation")
@@ -79,7 +79,7 @@ def test_validity_at_each_boundary(
     assert board["elements"][0]["item"]["obtained"] == obtained
 
 
-def test_a_qualification_takes_its_earliest_module_expiry(client, db, make_user, manager, today):  # noqa: ANN001
+def test_a_qualification_takes_its_earliest_module_expiry(client, db, make_user, manager, today):
     ann, bob, cid = make_user("ann"), make_user("bob"), make_user("cid")
     team = group(db, "Équipe", [ann.id, bob.id, cid.id])
     m1, m2, m3 = module(db, "Habilitation"), module(db, "CACES"), module(db, "Secourisme", periodicity=0)
@@ -126,7 +126,7 @@ def test_a_qualification_takes_its_earliest_module_expiry(client, db, make_user,
     }
 
 
-def test_a_requalification_path_is_linked(client, db, make_user, manager, today):  # noqa: ANN001
+def test_a_requalification_path_is_linked(client, db, make_user, manager, today):
     person = make_user("personne")
     team = group(db, "Équipe", [person.id])
     module_id = module(db, "Habilitation")
@@ -140,7 +140,7 @@ def test_a_requalification_path_is_linked(client, db, make_user, manager, today)
     assert (child["validationTrainingPath"], child["requalificationTrainingPath"]) == (old, new)
 
 
-def test_the_latest_success_counts_and_canceled_paths_do_not(client, db, make_user, manager, today):  # noqa: ANN001
+def test_the_latest_success_counts_and_canceled_paths_do_not(client, db, make_user, manager, today):
     person = make_user("personne")
     team = group(db, "Équipe", [person.id])
     module_id = module(db, "Habilitation")
@@ -153,7 +153,7 @@ def test_the_latest_success_counts_and_canceled_paths_do_not(client, db, make_us
     assert (record["remainingDays"], record["modules"][0]["validationTrainingPath"]) == (40, latest)
 
 
-def test_without_module_a_qualification_is_never_held(client, db, make_user, manager, today):  # noqa: ANN001
+def test_without_module_a_qualification_is_never_held(client, db, make_user, manager, today):
     person = make_user("personne")
     team = group(db, "Équipe", [person.id])
     module_id = module(db, "Habilitation")
@@ -173,7 +173,7 @@ def test_without_module_a_qualification_is_never_held(client, db, make_user, man
     )
 
 
-def test_a_path_graded_through_the_api_validates(client, db, make_user, login, manager):  # noqa: ANN001
+def test_a_path_graded_through_the_api_validates(client, db, make_user, login, manager):
     """The real path service: a periodic module graded in a finished path holds for its periodicity."""
     cast = Cast.of(make_user, login)
     module_id = make_module(db, "Habilitation", periodicity=12)

@@ -9,7 +9,7 @@ from support import assert_error, field_codes
 
 
 @pytest.fixture
-def links(db, test_map):  # noqa: ANN001, ANN201
+def links(db, test_map):
     return {
         "groups": [group(db, "Équipe A")],
         "modules": [module(db, "Habilitation électrique")],
@@ -18,14 +18,14 @@ def links(db, test_map):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def limited(db, make_user, login, test_map):  # noqa: ANN001, ANN201
+def limited(db, make_user, login, test_map):
     """A qualification administrator who sees C1 only."""
     user = make_user("limite", [BOARD, ADMIN])
     restrict(db, user, test_map.cartography("C1"))
     return login(user)
 
 
-def test_the_page_and_the_list_leave_out_hidden_cartographies(client, manager, limited, links, test_map):  # noqa: ANN001
+def test_the_page_and_the_list_leave_out_hidden_cartographies(client, manager, limited, links, test_map):
     qualification_id = qualification(client, manager, "Conduite", **links)
     page = client.get(f"{QUALIFICATIONS}/{qualification_id}", headers=limited)
     assert page.status_code == 200, page.text
@@ -40,7 +40,7 @@ def test_the_page_and_the_list_leave_out_hidden_cartographies(client, manager, l
     assert len(full["cartographies"]) == 2
 
 
-def test_a_save_keeps_the_cartographies_hidden_from_the_writer(client, manager, limited, links, test_map):  # noqa: ANN001
+def test_a_save_keeps_the_cartographies_hidden_from_the_writer(client, manager, limited, links, test_map):
     qualification_id = qualification(client, manager, "Conduite", **links)
     url = f"{QUALIFICATIONS}/{qualification_id}"
     page = client.get(url, headers=limited).json()
@@ -52,7 +52,7 @@ def test_a_save_keeps_the_cartographies_hidden_from_the_writer(client, manager, 
     assert [c["id"] for c in full["cartographies"]] == [test_map.cartography("C2")]
 
 
-def test_a_hidden_cartography_cannot_be_added(client, limited, links, test_map):  # noqa: ANN001
+def test_a_hidden_cartography_cannot_be_added(client, limited, links, test_map):
     data = body(
         "Conduite",
         groups=links["groups"],

@@ -13,7 +13,7 @@ QUERY = f"{API}/user/query"
 
 
 @pytest.fixture
-def people(make_user, db):  # noqa: ANN001, ANN201
+def people(make_user, db):
     users = {
         "amelie": make_user("amelie", first_name="Amélie", last_name="Œuvray", external_id="E-1"),
         "bruno": make_user("bruno", first_name="Bruno", last_name="Durand"),
@@ -26,12 +26,12 @@ def people(make_user, db):  # noqa: ANN001, ANN201
     return users
 
 
-def logins(response) -> list[str]:  # noqa: ANN001
+def logins(response) -> list[str]:
     assert response.status_code == 200, response.text
     return [u["login"] for u in response.json()["results"]]
 
 
-def test_users_are_listed_sorted_by_name_by_default(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_users_are_listed_sorted_by_name_by_default(client: TestClient, people, login) -> None:
     response = client.post(QUERY, json={}, headers=login(people["denis"]))
     assert logins(response) == ["bruno", "amelie", "chloe", "denis"]  # Durand, Œuvray, oeuvre, Zola
     body = response.json()
@@ -47,7 +47,7 @@ def test_users_are_listed_sorted_by_name_by_default(client: TestClient, people, 
     }
 
 
-def test_filter_sort_and_pages(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_filter_sort_and_pages(client: TestClient, people, login) -> None:
     headers = login(people["denis"])
     assert logins(client.post(QUERY, json={"filter": "last_name startsWith OEUV"}, headers=headers)) == [
         "amelie",
@@ -101,7 +101,7 @@ def test_a_bad_query_answers_400_with_message_and_position(
     people,
     login,
     body,
-    field,  # noqa: ANN001
+    field,
     message,
     position,
 ) -> None:
@@ -120,13 +120,13 @@ def test_a_bad_query_answers_400_with_message_and_position(
         ({"filter": 3}, "filter"),
     ],
 )
-def test_out_of_range_requests_answer_422(client: TestClient, people, login, body, field) -> None:  # noqa: ANN001
+def test_out_of_range_requests_answer_422(client: TestClient, people, login, body, field) -> None:
     body = assert_error(client.post(QUERY, json=body, headers=login(people["denis"])), 422)
     assert [err["field"] for err in body["errors"]] == [field]
     assert all("position" not in err for err in body["errors"])
 
 
-def test_the_largest_page_is_accepted(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_the_largest_page_is_accepted(client: TestClient, people, login) -> None:
     assert len(logins(client.post(QUERY, json={"pageSize": 200}, headers=login(people["denis"])))) == 4
 
 
@@ -144,7 +144,7 @@ def test_signed_out_callers_get_401(client: TestClient, method: str, path: str) 
     assert_error(response, 401)
 
 
-def test_parse_returns_the_trees(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_parse_returns_the_trees(client: TestClient, people, login) -> None:
     text = "login contains a\\&b & (group oneOf 3,4 | created_date after 2026-01-01)"
     response = client.post(
         f"{API}/querylang/user/parse",
@@ -191,7 +191,7 @@ def test_parse_returns_the_trees(client: TestClient, people, login) -> None:  # 
     }
 
 
-def test_parse_of_blank_texts_and_errors(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_parse_of_blank_texts_and_errors(client: TestClient, people, login) -> None:
     headers = login(people["denis"])
     response = client.post(f"{API}/querylang/user/parse", json={"filter": "  "}, headers=headers)
     assert response.json() == {"filter": None, "sort": []}
@@ -202,7 +202,7 @@ def test_parse_of_blank_texts_and_errors(client: TestClient, people, login) -> N
     assert assert_error(response, 400, e.EMPTY_TOKEN)["errors"][0]["field"] == "sort"
 
 
-def test_check_answers_the_trees_or_the_errors_with_200(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_check_answers_the_trees_or_the_errors_with_200(client: TestClient, people, login) -> None:
     headers = login(people["denis"])
     check = f"{API}/querylang/user/check"
     response = client.post(check, json={"filter": "login contains a"}, headers=headers)
@@ -222,7 +222,7 @@ def test_check_answers_the_trees_or_the_errors_with_200(client: TestClient, peop
     assert_error(unknown, 404, "unknownEntityType")
 
 
-def test_unknown_entity_types_answer_404(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_unknown_entity_types_answer_404(client: TestClient, people, login) -> None:
     headers = login(people["denis"])
     assert_error(
         client.post(f"{API}/querylang/nothing/parse", json={}, headers=headers), 404, "unknownEntityType"
@@ -230,7 +230,7 @@ def test_unknown_entity_types_answer_404(client: TestClient, people, login) -> N
     assert_error(client.get(f"{API}/querylang/nothing/fields", headers=headers), 404, "unknownEntityType")
 
 
-def test_fields_describe_the_registry(client: TestClient, people, login) -> None:  # noqa: ANN001
+def test_fields_describe_the_registry(client: TestClient, people, login) -> None:
     response = client.get(f"{API}/querylang/user/fields", headers=login(people["denis"]))
     assert response.status_code == 200, response.text
     body = response.json()

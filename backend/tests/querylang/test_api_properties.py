@@ -21,7 +21,7 @@ fuzz = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCh
 
 
 @pytest.fixture
-def headers(make_user, login, db) -> dict[str, str]:  # noqa: ANN001
+def headers(make_user, login, db) -> dict[str, str]:
     users = [make_user(f"user{n}", first_name=name) for n, name in enumerate(["Éva", "eve", "Zoé", "Ana"])]
     users[0].groups[0].permissions.append(GroupPermission(name="perm_UserManagement"))
     users[0].groups.append(users[1].groups[0])
@@ -31,7 +31,7 @@ def headers(make_user, login, db) -> dict[str, str]:  # noqa: ANN001
 
 @fuzz
 @given(filter=filters, sort=sorts, page=st.integers(1, 1_000_000), page_size=st.integers(1, 200))
-def test_user_queries_never_fail(client: TestClient, headers, filter, sort, page, page_size) -> None:  # noqa: ANN001, A002
+def test_user_queries_never_fail(client: TestClient, headers, filter, sort, page, page_size) -> None:
     body = {"filter": filter, "sort": sort, "page": page, "pageSize": page_size}
     response = client.post(f"{API}/user/query", json=body, headers=headers)
     assert response.status_code in (200, 400), response.text
@@ -52,7 +52,7 @@ def test_user_queries_never_fail(client: TestClient, headers, filter, sort, page
     sorting=sorts,
     defaults=st.lists(st.booleans(), min_size=4, max_size=4),
 )
-def test_saving_filters_never_fails(client: TestClient, headers, names, filter, sorting, defaults) -> None:  # noqa: ANN001, A002
+def test_saving_filters_never_fails(client: TestClient, headers, names, filter, sorting, defaults) -> None:
     items = [
         {"name": name, "filter": filter, "sorting": sorting, "isDefault": default}
         for name, default in zip(names, defaults, strict=False)

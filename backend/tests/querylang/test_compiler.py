@@ -59,13 +59,13 @@ ALL = {1, 2, 3, 4}
 
 
 @pytest.fixture(scope="module")
-def tables(app) -> Iterator[None]:  # noqa: ANN001
+def tables(app) -> Iterator[None]:
     with widget_tables():
         yield
 
 
 @pytest.fixture
-def session(tables) -> Iterator[Session]:  # noqa: ANN001
+def session(tables) -> Iterator[Session]:
     with rolled_back_session(WIDGETS) as session:
         yield session
 
@@ -200,7 +200,7 @@ def test_the_sql_function_folds_exactly_like_python(session: Session) -> None:
     assert session.scalar(select(text("unaccent_lower(NULL)"))) is None
 
 
-def test_a_database_enum_type_filters_and_sorts(app) -> None:  # noqa: ANN001
+def test_a_database_enum_type_filters_and_sorts(app) -> None:
     """PostgreSQL enum types have no collation: sorting reads them as text."""
     metadata = MetaData()
     table = Table(
@@ -240,7 +240,7 @@ def test_a_database_enum_type_filters_and_sorts(app) -> None:  # noqa: ANN001
         ("y\U0010ffff", {7}),
     ],
 )
-def test_starts_with_at_the_edges_of_code_points(tables, prefix: str, expected: set[int]) -> None:  # noqa: ANN001
+def test_starts_with_at_the_edges_of_code_points(tables, prefix: str, expected: set[int]) -> None:
     names = ["ab", "abc", "ac", "x\ud7ff", "x\ud7ffz", "x\ue000", "y\U0010ffffz", "y\U0010ffff"[:1]]
     widgets = [Widget(i, name) for i, name in enumerate(names, start=1)]
     escaped = prefix.replace("\\", "\\\\")

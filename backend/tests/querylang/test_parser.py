@@ -20,7 +20,7 @@ from spot.querylang import (
 from spot.querylang import errors as e
 
 
-def parse(text: str):  # noqa: ANN201
+def parse(text: str):
     return parse_filter(text, WIDGET)
 
 

@@ -32,7 +32,7 @@ ANY_TREE = trees(WIDGET, ANY_TEXT, st.dates(), st.integers(0, MAX_ID), ANY_TEXT.
 
 @settings(max_examples=400, deadline=None)
 @given(tree=ANY_TREE, keys=sorts)
-def test_printing_then_parsing_gives_the_same_tree(tree, keys) -> None:  # noqa: ANN001
+def test_printing_then_parsing_gives_the_same_tree(tree, keys) -> None:
     assert parse_filter(print_filter(tree), WIDGET) == tree
     assert parse_sort(print_sort(keys), WIDGET) == keys
 
@@ -140,7 +140,7 @@ def widget_lists(draw: st.DrawFn) -> list[Widget]:
 
 
 @pytest.fixture(scope="module")
-def tables(app) -> Iterator[None]:  # noqa: ANN001
+def tables(app) -> Iterator[None]:
     with widget_tables():
         yield
 
@@ -153,7 +153,7 @@ def tables(app) -> Iterator[None]:  # noqa: ANN001
     page=st.integers(1, 4),
     page_size=st.integers(1, 4),
 )
-def test_sql_selects_orders_and_pages_like_python(tables, widgets, tree, keys, page, page_size) -> None:  # noqa: ANN001
+def test_sql_selects_orders_and_pages_like_python(tables, widgets, tree, keys, page, page_size) -> None:
     matching = ordered([w for w in widgets if tree is None or holds(tree, w)], keys)
     expected = [w.id for w in matching][(page - 1) * page_size : page * page_size]
     with rolled_back_session(widgets) as session:

@@ -16,7 +16,7 @@ from support import API, assert_error, field_codes
 
 
 @pytest.fixture
-def reporter(make_user, login) -> dict[str, str]:  # noqa: ANN001
+def reporter(make_user, login) -> dict[str, str]:
     return login(make_user("rapporteur", [MANAGE]))
 
 
@@ -31,7 +31,7 @@ def saved(name: str, learners: list[int], **extra: Any) -> dict[str, Any]:
     return request_body(learners=learners) | {"name": name} | extra
 
 
-def listed(client, headers) -> list[dict[str, Any]]:  # noqa: ANN001
+def listed(client, headers) -> list[dict[str, Any]]:
     response = client.get(CONFIGURATIONS, headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
@@ -138,7 +138,7 @@ CASES = {
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("call", ["save", "paths", "excel"])
-def test_each_rule_refuses_with_its_key_on_its_field(client, make_user, login, case, call) -> None:  # noqa: ANN001
+def test_each_rule_refuses_with_its_key_on_its_field(client, make_user, login, case, call) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     build, expected = CASES[case]
@@ -152,7 +152,7 @@ def test_each_rule_refuses_with_its_key_on_its_field(client, make_user, login, c
     assert listed(client, headers) == []
 
 
-def test_every_error_is_named_at_once(client, make_user, login) -> None:  # noqa: ANN001
+def test_every_error_is_named_at_once(client, make_user, login) -> None:
     headers = login(make_user("rapporteur", [DASHBOARD]))
     body = request_body(
         pathStatutes=[], moduleStatutes=[], moduleTypes=[], start="2025-02-01", stop="2025-01-01"
@@ -172,7 +172,7 @@ def test_every_error_is_named_at_once(client, make_user, login) -> None:  # noqa
 
 
 @pytest.mark.parametrize("kind", ["PNG", "JPEG"])
-def test_a_png_or_jpeg_signature_image_is_kept(client, make_user, login, kind) -> None:  # noqa: ANN001
+def test_a_png_or_jpeg_signature_image_is_kept(client, make_user, login, kind) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     body = saved("Avec image", [me.id])
@@ -181,7 +181,7 @@ def test_a_png_or_jpeg_signature_image_is_kept(client, make_user, login, kind) -
     assert listed(client, headers)[0]["documentOptions"]["signatureImage"] == image_url(kind)
 
 
-def test_a_signature_image_of_twelve_thousand_pixels_a_side_is_refused(client, make_user, login) -> None:  # noqa: ANN001
+def test_a_signature_image_of_twelve_thousand_pixels_a_side_is_refused(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     huge = image_url(size=(12_000, 12_000), mode="1")
@@ -193,7 +193,7 @@ def test_a_signature_image_of_twelve_thousand_pixels_a_side_is_refused(client, m
         assert field_codes(response) == {("documentOptions.signatureImage", "imageTooLarge")}
 
 
-def test_a_signature_image_at_the_bound_is_kept(client, make_user, login) -> None:  # noqa: ANN001
+def test_a_signature_image_at_the_bound_is_kept(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     body = saved("Large", [me.id])
@@ -201,7 +201,7 @@ def test_a_signature_image_at_the_bound_is_kept(client, make_user, login) -> Non
     assert client.post(CONFIGURATIONS, json=body, headers=headers).status_code == 204
 
 
-def test_the_manager_label_may_stay_empty_without_the_manager_box(client, make_user, login) -> None:  # noqa: ANN001
+def test_the_manager_label_may_stay_empty_without_the_manager_box(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     body = request_body(learners=[me.id])
@@ -210,7 +210,7 @@ def test_the_manager_label_may_stay_empty_without_the_manager_box(client, make_u
     assert response.status_code == 200, response.text
 
 
-def test_a_group_alone_is_enough(client, make_user, login) -> None:  # noqa: ANN001
+def test_a_group_alone_is_enough(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     response = client.post(f"{REPORTS}/paths", json=request_body(groups=[me.groups[0].id]), headers=headers)
@@ -227,13 +227,13 @@ def test_a_group_alone_is_enough(client, make_user, login) -> None:  # noqa: ANN
         ("x" * 201, "string_too_long"),
     ],
 )
-def test_the_name_follows_the_text_rule(client, reporter, make_user, name, code) -> None:  # noqa: ANN001
+def test_the_name_follows_the_text_rule(client, reporter, make_user, name, code) -> None:
     response = client.post(CONFIGURATIONS, json=saved(name, []), headers=reporter)
     assert_error(response, 422, "atLeastOneErrorLeft")
     assert ("name", code) in field_codes(response)
 
 
-def test_a_name_of_200_characters_is_kept(client, make_user, login) -> None:  # noqa: ANN001
+def test_a_name_of_200_characters_is_kept(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     assert client.post(CONFIGURATIONS, json=saved("n" * 200, [me.id]), headers=headers).status_code == 204
@@ -243,7 +243,7 @@ def test_a_name_of_200_characters_is_kept(client, make_user, login) -> None:  # 
 # Saved parameter sets ------------------------------------------------------------------------------------
 
 
-def test_sets_are_listed_by_name_with_what_was_saved(client, make_user, login) -> None:  # noqa: ANN001
+def test_sets_are_listed_by_name_with_what_was_saved(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     for name in ("Zèbre", "Atelier", "Maintenance"):
@@ -257,7 +257,7 @@ def test_sets_are_listed_by_name_with_what_was_saved(client, make_user, login) -
     assert sets[1]["pathOptions"]["duration"] is False
 
 
-def test_saving_a_name_again_overwrites_it_and_keeps_its_default_flag(client, make_user, login) -> None:  # noqa: ANN001
+def test_saving_a_name_again_overwrites_it_and_keeps_its_default_flag(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     client.post(CONFIGURATIONS, json=saved("Jeu", [me.id], isDefault=True), headers=headers)
@@ -278,7 +278,7 @@ def test_saving_a_name_again_overwrites_it_and_keeps_its_default_flag(client, ma
     assert [c["isDefault"] for c in listed(client, headers)] == [False, False]
 
 
-def test_only_one_set_is_the_default(client, make_user, login) -> None:  # noqa: ANN001
+def test_only_one_set_is_the_default(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     for name in ("Un", "Deux", "Trois"):
@@ -294,7 +294,7 @@ def test_only_one_set_is_the_default(client, make_user, login) -> None:  # noqa:
     assert [c["name"] for c in listed(client, headers) if c["isDefault"]] == ["Un"]
 
 
-def test_sets_are_each_users_own(client, make_user, login) -> None:  # noqa: ANN001
+def test_sets_are_each_users_own(client, make_user, login) -> None:
     me, other = make_user("rapporteur", [MANAGE]), make_user("autre", [DASHBOARD])
     mine, theirs = login(me), login(other)
     client.post(CONFIGURATIONS, json=saved("Jeu", [me.id], isDefault=True), headers=mine)
@@ -307,7 +307,7 @@ def test_sets_are_each_users_own(client, make_user, login) -> None:  # noqa: ANN
     assert [c["name"] for c in listed(client, mine)] == ["Jeu"]
 
 
-def test_delete_removes_the_named_set(client, make_user, login) -> None:  # noqa: ANN001
+def test_delete_removes_the_named_set(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     for name in ("Un / deux", "Trois"):
@@ -325,7 +325,7 @@ def test_delete_removes_the_named_set(client, make_user, login) -> None:  # noqa
 # Defaults -------------------------------------------------------------------------------------------------
 
 
-def test_defaults_follow_the_spec(client, reporter) -> None:  # noqa: ANN001
+def test_defaults_follow_the_spec(client, reporter) -> None:
     response = client.get(f"{REPORTS}/defaults", headers=reporter)
     assert response.status_code == 200, response.text
     body = response.json()
@@ -355,7 +355,7 @@ def test_defaults_follow_the_spec(client, reporter) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("left_out", ["pathOptions", "moduleOptions", "both"])
-def test_options_left_out_take_the_defaults(client, make_user, login, left_out) -> None:  # noqa: ANN001
+def test_options_left_out_take_the_defaults(client, make_user, login, left_out) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     body = saved("Sans options", [me.id])
@@ -372,7 +372,7 @@ def test_options_left_out_take_the_defaults(client, make_user, login, left_out) 
     assert {"pathOptions": kept["pathOptions"], "moduleOptions": kept["moduleOptions"]} == expected
 
 
-def test_a_request_without_options_takes_the_defaults(client, make_user, login) -> None:  # noqa: ANN001
+def test_a_request_without_options_takes_the_defaults(client, make_user, login) -> None:
     me = make_user("rapporteur", [MANAGE])
     headers = login(me)
     body = saved("Sans options", [me.id])
@@ -404,7 +404,7 @@ ALLOWED = {"dashboard", "training manager"}
 CALLS = ("list", "save", "delete", "defaults", "paths", "excel")
 
 
-def call(client, headers, action: str, me: int) -> Any:  # noqa: ANN001
+def call(client, headers, action: str, me: int) -> Any:
     if action == "list":
         return client.get(CONFIGURATIONS, headers=headers)
     if action == "save":
@@ -418,7 +418,7 @@ def call(client, headers, action: str, me: int) -> Any:  # noqa: ANN001
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("action", CALLS)
-def test_permissions(client, make_user, login, role, action) -> None:  # noqa: ANN001
+def test_permissions(client, make_user, login, role, action) -> None:
     permissions = ROLES[role]
     me = make_user("appelant", permissions or [])
     headers = {} if permissions is None else login(me)
@@ -437,7 +437,7 @@ def test_permissions(client, make_user, login, role, action) -> None:  # noqa: A
         assert_error(response, 403)
 
 
-def test_the_route_descriptions_name_the_permissions(client) -> None:  # noqa: ANN001
+def test_the_route_descriptions_name_the_permissions(client) -> None:
     document = client.get(f"{API}/openapi.json").json()
     for path in (
         CONFIGURATIONS,

@@ -69,7 +69,7 @@ def table(rows: list[list[Any]]) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def world(db, make_user, login) -> tuple[World, dict[str, str]]:  # noqa: ANN001
+def world(db, make_user, login) -> tuple[World, dict[str, str]]:
     viewer = make_user("viewer", [DASHBOARD])
     return generate(db, random.Random(4), viewer_id=viewer.id), login(viewer)
 
@@ -79,7 +79,7 @@ def everything(world: World, **overrides: Any) -> dict[str, Any]:
     return request_body(learners=list(world.learners), **(period | overrides))
 
 
-def test_a_row_per_module_shown_in_the_reports_order(client, world) -> None:  # noqa: ANN001
+def test_a_row_per_module_shown_in_the_reports_order(client, world) -> None:
     w, headers = world
     body = everything(
         w, moduleTypes=["training", "qualification"], moduleStatutes=["validated", "archived", "started"]
@@ -98,7 +98,7 @@ def test_a_row_per_module_shown_in_the_reports_order(client, world) -> None:  # 
 
 
 @pytest.mark.parametrize("option", PATH_OPTIONS)
-def test_each_path_option_adds_its_columns(client, world, option) -> None:  # noqa: ANN001
+def test_each_path_option_adds_its_columns(client, world, option) -> None:
     w, headers = world
     on = rows_of(client.post(f"{REPORTS}/excel", json=everything(w), headers=headers))[0]
     off = rows_of(
@@ -108,7 +108,7 @@ def test_each_path_option_adds_its_columns(client, world, option) -> None:  # no
 
 
 @pytest.mark.parametrize("option", MODULE_OPTIONS)
-def test_each_module_option_adds_its_columns(client, world, option) -> None:  # noqa: ANN001
+def test_each_module_option_adds_its_columns(client, world, option) -> None:
     w, headers = world
     on = rows_of(client.post(f"{REPORTS}/excel", json=everything(w), headers=headers))[0]
     off = rows_of(
@@ -119,7 +119,7 @@ def test_each_module_option_adds_its_columns(client, world, option) -> None:  # 
     assert [h for h in on if h not in off] == wanted
 
 
-def test_every_option_off_leaves_the_learner_path_and_module(client, world) -> None:  # noqa: ANN001
+def test_every_option_off_leaves_the_learner_path_and_module(client, world) -> None:
     w, headers = world
     body = everything(
         w,
@@ -136,7 +136,7 @@ def test_every_option_off_leaves_the_learner_path_and_module(client, world) -> N
     ]
 
 
-def test_every_option_on_gives_every_column_in_order(client, world) -> None:  # noqa: ANN001
+def test_every_option_on_gives_every_column_in_order(client, world) -> None:
     w, headers = world
     header = rows_of(client.post(f"{REPORTS}/excel", json=everything(w), headers=headers))[0]
     paths = [h for option in PATH_OPTIONS for h in PATH_HEADERS[option]]
@@ -144,7 +144,7 @@ def test_every_option_on_gives_every_column_in_order(client, world) -> None:  # 
     assert header == [*BASE, *paths, FR.module, *modules]
 
 
-def test_people_whose_account_is_gone_print_as_x(client, world) -> None:  # noqa: ANN001
+def test_people_whose_account_is_gone_print_as_x(client, world) -> None:
     w, headers = world
     rows = table(rows_of(client.post(f"{REPORTS}/excel", json=everything(w), headers=headers)))
     assert any(r[FR.creator] == "X" for r in rows)
@@ -155,7 +155,7 @@ def test_people_whose_account_is_gone_print_as_x(client, world) -> None:  # noqa
     assert any(r[FR.creator] not in (None, "X") for r in rows)
 
 
-def test_the_values_of_a_path_driven_through_the_api(client, db, make_user, login) -> None:  # noqa: ANN001
+def test_the_values_of_a_path_driven_through_the_api(client, db, make_user, login) -> None:
     cast = Cast.of(make_user, login)
     viewer = make_user("viewer", [DASHBOARD])
     headers = login(viewer)
@@ -184,7 +184,7 @@ def test_the_values_of_a_path_driven_through_the_api(client, db, make_user, logi
     assert second[FR.completion] == page["completion"]
 
 
-def test_headers_and_words_follow_accept_language(client, world) -> None:  # noqa: ANN001
+def test_headers_and_words_follow_accept_language(client, world) -> None:
     w, headers = world
     response = client.post(
         f"{REPORTS}/excel", json=everything(w), headers=headers | {"Accept-Language": "en-GB,en;q=0.9"}
@@ -197,7 +197,7 @@ def test_headers_and_words_follow_accept_language(client, world) -> None:  # noq
     assert book.worksheets[0].title == EN.sheet
 
 
-def test_nothing_selected_is_nothing_to_export(client, world) -> None:  # noqa: ANN001
+def test_nothing_selected_is_nothing_to_export(client, world) -> None:
     w, headers = world
     body = everything(w, start="1990-01-01", stop="1990-12-31")
     assert_error(client.post(f"{REPORTS}/excel", json=body, headers=headers), 422, "nothingToExport")

@@ -30,11 +30,11 @@ from training.paths_support import force, make_path
 
 
 @pytest.fixture
-def world(db: Session, client: TestClient, make_user, login) -> World:  # noqa: ANN001
+def world(db: Session, client: TestClient, make_user, login) -> World:
     return build_world(db, client, make_user, login)
 
 
-def post(client: TestClient, world: World, body: dict, *, language: str = "fr", **params: str):  # noqa: ANN201
+def post(client: TestClient, world: World, body: dict, *, language: str = "fr", **params: str):
     headers = world.headers("reporter") | {"Accept-Language": language}
     return client.post(PDF, json=body, headers=headers, params=params)
 
@@ -197,7 +197,7 @@ def test_the_organisation_logo_is_on_every_page(
     world: World,
     db: Session,
     settings_env,
-    tmp_path,  # noqa: ANN001
+    tmp_path,
 ) -> None:
     # A closing comment long enough for several pages.
     force(db, world.closed_path, validation_comment="\n".join(f"Ligne {n}" for n in range(150)))
@@ -217,7 +217,7 @@ def test_namesakes_get_file_names_of_their_own(
     client: TestClient,
     world: World,
     make_user,
-    db: Session,  # noqa: ANN001
+    db: Session,
 ) -> None:
     namesake = make_user(login="namesake", first_name="Learner", last_name="Test")
     make_path(client, world.cast, [world.module_id], learnerIds=[namesake.id], title="Parcours homonyme")

@@ -20,7 +20,7 @@ from support import API, assert_error
 
 
 @pytest.fixture
-def world(db: Session, client: TestClient, make_user, login) -> World:  # noqa: ANN001
+def world(db: Session, client: TestClient, make_user, login) -> World:
     world = build_world(db, client, make_user, login)
     qualifier = world.cast.add("qualifier", make_user, login, ["perm_QualificationAdmin"])
     assert qualifier.id
@@ -54,7 +54,7 @@ def world(db: Session, client: TestClient, make_user, login) -> World:  # noqa: 
     return world
 
 
-def audit(client: TestClient, world: World, user_id: int, role: str = "reporter", language: str = "fr"):  # noqa: ANN201
+def audit(client: TestClient, world: World, user_id: int, role: str = "reporter", language: str = "fr"):
     return client.get(f"{AUDIT}/{user_id}", headers=world.headers(role) | {"Accept-Language": language})
 
 

@@ -22,11 +22,11 @@ PAGE = re.compile(r"Page (\d+) / (\d+)")
 
 
 @pytest.fixture
-def world(db: Session, client: TestClient, make_user, login) -> World:  # noqa: ANN001
+def world(db: Session, client: TestClient, make_user, login) -> World:
     return build_world(db, client, make_user, login)
 
 
-def zip_of(response) -> zipfile.ZipFile:  # noqa: ANN001
+def zip_of(response) -> zipfile.ZipFile:
     assert response.status_code == 200, response.text
     return zipfile.ZipFile(io.BytesIO(response.content))
 

@@ -73,7 +73,7 @@ def lines_of(db: Session, viewer_id: int, body: dict[str, Any], batch: int) -> l
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("viewer_role", VIEWERS)
-def test_the_selection_is_the_plain_python_one(client, db, make_user, login, seed, viewer_role) -> None:  # noqa: ANN001
+def test_the_selection_is_the_plain_python_one(client, db, make_user, login, seed, viewer_role) -> None:
     viewer = make_user("viewer", VIEWERS[viewer_role])
     headers = login(viewer)
     rng = random.Random(seed)
@@ -106,7 +106,7 @@ def test_the_selection_is_the_plain_python_one(client, db, make_user, login, see
 
 
 @pytest.mark.parametrize("viewer_role", VIEWERS)
-def test_grades_are_shown_as_the_path_page_shows_them(client, db, make_user, login, viewer_role) -> None:  # noqa: ANN001
+def test_grades_are_shown_as_the_path_page_shows_them(client, db, make_user, login, viewer_role) -> None:
     """One rule for who sees grades (training.paths.policy.sees_grading): a training manager to whom a
     path is merely visible reads it without grades, on its page as in the report."""
     viewer = make_user("viewer", VIEWERS[viewer_role])
@@ -144,7 +144,7 @@ def generated(world: Any, path_id: int, line: selection.PathLine) -> list[Any]:
     return [modules[m.index] for m in line.modules]
 
 
-def test_paths_visible_is_every_path_or_the_readable_ones(db, make_user) -> None:  # noqa: ANN001
+def test_paths_visible_is_every_path_or_the_readable_ones(db, make_user) -> None:
     viewers = {role: make_user(role.replace(" ", ""), permissions) for role, permissions in VIEWERS.items()}
     world = generate(db, random.Random(5), viewer_id=viewers["training manager"].id)
     for role, viewer in viewers.items():
@@ -158,7 +158,7 @@ def test_paths_visible_is_every_path_or_the_readable_ones(db, make_user) -> None
         assert visible == wanted, role
 
 
-def test_lines_carry_the_paths_and_modules_with_placeholder_x(db, make_user) -> None:  # noqa: ANN001
+def test_lines_carry_the_paths_and_modules_with_placeholder_x(db, make_user) -> None:
     viewer = make_user("viewer", [DASHBOARD])
     world = generate(db, random.Random(11), viewer_id=viewer.id, learners=8)
     body = request_body(learners=list(world.learners), start=f"{YEAR - 2}-01-01", stop=f"{YEAR + 2}-12-31")
@@ -197,7 +197,7 @@ def test_lines_carry_the_paths_and_modules_with_placeholder_x(db, make_user) -> 
     assert all(seen_x.values()), seen_x
 
 
-def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_user, login) -> None:  # noqa: ANN001
+def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_user, login) -> None:
     cast = Cast.of(make_user, login)
     path_id = make_path(client, cast, [make_module(db), make_module(db, "Deux")])
     move_to(client, cast, path_id, "archived")
@@ -237,7 +237,7 @@ def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_us
     assert all(s.modified_after_signature for s in line.signatures + line.modules[0].signatures)
 
 
-def test_learner_lines_of_an_unknown_user_is_404(db) -> None:  # noqa: ANN001
+def test_learner_lines_of_an_unknown_user_is_404(db) -> None:
     with pytest.raises(ApiError) as raised:
         selection.learner_lines(db, user_id=999_999)
     assert (raised.value.status, raised.value.message) == (404, "userNotFound")
@@ -245,7 +245,7 @@ def test_learner_lines_of_an_unknown_user_is_404(db) -> None:  # noqa: ANN001
 
 def test_the_table_shows_at_most_max_rows_and_counts_them_all(
     client, db, make_user, login, monkeypatch
-) -> None:  # noqa: ANN001
+) -> None:
     viewer = make_user("viewer", [DASHBOARD])
     headers = login(viewer)
     world = generate(db, random.Random(3), viewer_id=viewer.id)
@@ -263,7 +263,7 @@ def test_the_table_shows_at_most_max_rows_and_counts_them_all(
     assert table["totalItems"] == len(every)
 
 
-def test_a_row_shows_the_path_as_the_table_needs_it(client, db, make_user, login) -> None:  # noqa: ANN001
+def test_a_row_shows_the_path_as_the_table_needs_it(client, db, make_user, login) -> None:
     cast = Cast.of(make_user, login)
     viewer = make_user("viewer", [DASHBOARD])
     headers = login(viewer)
@@ -310,7 +310,7 @@ def test_a_row_shows_the_path_as_the_table_needs_it(client, db, make_user, login
     [("starts on its last day", True), ("starts the day after", False), ("ends on its first day", True)]
     + [("ends the day before", False)],
 )
-def test_a_period_meets_a_path_on_its_first_and_last_days(client, db, make_user, login, edge, shown) -> None:  # noqa: ANN001
+def test_a_period_meets_a_path_on_its_first_and_last_days(client, db, make_user, login, edge, shown) -> None:
     viewer = make_user("viewer", [DASHBOARD])
     headers = login(viewer)
     world = generate(db, random.Random(8), viewer_id=viewer.id)

@@ -62,7 +62,7 @@ def stored_files() -> set[Path]:
     return {p for folder in ("files", "uploads") for p in (data / folder).rglob("*") if p.is_file()}
 
 
-def post_in_chunks(app, path: str, headers: dict[str, str], chunks: list[bytes]) -> tuple[int, bytes, int]:  # noqa: ANN001
+def post_in_chunks(app, path: str, headers: dict[str, str], chunks: list[bytes]) -> tuple[int, bytes, int]:
     """POST to the app at the ASGI level, the body in these pieces as a server would pass them on:
     (status, body, how many pieces the app read)."""
     read = 0

@@ -12,11 +12,11 @@ UPLOADS = 20
 
 
 @pytest.fixture
-def editor(make_user, login):  # noqa: ANN001, ANN201
+def editor(make_user, login):
     return login(make_user("editeur", [EDIT]))
 
 
-def test_parallel_uploads_get_distinct_positions(client, editor, test_map) -> None:  # noqa: ANN001
+def test_parallel_uploads_get_distinct_positions(client, editor, test_map) -> None:
     parent = ("subject", test_map.subject("S1"))
 
     def upload(n: int) -> int:

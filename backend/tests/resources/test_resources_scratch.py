@@ -17,7 +17,7 @@ from spot.resources.models import Resource
 
 
 @pytest.fixture
-def editor(make_user, login):  # noqa: ANN001, ANN201
+def editor(make_user, login):
     return login(make_user("editeur", [EDIT]))
 
 
@@ -29,7 +29,7 @@ def in_store(name: str) -> bool:
     return True
 
 
-def test_a_file_reaches_the_store_only_with_its_commit(db) -> None:  # noqa: ANN001
+def test_a_file_reaches_the_store_only_with_its_commit(db) -> None:
     name = files.store(db, b"kept", extension="bin")
     assert not in_store(name)
     db.rollback()
@@ -55,7 +55,7 @@ def scratch(name: str, content: dict[str, bytes], *, alive: bool) -> object:
     return None
 
 
-def test_start_up_cleans_what_killed_processes_left(app, client, db, editor, test_map) -> None:  # noqa: ANN001
+def test_start_up_cleans_what_killed_processes_left(app, client, db, editor, test_map) -> None:
     parent = ("subject", test_map.subject("S1"))
     created = add(client, editor, parent, "pdf", "Notice", "notice.pdf", PDF)
     assert created.status_code == 200, created.text

@@ -12,7 +12,7 @@ from support import API
 EDIT, DELETE = "perm_EditPdv", "perm_RemPdv"
 
 
-def listed(client, headers, filter_text):  # noqa: ANN001
+def listed(client, headers, filter_text):
     """The codes of every match and the list's total, read one subject a page so that the total
     is always counted (a short first page counts its own rows)."""
     body = {"filter": filter_text, "sort": "code", "pageSize": 1}

@@ -4,7 +4,7 @@ from mapping.maps import restrict
 from support import API, assert_error
 
 
-def codes(client, headers, filter="", sort="code", **extra):  # noqa: A002
+def codes(client, headers, filter="", sort="code", **extra):
     response = client.post(
         f"{API}/subject/query", json={"filter": filter, "sort": sort, **extra}, headers=headers
     )
@@ -129,7 +129,7 @@ def test_query_fields_are_offered(client, reader):
     assert set(spec) <= names
 
 
-def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None:  # noqa: ANN001
+def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None:
     """`name contains x` is a LIKE '%x%', which only a trigram index serves (migration 7c1e5a9d2b40)."""
     from sqlalchemy import select, text
 

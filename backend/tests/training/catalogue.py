@@ -16,7 +16,7 @@ MANAGE = "perm_TrainingManagement"
 MODULES = f"{API}/training/module"
 
 
-def reference(db: Session, code: str, *, type: str = "module", disabled: bool = False, **fields: str) -> int:  # noqa: A002
+def reference(db: Session, code: str, *, type: str = "module", disabled: bool = False, **fields: str) -> int:
     row = Reference(
         type=type,
         code=code,

@@ -16,5 +16,5 @@ def course(db: Session) -> Course:
 
 
 @pytest.fixture
-def manager(make_user, login) -> dict[str, str]:  # noqa: ANN001
+def manager(make_user, login) -> dict[str, str]:
     return login(make_user("gestionnaire", [MANAGE], first_name="Gaëlle", last_name="Gestion"))

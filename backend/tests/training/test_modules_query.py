@@ -10,7 +10,7 @@ from support import API, assert_error
 from training.catalogue import MANAGE, MODULES, form, lms, mediation, reference, spot, url
 
 
-def names(client, headers, filter="", sort="name", **extra):  # noqa: A002
+def names(client, headers, filter="", sort="name", **extra):
     response = client.post(
         f"{MODULES}/query", json={"filter": filter, "sort": sort, **extra}, headers=headers
     )

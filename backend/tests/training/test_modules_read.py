@@ -148,7 +148,7 @@ def _statements(client, url_, headers) -> int:
     engine = database.get_engine()
     seen: list[str] = []
 
-    def count(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+    def count(_conn, _cursor, statement, *_args) -> None:
         seen.append(statement)
 
     client.get(url_, headers=headers)  # caches filled

@@ -38,7 +38,7 @@ def test_two_referents_grading_at_once_one_wins(
     client: TestClient,
     db: Session,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     cast = Cast.of(make_user, login)
     second = cast.add("second", make_user, login)
@@ -67,7 +67,7 @@ def test_two_reloads_at_once_promote_once(
     client: TestClient,
     db: Session,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     """The learner and the referent reload the path (`POST …/update`) at the moment its module's last
     element is done: both refresh it, the module becomes finished once."""

@@ -16,7 +16,7 @@ from spot.users.models import User
 from support import API
 
 
-def path_alerts(client, headers) -> Counter[tuple[str, str]]:  # noqa: ANN001
+def path_alerts(client, headers) -> Counter[tuple[str, str]]:
     alerts = client.get(f"{API}/account/alerts", headers=headers).json()["alerts"]
     return Counter((a["kind"], a["args"]["title"]) for a in alerts if a["target"]["type"] == "trainingPath")
 

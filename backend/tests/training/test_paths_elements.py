@@ -258,7 +258,7 @@ def attempt(
 
 
 @pytest.fixture
-def people(make_user) -> dict[str, Any]:  # noqa: ANN001
+def people(make_user) -> dict[str, Any]:
     return {
         "learner": make_user("apprenant", first_name="Léa", last_name="Apprenant"),
         "creator": make_user("createur", ["perm_TrainingManagement"]),
@@ -505,7 +505,7 @@ def _counted(action: Callable[[], Any]) -> int:
     engine = database.get_engine()
     seen: list[str] = []
 
-    def count(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+    def count(_conn, _cursor, statement, *_args) -> None:
         seen.append(statement)
 
     event.listen(engine, "before_cursor_execute", count)
@@ -564,7 +564,7 @@ def _element(path_id: int, module_index: int = 0, result_index: int = 0) -> str:
 
 
 @pytest.fixture
-def headers(people, login) -> dict[str, dict[str, str]]:  # noqa: ANN001
+def headers(people, login) -> dict[str, dict[str, str]]:
     return {role: login(user) for role, user in people.items()}
 
 

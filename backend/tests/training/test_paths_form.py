@@ -38,7 +38,7 @@ DATES = "trainingPathDatesError"
 
 
 @pytest.fixture
-def cast(make_user, login) -> Cast:  # noqa: ANN001
+def cast(make_user, login) -> Cast:
     return Cast.of(make_user, login)
 
 
@@ -56,7 +56,7 @@ def test_creation_makes_one_path_per_learner_in_their_order(
     cast: Cast,
     module: int,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     second = cast.add("second", make_user, login)
     body = path_body(cast, [module], learners=("second", "learner"))
@@ -315,7 +315,7 @@ def test_referents_and_visibility_change_after_acceptance(
     cast: Cast,
     module: int,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     second = cast.add("second", make_user, login)
     path_id = make_path(client, cast, [module])
@@ -394,7 +394,7 @@ def test_delete_only_a_path_never_accepted(client: TestClient, db: Session, cast
 # Reading: visibility, infos, grades -------------------------------------------------------------
 
 
-def test_visibility_by_id(client: TestClient, db: Session, cast: Cast, module: int, make_user, login) -> None:  # noqa: ANN001
+def test_visibility_by_id(client: TestClient, db: Session, cast: Cast, module: int, make_user, login) -> None:
     member = cast.add("member", make_user, login)
     path_id = make_path(client, cast, [module], visibleByGroups=[cast.group("member")])
     for role in (*ROLES, "member"):
@@ -448,7 +448,7 @@ def test_the_dashboards_holder_sees_grades_as_the_reports_show_them(
     cast: Cast,
     module: int,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     """perm_TableauBord follows every path's results in the dashboards, the reports and the audit packs:
     the path page and the module cards show them the grades too."""

@@ -33,7 +33,7 @@ from training.paths_support import (
 
 
 @pytest.fixture
-def cast(make_user, login) -> Cast:  # noqa: ANN001
+def cast(make_user, login) -> Cast:
     return Cast.of(make_user, login)
 
 
@@ -225,7 +225,7 @@ def test_two_referents_grading_at_once_one_wins(
     db: Session,
     cast: Cast,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     second = cast.add("second", make_user, login)
     body = path_body(cast, [make_module(db)])
@@ -248,7 +248,7 @@ def test_signing_a_module_asks_for_the_password_again_after_five_minutes(
     client: TestClient,
     cast: Cast,
     started: Callable[..., int],
-    authentication,  # noqa: ANN001
+    authentication,
 ) -> None:
     path_id = started()
     _grade(client, cast, path_id, 8)
@@ -272,7 +272,7 @@ def test_closing_and_the_learners_signature_ask_for_the_password_again(
     client: TestClient,
     db: Session,
     cast: Cast,
-    authentication,  # noqa: ANN001
+    authentication,
 ) -> None:
     path_id = make_path(client, cast, [make_module(db)])
     move_to(client, cast, path_id, "finished")

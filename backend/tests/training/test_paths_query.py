@@ -76,7 +76,7 @@ TITLES = ("Consignation électrique", "Conduite de chariot", "Habilitation", "Le
 
 
 @pytest.fixture
-def world(db: Session, make_user, login) -> World:  # noqa: ANN001
+def world(db: Session, make_user, login) -> World:
     rng = random.Random(16)
     users = {
         "admin": make_user("admin", [ADMIN]),
@@ -209,14 +209,14 @@ def world(db: Session, make_user, login) -> World:  # noqa: ANN001
     return World(paths, {role: user.id for role, user in users.items()}, headers, module_ids, references)
 
 
-def page(client, headers, filter="", sort="", *, url=f"{PATHS}/query", size=200, number=1) -> dict[str, Any]:  # noqa: A002, ANN001
+def page(client, headers, filter="", sort="", *, url=f"{PATHS}/query", size=200, number=1) -> dict[str, Any]:
     body = {"filter": filter, "sort": sort, "page": number, "pageSize": size}
     response = client.post(url, json=body, headers=headers)
     assert response.status_code == 200, response.text
     return response.json()
 
 
-def ids(client, headers, filter="", sort="", **options: Any) -> list[int]:  # noqa: A002, ANN001
+def ids(client, headers, filter="", sort="", **options: Any) -> list[int]:
     return [card["id"] for card in page(client, headers, filter, sort, **options)["results"]]
 
 

@@ -32,7 +32,7 @@ OK, FORBIDDEN = 200, 403
 
 
 @pytest.fixture
-def cast(make_user, login) -> Cast:  # noqa: ANN001
+def cast(make_user, login) -> Cast:
     return Cast.of(make_user, login)
 
 
@@ -256,7 +256,7 @@ def test_a_referent_of_another_module_may_not_act_on_this_one(
     db: Session,
     cast: Cast,
     make_user,
-    login,  # noqa: ANN001
+    login,
 ) -> None:
     other = cast.add("otherReferent", make_user, login)
     body = path_body(cast, [make_module(db), make_module(db, "Deux")])

@@ -11,7 +11,7 @@ USER = f"{API}/user"
 
 
 @pytest.fixture
-def manager(make_user, login):  # noqa: ANN001, ANN201
+def manager(make_user, login):
     make_user("keeper", ["perm_SetPermissions"])
     return login(make_user("manager", ["perm_UserManagement"]))
 

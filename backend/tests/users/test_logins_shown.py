@@ -9,7 +9,7 @@ USER = f"{API}/user"
 
 
 @pytest.fixture
-def people(make_user, login, db):  # noqa: ANN001, ANN201
+def people(make_user, login, db):
     target = make_user("t.target", first_name="Tina", last_name="Target", external_id="T-1")
     plain = make_user("p.plain", first_name="Paul", last_name="Plain")
     manager = make_user("m.manager", ["perm_UserManagement"], first_name="Mia", last_name="Manager")
@@ -22,7 +22,7 @@ def people(make_user, login, db):  # noqa: ANN001, ANN201
     }
 
 
-def _reads(client, people) -> dict:  # noqa: ANN001
+def _reads(client, people) -> dict:
     """Every call open to any signed-in user that answers users, as (name → users answered)."""
     target = people["target"]
 
@@ -42,7 +42,7 @@ def _reads(client, people) -> dict:  # noqa: ANN001
     return call
 
 
-def test_people_pickers_give_names_but_no_login_to_other_users(client, people):  # noqa: ANN001
+def test_people_pickers_give_names_but_no_login_to_other_users(client, people):
     answered = _reads(client, people)(people["plainHeaders"])
     for name, users in answered.items():
         assert [(u["id"], u["displayName"], u["login"]) for u in users] == [
@@ -50,19 +50,19 @@ def test_people_pickers_give_names_but_no_login_to_other_users(client, people): 
         ], name
 
 
-def test_those_who_manage_users_see_logins(client, people):  # noqa: ANN001
+def test_those_who_manage_users_see_logins(client, people):
     answered = _reads(client, people)(people["managerHeaders"])
     for name, users in answered.items():
         assert [u["login"] for u in users] == ["t.target"], name
 
 
-def test_each_user_sees_their_own_login(client, people):  # noqa: ANN001
+def test_each_user_sees_their_own_login(client, people):
     headers = people["plainHeaders"]
     assert client.get(f"{USER}/byId/{people['plain']}", headers=headers).json()["login"] == "p.plain"
     assert client.get(f"{API}/account/whoAmI", headers=headers).json()["login"] == "p.plain"
 
 
-def test_a_login_is_searched_only_by_those_who_see_logins(client, people):  # noqa: ANN001
+def test_a_login_is_searched_only_by_those_who_see_logins(client, people):
     def found(headers: dict) -> list[int]:
         answer = client.get(f"{USER}/search", params={"name": "t.targ"}, headers=headers)
         return [u["id"] for u in answer.json()]
@@ -71,7 +71,7 @@ def test_a_login_is_searched_only_by_those_who_see_logins(client, people):  # no
     assert found(people["managerHeaders"]) == [people["target"]]
 
 
-def test_the_list_of_users_and_the_look_up_by_login_need_user_management(client, people):  # noqa: ANN001
+def test_the_list_of_users_and_the_look_up_by_login_need_user_management(client, people):
     plain, manager = people["plainHeaders"], people["managerHeaders"]
     page = {"filter": "login startsWith t", "sort": "", "page": 1, "pageSize": 20}
     assert_error(client.post(f"{USER}/query", json=page, headers=plain), 403)

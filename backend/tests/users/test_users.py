@@ -12,13 +12,13 @@ ADMIN = ["perm_UserManagement", "perm_SetPermissions"]
 
 
 @pytest.fixture
-def manager(make_user, login):  # noqa: ANN001, ANN201
+def manager(make_user, login):
     """A user manager, next to a permission administrator so that lastAdministrator stays out of the way."""
     make_user("keeper", ["perm_SetPermissions"])
     return login(make_user("manager", MANAGER))
 
 
-def _create(client, headers, **fields):  # noqa: ANN001, ANN003, ANN202
+def _create(client, headers, **fields):
     body = {"login": "nouveau", "password": "long-enough-1", **fields}
     return client.put(f"{USER}/create", json=body, headers=headers)
 
@@ -310,7 +310,7 @@ def test_set_the_groups_of_a_user(client, db, make_user, manager):
 # --- password ---------------------------------------------------------------------------------------------
 
 
-def _can_sign_in(client, login: str, password: str) -> bool:  # noqa: ANN001
+def _can_sign_in(client, login: str, password: str) -> bool:
     return (
         client.post(f"{API}/account/login", json={"username": login, "password": password}).status_code == 200
     )

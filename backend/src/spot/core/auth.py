@@ -47,7 +47,7 @@ async def current_principal(request: Request, x_access_token: Token = None) -> P
 CurrentUser = Annotated[Principal, Depends(current_principal)]
 
 
-def require(*permissions: str):  # noqa: ANN201
+def require(*permissions: str):
     """The one way to declare a fixed permission (a spec perm_* name) on a route:
     `dependencies=[require(Permission.X)]`; users whose groups do not hold it get 403. Given several,
     holding any one of them is enough."""

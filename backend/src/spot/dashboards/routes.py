@@ -31,7 +31,7 @@ async def training_path_dashboard(db: DB) -> TrainingPathDashboard:
 
 
 @router.get("/dashboards/trainingPath/group/{groupId}", dependencies=[require(Permission.TableauBord)])
-async def group_training_path_dashboard(db: DB, groupId: Id) -> GroupTrainingPathDashboard:  # noqa: N803
+async def group_training_path_dashboard(db: DB, groupId: Id) -> GroupTrainingPathDashboard:
     """Needs perm_TableauBord. Path progress of each member of a group, with their current paths;
     404 groupNotFound."""
     return service.group_training_paths(db, group_id=groupId)

@@ -87,7 +87,7 @@ PATH_REFERENCES = [
 ]
 
 
-def _seed_type(db: Session, type: ReferenceType, demos: list[DemoReference]) -> None:  # noqa: A002
+def _seed_type(db: Session, type: ReferenceType, demos: list[DemoReference]) -> None:
     existing = set(db.scalars(select(Reference.code).where(Reference.type == type.value)))
     for demo in demos:
         if demo.code in existing:

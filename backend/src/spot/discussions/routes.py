@@ -16,13 +16,13 @@ async def unread(db: DB, user: CurrentUser) -> list[UnreadDiscussion]:
 
 
 @router.get("/discussion/{discussionId}")
-async def discussion(db: DB, user: CurrentUser, discussionId: Id) -> DiscussionOut:  # noqa: N803
+async def discussion(db: DB, user: CurrentUser, discussionId: Id) -> DiscussionOut:
     """The item's discussion, oldest message first; follows the item's visibility (hidden 403,
     unknown 404). Reading it marks it read for the user."""
     return service.read(db, user=user, discussion_id=discussionId)
 
 
 @router.post("/discussion/{discussionId}")
-async def post_message(db: DB, user: CurrentUser, discussionId: Id, body: MessagePost) -> MessageOut:  # noqa: N803
+async def post_message(db: DB, user: CurrentUser, discussionId: Id, body: MessagePost) -> MessageOut:
     """A message: the text is trimmed; blank is refused (emptyFieldError)."""
     return service.post(db, user=user, discussion_id=discussionId, content=body.content)

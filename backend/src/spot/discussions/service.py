@@ -147,7 +147,7 @@ def system_message(
     *,
     parent: parents.Parent,
     user: Principal | None,
-    type: SystemMessageType,  # noqa: A002
+    type: SystemMessageType,
     args: dict[str, Any],
 ) -> None:
     """A message of the server on the item's discussion, reporting `user`'s action (`args` are what

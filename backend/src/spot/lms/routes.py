@@ -72,7 +72,7 @@ def import_course(db: DB, user: CurrentUser, data: Annotated[bytes, Depends(pack
 
 
 @router.get("/lms/courses/{courseId}")
-async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:  # noqa: N803
+async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:
     """A course as a tree: the course, its blocks (groups), resources and quizzes. 404 lmsElementNotFound
     for an unknown or removed course."""
     return service.tree(db, course_id=courseId)
@@ -81,7 +81,7 @@ async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:  # noqa:
 @router.delete(
     "/lms/courses/{courseId}", status_code=204, dependencies=[require(Permission.TrainingManagement)]
 )
-async def remove_course(db: DB, user: CurrentUser, courseId: Id) -> None:  # noqa: N803
+async def remove_course(db: DB, user: CurrentUser, courseId: Id) -> None:
     """Remove a course from the catalogue (module elements pointing at it show lmsElementNotFound)."""
     service.remove(db, course_id=courseId, by=user)
 
@@ -95,7 +95,7 @@ async def item_names(
 
 
 @router.post("/lms/items/{itemId}/launch")
-async def launch(db: DB, user: CurrentUser, itemId: Id) -> LaunchOut:  # noqa: N803
+async def launch(db: DB, user: CurrentUser, itemId: Id) -> LaunchOut:
     """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
     (on SPOT_PUBLIC_URL)."""
     return service.launch(db, user=user, item_id=itemId)
@@ -115,7 +115,7 @@ async def my_attempts(db: DB, user: CurrentUser) -> list[MyAttempt]:
 
 
 @router.get("/lms/attempts/{attemptId}")
-async def attempt(db: DB, user: CurrentUser, attemptId: Id) -> AttemptDetail:  # noqa: N803
+async def attempt(db: DB, user: CurrentUser, attemptId: Id) -> AttemptDetail:
     """One attempt (the link of an attempt) with the statement it came from."""
     return service.attempt(db, user=user, attempt_id=attemptId)
 
@@ -156,7 +156,7 @@ async def put_statement(
     db: DB,
     request: Request,
     data: Annotated[bytes, Depends(document_body)],
-    statementId: Annotated[str, Query()],  # noqa: N803
+    statementId: Annotated[str, Query()],
 ) -> Response:
     """xAPI: store one statement under its id (headers Authorization: Basic <auth-token> and
     X-Experience-API-Version)."""
@@ -181,7 +181,7 @@ async def post_statements(
 async def get_statement(
     db: DB,
     request: Request,
-    statementId: Annotated[str, Query()],  # noqa: N803
+    statementId: Annotated[str, Query()],
 ) -> Response:
     """xAPI: one of the learner's statements, as stored."""
     launched = _launched(db, request)
@@ -196,7 +196,7 @@ def _state_key(
     activityId: str | None,
     agent: str | None,
     registration: str | None,
-    stateId: str | None,  # noqa: N803
+    stateId: str | None,
 ) -> runtime.StateKey:
     return runtime.state_key(
         launched, activity_id=activityId, agent=agent, registration=registration, state_id=stateId
@@ -207,10 +207,10 @@ def _state_key(
 async def get_state(
     db: DB,
     request: Request,
-    activityId: StateQuery = None,  # noqa: N803
+    activityId: StateQuery = None,
     agent: StateQuery = None,
     registration: StateQuery = None,
-    stateId: StateQuery = None,  # noqa: N803
+    stateId: StateQuery = None,
 ) -> Response:
     """xAPI activity state: a document of the launch's activity, learner and registration (LMS.LaunchData
     among them), or the list of their state ids without stateId."""
@@ -245,10 +245,10 @@ async def post_state(request: Request, db: DB, data: Annotated[bytes, Depends(do
 async def delete_state(
     db: DB,
     request: Request,
-    activityId: StateQuery = None,  # noqa: N803
+    activityId: StateQuery = None,
     agent: StateQuery = None,
     registration: StateQuery = None,
-    stateId: StateQuery = None,  # noqa: N803
+    stateId: StateQuery = None,
 ) -> Response:
     """xAPI activity state: delete a document, or all of the activity's but LMS.LaunchData."""
     launched = _launched(db, request)

@@ -153,41 +153,41 @@ def _item_types(text: str | None) -> list[MapItemType]:
 
 @router.get("/cartography/{cartographyId}")
 @hot_read
-async def cartography(db: DB, user: CurrentUser, cartographyId: Id) -> CartographyOut:  # noqa: N803
+async def cartography(db: DB, user: CurrentUser, cartographyId: Id) -> CartographyOut:
     """The cartography page: nested activities with subject counts, functions, read/write counters."""
     return service.cartography_view(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/image", response_class=Response, responses=IMAGE_RESPONSES)
-async def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: Id) -> Response:  # noqa: N803
+async def cartography_image(db: DB, user: CurrentUser, request: Request, cartographyId: Id) -> Response:
     return image_response(request, service.cartography_image(db, user=user, cartography_id=cartographyId))
 
 
 @router.get("/cartography/{cartographyId}/zones")
 @hot_read
-async def zones(db: DB, user: CurrentUser, cartographyId: Id) -> list[ZoneOut]:  # noqa: N803
+async def zones(db: DB, user: CurrentUser, cartographyId: Id) -> list[ZoneOut]:
     return service.zones(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/functions")
-async def functions(db: DB, user: CurrentUser, cartographyId: Id) -> list[FunctionOut]:  # noqa: N803
+async def functions(db: DB, user: CurrentUser, cartographyId: Id) -> list[FunctionOut]:
     return service.functions_of(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/activities")
-async def activities(db: DB, user: CurrentUser, cartographyId: Id) -> list[ActivityOut]:  # noqa: N803
+async def activities(db: DB, user: CurrentUser, cartographyId: Id) -> list[ActivityOut]:
     """The top-level activities of the cartography; their sub-activities via /activity/{id}/subActivities."""
     return service.top_activities(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/activity/{activityId}/subActivities")
-async def sub_activities(db: DB, user: CurrentUser, activityId: Id) -> list[ActivityOut]:  # noqa: N803
+async def sub_activities(db: DB, user: CurrentUser, activityId: Id) -> list[ActivityOut]:
     return service.sub_activities(db, user=user, activity_id=activityId)
 
 
 @router.get("/pictos/{cartographyId}")
 @hot_read
-async def pictograms(db: DB, user: CurrentUser, cartographyId: Id) -> list[PictogramOut]:  # noqa: N803
+async def pictograms(db: DB, user: CurrentUser, cartographyId: Id) -> list[PictogramOut]:
     return service.pictograms(db, user=user, cartography_id=cartographyId)
 
 
@@ -197,14 +197,14 @@ async def pictogram_image(
     user: CurrentUser,
     request: Request,
     cartographyId: Id,
-    pictogramId: Id,  # noqa: N803
+    pictogramId: Id,
 ) -> Response:
     image = service.pictogram_image(db, user=user, cartography_id=cartographyId, pictogram_id=pictogramId)
     return image_response(request, image)
 
 
 @router.get("/item/{itemType}/{itemId}")
-async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: Id) -> ItemOut:  # noqa: N803
+async def item(db: DB, user: CurrentUser, itemType: ItemType, itemId: Id) -> ItemOut:
     """Any item of the hierarchy (site, cartography, activity, function, subject, mindmapNode)
     with its contexts."""
     return service.item(db, user=user, item_type=itemType, item_id=itemId)
@@ -244,7 +244,7 @@ def import_map(
     responses={200: {"content": {"application/zip": {}}}},
 )
 @work
-def export_map(db: DB, siteId: Id) -> Response:  # noqa: N803
+def export_map(db: DB, siteId: Id) -> Response:
     """The site as a map bundle, every cartography included (an administrator's tool)."""
     site, content = bundle.export(db, site_id=siteId)
     filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"

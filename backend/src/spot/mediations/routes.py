@@ -50,13 +50,13 @@ async def create_unplanned_mediation(db: DB, user: CurrentUser, data: UnplannedM
 
 
 @router.get("/mediation/{mediationId}")
-async def mediation(db: DB, user: CurrentUser, mediationId: Id) -> MediationOut:  # noqa: N803
+async def mediation(db: DB, user: CurrentUser, mediationId: Id) -> MediationOut:
     """403 when the user may not read it, 404 when unknown; counts as a read in the history."""
     return service.read(db, user=user, mediation_id=mediationId)
 
 
 @router.post("/mediation/{mediationId}")
-async def update_mediation(db: DB, user: CurrentUser, mediationId: Id, data: MediationUpdate) -> MediationOut:  # noqa: N803
+async def update_mediation(db: DB, user: CurrentUser, mediationId: Id, data: MediationUpdate) -> MediationOut:
     """A stale version answers 409 staleVersion; a field changed that the user may not change in this
     status, 403 fieldNotEditable naming each."""
     mediation = service.update(db, user=user, mediation_id=mediationId, data=data)
@@ -64,7 +64,7 @@ async def update_mediation(db: DB, user: CurrentUser, mediationId: Id, data: Med
 
 
 @router.post("/mediation/{mediationId}/status")
-async def change_status(db: DB, user: CurrentUser, mediationId: Id, data: StatusChange) -> MediationOut:  # noqa: N803
+async def change_status(db: DB, user: CurrentUser, mediationId: Id, data: StatusChange) -> MediationOut:
     """Start, pause, resume, stop, validate, invalidate or cancel, told by the current status and the
     target one: 403 when the user's role does not allow it, 409 illegalTransition (errors: the current
     status) when the mediation cannot go there."""
@@ -73,7 +73,7 @@ async def change_status(db: DB, user: CurrentUser, mediationId: Id, data: Status
 
 
 @router.post("/mediation/{mediationId}/tracking")
-async def save_tracking(db: DB, user: CurrentUser, mediationId: Id, data: TrackingSave) -> MediationOut:  # noqa: N803
+async def save_tracking(db: DB, user: CurrentUser, mediationId: Id, data: TrackingSave) -> MediationOut:
     """The periods of a stopped mediation (its mediator, while the report may be edited)."""
     reporting.save_tracking(
         db, user=user, mediation_id=mediationId, periods=data.periods, version=data.version
@@ -85,7 +85,7 @@ async def save_tracking(db: DB, user: CurrentUser, mediationId: Id, data: Tracki
 async def tracked_actions(
     db: DB,
     user: CurrentUser,
-    mediationId: Id,  # noqa: N803
+    mediationId: Id,
     start: Instant,
     stop: Instant,
 ) -> list[TrackedAction]:
@@ -95,7 +95,7 @@ async def tracked_actions(
 
 
 @router.post("/mediation/{mediationId}/report")
-async def save_report(db: DB, user: CurrentUser, mediationId: Id, data: ReportSave) -> MediationOut:  # noqa: N803
+async def save_report(db: DB, user: CurrentUser, mediationId: Id, data: ReportSave) -> MediationOut:
     """The report's comment and chosen tracked actions (its mediator, stopped, not yet validated)."""
     reporting.save_report(
         db, user=user, mediation_id=mediationId, comment=data.comment, items=data.items, version=data.version
@@ -104,7 +104,7 @@ async def save_report(db: DB, user: CurrentUser, mediationId: Id, data: ReportSa
 
 
 @router.post("/mediation/{mediationId}/sign")
-async def sign(db: DB, user: CurrentUser, session: CurrentSession, mediationId: Id) -> MediationOut:  # noqa: N803
+async def sign(db: DB, user: CurrentUser, session: CurrentSession, mediationId: Id) -> MediationOut:
     """A participant signs the validated mediation; 401 reauthenticationRequired when the password was
     last given more than 5 minutes ago."""
     mediation = service.sign(db, user=user, session=session, mediation_id=mediationId)

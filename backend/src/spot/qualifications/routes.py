@@ -53,7 +53,7 @@ async def create_qualification(db: DB, user: CurrentUser, data: QualificationSav
 
 
 @router.get("/qualifications/{qualificationId}")
-async def qualification(db: DB, user: CurrentUser, qualificationId: Id) -> QualificationOut:  # noqa: N803
+async def qualification(db: DB, user: CurrentUser, qualificationId: Id) -> QualificationOut:
     """Any signed-in user; 404 when unknown; counts as a read in the history."""
     return service.read(db, user=user, qualification_id=qualificationId)
 
@@ -62,7 +62,7 @@ async def qualification(db: DB, user: CurrentUser, qualificationId: Id) -> Quali
 async def update_qualification(
     db: DB,
     user: CurrentUser,
-    qualificationId: Id,  # noqa: N803
+    qualificationId: Id,
     data: QualificationUpdate,
 ) -> QualificationOut:
     """Needs perm_QualificationAdmin; a stale version answers 409 staleVersion; the form's rules as for
@@ -76,7 +76,7 @@ async def update_qualification(
     status_code=204,
     dependencies=[require(Permission.QualificationAdmin)],
 )
-async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -> Response:  # noqa: N803
+async def delete_qualification(db: DB, user: CurrentUser, qualificationId: Id) -> Response:
     """Needs perm_QualificationAdmin; its gallery and discussion go with it."""
     service.delete_qualification(db, user=user, qualification_id=qualificationId)
     return Response(status_code=204)
@@ -111,7 +111,7 @@ Shown = Annotated[dashboards.Shown, Depends(_shown)]
 @work
 def qualification_dashboard(
     db: DB,
-    qualificationId: Id,  # noqa: N803
+    qualificationId: Id,
     shown: Shown,
     by: Literal["user", "module"] = "user",
 ) -> Response:
@@ -129,7 +129,7 @@ def qualification_dashboard(
     response_model=CartographyDashboard,
 )
 @work
-def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id, shown: Shown) -> Response:  # noqa: N803
+def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id, shown: Shown) -> Response:
     """Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. An item per
     qualification naming the cartography, the people concerned as children; and the coverage of each
     function the user sees (none, single, covered)."""
@@ -144,14 +144,14 @@ def cartography_qualifications(db: DB, user: CurrentUser, cartographyId: Id, sho
     response_model=GroupDashboard,
 )
 @work
-def group_qualifications(db: DB, groupId: Id, shown: Shown) -> Response:  # noqa: N803
+def group_qualifications(db: DB, groupId: Id, shown: Shown) -> Response:
     """Needs perm_TableauBord; 404 groupNotFound. An item per qualification whose qualifiable groups
     include the group, the group's members as children."""
     return json_response(dashboards.group(db, group_id=groupId, today=clock.today(), shown=shown))
 
 
 @router.get("/dashboards/qualifications/user/{userId}")
-async def user_qualifications(db: DB, user: CurrentUser, userId: Id, shown: Shown) -> UserDashboard:  # noqa: N803
+async def user_qualifications(db: DB, user: CurrentUser, userId: Id, shown: Shown) -> UserDashboard:
     """One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
     item per qualification concerning the user, its modules as children."""
     policy.ensure(policy.can_see_user(user, userId))

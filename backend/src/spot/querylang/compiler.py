@@ -45,7 +45,7 @@ from spot.querylang.tree import And, Criterion, Node, SortKey
 ColumnLike = Any
 
 
-class codepoint_order(FunctionElement[str]):  # noqa: N801 (SQL function naming)
+class codepoint_order(FunctionElement[str]):  # named in lower case, as SQL functions are
     """Its argument, compared by code point: PostgreSQL's default collation would order text by
     the server's locale, SQLite's is already binary."""
 
@@ -64,7 +64,7 @@ def _codepoint_order_postgresql(element: codepoint_order, compiler: SQLCompiler,
     return f'({compiler.process(element.clauses, **kw)}) COLLATE "C"'
 
 
-class in_query(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
+class in_query(ColumnElement[bool]):  # named in lower case, as SQL constructs are
     """`column IN (query)`, for `matches` of fields whose values lead to a set of ids through other
     tables (a hierarchy, a link table). PostgreSQL gets `column = ANY(ARRAY(query))`: the query then
     runs once, first, and its result is an index condition that can join others in an OR, where an
@@ -93,7 +93,7 @@ def _in_query_postgresql(element: in_query, compiler: SQLCompiler, **kw: Any) ->
     return f"{compiler.process(element.column, **kw)} = ANY(ARRAY({compiler.process(element.query, **kw)}))"
 
 
-class trigram_match(ColumnElement[bool]):  # noqa: N801 (SQL construct naming)
+class trigram_match(ColumnElement[bool]):  # named in lower case, as SQL constructs are
     """The rows whose folded text contains `value`, answered from the field's trigram table.
 
     SQLite: its FTS5 table, `key IN (SELECT rowid FROM trigrams WHERE trigrams.column MATCH '"value"')`,

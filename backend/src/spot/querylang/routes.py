@@ -31,13 +31,13 @@ def _parsed(entity: EntityType, data: QueryParseRequest) -> QueryParseResult:
 
 
 @querylang_router.post("/{entityType}/parse")
-async def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:  # noqa: N803
+async def parse(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryParseResult:
     """The trees of a filter and a sort, or 400 with the message and position of the first error."""
     return _parsed(_entity(entityType), data)
 
 
 @querylang_router.post("/{entityType}/check")
-async def check(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryCheckResult:  # noqa: N803
+async def check(_: CurrentUser, entityType: str, data: QueryParseRequest) -> QueryCheckResult:
     """As parse, for a text being typed: a refused text answers 200 with the errors parse's 400 would
     carry (message and position), since a refusal is what checking expects, not a failed call."""
     entity = _entity(entityType)
@@ -49,7 +49,7 @@ async def check(_: CurrentUser, entityType: str, data: QueryParseRequest) -> Que
 
 
 @querylang_router.get("/{entityType}/fields")
-async def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:  # noqa: N803
+async def fields(_: CurrentUser, entityType: str) -> QueryFieldsOut:
     entity = _entity(entityType)
     return QueryFieldsOut(
         entity_type=entity.name,

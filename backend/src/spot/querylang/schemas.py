@@ -53,7 +53,7 @@ class FilterCriterionOut(CamelModel):
 
 class FilterGroupOut(CamelModel):
     kind: Literal["and", "or"]
-    children: list[Annotated[Union[FilterCriterionOut, "FilterGroupOut"], Field(discriminator="kind")]]  # noqa: UP007
+    children: list[Annotated[Union[FilterCriterionOut, "FilterGroupOut"], Field(discriminator="kind")]]
 
 
 class SortKeyOut(CamelModel):

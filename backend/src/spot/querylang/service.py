@@ -24,7 +24,7 @@ def run_query(
     db: Session,
     entity_type: str | EntityType,
     base_select: Select[Any],
-    filter: str | Node | None = "",  # noqa: A002 (the name of the request field)
+    filter: str | Node | None = "",  # named as the request's field
     sort: str | tuple[SortKey, ...] = "",
     page: int = 1,
     page_size: int = DEFAULT_PAGE_SIZE,
@@ -108,7 +108,7 @@ def _rows(db: Session, statement: Select[Any], query: Select[Any]) -> list[Any]:
     return list(result.scalars() if len(descriptions) == 1 else result)
 
 
-class query_plan(Executable, ClauseElement):  # noqa: N801 (SQL construct naming)
+class query_plan(Executable, ClauseElement):  # named in lower case, as SQL constructs are
     """SQLite's EXPLAIN QUERY PLAN of a statement: rows of (id, parent, notused, detail)."""
 
     inherit_cache = True

@@ -12,7 +12,7 @@ from spot.users.models import User, user_group
 from spot.users.schemas import UserOut
 
 
-def _in_groups(group_ids: tuple[int, ...]):  # noqa: ANN202
+def _in_groups(group_ids: tuple[int, ...]):
     return exists().where(user_group.c.user_id == User.id, user_group.c.group_id.in_(group_ids))
 
 

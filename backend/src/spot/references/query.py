@@ -18,11 +18,11 @@ from spot.references.schemas import ReferenceCard
 CARD_COLUMNS: tuple[Any, ...] = (Reference.code, Reference.label, Reference.description, Reference.disabled)
 
 
-def entity_name(type: ReferenceType) -> str:  # noqa: A002
+def entity_name(type: ReferenceType) -> str:
     return f"{type.value}_reference"
 
 
-def _entity(type: ReferenceType) -> EntityType:  # noqa: A002
+def _entity(type: ReferenceType) -> EntityType:
     return register(
         EntityType(
             name=entity_name(type),
@@ -55,7 +55,7 @@ def _entity(type: ReferenceType) -> EntityType:  # noqa: A002
     )
 
 
-def _spec(type: ReferenceType) -> ListSpec:  # noqa: A002
+def _spec(type: ReferenceType) -> ListSpec:
     def visible(_db: Session, _user: Principal) -> Select[Any]:
         return select(*CARD_COLUMNS).where(Reference.type == type.value)
 

@@ -30,7 +30,7 @@ for _type, _spec in query.LISTS.items():
 
 
 @router.post("/training/references/query/{type}", include_in_schema=False, dependencies=ADMIN)
-async def query_unknown_type(type: str) -> None:  # noqa: A002
+async def query_unknown_type(type: str) -> None:
     """The lists above are one route per type: any other word is an unknown address."""
     raise not_found("referenceTypeNotFound")
 
@@ -39,7 +39,7 @@ async def query_unknown_type(type: str) -> None:  # noqa: A002
 async def search_references(
     db: DB,
     user: CurrentUser,
-    type: str,  # noqa: A002
+    type: str,
     text: Annotated[Str, Query(max_length=300)] = "",
 ) -> list[ReferenceCard]:
     """The autocomplete: at most 30 enabled references whose code, label or description contains
@@ -50,7 +50,7 @@ async def search_references(
 
 
 @router.get("/training/references/{type}/{code}")
-async def reference(db: DB, user: CurrentUser, type: str, code: str) -> ReferenceOut:  # noqa: A002
+async def reference(db: DB, user: CurrentUser, type: str, code: str) -> ReferenceOut:
     """Open to perm_TrainingReferenceAdmin, perm_TrainingManagement and perm_TrainingPathAdmin."""
     policy.ensure(policy.can_read(user))
     found = service.get(db, type=service.reference_type(type), code=code)
@@ -58,7 +58,7 @@ async def reference(db: DB, user: CurrentUser, type: str, code: str) -> Referenc
 
 
 @router.post("/training/references/{type}", dependencies=ADMIN)
-async def save_reference(db: DB, user: CurrentUser, type: str, data: ReferenceSave) -> ReferenceOut:  # noqa: A002
+async def save_reference(db: DB, user: CurrentUser, type: str, data: ReferenceSave) -> ReferenceOut:
     """Create or save: without `version` (the spec's payload) creates the reference, or saves the one of
     that code; `version` 0 only creates (409 alreadyExists on `code` when the code is taken); another
     version saves the one of that code (a stale version answers 409 staleVersion; the code never
@@ -68,14 +68,14 @@ async def save_reference(db: DB, user: CurrentUser, type: str, data: ReferenceSa
 
 
 @router.get("/training/references/{type}/{code}/usage", dependencies=ADMIN)
-async def reference_usage(db: DB, type: str, code: str) -> ReferenceUsage:  # noqa: A002
+async def reference_usage(db: DB, type: str, code: str) -> ReferenceUsage:
     """Module references: the modules using it; path references: the paths using it; other types: 0."""
     found = service.get(db, type=service.reference_type(type), code=code)
     return ReferenceUsage(usage=service.usage(db, reference=found))
 
 
 @router.delete("/training/references/{type}/{code}", status_code=204, dependencies=ADMIN)
-async def delete_reference(db: DB, user: CurrentUser, type: str, code: str) -> Response:  # noqa: A002
+async def delete_reference(db: DB, user: CurrentUser, type: str, code: str) -> Response:
     """409 referenceInUse while a module or a path uses it. Needs perm_TrainingReferenceAdmin."""
     service.delete(db, user=user, reference=service.get(db, type=service.reference_type(type), code=code))
     return Response(status_code=204)

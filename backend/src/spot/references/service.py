@@ -55,7 +55,7 @@ _USAGE: dict[str, UsageCounter] = {
 }
 
 
-def register_usage(type: str, counter: UsageCounter) -> None:  # noqa: A002
+def register_usage(type: str, counter: UsageCounter) -> None:
     """`counter(db, reference_id)`: how many things use that reference of `type`; deleting a
     reference is refused while it is more than 0. Types without one count 0."""
     _USAGE[ReferenceType(type)] = counter
@@ -69,11 +69,11 @@ def reference_type(value: str) -> ReferenceType:
         raise not_found("referenceTypeNotFound") from None
 
 
-def find(db: Session, *, type: ReferenceType, code: str) -> Reference | None:  # noqa: A002
+def find(db: Session, *, type: ReferenceType, code: str) -> Reference | None:
     return db.scalar(select(Reference).where(Reference.type == type.value, Reference.code == code))
 
 
-def get(db: Session, *, type: ReferenceType, code: str) -> Reference:  # noqa: A002
+def get(db: Session, *, type: ReferenceType, code: str) -> Reference:
     reference = find(db, type=type, code=code)
     if reference is None:
         raise not_found("referenceNotFound")
@@ -98,7 +98,7 @@ def view(db: Session, *, user: Principal, reference: Reference) -> ReferenceOut:
     )
 
 
-def save(db: Session, *, user: Principal, type: ReferenceType, data: ReferenceSave) -> Reference:  # noqa: A002
+def save(db: Session, *, user: Principal, type: ReferenceType, data: ReferenceSave) -> Reference:
     """Create or save (ReferenceSave): version absent, create or save; 0, create only; else save the
     reference read at that version."""
     policy.ensure(policy.can_manage(user))
@@ -137,7 +137,7 @@ def _already_exists() -> ApiError:
 RESERVED_CODES = frozenset({"search"})
 
 
-def _create(db: Session, *, type: ReferenceType, data: ReferenceSave) -> Reference:  # noqa: A002
+def _create(db: Session, *, type: ReferenceType, data: ReferenceSave) -> Reference:
     if "/" in data.code or data.code in RESERVED_CODES:
         raise ApiError(400, "invalidValue", [FieldError(field="code", code="invalidValue")])
     if find(db, type=type, code=data.code) is not None:
@@ -169,7 +169,7 @@ def delete(db: Session, *, user: Principal, reference: Reference) -> None:
     db.flush()
 
 
-def search(db: Session, *, type: ReferenceType, text: str) -> list[ReferenceCard]:  # noqa: A002
+def search(db: Session, *, type: ReferenceType, text: str) -> list[ReferenceCard]:
     """The autocomplete: enabled references whose code, label or description contains `text` (case
     and accents ignored), in code order, 30 at most."""
     statement = select(Reference).where(Reference.type == type.value, Reference.disabled.is_(False))
@@ -193,7 +193,7 @@ def _invalid_reference() -> ApiError:
 def resolve(
     db: Session,
     *,
-    type: str = ReferenceType.module,  # noqa: A002
+    type: str = ReferenceType.module,
     code: str | None,
     current_id: int | None = None,
 ) -> int | None:

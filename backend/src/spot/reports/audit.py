@@ -40,7 +40,7 @@ def filename(db: Session, *, user_id: int) -> str:
 def gradings(db: Session, *, user_id: int) -> dict[int, dict[int, list[pdf.Grading]]]:
     """Every grading of the learner's paths, by path id then module index, oldest first; a referent
     whose account is gone is the placeholder X."""
-    M, G = TrainingPathModule, TrainingPathGrading  # noqa: N806
+    M, G = TrainingPathModule, TrainingPathGrading
     rows = db.execute(
         select(
             M.path_id,

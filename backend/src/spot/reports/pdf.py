@@ -512,7 +512,7 @@ class _NumberedCanvas(Canvas):
         self.page_words = page_words
         self.held: list[dict[str, Any]] = []
 
-    def showPage(self) -> None:  # noqa: N802 (ReportLab's name)
+    def showPage(self) -> None:  # ReportLab's name
         self.held.append(dict(self.__dict__))
         self._startPage()
 

@@ -89,7 +89,7 @@ def report_pdf(
 
 
 @router.get("/reports/progress/{progressId}", dependencies=[REPORTS])
-async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> ReportProgressOut:  # noqa: N803
+async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> ReportProgressOut:
     """Needs perm_TableauBord or perm_TrainingManagement. How far the user's report asked with this
     progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
     report with it."""
@@ -107,7 +107,7 @@ async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> Report
 def audit_pack(
     db: DB,
     user: CurrentUser,
-    userId: Annotated[Id, Path()],  # noqa: N803
+    userId: Annotated[Id, Path()],
     accept_language: AcceptLanguage = None,
 ) -> Response:
     """Needs perm_TableauBord. A learner's audit pack, a zip (audit-<login>.zip): a PDF per path of

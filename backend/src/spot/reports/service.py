@@ -76,7 +76,7 @@ def _image_error(data_url: str) -> str | None:
             image.verify()
     except Image.DecompressionBombError:
         return IMAGE_TOO_LARGE
-    except Exception:  # noqa: BLE001 (whatever a damaged image makes Pillow raise, it does not open)
+    except Exception:  # whatever a damaged image makes Pillow raise, it does not open
         return "fileUploadError"
     return None
 

@@ -41,7 +41,7 @@ def _parent(db: Session, user: Principal, parent_type: str, parent_id: int) -> p
 
 
 @router.get(PARENT)
-async def resources(db: DB, user: CurrentUser, parentType: ParentType, parentId: Id) -> ResourceGallery:  # noqa: N803
+async def resources(db: DB, user: CurrentUser, parentType: ParentType, parentId: Id) -> ResourceGallery:
     """The gallery of a cartography, function or subject (later a qualification or mediation), in its
     order, with what the user may do with it. Follows the parent's visibility: 403 when hidden,
     404 when unknown."""
@@ -53,8 +53,8 @@ async def resources(db: DB, user: CurrentUser, parentType: ParentType, parentId:
 def create_resource(
     db: DB,
     user: CurrentUser,
-    parentType: ParentType,  # noqa: N803
-    parentId: Id,  # noqa: N803
+    parentType: ParentType,
+    parentId: Id,
     upload: Annotated[Upload, Depends(received)],
 ) -> ResourceOut:
     """Needs perm_EditResourcesVideos. The raw file is the body (at most 30,000,000 bytes: 413
@@ -69,8 +69,8 @@ def create_resource(
 async def reorder_resources(
     db: DB,
     user: CurrentUser,
-    parentType: ParentType,  # noqa: N803
-    parentId: Id,  # noqa: N803
+    parentType: ParentType,
+    parentId: Id,
     ids: Annotated[
         list[Id], Body(max_length=1000, description="Every resource of the gallery, in the new order")
     ],
@@ -84,9 +84,9 @@ async def reorder_resources(
 async def update_resource(
     db: DB,
     user: CurrentUser,
-    parentType: ParentType,  # noqa: N803
-    parentId: Id,  # noqa: N803
-    resourceId: Id,  # noqa: N803
+    parentType: ParentType,
+    parentId: Id,
+    resourceId: Id,
     data: ResourceUpdate,
 ) -> ResourceOut:
     """Needs perm_EditResourcesVideos. Name, link and comment; the type cannot change; a stale
@@ -99,7 +99,7 @@ async def update_resource(
 @router.delete(PARENT + "/{resourceId}", status_code=204, dependencies=EDIT)
 async def delete_resource(
     db: DB, user: CurrentUser, parentType: ParentType, parentId: Id, resourceId: Id
-) -> Response:  # noqa: N803
+) -> Response:
     """Needs perm_EditResourcesVideos."""
     parent = _parent(db, user, parentType, parentId)
     service.delete(
@@ -119,9 +119,9 @@ async def resource_file(
     db: DB,
     user: CurrentUser,
     request: Request,
-    parentType: ParentType,  # noqa: N803
-    parentId: Id,  # noqa: N803
-    resourceId: Id,  # noqa: N803
+    parentType: ParentType,
+    parentId: Id,
+    resourceId: Id,
     v: Annotated[str | None, VERSION] = None,
 ) -> Response:
     """The stored file: inline for an image or a pdf, as an attachment for any other file."""
@@ -134,9 +134,9 @@ async def resource_thumbnail(
     db: DB,
     user: CurrentUser,
     request: Request,
-    parentType: ParentType,  # noqa: N803
-    parentId: Id,  # noqa: N803
-    resourceId: Id,  # noqa: N803
+    parentType: ParentType,
+    parentId: Id,
+    resourceId: Id,
     v: Annotated[str | None, VERSION] = None,
 ) -> Response:
     """An image's thumbnail, 160 × 100 at most; 404 for other resources."""

@@ -59,7 +59,7 @@ def _checked(path: Path | None) -> tuple[str, str]:
         try:
             with Image.open(path) as image:
                 image.verify()
-        except Exception as exc:  # noqa: BLE001 (whatever a damaged image makes Pillow raise)
+        except Exception as exc:  # whatever a damaged image makes Pillow raise
             raise _invalid("fileUploadError") from exc
     return kind.mime, TYPES[kind.mime]
 

@@ -37,7 +37,7 @@ FILE_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/subject/{subjectId}/mindmap/standardized")
-async def standardized_mind_map(db: DB, user: CurrentUser, subjectId: Id) -> StandardizedMindMapOut:  # noqa: N803
+async def standardized_mind_map(db: DB, user: CurrentUser, subjectId: Id) -> StandardizedMindMapOut:
     """The read-only copy of the tree kept when the subject was last standardized, and the differences
     of the live tree against it (only the nodes that differ, by code). 404 notStandardized."""
     return standardized.read(db, subject=service.get(db, user=user, subject_id=subjectId))
@@ -58,7 +58,7 @@ async def _received_diagram(request: Request) -> Any:
 def upload_diagram(
     db: DB,
     user: CurrentUser,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     path: Annotated[Any, Depends(_received_diagram)],
     name: Annotated[
         str,
@@ -83,7 +83,7 @@ def _decoded(name: str) -> str:
 
 
 @router.delete("/subject/{subjectId}/diagram", status_code=204, dependencies=EDIT_DIAGRAM)
-async def delete_diagram(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
+async def delete_diagram(db: DB, user: CurrentUser, subjectId: Id) -> Response:
     """Needs perm_EditNotBasse. Removes the subject's diagram (hasDiagram false)."""
     diagram.remove(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return Response(status_code=204)
@@ -94,7 +94,7 @@ async def diagram_file(
     db: DB,
     user: CurrentUser,
     request: Request,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     v: Annotated[
         str | None,
         Query(max_length=100, description="As in Diagram.url: the answer may then be cached for good"),

@@ -26,26 +26,26 @@ EDIT = [require(Permission.EditNotHaute)]
 
 
 @router.get("/subject/{subjectId}/mindmap", response_model=MindMap)
-async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
+async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> Response:
     """The subject's mind map, nodes in tree order; counts as a visit of the subject."""
     return json_response(mindmap.read(db, user=user, subject_id=subjectId))
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes", status_code=201, dependencies=EDIT)
-async def add_node(db: DB, user: CurrentUser, subjectId: Id, data: NodeCreate) -> MindMapChange:  # noqa: N803
+async def add_node(db: DB, user: CurrentUser, subjectId: Id, data: NodeCreate) -> MindMapChange:
     """Needs perm_EditNotHaute. A new node, inProgress, code max + 1; unknown parent: 400 invalidValue;
     a stale version: 409 staleVersion."""
     return mindmap.add(db, user=user, subject_id=subjectId, data=data)
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes/{code}", dependencies=EDIT)
-async def edit_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeUpdate) -> MindMapChange:  # noqa: N803
+async def edit_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeUpdate) -> MindMapChange:
     """Needs perm_EditNotHaute. The node's name and text; unknown node: 404 mindMapNodeNotFound."""
     return mindmap.edit(db, user=user, subject_id=subjectId, code=code, data=data)
 
 
 @router.post("/subject/{subjectId}/mindmap/nodes/{code}/move", dependencies=EDIT)
-async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeMove) -> MindMapChange:  # noqa: N803
+async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: NodeMove) -> MindMapChange:
     """Needs perm_EditNotHaute. The node and its subtree under `parentCode` at `position`; the main
     node, a move under itself or a descendant, or an unknown parent: 400 invalidValue (parentCode)."""
     return mindmap.move(db, user=user, subject_id=subjectId, code=code, data=data)
@@ -55,7 +55,7 @@ async def move_node(db: DB, user: CurrentUser, subjectId: Id, code: Id, data: No
 async def delete_node(
     db: DB,
     user: CurrentUser,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     code: Id,
     version: Annotated[Id, Query(description="The tree's version read; a stale one answers 409")],
 ) -> MindMapChange:
@@ -67,7 +67,7 @@ async def delete_node(
 async def node_status(
     db: DB,
     user: CurrentUser,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     code: Id,
     data: NodeStatusChange,
 ) -> MindMapChange:

@@ -41,13 +41,13 @@ list_route(
 
 @router.get("/subject/{subjectId}")
 @hot_read
-async def subject(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
+async def subject(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:
     """The subject; counts as a read and as a visit."""
     return service.read(db, user=user, subject_id=subjectId)
 
 
 @router.post("/subject/{subjectId}", dependencies=[require(Permission.EditPdv)])
-async def update_subject(db: DB, user: CurrentUser, subjectId: Id, data: SubjectUpdate) -> SubjectOut:  # noqa: N803
+async def update_subject(db: DB, user: CurrentUser, subjectId: Id, data: SubjectUpdate) -> SubjectOut:
     """Needs perm_EditPdv; the cartography cannot change; a stale version answers 409."""
     subject = service.update(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), data=data
@@ -56,7 +56,7 @@ async def update_subject(db: DB, user: CurrentUser, subjectId: Id, data: Subject
 
 
 @router.delete("/subject/{subjectId}", status_code=204, dependencies=[require(Permission.RemPdv)])
-async def delete_subject(db: DB, user: CurrentUser, subjectId: Id) -> Response:  # noqa: N803
+async def delete_subject(db: DB, user: CurrentUser, subjectId: Id) -> Response:
     """Needs perm_RemPdv."""
     service.delete(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return Response(status_code=204)
@@ -66,7 +66,7 @@ async def delete_subject(db: DB, user: CurrentUser, subjectId: Id) -> Response: 
 async def duplicate_subject(
     db: DB,
     user: CurrentUser,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     data: Annotated[SubjectSave | None, Body()] = None,
 ) -> CreatedId:
     """Needs perm_EditPdv. Without a body the copy keeps the name and links; with the subject
@@ -76,20 +76,20 @@ async def duplicate_subject(
 
 
 @router.post("/subject/{subjectId}/follow")
-async def follow(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
+async def follow(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:
     subject = service.follow(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/resolve")
-async def resolve(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:  # noqa: N803
+async def resolve(db: DB, user: CurrentUser, subjectId: Id) -> SubjectOut:
     """Also marks the subject followed when it was not."""
     subject = service.resolve(db, user=user, subject=service.get(db, user=user, subject_id=subjectId))
     return service.view(db, user=user, subject=subject)
 
 
 @router.post("/subject/{subjectId}/rate")
-async def rate(db: DB, user: CurrentUser, subjectId: Id, ratings: Ratings) -> SubjectOut:  # noqa: N803
+async def rate(db: DB, user: CurrentUser, subjectId: Id, ratings: Ratings) -> SubjectOut:
     """Frequency and gravity 0-5 (0 is 'not defined'); the client sends detectability 0."""
     subject = service.rate(
         db, user=user, subject=service.get(db, user=user, subject_id=subjectId), ratings=ratings
@@ -101,7 +101,7 @@ async def rate(db: DB, user: CurrentUser, subjectId: Id, ratings: Ratings) -> Su
 async def standardize(
     db: DB,
     user: CurrentUser,
-    subjectId: Id,  # noqa: N803
+    subjectId: Id,
     body: Annotated[StandardizeBody | None, Body()] = None,
 ) -> SubjectOut:
     """Needs perm_ValidNotHaute."""
@@ -111,13 +111,13 @@ async def standardize(
 
 
 @router.get("/subject/{subjectId}/picture", response_class=Response, responses=IMAGE_RESPONSES)
-async def picture(db: DB, user: CurrentUser, request: Request, subjectId: Id) -> Response:  # noqa: N803
+async def picture(db: DB, user: CurrentUser, request: Request, subjectId: Id) -> Response:
     return image_response(request, service.picture(db, user=user, subject_id=subjectId))
 
 
 @router.get("/function/{functionId}", response_model=FunctionView)
 @hot_read
-async def function(db: DB, user: CurrentUser, functionId: Id) -> Response:  # noqa: N803
+async def function(db: DB, user: CurrentUser, functionId: Id) -> Response:
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
     return json_response(service.function_view(db, user=user, function_id=functionId))

@@ -67,7 +67,7 @@ async def create_training_module(db: DB, user: CurrentUser, data: ModuleSave) ->
 
 
 @router.get("/training/module/{trainingModuleId}", dependencies=MANAGE)
-async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> ModuleOut:  # noqa: N803
+async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> ModuleOut:
     """The module with its elements resolved for the reader: a spot element the reader may not see has
     `readable` false (insufficientRightsToView), a course item removed from the learning platform `found`
     false (lmsElementNotFound)."""
@@ -78,7 +78,7 @@ async def training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Mo
 async def update_training_module(
     db: DB,
     user: CurrentUser,
-    trainingModuleId: Id,  # noqa: N803
+    trainingModuleId: Id,
     data: ModuleUpdate,
 ) -> ModuleOut:
     """409 trainingModuleUsedByAcceptedPath once a path using it was accepted; 409 staleVersion."""
@@ -87,7 +87,7 @@ async def update_training_module(
 
 
 @router.delete("/training/module/{trainingModuleId}", status_code=204, dependencies=MANAGE)
-async def delete_training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Response:  # noqa: N803
+async def delete_training_module(db: DB, user: CurrentUser, trainingModuleId: Id) -> Response:
     """409 trainingModuleInUse while a path uses it."""
     service.delete_module(db, user=user, module_id=trainingModuleId)
     return Response(status_code=204)
@@ -97,7 +97,7 @@ async def delete_training_module(db: DB, user: CurrentUser, trainingModuleId: Id
 async def set_training_module_enabled(
     db: DB,
     user: CurrentUser,
-    trainingModuleId: Id,  # noqa: N803
+    trainingModuleId: Id,
     data: EnabledBody,
 ) -> ModuleOut:
     """Whatever uses the module; a disabled module cannot be added to a new path."""
@@ -106,7 +106,7 @@ async def set_training_module_enabled(
 
 
 @router.get("/training/module/{trainingModuleId}/usage", dependencies=MANAGE)
-async def training_module_usage(db: DB, trainingModuleId: Id) -> ModuleUsage:  # noqa: N803
+async def training_module_usage(db: DB, trainingModuleId: Id) -> ModuleUsage:
     """How many paths assign it, and whether one of them was accepted (the module is then frozen)."""
     service.exists_or_404(db, module_id=trainingModuleId)
     return service.usage(db, module_id=trainingModuleId)

@@ -39,9 +39,9 @@ list_route(
 async def open_training_path_element(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
-    resultIndex: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
+    resultIndex: Id,
 ) -> PathOut:
     """The learner opened a url or spot element from the path (the first opening is its doneAt): path
     started, module started or finished (409 illegalTransition otherwise; 409 with field `type` for
@@ -56,10 +56,10 @@ async def open_training_path_element(
 async def attach_training_path_mediation(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
-    resultIndex: Id,  # noqa: N803
-    mediationId: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
+    resultIndex: Id,
+    mediationId: Id,
 ) -> PathOut:
     """Attach a mediation to a mediation element: a referent of the module or an administrator (403),
     path started, module started or finished (409 illegalTransition), a mediation the user may read (404
@@ -77,10 +77,10 @@ async def attach_training_path_mediation(
 async def detach_training_path_mediation(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
-    resultIndex: Id,  # noqa: N803
-    mediationId: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
+    resultIndex: Id,
+    mediationId: Id,
 ) -> PathOut:
     """Detach a mediation, with the rules of attach; 404 notFound when it is not attached there."""
     path = service.load(db, user=user, path_id=trainingPathId, for_update=True)

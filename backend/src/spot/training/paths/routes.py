@@ -50,14 +50,14 @@ async def training_path_infos(db: DB, user: CurrentUser, ids: Ids) -> list[PathC
 
 
 @router.get(PATH)
-async def training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
+async def training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The path refreshed (elements done, modules and path finished) as the user sees it; 404
     trainingPathNotFound, 403 when the user may not read it."""
     return service.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH)
-async def update_training_path(db: DB, user: CurrentUser, trainingPathId: Id, data: PathUpdate) -> PathOut:  # noqa: N803
+async def update_training_path(db: DB, user: CurrentUser, trainingPathId: Id, data: PathUpdate) -> PathOut:
     """The creator or an administrator; 409 staleVersion, 409 fieldNotEditable (title, reference, dates,
     threshold and modules once accepted), 400 atLeastOneErrorLeft."""
     service.update(db, user=user, path_id=trainingPathId, data=data)
@@ -65,35 +65,35 @@ async def update_training_path(db: DB, user: CurrentUser, trainingPathId: Id, da
 
 
 @router.delete(PATH, status_code=204)
-async def delete_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> Response:  # noqa: N803
+async def delete_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> Response:
     """The creator or an administrator, only while never accepted (409 illegalTransition otherwise)."""
     service.delete_path(db, user=user, path_id=trainingPathId)
     return Response(status_code=204)
 
 
 @router.post(PATH + "/update")
-async def refresh_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
+async def refresh_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The view's reload: progress recomputed (elements done, module finished, path finished)."""
     service.reload(db, user=user, path_id=trainingPathId)
     return service.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/accept")
-async def accept_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
+async def accept_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The learner, while notAccepted and the stop date is not past."""
     service.accept(db, user=user, path_id=trainingPathId)
     return service.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/start")
-async def start_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
+async def start_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The creator, an administrator or a referent, once accepted."""
     service.start(db, user=user, path_id=trainingPathId)
     return service.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/cancel")
-async def cancel_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:  # noqa: N803
+async def cancel_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The creator or an administrator, once accepted and before the learner's signature."""
     service.cancel(db, user=user, path_id=trainingPathId)
     return service.get(db, user=user, path_id=trainingPathId)
@@ -104,7 +104,7 @@ async def validate_training_path(
     db: DB,
     user: CurrentUser,
     session: CurrentSession,
-    trainingPathId: Id,  # noqa: N803
+    trainingPathId: Id,
     data: ValidateBody,
 ) -> PathOut:
     """Close the finished path: the creator or an administrator, signing it (approval); 401
@@ -118,7 +118,7 @@ async def sign_training_path(
     db: DB,
     user: CurrentUser,
     session: CurrentSession,
-    trainingPathId: Id,  # noqa: N803
+    trainingPathId: Id,
     data: SignBody,
 ) -> PathOut:
     """The learner signs the closed path once every module is signed (acknowledgement); 401
@@ -131,8 +131,8 @@ async def sign_training_path(
 async def start_training_path_module(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
 ) -> PathOut:
     """A referent of the module or an administrator, path started; 404 notFound for an unknown index."""
     service.start_now(db, user=user, path_id=trainingPathId, module_index=moduleIndex)
@@ -143,8 +143,8 @@ async def start_training_path_module(
 async def disable_training_path_module(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
 ) -> PathOut:
     """An administrator (path accepted, started or finished), or a referent of the module (path started
     and module not archived, or path accepted and module not started)."""
@@ -156,8 +156,8 @@ async def disable_training_path_module(
 async def grade_training_path_module(
     db: DB,
     user: CurrentUser,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
     data: GradeBody,
 ) -> PathOut:
     """Grade and close the module, or change its grade: a referent of the module or an administrator
@@ -172,8 +172,8 @@ async def sign_training_path_module(
     db: DB,
     user: CurrentUser,
     session: CurrentSession,
-    trainingPathId: Id,  # noqa: N803
-    moduleIndex: Id,  # noqa: N803
+    trainingPathId: Id,
+    moduleIndex: Id,
     data: SignBody,
 ) -> PathOut:
     """The learner signs the graded module (acknowledgement); 401 reauthenticationRequired when the

@@ -186,7 +186,7 @@ _REFERENT, _PERSON, _GROUP, _MODULE_SIGNER, _NAMED = "r", "p", "g", "s", "u"
 
 def _links_statement() -> Any:
     path_id = bindparam("path_id", type_=Integer)
-    Signature = signatures.Signature  # noqa: N806
+    Signature = signatures.Signature
     return union_all(
         select(
             literal(_PERSON),
@@ -700,7 +700,7 @@ def _records_statement() -> Any:
     """The gradings of the path's modules (owner: the assigned module) and the path's history (owner:
     the module's index, null for the path), oldest first, with the current name of the person of each
     (null once the person is gone) beside the name stored, in one statement."""
-    G, H = TrainingPathGrading, TrainingPathHistory  # noqa: N806
+    G, H = TrainingPathGrading, TrainingPathHistory
     return union_all(
         select(
             literal(_GRADING).label("kind"),
@@ -778,7 +778,7 @@ def _average(modules: Sequence[TrainingPathModule]) -> float | None:
 
 
 def _signatures_statement() -> Any:
-    Signature = signatures.Signature  # noqa: N806
+    Signature = signatures.Signature
     return (
         select(
             Signature.id,
