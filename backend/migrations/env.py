@@ -27,7 +27,7 @@ def run_migrations() -> None:
     engine.dispose()
 
 
-def _run(connection) -> None:  # noqa: ANN001
+def _run(connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=Base.metadata,
