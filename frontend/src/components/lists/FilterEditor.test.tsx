@@ -9,9 +9,6 @@ import { FilterEditor } from './FilterEditor'
 import { CHECK_CALL, checkAnswer, FIELDS_CALL, fieldsAnswer, NESTED_TEXT, PARSE_CALL, parseAnswer } from './testServer'
 import type { ValueSource } from './types'
 
-// The date pickers and the lazily loaded editor make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 const fieldLabel = (name: string) => `F:${name}`
 const enumLabel = (_field: string, value: string) => `E:${value}`
 

@@ -9,9 +9,6 @@ import { fakeServer, json } from '../../test/server'
 import { FilteredListPage, PAGE_SIZE } from './FilteredListPage'
 import { CHECK_CALL, checkAnswer, FIELDS_CALL, fieldsAnswer, FILTERS_CALL, PARSE_CALL, parseAnswer } from './testServer'
 
-// The date pickers and the lazily loaded editor make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 interface Item {
   id: number
   name: string

@@ -7,9 +7,6 @@ import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { SavedFiltersMenu } from './SavedFiltersMenu'
 import { FILTERS_CALL, SAVE_FILTERS_CALL } from './testServer'
 
-// Dialogs and menus of MUI make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
-
 const saved = (name: string, isDefault = false): SavedFilter => ({ name, filter: `name contains ${name}`, sorting: '', isDefault })
 const SUBJECT_FILTERS = [saved('Pompes'), saved('Mine', true), saved('Électricité')]
 const CURRENT = { filter: 'code equals X', sorting: '-name' }

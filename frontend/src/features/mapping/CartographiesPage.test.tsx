@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { VirtuosoMockContext } from 'react-virtuoso'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import type { CartographyCard } from './api'
 import { CartographiesPage } from './CartographiesPage'
 import { ASSEMBLAGE, fieldsAnswer, LYON, namesAnswer, parseAnswer, searchAnswer, USINAGE } from './listTestServer'
-
-// The date pickers and the lazily loaded editor make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const QUERY = 'POST /backend/api/v2/cartography/query'
 const SEARCH = 'GET /backend/api/v2/mapping/items/search'

@@ -5,9 +5,6 @@ import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { EditMediationPage, NewMediationPage } from './MediationFormPage'
 
-// The date pickers make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 30_000 })
-
 const CREATE = 'POST /backend/api/v2/mediation'
 const UNPLANNED = 'POST /backend/api/v2/mediation/unplanned'
 const SEARCH = 'GET /backend/api/v2/user/search'

@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { VirtuosoMockContext } from 'react-virtuoso'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { QueryField } from '../../lib/querylang/types'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import type { MediationCard } from './api'
 import { MediationsPage } from './MediationsPage'
-
-// The lazily loaded editor makes these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const QUERY = 'POST /backend/api/v2/mediation/query'
 const NAMES = 'POST /backend/api/v2/user/getUserNames'

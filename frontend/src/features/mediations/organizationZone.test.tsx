@@ -8,9 +8,6 @@ import type { Mediation, MediationCan } from './api'
 import { EditMediationPage, NewMediationPage } from './MediationFormPage'
 import { MediationReportPage } from './MediationReportPage'
 
-// The date pickers make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 30_000 })
-
 /**
  * The browser in Paris, the organisation elsewhere: its pickers show and take the organisation's
  * clocks. The browser's zone is set whatever the zone the tests run in (Node reads TZ again when it

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { Module } from './api'
 import { CreateFromModulePage, EditModulePage, NewModulePage } from './ModuleFormPage'
-
-// The whole journey through the form, its dialogs and the map tree takes long on a busy machine.
-vi.setConfig({ testTimeout: 60_000 })
 
 const API = '/backend/api/v2'
 const CREATE = `POST ${API}/training/module`

@@ -6,9 +6,6 @@ import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { Path } from './api'
 import { EditPathPage, NewPathPage } from './PathFormPage'
 
-// The date pickers make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 30_000 })
-
 const API = '/backend/api/v2'
 const CREATE = `POST ${API}/training/path`
 const UPDATE = `POST ${API}/training/path/5`

@@ -6,9 +6,6 @@ import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { EditQualificationPage, NewQualificationPage } from './QualificationFormPage'
 import { NOTHING, qualification } from './testData'
 
-// The pickers' 500 ms debounce runs on real timers: slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 30_000 })
-
 const API = '/backend/api/v2'
 const CREATE = `POST ${API}/qualifications`
 const UPDATE = `POST ${API}/qualifications/9`

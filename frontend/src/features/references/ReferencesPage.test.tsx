@@ -2,15 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { VirtuosoMockContext } from 'react-virtuoso'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { QueryField } from '../../lib/querylang/types'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import type { ReferenceCard } from './api'
 import { ModuleReferencesPage, PathReferencesPage } from './ReferencesPage'
 import { referenceRoutes } from './routes'
-
-vi.setConfig({ testTimeout: 20_000 })
 
 const TEXT = ['contains', 'startsWith', 'endsWith', 'equals', 'different']
 /** The registry of backend/src/spot/references/query.py, as GET /querylang/module_reference/fields answers it. */

@@ -8,8 +8,6 @@ import type { ReportConfiguration } from './api'
 import { reportRoutes } from './routes'
 import { configuration, DEFAULTS } from './testData'
 
-vi.setConfig({ testTimeout: 30_000 })
-
 const API = '/backend/api/v2'
 const CONFIGURATIONS = `${API}/account/configuration/trainingPathReports`
 const PATHS = `POST ${API}/reports/trainingPaths/paths`

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { VirtuosoMockContext } from 'react-virtuoso'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import { UsersTab } from './UsersTab'
-
-// The date pickers and the lazily loaded editor make these tests slower than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 20_000 })
 
 const QUERY = 'POST /backend/api/v2/user/query'
 const alice = { id: 1, login: 'admin', firstName: 'Alice', lastName: 'Martin', externalId: null, displayName: 'Alice Martin', groups: [{ id: 1, name: 'Administrateurs' }] }
