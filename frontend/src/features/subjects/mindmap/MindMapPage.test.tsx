@@ -551,25 +551,6 @@ describe('a node just added', () => {
     expect(view.y + added.y * view.zoom).toBeCloseTo(250, 0)
     expect(screen.getByText('Selected: Nouvelle cause, In progress')).toBeInTheDocument()
   })
-
-  it('is scrolled to and focused in the outline', async () => {
-    phoneWidth(true)
-    const scrollIntoView = vi.fn()
-    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true })
-    try {
-      new FakeTree([node(0, null, 'Réglage du tour'), node(1, 0, 'Causes'), node(2, 0, 'Effets', 'inProgress', 1)])
-      open('/spotv2/subject/5/mindmap?node=1')
-      const outline = await screen.findByRole('tree')
-      await userEvent.click(screen.getByRole('button', { name: 'Add a child' }))
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Usure{Enter}')
-      const item = await within(outline).findByRole('treeitem', { name: /^Usure/ })
-      await waitFor(() => expect(item).toHaveFocus())
-      expect(scrollIntoView.mock.contexts).toContain(item)
-      expect(item).toHaveAttribute('aria-selected', 'true')
-    } finally {
-      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView')
-    }
-  })
 })
 
 describe('the outline', () => {

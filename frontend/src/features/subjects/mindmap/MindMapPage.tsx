@@ -335,8 +335,6 @@ function MindMapEditor({ tree }: { tree: MindMap }) {
                 selectedCode={selected?.code}
                 onSelect={setSelectedCode}
                 renaming={renaming}
-                reveal={revealCode}
-                onRevealed={() => setRevealCode(undefined)}
                 label={t('subjects.mindMap.outlineLabel', { name: tree.subjectName })}
               />
             </Box>
