@@ -19,9 +19,6 @@ export interface OutlineProps {
   onSelect?: (code: number) => void
   /** The node being renamed in place: its name is a text field in its item. */
   renaming?: Renaming
-  /** A node to bring into sight (scrolled to, focused, its branch open), then onRevealed. */
-  reveal?: number
-  onRevealed?: () => void
   /** The tree's accessible name. */
   label: string
 }
@@ -33,7 +30,7 @@ type OutlineNode = MindMapNode | StandardizedNode
  * and its marks written out, navigable with the tree keys (arrows, Home, End, type-ahead); moving the
  * focus selects the node, as in the canvas.
  */
-export function Outline({ nodes, marks, selectedCode, onSelect, renaming, reveal, onRevealed, label }: OutlineProps) {
+export function Outline({ nodes, marks, selectedCode, onSelect, renaming, label }: OutlineProps) {
   const drawn = useMemo(() => reachable(nodes), [nodes])
   const children = useMemo(() => childrenByParent(drawn), [drawn])
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
@@ -57,28 +54,12 @@ export function Outline({ nodes, marks, selectedCode, onSelect, renaming, reveal
   const expanded = [...children.keys()].map(String).filter((id) => !collapsed.has(id) || selectedPath.has(id))
   const root = drawn[0]
   if (!root) return null
-  // A node just added gets the focus wherever the focus was (the dialog that added it, the toolbar), and
-  // is scrolled to: it may be far down a long tree. Once its item is drawn, which may take a render
-  // more than the tree's nodes (its branch opening).
-  const revealItem = (code: number) => {
-    const itemId = String(code)
-    apiRef.current?.focusItem(null, itemId)
-    apiRef.current?.getItemDOMElement(itemId)?.scrollIntoView({ block: 'nearest' })
-    onRevealed?.()
-  }
 
   const renderNode = (node: OutlineNode): ReactNode => (
     <TreeItem
       key={node.code}
       itemId={String(node.code)}
-      label={
-        <OutlineLabel
-          node={node}
-          marks={marks?.[node.code] ?? []}
-          renaming={renaming?.code === node.code ? renaming : undefined}
-          onDrawn={reveal === node.code ? () => revealItem(node.code) : undefined}
-        />
-      }
+      label={<OutlineLabel node={node} marks={marks?.[node.code] ?? []} renaming={renaming?.code === node.code ? renaming : undefined} />}
       // A single-selection tree tells its selection with aria-selected (the tree view writes aria-checked,
       // "mixed" on the ancestors of the selected item, which screen readers announce as checkboxes).
       aria-checked={undefined}
@@ -118,20 +99,9 @@ export function Outline({ nodes, marks, selectedCode, onSelect, renaming, reveal
   )
 }
 
-interface OutlineLabelProps {
-  node: OutlineNode
-  marks: DifferenceKind[]
-  renaming?: Renaming
-  /** Called once the item is in the page. */
-  onDrawn?: () => void
-}
-
-function OutlineLabel({ node, marks, renaming, onDrawn }: OutlineLabelProps) {
+function OutlineLabel({ node, marks, renaming }: { node: OutlineNode; marks: DifferenceKind[]; renaming?: Renaming }) {
   const { t } = useTranslation()
   const theme = useTheme()
-  useEffect(() => {
-    onDrawn?.()
-  }, [onDrawn])
   const colours = statusColours(theme, node.status)
   return (
     // The dot stays on the name's first line however long the name; the status and the marks follow.
