@@ -56,8 +56,7 @@ describe('the reference dialog', () => {
 
   it('edits a reference: the code is read-only, the save sends the version read', async () => {
     const { fetchMock, onClose } = open('SEC-01', { [SAVE]: () => json({ ...REFERENCE, label: 'Sécurité', version: 4 }) })
-    expect(await screen.findByRole('heading', { name: 'Module reference' })).toBeInTheDocument()
-    expect(textbox(/^Code/)).toHaveValue('SEC-01')
+    expect(await screen.findByRole('textbox', { name: /^Code/ })).toHaveValue('SEC-01')
     expect(textbox(/^Code/)).toHaveAttribute('readonly')
     expect(screen.getByText("A reference's code cannot change")).toBeInTheDocument()
     expect(textbox(/^Description/)).toHaveValue('Les bases\nde la sécurité')
@@ -70,9 +69,18 @@ describe('the reference dialog', () => {
     expect(await request.json()).toEqual({ code: 'SEC-01', label: 'Sécurité', description: 'Les bases\nde la sécurité', disabled: false, version: 3 })
   })
 
+  it('is named by its title while the reference loads', async () => {
+    let answer: (response: Response) => void = () => undefined
+    const { fetchMock } = open('SEC-01', { [READ]: () => new Promise<Response>((resolve) => (answer = resolve)) })
+    await waitFor(() => expect(sentRequests(fetchMock, READ)).toHaveLength(1))
+    expect(screen.getByRole('dialog', { name: 'Module reference' })).toBeInTheDocument()
+    answer(json(REFERENCE))
+    expect(await screen.findByRole('textbox', { name: /^Code/ })).toHaveValue('SEC-01')
+  })
+
   it('closes on Escape but not on a click outside', async () => {
     const { onClose } = open('SEC-01')
-    await screen.findByRole('heading', { name: 'Module reference' })
+    await screen.findByRole('textbox', { name: /^Code/ })
     clickOutside()
     expect(onClose).not.toHaveBeenCalled()
     expect(screen.getByRole('dialog')).toBeInTheDocument()
@@ -143,7 +151,7 @@ describe('the reference dialog', () => {
       [READ]: () => json({ ...REFERENCE, version }),
       [SAVE]: async (request) => ((await request.clone().json()).version === 4 ? json({ ...REFERENCE, version: 5 }) : errorBody(409, 'Conflict', 'staleVersion')),
     })
-    await screen.findByRole('heading', { name: 'Module reference' })
+    await screen.findByRole('textbox', { name: /^Code/ })
     await userEvent.clear(textbox(/^Label/))
     await userEvent.type(textbox(/^Label/), 'Mien')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))

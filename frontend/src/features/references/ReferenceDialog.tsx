@@ -74,7 +74,17 @@ function EditReference({ type, code, onClose }: { type: ReferenceType; code: str
       </>
     )
   }
-  if (!source) return <Loading />
+  if (!source) {
+    // The dialog is named by its title while the reference loads too.
+    return (
+      <>
+        <DialogTitle id={TITLE_ID}>{t(`references.${type}.editTitle`)}</DialogTitle>
+        <DialogContent>
+          <Loading />
+        </DialogContent>
+      </>
+    )
+  }
   return <ReferenceFormView type={type} source={source} onClose={onClose} />
 }
 
