@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** Test files about a module's own state (what it has read or remembered), which need it fresh. */
+const OWN_MODULES = ['src/i18n/**/*.test.ts']
 
 export default defineConfig({
   base: '/spotv2/',
@@ -21,8 +24,13 @@ export default defineConfig({
     // Longer than any wait of a test (src/test/setup.ts): a slow machine makes a test slow, not failed.
     testTimeout: 300_000,
     unstubGlobals: true,
-    // Vitest keeps one core free by default, which on CI's two cores means one worker: both cut the
-    // suite from 259 s to 169 s.
+    // Vitest keeps one core free by default, which on CI's two cores means one worker.
     maxWorkers: 2,
+    projects: [
+      // Most files share their worker's modules (React, MUI, the app's): read once, not once per file.
+      // src/test/setup.ts puts back, before each file, the module state a file may change.
+      { extends: true, test: { name: 'shared', isolate: false, exclude: [...configDefaults.exclude, ...OWN_MODULES] } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+    ],
   },
 })

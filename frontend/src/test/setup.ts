@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import Cookies from 'js-cookie'
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { errorReports } from '../api/errorReports'
+import { setOrganizationTimeZone } from '../lib/dates'
 import i18n, { LANGUAGES } from '../i18n'
 import { catalogue } from './catalogues'
 
@@ -15,6 +16,12 @@ configure({ asyncUtilTimeout: 60_000 })
 // Every text of every area, in both languages: components are tested outside their area's routes,
 // which read the area's texts in the application (src/i18n/areas.test.ts checks that they do).
 for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', catalogue(language), true, true)
+
+// The files of a worker share one module graph (vite.config.ts: isolate false): what a file left in a
+// module's state (a stubbed global, the organisation's zone) is put back before the next file's tests.
+vi.unstubAllGlobals()
+vi.unstubAllEnvs()
+setOrganizationTimeZone(undefined)
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
