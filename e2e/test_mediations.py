@@ -6,8 +6,9 @@ bells of the mediator, the participants and the creator show what awaits each at
 checks every page and dialog on the way (conftest)."""
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -121,6 +122,12 @@ PARTICIPANTS = [("apprenant", "Gabriel Roux"), ("operatrice", "Hélène Fournier
 TITLES = {"fr": "Réglage du tour en équipe", "en": "Lathe setting as a team"}
 
 
+def plant_tomorrow() -> date:
+    """Tomorrow on the plant's calendar (the browser's and the server's zone, Europe/Paris), which is
+    not the machine's between 23:00 and midnight UTC."""
+    return datetime.now(ZoneInfo("Europe/Paris")).date() + timedelta(days=1)
+
+
 def open_bell(page: Page, language: str) -> Locator:
     texts = TEXTS[language]
     page.get_by_role("banner").get_by_role("button", name=re.compile(f"^{texts['bell']}")).click()
@@ -186,7 +193,7 @@ def schedule(page: Page, language: str, texts: dict, title: str) -> str:
     pick(page, texts["mediator"], "David", MEDIATOR[1])
     for _, name in PARTICIPANTS:
         pick(page, texts["participants"], name.split()[0], name)
-    tomorrow = date.today() + timedelta(days=1)
+    tomorrow = plant_tomorrow()
     type_in_field(page, texts["date"], tomorrow.strftime("%d%m%Y" if language == "fr" else "%Y%m%d"))
     type_in_field(page, texts["time"], "1000")
     written = tomorrow.strftime("%d/%m/%Y" if language == "fr" else "%Y-%m-%d")
@@ -220,7 +227,7 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     assert bell_entries(page, language, title) == []
     page.goto(f"{base_url}/spotv2/mediations")
     card = page.get_by_role("article", name=title, exact=True)
-    tomorrow = (date.today() + timedelta(days=1)).strftime("%d/%m/%Y" if language == "fr" else "%Y-%m-%d")
+    tomorrow = plant_tomorrow().strftime("%d/%m/%Y" if language == "fr" else "%Y-%m-%d")
     expect(card.get_by_text(texts["scheduledOn"].format(f"{tomorrow} 10:00"), exact=True)).to_be_visible()
     expect(card.get_by_text("Objectif : régler le tour.…", exact=True)).to_be_visible()
 
