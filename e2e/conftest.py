@@ -137,8 +137,11 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
-    with audited_context(browser, base_url) as context:
+def context(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    # A journey run in each language has a twin that shows the same screens in the other one.
+    callspec = getattr(request.node, "callspec", None)
+    twin = callspec is not None and "language" in callspec.params
+    with audited_context(browser, base_url, other_language=not twin) as context:
         yield context
 
 
@@ -219,10 +222,13 @@ def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: 
 
 
 @contextmanager
-def audited_context(browser: Browser, base_url: str, **options: Any) -> Iterator[BrowserContext]:
+def audited_context(
+    browser: Browser, base_url: str, *, other_language: bool = True, **options: Any
+) -> Iterator[BrowserContext]:
     """A browser context whose every page is checked by axe-core after each navigation and each
     dialog or menu opened, and watched for console errors; at the end, the pages seen in one
-    language only are seen in the other one too. The test fails on a serious or critical
+    language only are seen in the other one too (unless `other_language` is false: a journey run in
+    each language sees them in its twin). The test fails on a serious or critical
     violation, a console error or a 5xx."""
     # Reduced motion: axe reads no colour half-way through a fade. The browser's clock is the plant's
     # (the server's default SPOT_TIMEZONE), as for the people who use it: times typed and read agree.
@@ -246,7 +252,8 @@ def audited_context(browser: Browser, base_url: str, **options: Any) -> Iterator
         yield context
         for page in context.pages:
             _wait_for_checks(page)
-        _visit_in_the_other_language(context, base_url, audit)
+        if other_language:
+            _visit_in_the_other_language(context, base_url, audit)
     finally:
         context.close()
     failures = audit.failures()

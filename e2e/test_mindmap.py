@@ -181,7 +181,7 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     name = subject["name"]
     first, second, third = texts["nodes"]
 
-    with audited_context(browser, base_url) as reader_context:
+    with audited_context(browser, base_url, other_language=False) as reader_context:
         # The referent reads the subject first: its card is read.
         reader = reader_context.new_page()
         sign_in(reader, base_url, READER, language)
