@@ -57,6 +57,12 @@ def forbidden(message: str = "Insufficient rights to access this information") -
     return ApiError(403, message)
 
 
+def ensure(allowed: bool) -> None:
+    """403 unless a policy's answer allows it."""
+    if not allowed:
+        raise forbidden()
+
+
 def conflict(message: str) -> ApiError:
     return ApiError(409, message)
 

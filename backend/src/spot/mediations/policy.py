@@ -7,7 +7,6 @@ members of the groups it is visible to."""
 from dataclasses import dataclass
 from typing import Literal
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import FieldsCan, MediationCan
@@ -161,8 +160,3 @@ def can(user: Principal, m: Facts) -> MediationCan:
             visible_by_persons="visibleByPersons" in fields,
         ),
     )
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, delete, exists, insert, literal, or_, select, union_all
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, FieldError
+from spot.core.errors import ApiError, FieldError, ensure
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import utcnow
@@ -81,7 +81,7 @@ def save_tracking(
     """Replace the periods of a stopped mediation (its mediator only), keeping its execution start and
     stop on the first start and the last stop."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
-    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    ensure(policy.can_edit_report(user, service.facts(db, mediation)))
     spans = checked_periods(periods, utcnow())
     service.bump(db, mediation, user, version=version)
     db.execute(delete(TrackingPeriod).where(TrackingPeriod.mediation_id == mediation.id))
@@ -141,7 +141,7 @@ def tracked_actions(
     stop minute, oldest first, at most MAX_TRACKED_ACTIONS, on items the signed-in user may read.
     400 errors.lessThanMin on `stop` when it is before `start`."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
-    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    ensure(policy.can_edit_report(user, service.facts(db, mediation)))
     if stop < start:
         raise _refused([FieldError(field="stop", code="errors.lessThanMin")])
     h = HistoryEntry
@@ -171,7 +171,7 @@ def save_report(
     about, when, how and what it did come from its history entry. The client's wording is not kept:
     each reader's client words the lines in the reader's language."""
     mediation = service.load(db, user=user, mediation_id=mediation_id)
-    policy.ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    ensure(policy.can_edit_report(user, service.facts(db, mediation)))
     comment = comment.strip()
     if not comment and not items:
         raise _refused([FieldError(field="comment", code="commentOrActionSelectionNeeded")])

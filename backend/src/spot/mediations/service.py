@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from spot.account.models import SessionToken
 from spot.core import history, parents, signatures
-from spot.core.errors import ApiError, FieldError, conflict, illegal_transition, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, illegal_transition, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
@@ -620,7 +620,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
     mediation = load(db, user=user, mediation_id=mediation_id, for_update=True)
     links = _links(db, mediation.id)
     rules = _facts(mediation, links)
-    policy.ensure(policy.can_edit(user, rules))
+    ensure(policy.can_edit(user, rules))
     if data.version is not None and data.version != mediation.version:
         raise stale()
     changed = {
@@ -728,7 +728,7 @@ def change_status(db: Session, *, user: Principal, mediation_id: int, status: Me
     transition = TRANSITIONS.get((current, status.value))
     if transition is None:
         raise illegal_transition(current)
-    policy.ensure(transition.allowed(user, rules))
+    ensure(transition.allowed(user, rules))
     if not transition.ready(rules):
         raise illegal_transition(current)
     if not _write(db, mediation, {"status": status.value}, user=user, expected_status=current):
@@ -769,7 +769,7 @@ def sign(db: Session, *, user: Principal, session: SessionToken, mediation_id: i
     a recent password, 409 alreadySigned for a second live signature."""
     mediation = load(db, user=user, mediation_id=mediation_id, for_update=True)
     rules = facts(db, mediation)
-    policy.ensure(policy.is_participant(user, rules))
+    ensure(policy.is_participant(user, rules))
     if mediation.status != S.validated:
         raise illegal_transition(mediation.status)
     signatures.sign(

@@ -6,7 +6,6 @@ know what they must hold. Creating needs perm_TableauBord or perm_QualificationA
 deleting perm_QualificationAdmin. Dashboards need perm_TableauBord, except one's own (the user
 dashboard of oneself, one's own status records)."""
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.permissions.names import Permission
 from spot.qualifications.schemas import QualificationCan
@@ -42,8 +41,3 @@ def can(user: Principal) -> QualificationCan:
     return QualificationCan(
         edit=can_edit(user), delete=can_delete(user), see_dashboard=can_see_dashboards(user)
     )
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

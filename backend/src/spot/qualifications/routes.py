@@ -4,6 +4,7 @@ from fastapi import Depends, Query, Response
 
 from spot.core import time as clock
 from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import ensure
 from spot.core.lists import list_route
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, json_response
@@ -154,7 +155,7 @@ def group_qualifications(db: DB, groupId: Id, shown: Shown) -> Response:
 async def user_qualifications(db: DB, user: CurrentUser, userId: Id, shown: Shown) -> UserDashboard:
     """One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
     item per qualification concerning the user, its modules as children."""
-    policy.ensure(policy.can_see_user(user, userId))
+    ensure(policy.can_see_user(user, userId))
     return UserDashboard.model_validate(
         dashboards.person(db, user_id=userId, today=clock.today(), shown=shown)
     )

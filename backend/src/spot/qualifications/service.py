@@ -16,7 +16,7 @@ from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
 
 from spot.core import history, parents
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import utcnow
@@ -262,7 +262,7 @@ def _set_links(
 
 def create(db: Session, *, user: Principal, data: QualificationSave) -> Qualification:
     """perm_TableauBord or perm_QualificationAdmin (403); the form's rules (422)."""
-    policy.ensure(policy.can_create(user))
+    ensure(policy.can_create(user))
     _validate(db, user, data)
     now = utcnow()
     qualification = Qualification(
@@ -283,7 +283,7 @@ def update(
     the stored one (or moved meanwhile; without one, as the spec's client sends it, the save applies
     over whatever came before); the form's rules (422). Applied in one UPDATE where the version is still
     the one read, the links replaced but for the cartographies hidden from the user, which stay."""
-    policy.ensure(policy.can_edit(user))
+    ensure(policy.can_edit(user))
     qualification = load(db, qualification_id=qualification_id, for_update=True)
     read_version = qualification.version if data.version is None else data.version
     if read_version != qualification.version:
@@ -311,7 +311,7 @@ def update(
 def delete_qualification(db: Session, *, user: Principal, qualification_id: int) -> None:
     """perm_QualificationAdmin (403); 404 unknown. Its gallery (stored files and rows) and its
     discussion go with it."""
-    policy.ensure(policy.can_delete(user))
+    ensure(policy.can_delete(user))
     qualification = load(db, qualification_id=qualification_id, for_update=True)
     _record(db, user=user, qualification=qualification, event=Event.deleted)
     parents.removing(db, parent_type=ITEM_TYPE, parent_id=qualification.id)

@@ -2,7 +2,6 @@
 those who edit modules or paths (perm_TrainingManagement, perm_TrainingPathAdmin) also read one and
 search them to choose one."""
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.permissions.names import Permission
 from spot.references.schemas import ReferenceCan
@@ -25,8 +24,3 @@ def can_delete(user: Principal, usage: int) -> bool:
 
 def can(user: Principal, usage: int) -> ReferenceCan:
     return ReferenceCan(edit=can_manage(user), delete=can_delete(user, usage))
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import Query, Response
 
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.errors import not_found
+from spot.core.errors import ensure, not_found
 from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Str
@@ -45,14 +45,14 @@ async def search_references(
     """The autocomplete: at most 30 enabled references whose code, label or description contains
     `text` (case and accents ignored), in code order. Open to perm_TrainingReferenceAdmin,
     perm_TrainingManagement and perm_TrainingPathAdmin."""
-    policy.ensure(policy.can_read(user))
+    ensure(policy.can_read(user))
     return service.search(db, type=service.reference_type(type), text=text)
 
 
 @router.get("/training/references/{type}/{code}")
 async def reference(db: DB, user: CurrentUser, type: str, code: str) -> ReferenceOut:
     """Open to perm_TrainingReferenceAdmin, perm_TrainingManagement and perm_TrainingPathAdmin."""
-    policy.ensure(policy.can_read(user))
+    ensure(policy.can_read(user))
     found = service.get(db, type=service.reference_type(type), code=code)
     return service.view(db, user=user, reference=found)
 

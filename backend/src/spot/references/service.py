@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.principal import Principal
 from spot.db import Base
 from spot.querylang.text import fold
@@ -101,7 +101,7 @@ def view(db: Session, *, user: Principal, reference: Reference) -> ReferenceOut:
 def save(db: Session, *, user: Principal, type: ReferenceType, data: ReferenceSave) -> Reference:
     """Create or save (ReferenceSave): version absent, create or save; 0, create only; else save the
     reference read at that version."""
-    policy.ensure(policy.can_manage(user))
+    ensure(policy.can_manage(user))
     if data.version == CREATE_ONLY:
         return _create(db, type=type, data=data)
     if data.version is None:
@@ -159,7 +159,7 @@ def _create(db: Session, *, type: ReferenceType, data: ReferenceSave) -> Referen
 
 def delete(db: Session, *, user: Principal, reference: Reference) -> None:
     """Refused (409 referenceInUse) while a module or a path uses it."""
-    policy.ensure(policy.can_manage(user))
+    ensure(policy.can_manage(user))
     if usage(db, reference=reference) > 0:
         raise conflict("referenceInUse")
     log.info(

@@ -1,7 +1,6 @@
 """Who may do what with a gallery (spec 1 §6). Reading follows the parent's visibility
 (core.parents); these rules apply to galleries the user can already see."""
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.permissions.names import Permission
 from spot.resources.schemas import ResourceCan
@@ -14,8 +13,3 @@ def can_edit(user: Principal) -> bool:
 
 def can(user: Principal) -> ResourceCan:
     return ResourceCan(edit=can_edit(user))
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

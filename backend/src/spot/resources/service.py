@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from spot.core import files, history, parents
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.files import Served
 from spot.core.history import Event
 from spot.core.principal import Principal
@@ -224,7 +224,7 @@ def create(
 ) -> Resource:
     """A new resource at the end of the gallery. `upload` is the received body (image, pdf, file),
     moved into the store."""
-    policy.ensure(policy.can_edit(user))
+    ensure(policy.can_edit(user))
     link = stored_link(data.resource_type, data.link)
     stored = None
     if data.resource_type in FILE_TYPES:
@@ -263,7 +263,7 @@ def update(
 ) -> Resource:
     """Name, link and comment; the type cannot change, the file is kept. A version sent must be the
     stored one (409 staleVersion); without one (the spec's payload) the update applies."""
-    policy.ensure(policy.can_edit(user))
+    ensure(policy.can_edit(user))
     kind = ResourceType(resource.resource_type)
     if data.resource_type is not None and data.resource_type is not kind:
         raise _invalid("resourceType", "resourceTypeCannotChange")
@@ -278,7 +278,7 @@ def update(
 
 def reorder(db: Session, *, user: Principal, parent: parents.Parent, ids: list[int]) -> ResourceGallery:
     """Put the gallery in the order of `ids`, which must be exactly its resources."""
-    policy.ensure(policy.can_edit(user))
+    ensure(policy.can_edit(user))
     resources = {r.id: r for r in _resources(db, parent)}
     if len(ids) != len(set(ids)) or set(ids) != set(resources):
         raise _invalid("resourceIds", "invalidValue")
@@ -290,7 +290,7 @@ def reorder(db: Session, *, user: Principal, parent: parents.Parent, ids: list[i
 
 
 def delete(db: Session, *, user: Principal, parent: parents.Parent, resource: Resource) -> None:
-    policy.ensure(policy.can_edit(user))
+    ensure(policy.can_edit(user))
     files.retired(db, resource.file_ref)
     files.retired(db, resource.thumbnail_ref)
     _written(db, user, parent, resource, Event.resourceDeleted)

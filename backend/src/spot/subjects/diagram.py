@@ -11,7 +11,7 @@ from PIL import Image
 from sqlalchemy.orm import Session
 
 from spot.core import files
-from spot.core.errors import ApiError, FieldError, not_found
+from spot.core.errors import ApiError, FieldError, ensure, not_found
 from spot.core.files import Served
 from spot.core.history import Event
 from spot.core.principal import Principal
@@ -80,7 +80,7 @@ def _name(name: str, extension: str) -> str:
 def store(db: Session, *, user: Principal, subject: Subject, path: Path | None, name: str) -> Subject:
     """Set the subject's diagram from the received file (moved into the store), replacing the former
     one, whose file goes once the transaction commits; a history entry `updated`."""
-    policy.ensure(policy.can_edit_diagram(user, subject))
+    ensure(policy.can_edit_diagram(user, subject))
     media_type, extension = _checked(path)
     assert path is not None
     sha256 = _sha256(path)
@@ -98,7 +98,7 @@ def store(db: Session, *, user: Principal, subject: Subject, path: Path | None, 
 
 def remove(db: Session, *, user: Principal, subject: Subject) -> None:
     """Remove the subject's diagram (a stored one, or the legacy application's): has_diagram false."""
-    policy.ensure(policy.can_edit_diagram(user, subject))
+    ensure(policy.can_edit_diagram(user, subject))
     files.retired(db, subject.diagram_ref)
     values = {
         "diagram_ref": None,

@@ -15,7 +15,7 @@ from sqlalchemy import Table, bindparam, delete, exists, select, update
 from sqlalchemy.orm import Session, aliased
 
 from spot.core import history, parents
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import utcnow
@@ -253,7 +253,7 @@ def _bump(db: Session, user: Principal, subject: Subject, version: int, now: dat
 def _checked(db: Session, user: Principal, subject_id: int, version: int) -> tuple[Subject, int, datetime]:
     """The subject (404 / 403 as its page), the right to edit its tree, the version checked and bumped."""
     subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
-    policy.ensure(policy.can_edit_mind_map(user, subject))
+    ensure(policy.can_edit_mind_map(user, subject))
     now = utcnow()
     return subject, _bump(db, user, subject, version, now), now
 
@@ -343,7 +343,7 @@ def edit(db: Session, *, user: Principal, subject_id: int, code: int, data: Node
     node = _node(db, subject.id, code)
     renamed = data.name != node.name
     main = node.code == MAIN
-    policy.ensure(
+    ensure(
         policy.can_rename_node(user, subject, node.status, main=main)
         if renamed
         else policy.can_change_node(user, subject, node.status)
@@ -381,7 +381,7 @@ def remove(db: Session, *, user: Principal, subject_id: int, code: int, version:
     node = tree.node(code)
     if node.code == MAIN:
         raise conflict("mainNodeCannotBeDeleted")
-    policy.ensure(policy.can_delete_node(user, subject, {n.status for n in tree.subtree(node)}))
+    ensure(policy.can_delete_node(user, subject, {n.status for n in tree.subtree(node)}))
     siblings = tree.children[node.parent_id]
     siblings.remove(node)
     _renumber(siblings)
@@ -402,7 +402,7 @@ def set_status(
     is the subject cards' (a database trigger copies it to subject.main_node_status)."""
     subject, version, now = _checked(db, user, subject_id, data.version)
     node = _node(db, subject.id, code)
-    policy.ensure(policy.can_set_node_status(user, subject, node.status, data.status.value))
+    ensure(policy.can_set_node_status(user, subject, node.status, data.status.value))
     node.status = data.status.value
     node.updated_by, node.updated_at = user.id, now
     _written(db, user, subject, Event.mindMapUpdated, Event.statusChanged)

@@ -3,7 +3,6 @@
 
 from collections.abc import Collection
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.mapping.models import Function
 from spot.permissions.names import Permission
@@ -94,8 +93,3 @@ def can(user: Principal, subject: Subject) -> SubjectCan:
 def can_on_function(user: Principal, function: Function) -> FunctionCan:
     """The function's page offers to add subjects to it to those who may create subjects."""
     return FunctionCan(create=can_create(user))
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

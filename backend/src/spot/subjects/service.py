@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, joinedload, noload
 from sqlalchemy.orm.exc import StaleDataError
 
 from spot.core import files, history, parents
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
 from spot.core.principal import Principal
@@ -453,7 +453,7 @@ def _new_code(db: Session, cartography_id: int, subject_id: int) -> str:
 
 
 def create(db: Session, *, user: Principal, data: SubjectSave) -> Subject:
-    policy.ensure(policy.can_create(user))
+    ensure(policy.can_create(user))
     cartography, function, activity = _check_links(db, user=user, data=data)
     now = utcnow()
     subject = Subject(
@@ -490,7 +490,7 @@ def create(db: Session, *, user: Principal, data: SubjectSave) -> Subject:
 
 
 def update(db: Session, *, user: Principal, subject: Subject, data: SubjectUpdate) -> Subject:
-    policy.ensure(policy.can_edit(user, subject))
+    ensure(policy.can_edit(user, subject))
     if data.version != subject.version:
         raise conflict("staleVersion")
     _, function, activity = _check_links(
@@ -504,7 +504,7 @@ def update(db: Session, *, user: Principal, subject: Subject, data: SubjectUpdat
 
 
 def delete(db: Session, *, user: Principal, subject: Subject) -> None:
-    policy.ensure(policy.can_delete(user, subject))
+    ensure(policy.can_delete(user, subject))
     _record(db, user, subject, mode="W", event=Event.deleted)
     log.info("subject deleted subject_id=%s code=%s by user_id=%s", subject.id, subject.code, user.id)
     files.retired(db, subject.picture_ref)
@@ -518,7 +518,7 @@ def delete(db: Session, *, user: Principal, subject: Subject) -> None:
 
 def duplicate(db: Session, *, user: Principal, subject: Subject, data: SubjectSave | None) -> Subject:
     """A copy with the same name, links, ratings and mind map, or with the form's name and links."""
-    policy.ensure(policy.can_duplicate(user, subject))
+    ensure(policy.can_duplicate(user, subject))
     if data is not None:
         _, function, activity = _check_links(db, user=user, data=data)
         name, kind, links = data.name, data.type.value, (function.cartography_id, function.id, activity.id)
@@ -627,14 +627,14 @@ def _mark(
 
 
 def follow(db: Session, *, user: Principal, subject: Subject) -> Subject:
-    policy.ensure(policy.can_mark(user, subject))
+    ensure(policy.can_mark(user, subject))
     now = utcnow()
     return _mark(db, user, subject, Event.followed, now, {"followed_by": user.id, "followed_at": now})
 
 
 def resolve(db: Session, *, user: Principal, subject: Subject) -> Subject:
     """Resolving also marks the subject followed when it was not (as it stands when written)."""
-    policy.ensure(policy.can_mark(user, subject))
+    ensure(policy.can_mark(user, subject))
     now = utcnow()
     unfollowed = Subject.followed_at.is_(None)
     values = {
@@ -649,7 +649,7 @@ def resolve(db: Session, *, user: Principal, subject: Subject) -> Subject:
 
 
 def rate(db: Session, *, user: Principal, subject: Subject, ratings: Ratings) -> Subject:
-    policy.ensure(policy.can_mark(user, subject))
+    ensure(policy.can_mark(user, subject))
     now = utcnow()
     values = {
         "frequency": ratings.frequency,
@@ -666,7 +666,7 @@ def rate(db: Session, *, user: Principal, subject: Subject, ratings: Ratings) ->
 
 
 def standardize(db: Session, *, user: Principal, subject: Subject, comment: str) -> Subject:
-    policy.ensure(policy.can_standardize(user, subject))
+    ensure(policy.can_standardize(user, subject))
     now = utcnow()
     values = {"standardized_by": user.id, "standardized_at": now, "standardized_comment": comment.strip()}
     marked = _mark(db, user, subject, Event.standardized, now, values)

@@ -48,8 +48,3 @@ def ensure_deletable(user: Principal, usage: ModuleUsage) -> None:
         raise forbidden()
     if not can_delete(user, usage):
         raise conflict(IN_USE)
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

@@ -35,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, FieldError, conflict, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.principal import Principal
 from spot.core.schemas import TextRule
 from spot.core.time import utcnow
@@ -516,7 +516,7 @@ def _insert_items(db: Session, module_id: int, stored: Sequence[Stored]) -> None
 
 def create(db: Session, *, user: Principal, data: ModuleSave) -> int:
     """A new module, enabled, the user its creator; returns its id."""
-    policy.ensure(policy.can_manage(user))
+    ensure(policy.can_manage(user))
     reference_id, stored = _validate(db, user, data)
     module = TrainingModule(
         name=data.name,
@@ -608,7 +608,7 @@ def set_enabled(db: Session, *, user: Principal, module_id: int, enabled: bool) 
     """Enable or disable, whatever uses the module (a disabled one cannot be added to a new path);
     the same state again writes nothing."""
     module = _load(db, module_id)
-    policy.ensure(policy.can_set_enabled(user))
+    ensure(policy.can_set_enabled(user))
     if module.enabled != enabled:
         _write(db, module, {"enabled": enabled}, expected_version=module.version)
 

@@ -10,7 +10,6 @@ transitions (read, see grading, edit, delete, open elements, manage mediations) 
 from dataclasses import dataclass
 from datetime import date
 
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.permissions.names import Permission
 from spot.training.paths.models import ModuleStatus as M
@@ -150,8 +149,3 @@ def can_manage_mediations(user: Principal, p: Facts, m: ModuleFacts) -> bool:
     return (
         module_referent_or_admin(user, p, m) and p.status == P.started and m.status in (M.started, M.finished)
     )
-
-
-def ensure(allowed: bool) -> None:
-    if not allowed:
-        raise forbidden()

@@ -48,7 +48,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from spot.account.models import SessionToken
 from spot.core import signatures
-from spot.core.errors import ApiError, FieldError, conflict, illegal_transition, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, illegal_transition, not_found
 from spot.core.principal import Principal
 from spot.core.time import today, utcnow
 from spot.db import in_ids, plain
@@ -429,7 +429,7 @@ def _path_transition(user: Principal, f: policy.Facts, action: str) -> PathTrans
     transition = PATH_TRANSITIONS.get((action, f.status))
     if transition is None:
         raise illegal_transition(f.status)
-    policy.ensure(transition.who(user, f))
+    ensure(transition.who(user, f))
     if not transition.ready(f):
         raise illegal_transition(f.status)
     return transition
@@ -443,7 +443,7 @@ def _module_transition(
         raise illegal_transition(m.status)
     if f.status not in transition.path_statuses:
         raise illegal_transition(f.status)
-    policy.ensure(transition.who(user, f, m))
+    ensure(transition.who(user, f, m))
     if not transition.ready(user, f, m):
         raise illegal_transition(m.status)
     return transition
@@ -1260,7 +1260,7 @@ def _members(db: Session, group_ids: Sequence[int]) -> list[int]:
 
 def create(db: Session, *, user: Principal, data: PathCreate) -> list[int]:
     """One path per learner (in learnerIds order), the user its creator, status notAccepted; their ids."""
-    policy.ensure(user.may(Permission.TrainingManagement))
+    ensure(user.may(Permission.TrainingManagement))
     members = _members(db, data.learner_group_ids)
     learners = list(dict.fromkeys([*data.learner_ids, *(m for m in members if m != user.id)]))
     reference_id, assigned = _validate(
@@ -1312,7 +1312,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
     modules = modules_of(db, path.id)
     links = _links(db, path, [m.id for m in modules])
     f = _facts(path, modules, links)
-    policy.ensure(policy.can_edit(user, f))
+    ensure(policy.can_edit(user, f))
     if data.version is not None and data.version != path.version:
         raise stale()
     current_code = (
@@ -1398,7 +1398,7 @@ def delete_path(db: Session, *, user: Principal, path_id: int) -> None:
     """Only a path never accepted (409 illegalTransition otherwise), by its creator or an administrator."""
     path = load(db, user=user, path_id=path_id, for_update=True)
     f = facts(db, path)
-    policy.ensure(policy.creator_or_admin(user, f))
+    ensure(policy.creator_or_admin(user, f))
     if path.status != P.notAccepted:
         raise illegal_transition(path.status)
     plain(db).execute(delete(TrainingPath).where(TrainingPath.id == path.id))
