@@ -406,6 +406,19 @@ def test_criticity_band_edges(score, level):
     assert criticity_level(score) == level
 
 
+def test_the_criticity_table_gives_every_rating_its_level(client, make_user, login):
+    """What the rating dialog shows before saving comes from the server, the same bands as the saved level."""
+    assert_error(client.get(f"{API}/subject/criticity"), 401)
+    body = client.get(f"{API}/subject/criticity", headers=login(make_user())).json()
+    levels = body["levels"]
+    assert [len(row) for row in levels] == [6] * 6
+    assert levels[0] == [None] * 6 and {row[0] for row in levels} == {None}
+    for frequency in range(6):
+        for gravity in range(6):
+            assert levels[frequency][gravity] == criticity_level(criticity_score(frequency, gravity))
+    assert (levels[2][4], levels[3][3], levels[3][5], levels[4][5]) == ("low", "medium", "medium", "high")
+
+
 def test_standardize_keeps_the_comment(client, db, test_map, make_user, login):
     user = make_user(permissions=[VALID])
     url = f"{API}/subject/{test_map.subject('S2')}/standardize"

@@ -49,6 +49,7 @@ export const queryKeys = {
     functionView: (functionId: number) => ['subjects', 'function', functionId] as const,
     visits: ['subjects', 'visits'] as const,
     list: ['subjects', 'list'] as const,
+    criticity: ['subjects', 'criticity'] as const,
   },
   mediations: {
     /** Every mediation change invalidates this. */

@@ -1965,6 +1965,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/subject/criticity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Criticity Table
+         * @description The criticity level of every frequency × gravity rating (spec 1 §4), for any signed-in user.
+         */
+        get: operations["criticity_table_backend_api_v2_subject_criticity_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/subject/query": {
         parameters: {
             query?: never;
@@ -3992,6 +4012,17 @@ export interface components {
             returnUrl?: string | null;
             /** Username */
             username: string;
+        };
+        /**
+         * CriticityTable
+         * @description The level of every rating, as the server computes it: what the rating dialog shows before saving.
+         */
+        CriticityTable: {
+            /**
+             * Levels
+             * @description levels[frequency][gravity], each 0 ('not defined') to 5; null while either is 0
+             */
+            levels: (("low" | "medium" | "high") | null)[][];
         };
         /**
          * CurrentPath
@@ -15874,6 +15905,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    criticity_table_backend_api_v2_subject_criticity_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriticityTable"];
                 };
             };
             /** @description Bad Request */

@@ -11,6 +11,7 @@ from spot.permissions.names import Permission
 from spot.subjects import query, service
 from spot.subjects.schemas import (
     CreatedId,
+    CriticityTable,
     FunctionView,
     Ratings,
     StandardizeBody,
@@ -37,6 +38,12 @@ list_route(
     description="A page of the subjects the user may see, filtered and sorted with the query language "
     "(fields: GET /querylang/subject/fields).",
 )
+
+
+@router.get("/subject/criticity")
+async def criticity_table(user: CurrentUser) -> CriticityTable:
+    """The criticity level of every frequency × gravity rating (spec 1 §4), for any signed-in user."""
+    return service.criticity_table()
 
 
 @router.get("/subject/{subjectId}")

@@ -32,6 +32,14 @@ class Ratings(CamelModel):
     detectability: StrictInt = Rating
 
 
+class CriticityTable(CamelModel):
+    """The level of every rating, as the server computes it: what the rating dialog shows before saving."""
+
+    levels: list[list[CriticityLevel | None]] = Field(
+        description="levels[frequency][gravity], each 0 ('not defined') to 5; null while either is 0"
+    )
+
+
 class MindMapItemOut(CamelModel):
     code: int
     name: str

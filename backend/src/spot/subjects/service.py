@@ -37,6 +37,7 @@ from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
 from spot.subjects.schemas import (
     Contributor,
     CriticityLevel,
+    CriticityTable,
     MindMapItemOut,
     Ratings,
     SubjectOut,
@@ -60,14 +61,24 @@ def criticity_score(frequency: int, gravity: int) -> int | None:
     return round(frequency * gravity / 25 * 100)
 
 
+# The bands of the score (spec 1 §4): low below 33, high above 66, medium between (both included).
+LOW_BELOW = 33
+HIGH_ABOVE = 66
+
+
 def criticity_level(score: int | None) -> CriticityLevel | None:
     if score is None:
         return None
-    if score < 33:
+    if score < LOW_BELOW:
         return "low"
-    if score > 66:
+    if score > HIGH_ABOVE:
         return "high"
     return "medium"
+
+
+def criticity_table() -> CriticityTable:
+    scale = range(6)
+    return CriticityTable(levels=[[criticity_level(criticity_score(f, g)) for g in scale] for f in scale])
 
 
 # Reading ------------------------------------------------------------------------------------

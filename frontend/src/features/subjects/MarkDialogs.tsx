@@ -10,10 +10,11 @@ import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LifetimeEvent, Mark, Subject } from './api'
-import { criticityLevel, criticityScore, frequencyTextKey, gravityTextKey, LEVEL_COLOURS, levelTextKey, RATING_LEVELS } from './criticity'
+import { criticityTableQuery, type LifetimeEvent, type Mark, type Subject } from './api'
+import { frequencyTextKey, gravityTextKey, LEVEL_COLOURS, levelTextKey, RATING_LEVELS } from './criticity'
 import { useLifetimeText } from './lifetime'
 
 export type MarkKind = Mark['kind']
@@ -89,7 +90,9 @@ function RateDialog({ subject, ...props }: Confirming & { subject: Subject }) {
   const { t } = useTranslation()
   const [frequency, setFrequency] = useState(subject.ratings.frequency)
   const [gravity, setGravity] = useState(subject.ratings.gravity)
-  const level = criticityLevel(criticityScore(frequency, gravity))
+  // The level as the server bands the rating (the same rule as the level it saves).
+  const { data: table } = useQuery(criticityTableQuery)
+  const level = table?.levels[frequency]?.[gravity]
   const scale = (label: string, value: number, onChange: (level: number) => void, textKey: (level: number) => string) => (
     <TextField select fullWidth label={label} value={value} onChange={(event) => onChange(Number(event.target.value))}>
       {RATING_LEVELS.map((option) => (
@@ -112,7 +115,7 @@ function RateDialog({ subject, ...props }: Confirming & { subject: Subject }) {
         <Typography variant="body2" color="text.secondary">
           {t('subjects.criticity.resulting')}
         </Typography>
-        <Chip size="small" color={level ? LEVEL_COLOURS[level] : 'default'} label={t(levelTextKey(level))} />
+        {table && <Chip size="small" color={level ? LEVEL_COLOURS[level] : 'default'} label={t(levelTextKey(level))} />}
       </Stack>
     </MarkDialogShell>
   )

@@ -102,12 +102,22 @@ describe('subject view', () => {
 
   it('rates after confirmation, sending detectability 0, and shows the answer', async () => {
     const rated = subject({ ratings: { frequency: 5, gravity: 5, detectability: 0 }, criticity: 100, criticityLevel: 'high' })
-    const fetchMock = fakeServer({ [SUBJECT]: () => json(subject()), [INFO]: info(null), 'POST /backend/api/v2/subject/5/rate': () => json(rated) })
+    // The server's bands, here with 5 × 5 alone high, so that the dialog shows the server's level.
+    const levels = Array.from({ length: 6 }, (_, frequency) =>
+      Array.from({ length: 6 }, (_, gravity) => (frequency === 5 && gravity === 5 ? 'high' : frequency && gravity ? 'low' : null)),
+    )
+    const fetchMock = fakeServer({
+      [SUBJECT]: () => json(subject()),
+      [INFO]: info(null),
+      'GET /backend/api/v2/subject/criticity': () => json({ levels }),
+      'POST /backend/api/v2/subject/5/rate': () => json(rated),
+    })
     renderRoutes(routes, '/spotv2/subject/5')
     await userEvent.click(await screen.findByRole('button', { name: 'Rate the criticity' }))
     const dialog = await screen.findByRole('dialog', { name: 'Rate the criticity' })
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Frequency' }))
     await userEvent.click(await screen.findByRole('option', { name: '5 — Very frequent (every day)' }))
+    expect(await within(dialog).findByText('Low')).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Gravity' }))
     await userEvent.click(await screen.findByRole('option', { name: '5 — Critical (serious accident or major loss)' }))
     expect(within(dialog).getByText('High')).toBeInTheDocument()

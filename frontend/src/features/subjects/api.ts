@@ -31,6 +31,13 @@ export const subjectQuery = (subjectId: number) =>
     staleTime: 0,
   })
 
+/** The level of every frequency × gravity rating, as the server bands them. */
+export const criticityTableQuery = queryOptions({
+  queryKey: queryKeys.subjects.criticity,
+  queryFn: () => data(api.GET('/backend/api/v2/subject/criticity')),
+  staleTime: Infinity,
+})
+
 export const subjectPictureQuery = (subjectId: number) =>
   queryOptions({
     queryKey: queryKeys.subjects.picture(subjectId),
