@@ -61,16 +61,6 @@ def is_participant(user: Principal, m: Facts) -> bool:
     return user.id in m.participant_ids
 
 
-def can_read(user: Principal, m: Facts) -> bool:
-    return (
-        is_creator(user, m)
-        or is_mediator(user, m)
-        or is_participant(user, m)
-        or user.id in m.visible_person_ids
-        or not m.visible_group_ids.isdisjoint(user.group_ids)
-    )
-
-
 def can_edit(user: Principal, m: Facts) -> bool:
     if m.status == S.canceled:
         return False
