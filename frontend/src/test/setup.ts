@@ -6,6 +6,7 @@ import { errorReports } from '../api/errorReports'
 import { setOrganizationTimeZone } from '../lib/dates'
 import i18n, { LANGUAGES } from '../i18n'
 import { catalogue } from './catalogues'
+import { stopQueryClients } from './render'
 
 // No test may depend on the machine's speed: a loaded machine (CI runs the whole suite on 2 cores,
 // beside other work) may take many seconds to render a form and its data. findBy and waitFor wait up
@@ -27,7 +28,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('en')
 })
 
-afterEach(() => {
+afterEach(async () => {
+  await stopQueryClients()
   cleanup()
   Cookies.remove('userToken', { path: '/spotv2' })
   localStorage.clear()
