@@ -133,6 +133,7 @@ def open_bell(page: Page, language: str) -> Locator:
     page.get_by_role("banner").get_by_role("button", name=re.compile(f"^{texts['bell']}")).click()
     panel = page.get_by_role("dialog", name=texts["awaiting"], exact=True)
     expect(panel).to_be_visible()
+    expect(panel.get_by_role("progressbar")).to_have_count(0)  # the alerts are read
     return panel
 
 

@@ -54,7 +54,7 @@ export function AlertsBell() {
   const queryClient = useQueryClient()
   const { data: found } = useQuery(alertsQuery)
   const count = found?.count ?? 0
-  const alerts = found?.alerts ?? []
+  const alerts = found?.alerts
 
   // Followed, the alert is acted on: it leaves the bell at once; the next reading confirms it.
   const follow = (alert: Alert) => {
@@ -70,7 +70,7 @@ export function AlertsBell() {
       count={count}
       title={t('alerts.title')}
       empty={t('alerts.empty')}
-      items={alerts.map((alert) => ({
+      items={alerts?.map((alert) => ({
         key: `${alert.kind}:${alert.target.type}:${alert.target.id}`,
         to: alertPath(alert.target),
         primary: t(`alerts.kinds.${alert.kind}`, alert.args),
@@ -78,6 +78,7 @@ export function AlertsBell() {
         onFollow: () => follow(alert),
       }))}
       footer={
+        alerts &&
         count > alerts.length && (
           <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

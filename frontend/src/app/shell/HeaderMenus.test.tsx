@@ -9,13 +9,13 @@ import { routes } from '../router'
 const CHANGED = { kind: 'subjectChanged', args: { name: 'Changer une plaquette' }, date: '2026-03-02T08:05:00Z', target: { type: 'subject', id: 5 } }
 const NEVER_VISITED = { kind: 'subjectChanged', args: { name: 'Mesurer une cote' }, date: '2026-03-01T16:30:00Z', target: { type: 'subject', id: 9 } }
 
-function signedInAs(permissions: string[], alerts: { alerts: unknown[]; count: number } = { alerts: [], count: 0 }) {
+function signedInAs(permissions: string[], alerts: { alerts: unknown[]; count: number } | Promise<Response> = { alerts: [], count: 0 }) {
   storeToken('token')
   return fakeServer({
     'GET /backend/api/v2/account/whoAmI': () =>
       json({ id: 7, login: 'hfournier', firstName: 'Hélène', lastName: 'Fournier', externalId: null, displayName: 'Hélène Fournier', groups: [], permissions }),
     'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
-    'GET /backend/api/v2/account/alerts': () => json(alerts),
+    'GET /backend/api/v2/account/alerts': () => (alerts instanceof Promise ? alerts : json(alerts)),
     'GET /backend/api/v2/discussion/unread': () => json([]),
   })
 }
@@ -130,6 +130,18 @@ describe('the bell', () => {
     expect(within(bell).queryByText('0')).not.toBeInTheDocument()
     await userEvent.click(bell)
     expect(await screen.findByText('Nothing awaits you.')).toBeInTheDocument()
+  })
+
+  it('says it is loading, not that nothing awaits, until the alerts are read', async () => {
+    let answer: (response: Response) => void = () => undefined
+    signedInAs([], new Promise<Response>((resolve) => (answer = resolve)))
+    renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Alerts' }))
+    const panel = await screen.findByRole('dialog', { name: 'Awaiting you' })
+    expect(within(panel).getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument()
+    expect(within(panel).queryByText('Nothing awaits you.')).not.toBeInTheDocument()
+    answer(json({ alerts: [], count: 0 }))
+    expect(await within(panel).findByText('Nothing awaits you.')).toBeInTheDocument()
   })
 
   it('says how many there are when the server sent only the newest', async () => {

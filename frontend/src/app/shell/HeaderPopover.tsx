@@ -8,6 +8,7 @@ import Popover from '@mui/material/Popover'
 import Typography from '@mui/material/Typography'
 import { useId, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { Loading } from '../../components/Loading'
 
 export interface HeaderPopoverItem {
   key: string
@@ -24,7 +25,8 @@ interface Props {
   count: number
   title: string
   empty: string
-  items: HeaderPopoverItem[]
+  /** Undefined until read: the list then says it is loading, not that it is empty. */
+  items: HeaderPopoverItem[] | undefined
   footer?: ReactNode
 }
 
@@ -61,7 +63,9 @@ export function HeaderPopover({ icon, label, count, title, empty, items, footer 
         <Typography id={titleId} variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, pb: 0.5, fontWeight: 600 }}>
           {title}
         </Typography>
-        {items.length === 0 ? (
+        {items === undefined ? (
+          <Loading />
+        ) : items.length === 0 ? (
           <Typography variant="body2" sx={{ px: 2, pb: 2, color: 'text.secondary' }}>
             {empty}
           </Typography>

@@ -27,8 +27,8 @@ export const discussionLink = (item: UnreadDiscussion) => {
  * a badge; each opens its item's page with the discussion panel open. */
 export function TeamworkMenu() {
   const { t, i18n } = useTranslation()
-  const { data: items = [] } = useQuery(unreadDiscussionsQuery)
-  const count = items.length
+  const { data: items } = useQuery(unreadDiscussionsQuery)
+  const count = items?.length ?? 0
 
   return (
     <HeaderPopover
@@ -37,7 +37,7 @@ export function TeamworkMenu() {
       count={count}
       title={t('discussion.teamwork.title')}
       empty={t('discussion.teamwork.empty')}
-      items={items.map((item) => ({
+      items={items?.map((item) => ({
         key: String(item.discussionId),
         to: discussionLink(item) ?? '#',
         primary: `${t(`discussion.teamwork.types.${item.parentType}`, { defaultValue: '' })} · ${item.parentName}`,
