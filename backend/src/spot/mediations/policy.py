@@ -2,12 +2,14 @@
 signed-in Principal and the mediation's facts (service.facts reads them), and `can` built from them.
 
 Roles: creator, mediator, participant. Reading: those three, the persons it is visible to and the
-members of the groups it is visible to."""
+members of the groups it is visible to. The status transitions are one table (TRANSITIONS, on
+core.transitions), whose `can` answers come from the same table."""
 
 from dataclasses import dataclass
 from typing import Literal
 
 from spot.core.principal import Principal
+from spot.core.transitions import Machine, Transition
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import FieldsCan, MediationCan
 
@@ -78,22 +80,6 @@ def editable_fields(user: Principal, m: Facts) -> frozenset[str]:
     return fields
 
 
-def can_start(user: Principal, m: Facts) -> bool:
-    return is_mediator(user, m) and m.status == S.created
-
-
-def can_pause(user: Principal, m: Facts) -> bool:
-    return is_mediator(user, m) and m.status == S.started
-
-
-def can_resume(user: Principal, m: Facts) -> bool:
-    return is_mediator(user, m) and m.status == S.paused
-
-
-def can_stop(user: Principal, m: Facts) -> bool:
-    return is_mediator(user, m) and m.status in (S.started, S.paused)
-
-
 def can_edit_report(user: Principal, m: Facts) -> bool:
     return is_mediator(user, m) and m.status == S.stopped and bool(m.participant_ids)
 
@@ -106,39 +92,53 @@ def report_needs(user: Principal, m: Facts) -> list[Literal["participants"]]:
     return []
 
 
-def can_validate(user: Principal, m: Facts) -> bool:
-    return can_edit_report(user, m) and m.has_report
-
-
-def can_invalidate(user: Principal, m: Facts) -> bool:
-    return is_mediator(user, m) and m.status == S.validated
-
-
 def can_sign(user: Principal, m: Facts) -> bool:
     return m.status == S.validated and is_participant(user, m) and user.id not in m.live_signer_ids
 
 
-def can_cancel(user: Principal, m: Facts) -> bool:
-    if m.status == S.canceled:
-        return False
-    return (is_creator(user, m) and m.status == S.created) or (
-        is_mediator(user, m) and m.status != S.archived
-    )
+def _creator_or_mediator(user: Principal, m: Facts) -> bool:
+    return is_creator(user, m) or is_mediator(user, m)
+
+
+def _report_ready(_user: Principal, m: Facts) -> bool:
+    return m.has_report and bool(m.participant_ids)
+
+
+# The status transitions of spec 1 §4: (action, current status) → the transition. Anything else is
+# illegal (409 with the current status); service.change_status applies them, `can` shows them.
+TRANSITIONS: Machine[Facts, Transition[Facts]] = Machine(
+    state=lambda m: m.status,
+    table={
+        ("start", S.created): Transition(S.started, is_mediator),
+        ("pause", S.started): Transition(S.paused, is_mediator),
+        ("resume", S.paused): Transition(S.started, is_mediator),
+        ("stop", S.started): Transition(S.stopped, is_mediator),
+        ("stop", S.paused): Transition(S.stopped, is_mediator),
+        ("validate", S.stopped): Transition(S.validated, is_mediator, _report_ready),
+        ("invalidate", S.validated): Transition(S.stopped, is_mediator),
+        ("cancel", S.created): Transition(S.canceled, _creator_or_mediator),
+        **{
+            ("cancel", status): Transition(S.canceled, is_mediator)
+            for status in (S.started, S.paused, S.stopped, S.validated)
+        },
+    },
+)
 
 
 def can(user: Principal, m: Facts) -> MediationCan:
     fields = editable_fields(user, m) if can_edit(user, m) else frozenset()
+    actions = TRANSITIONS.can(user, m)
     return MediationCan(
         edit=can_edit(user, m),
-        start=can_start(user, m),
-        pause=can_pause(user, m),
-        resume=can_resume(user, m),
-        stop=can_stop(user, m),
+        start=actions["start"],
+        pause=actions["pause"],
+        resume=actions["resume"],
+        stop=actions["stop"],
         edit_report=can_edit_report(user, m),
-        validate=can_validate(user, m),
-        invalidate=can_invalidate(user, m),
+        validate=actions["validate"],
+        invalidate=actions["invalidate"],
         sign=can_sign(user, m),
-        cancel=can_cancel(user, m),
+        cancel=actions["cancel"],
         report_needs=report_needs(user, m),
         fields=FieldsCan(
             title="title" in fields,

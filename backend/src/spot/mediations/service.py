@@ -18,7 +18,6 @@ Helpers for the other modules of the area (reporting, actionable, the bell):
   `card_fields(db, rows)`: MediationCard as JSON-ready data from rows of CARD_COLUMNS (lists)."""
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -661,42 +660,6 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
 # Status transitions (spec 1 §4) -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Transition:
-    action: str
-    # Whether the user's role allows it (else 403).
-    allowed: Callable[[Principal, policy.Facts], bool]
-    # Whether the mediation is ready for it (else 409 with the current status).
-    ready: Callable[[policy.Facts], bool] = lambda _facts: True
-
-
-def _mediator(user: Principal, m: policy.Facts) -> bool:
-    return policy.is_mediator(user, m)
-
-
-def _creator_or_mediator(user: Principal, m: policy.Facts) -> bool:
-    return policy.is_creator(user, m) or policy.is_mediator(user, m)
-
-
-# (current status, target status) → the transition. Anything else is illegal (409).
-TRANSITIONS: dict[tuple[str, str], Transition] = {
-    (S.created, S.started): Transition("start", _mediator),
-    (S.started, S.paused): Transition("pause", _mediator),
-    (S.paused, S.started): Transition("resume", _mediator),
-    (S.started, S.stopped): Transition("stop", _mediator),
-    (S.paused, S.stopped): Transition("stop", _mediator),
-    (S.stopped, S.validated): Transition(
-        "validate", _mediator, lambda m: m.has_report and bool(m.participant_ids)
-    ),
-    (S.validated, S.stopped): Transition("invalidate", _mediator),
-    (S.created, S.canceled): Transition("cancel", _creator_or_mediator),
-    (S.started, S.canceled): Transition("cancel", _mediator),
-    (S.paused, S.canceled): Transition("cancel", _mediator),
-    (S.stopped, S.canceled): Transition("cancel", _mediator),
-    (S.validated, S.canceled): Transition("cancel", _mediator),
-}
-
-
 def _open_period(db: Session, mediation: Mediation, now: datetime) -> None:
     """A running period from this minute; a resume in the minute of the last stop reopens that period."""
     periods = _periods(db, mediation.id)
@@ -718,32 +681,28 @@ def _close_period(db: Session, mediation: Mediation, now: datetime) -> None:
 
 
 def change_status(db: Session, *, user: Principal, mediation_id: int, status: MediationStatus) -> Mediation:
-    """Apply the transition (current, status) of TRANSITIONS: 403 when the user's role does not allow
-    it, 409 illegalTransition with the current status when there is none or the mediation is not
-    ready. Applied where the status is still the one read, so that of two concurrent changes one
-    wins and the other answers 409."""
+    """Apply the transition of policy.TRANSITIONS from the current status to `status`: 403 when the
+    user's role does not allow it, 409 illegalTransition with the current status when there is none or
+    the mediation is not ready. Applied where the status is still the one read, so that of two
+    concurrent changes one wins and the other answers 409."""
     mediation = load(db, user=user, mediation_id=mediation_id)
     rules = facts(db, mediation)
     current = mediation.status
-    transition = TRANSITIONS.get((current, status.value))
-    if transition is None:
-        raise illegal_transition(current)
-    ensure(transition.allowed(user, rules))
-    if not transition.ready(rules):
-        raise illegal_transition(current)
+    action = policy.TRANSITIONS.leading_to(rules, status.value)
+    policy.TRANSITIONS.check(user, rules, action)
     if not _write(db, mediation, {"status": status.value}, user=user, expected_status=current):
         db.expire(mediation)
         now_status = db.scalar(select(Mediation.status).where(Mediation.id == mediation_id))
         raise illegal_transition(now_status or current)
     now = minute(utcnow())
-    if transition.action in ("start", "resume"):
+    if action in ("start", "resume"):
         _open_period(db, mediation, now)
         set_execution(db, mediation)
-    elif transition.action in ("pause", "stop", "cancel"):
+    elif action in ("pause", "stop", "cancel"):
         # A running mediation canceled stops running too: its duration no longer grows.
         _close_period(db, mediation, now)
         set_execution(db, mediation)
-    elif transition.action == "invalidate":
+    elif action == "invalidate":
         signatures.revoke_all(
             db, record_type=RECORD_TYPE, record_id=mediation.id, reason=INVALIDATED, by=user
         )
