@@ -16,7 +16,7 @@ from typing import IO
 from sqlalchemy.orm import Session
 
 from spot.core import xlsx
-from spot.core.i18n import Language, texts
+from spot.core.i18n import LANGUAGES, Language, fill, language
 from spot.core.principal import Principal
 from spot.history import service
 from spot.history.schemas import ContributionsQuery, Granularity
@@ -40,28 +40,7 @@ class Words:
     month_format: str
 
 
-WORDS: dict[Language, Words] = {
-    "fr": Words(
-        writes="Contributions",
-        views="Consultations",
-        user="Utilisateur",
-        total="Total",
-        average="Moyenne",
-        deleted_account="Compte supprimé",
-        date_format="dd/mm/yyyy",
-        month_format="[$-40C]mmmm yyyy",
-    ),
-    "en": Words(
-        writes="Contributions",
-        views="Views",
-        user="User",
-        total="Total",
-        average="Average",
-        deleted_account="Deleted account",
-        date_format="yyyy-mm-dd",
-        month_format="yyyy-mm",
-    ),
-}
+WORDS: dict[Language, Words] = {lang: fill(Words, lang, "contributions_sheet") for lang in LANGUAGES}
 
 
 def write(
@@ -112,7 +91,7 @@ def export(
     the errors of POST /history/contributions (404 unknown item or group, 403 hidden item)."""
     service.check_export(query)
     starts, rows = service.contributions_by_user(db, user=user, query=query)
-    words = texts(WORDS, accept_language)
+    words = WORDS[language(accept_language)]
     return xlsx.spooled(
         lambda out: write(out, starts=starts, rows=rows, words=words, granularity=query.granularity)
     )

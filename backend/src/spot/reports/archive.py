@@ -28,7 +28,7 @@ from spot.core.i18n import Language
 from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.db import session_factory
-from spot.reports import pdf, selection
+from spot.reports import pdf, pdf_blocks, selection
 from spot.reports.models import ReportProgress
 from spot.reports.schemas import ReportRequest
 
@@ -191,7 +191,7 @@ def report_files(
     """One PDF per learner of the report, named `<name>[ (<external id>)].pdf`, in the report's order;
     the progress row counts them as they are made."""
     ctx = pdf.context(language)
-    image = pdf.decode_image(request.document_options.signature_image)
+    image = pdf_blocks.decode_image(request.document_options.signature_image)
     names = FileNames()
     external_ids = request.document_options.display_external_ids
     for done, learner in enumerate(selection.learners(db, user=user, request=request), 1):

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from spot.core import time as clock
 from spot.core.errors import not_found
-from spot.core.i18n import Language
+from spot.core.i18n import Language, text
 from spot.core.principal import Principal
 from spot.qualifications import dashboards
 from spot.reports import archive, pdf, selection
@@ -25,7 +25,6 @@ from spot.training.paths.models import TrainingPath, TrainingPathGrading, Traini
 from spot.training.paths.service import validity
 from spot.users.models import User
 
-QUALIFICATIONS_FILE = {"fr": "Qualifications", "en": "Qualifications"}
 _PLAIN_LOGIN = re.compile(r"[A-Za-z0-9._@+-]{1,150}")
 
 
@@ -79,7 +78,8 @@ def files(
     for path in learner.paths:
         content = pdf.path_audit(learner, path, gradings=graded.get(path.id, {}), ctx=ctx)
         yield names.take(f"{path.title} ({path.id})"), content
-    yield names.take(QUALIFICATIONS_FILE[language]), pdf.qualification_status(learner, elements, ctx=ctx)
+    status = pdf.qualification_status(learner, elements, ctx=ctx)
+    yield names.take(text(language, "audit_pack.qualifications_file")), status
 
 
 def pack(db: Session, *, user: Principal, user_id: int, language: Language) -> Iterator[bytes]:

@@ -1,63 +1,56 @@
 """The PDFs of path reports (spec 2 §9 'PDF layout', DESIGN §5 signatures): one learner's report, and the
-audit pack's documents (one path in full, with every grading; a person's qualification status).
+audit pack's documents (one path in full, with every grading; a person's qualification status), made of
+reports.pdf_blocks' pieces.
 
-A4 portrait, base font size 8, in DejaVu Sans when the machine has it (French accents and more), else
-ReportLab's Helvetica (WinAnsi, which covers French). Each page carries the organisation's logo when one
+Each page carries the organisation's logo when one
 is configured (a PNG or JPEG in the data folder, organization.service) and its number; the audit pack's
 pages also carry "generated on <date time> by <user>". Signatures print as DESIGN §5 asks: the signer's
 printed name, the date and time, the meaning, "modified after signature", and revoked ones struck
-through with when and why. Texts are in the language of the request (core.i18n), dates as the client
-shows them (French DD/MM/YYYY, English YYYY-MM-DD), times in the organisation's time zone.
+through with when and why. Texts are in the language of the request (the catalogue's `pdf` words,
+core.i18n), dates as the client shows them (French DD/MM/YYYY, English YYYY-MM-DD), times in the
+organisation's time zone.
 
 Each document is built in memory (a learner's report is some tens of kilobytes) and handed on as bytes:
 the zip streams them one after the other (reports.archive)."""
 
-import base64
 import io
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 from zoneinfo import ZoneInfo
 
-from PIL import Image as PILImage
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from spot.config import get_settings
-from spot.core.i18n import Language
+from spot.core.i18n import LANGUAGES, Language, fill
 from spot.organization import service as organization
 from spot.qualifications import validity
+from spot.reports.pdf_blocks import (
+    ERROR,
+    FONT_SIZE,
+    GREY,
+    LINE,
+    LOGO,
+    MARGIN,
+    SHADE,
+    WIDTH,
+    Heading,
+    Rows,
+    SignatureBoxes,
+    Styles,
+    fields_table,
+    fonts,
+    make_styles,
+    text,
+)
 from spot.reports.schemas import ReportRequest
 from spot.reports.selection import LearnerLines, MediationLine, ModuleLine, PathLine, SignatureLine
 from spot.training.paths.service import round_grade
-
-# Spec 2 §9: A4 portrait, base font size 8, signature boxes 120 x 48, the signature image area 150 x 60.
-FONT_SIZE = 8
-BOX = (120.0, 48.0)
-IMAGE_AREA = (150.0, 60.0)
-MARGIN = 36.0
-LOGO = (110.0, 32.0)
-_WIDTH = A4[0] - 2 * MARGIN
-_LABEL_WIDTH = 120.0
-_PRIMARY = colors.HexColor("#0074C8")
-_SHADE = colors.HexColor("#EAF3FA")
-_LINE = colors.HexColor("#B0B0B0")
-_ERROR = "#FC724C"
-_GREY = colors.HexColor("#666666")
-
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-_fonts_lock = threading.Lock()
-_fonts: tuple[str, str] | None = None
 
 # Every option of a path and of a module: the audit pack prints them all.
 PATH_FIELDS = frozenset(
@@ -66,28 +59,6 @@ PATH_FIELDS = frozenset(
 MODULE_FIELDS = frozenset(
     "reference goals referents dates status grades comments signatures mediations mediators results".split()
 )
-
-
-def fonts() -> tuple[str, str]:
-    """The regular and bold fonts: DejaVu Sans when installed (registered once), else Helvetica."""
-    global _fonts
-    with _fonts_lock:
-        if _fonts is None:
-            regular, bold = _DEJAVU / "DejaVuSans.ttf", _DEJAVU / "DejaVuSans-Bold.ttf"
-            if regular.is_file() and bold.is_file():
-                pdfmetrics.registerFont(TTFont("SpotSans", str(regular)))
-                pdfmetrics.registerFont(TTFont("SpotSans-Bold", str(bold)))
-                pdfmetrics.registerFontFamily(
-                    "SpotSans",
-                    normal="SpotSans",
-                    bold="SpotSans-Bold",
-                    italic="SpotSans",
-                    boldItalic="SpotSans-Bold",
-                )
-                _fonts = ("SpotSans", "SpotSans-Bold")
-            else:
-                _fonts = ("Helvetica", "Helvetica-Bold")
-        return _fonts
 
 
 # Words ------------------------------------------------------------------------------------------------
@@ -158,194 +129,7 @@ class Words:
     no_qualification: str
 
 
-WORDS: dict[Language, Words] = {
-    "fr": Words(
-        date_format="%d/%m/%Y",
-        learner="Apprenant",
-        external_id="Identifiant externe",
-        reference="Référence",
-        dates="Dates",
-        from_to="du {start} au {stop}",
-        status="Statut",
-        path_statuses={
-            "notAccepted": "Non accepté",
-            "accepted": "Accepté",
-            "started": "Démarré",
-            "finished": "Terminé",
-            "validated": "Clôturé",
-            "archived": "Archivé",
-            "canceled": "Annulé",
-        },
-        module_statuses={
-            "notStarted": "Non démarré",
-            "started": "Démarré",
-            "finished": "Terminé",
-            "validated": "Validé",
-            "archived": "Archivé",
-            "disabled": "Désactivé",
-        },
-        module_types={"training": "Formation", "qualification": "Qualification", "other": "Autre"},
-        mediation_statuses={
-            "created": "Créée",
-            "started": "Démarrée",
-            "paused": "En pause",
-            "stopped": "Arrêtée",
-            "validated": "Validée",
-            "archived": "Archivée",
-            "canceled": "Annulée",
-        },
-        creator="Créé par",
-        name_on="{name}, le {date}",
-        accepted_on="Accepté le",
-        validation="Clôture",
-        comment="Commentaire",
-        signature="Signature de l'apprenant",
-        satisfaction="Satisfaction",
-        completion="Avancement",
-        not_quantifiable="Non quantifiable",
-        average_grade="Note moyenne",
-        duration="Durée estimée",
-        not_defined="Non définie",
-        none="—",
-        goals="Objectifs",
-        referents="Référents",
-        grade="Note",
-        passed="réussi",
-        failed="non réussi",
-        graded_on_by="notée le {date} par {name}",
-        valid_until="Valide jusqu'au",
-        learner_comment="Commentaire de l'apprenant",
-        signatures="Signatures",
-        learner_signed_on="Signé par l'apprenant le",
-        meanings={
-            "attendanceAndAgreement": "Présence et accord avec le compte rendu",
-            "approval": "Approbation (validation)",
-            "acknowledgement": "Prise de connaissance par l'apprenant",
-        },
-        modified_after_signature="Modifié après signature",
-        revoked_on="Révoquée le {date}",
-        reasons={
-            "mediationInvalidated": "La médiation a été invalidée",
-            "gradeChanged": "La note a été modifiée",
-        },
-        mediations="Médiations",
-        mediator="médiateur",
-        results="Résultats",
-        done_of="{done} élément(s) fait(s) sur {total}",
-        learner_box="Signature de l'apprenant",
-        page="Page {n} / {total}",
-        generated="Généré le {date} par {name}",
-        audit_title="Dossier d'audit",
-        grading_history="Historique des notations",
-        graded_at="Date",
-        referent="Référent",
-        qualification_title="Statut des qualifications",
-        qualification="Qualification",
-        module="Module",
-        state="État",
-        validity="Validité",
-        states={"good": "Valide", "warn": "Expire bientôt", "none": "Non valide"},
-        permanent="Permanente",
-        never_validated="Jamais validée",
-        days_left="{date} ({days} jour(s) restant(s))",
-        expired_since="Expirée depuis {days} jour(s)",
-        validation_path="Parcours de validation",
-        no_qualification="Aucune qualification ne concerne cette personne.",
-    ),
-    "en": Words(
-        date_format="%Y-%m-%d",
-        learner="Learner",
-        external_id="External id",
-        reference="Reference",
-        dates="Dates",
-        from_to="from {start} to {stop}",
-        status="Status",
-        path_statuses={
-            "notAccepted": "Not accepted",
-            "accepted": "Accepted",
-            "started": "Started",
-            "finished": "Finished",
-            "validated": "Closed",
-            "archived": "Archived",
-            "canceled": "Canceled",
-        },
-        module_statuses={
-            "notStarted": "Not started",
-            "started": "Started",
-            "finished": "Finished",
-            "validated": "Validated",
-            "archived": "Archived",
-            "disabled": "Disabled",
-        },
-        module_types={"training": "Training", "qualification": "Qualification", "other": "Other"},
-        mediation_statuses={
-            "created": "Created",
-            "started": "Started",
-            "paused": "Paused",
-            "stopped": "Stopped",
-            "validated": "Validated",
-            "archived": "Archived",
-            "canceled": "Canceled",
-        },
-        creator="Created by",
-        name_on="{name}, on {date}",
-        accepted_on="Accepted on",
-        validation="Closing",
-        comment="Comment",
-        signature="Learner's signature",
-        satisfaction="Satisfaction",
-        completion="Completion",
-        not_quantifiable="Not quantifiable",
-        average_grade="Average grade",
-        duration="Estimated duration",
-        not_defined="Not defined",
-        none="—",
-        goals="Goals",
-        referents="Referents",
-        grade="Grade",
-        passed="passed",
-        failed="not passed",
-        graded_on_by="graded on {date} by {name}",
-        valid_until="Valid until",
-        learner_comment="Learner's comment",
-        signatures="Signatures",
-        learner_signed_on="Signed by the learner on",
-        meanings={
-            "attendanceAndAgreement": "Attendance and agreement with the report",
-            "approval": "Approval (validation)",
-            "acknowledgement": "Acknowledgement by the learner",
-        },
-        modified_after_signature="Modified after signature",
-        revoked_on="Revoked on {date}",
-        reasons={
-            "mediationInvalidated": "The mediation was invalidated",
-            "gradeChanged": "The grade was changed",
-        },
-        mediations="Mediations",
-        mediator="mediator",
-        results="Results",
-        done_of="{done} of {total} element(s) done",
-        learner_box="Learner's signature",
-        page="Page {n} / {total}",
-        generated="Generated on {date} by {name}",
-        audit_title="Audit pack",
-        grading_history="Grading history",
-        graded_at="Date",
-        referent="Referent",
-        qualification_title="Qualification status",
-        qualification="Qualification",
-        module="Module",
-        state="State",
-        validity="Validity",
-        states={"good": "Valid", "warn": "Expiring soon", "none": "Not valid"},
-        permanent="Permanent",
-        never_validated="Never validated",
-        days_left="{date} ({days} day(s) left)",
-        expired_since="Expired {days} day(s) ago",
-        validation_path="Validation path",
-        no_qualification="No qualification concerns this person.",
-    ),
-}
+WORDS: dict[Language, Words] = {lang: fill(Words, lang, "pdf") for lang in LANGUAGES}
 
 
 # What a document is made with -------------------------------------------------------------------------
@@ -398,82 +182,7 @@ def context(language: Language, *, stamp_by: str | None = None, now: datetime | 
     return Context(language=language, zone=zone, logo=ctx.logo, stamp=stamp)
 
 
-# Pixels per point of the signature image as it is embedded: sharp on paper, small to embed.
-IMAGE_PIXELS_PER_POINT = 4
-
-
-def decode_image(data_url: str | None) -> bytes | None:
-    """The signature image of the data URL (reports.service validated it), shrunk to fit the area it
-    prints in at IMAGE_PIXELS_PER_POINT: decoded once per report rather than once per learner's PDF.
-    A PNG with transparency stays a PNG, anything else becomes a JPEG."""
-    if not data_url:
-        return None
-    _header, _, payload = data_url.partition(",")
-    size = (int(IMAGE_AREA[0]) * IMAGE_PIXELS_PER_POINT, int(IMAGE_AREA[1]) * IMAGE_PIXELS_PER_POINT)
-    with PILImage.open(io.BytesIO(base64.b64decode(payload))) as image:
-        if image.format == "JPEG":
-            image.draft("RGB", size)
-        image.load()
-        fitted = image.copy()
-    fitted.thumbnail(size)
-    out = io.BytesIO()
-    if fitted.mode in ("RGBA", "LA") or (fitted.mode == "P" and "transparency" in fitted.info):
-        fitted.save(out, format="PNG", optimize=True)
-    else:
-        fitted.convert("RGB").save(out, format="JPEG", quality=90)
-    return out.getvalue()
-
-
-# Building blocks --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Styles:
-    body: ParagraphStyle
-    label: ParagraphStyle
-    title: ParagraphStyle
-    person: ParagraphStyle
-    heading: ParagraphStyle
-    small: ParagraphStyle
-    caption: ParagraphStyle
-
-
-def _styles() -> Styles:
-    regular, bold = fonts()
-    body = ParagraphStyle("body", fontName=regular, fontSize=FONT_SIZE, leading=FONT_SIZE * 1.25)
-    small = ParagraphStyle("small", parent=body, fontSize=FONT_SIZE - 1, leading=FONT_SIZE * 1.1)
-    return Styles(
-        body=body,
-        label=ParagraphStyle("label", parent=body, fontName=bold),
-        title=ParagraphStyle(
-            "title", parent=body, fontName=bold, fontSize=14, leading=18, spaceAfter=6, keepWithNext=1
-        ),
-        person=ParagraphStyle(
-            "person", parent=body, fontName=bold, fontSize=11, leading=14, spaceAfter=4, keepWithNext=1
-        ),
-        # Headings and captions stay on the page of what they announce (keepWithNext).
-        heading=ParagraphStyle(
-            "heading",
-            parent=body,
-            fontName=bold,
-            fontSize=10,
-            leading=13,
-            textColor=_PRIMARY,
-            spaceBefore=8,
-            spaceAfter=3,
-            keepWithNext=1,
-        ),
-        small=small,
-        caption=ParagraphStyle("caption", parent=small, keepWithNext=1),
-    )
-
-
-def text(value: object) -> str:
-    """Plain text as paragraph markup: escaped, its line breaks kept."""
-    return escape(str(value)).replace("\r\n", "\n").replace("\n", "<br/>")
-
-
-Rows = list[tuple[str, str]]
+# Pages ------------------------------------------------------------------------------------------------
 
 
 class _Page:
@@ -499,7 +208,7 @@ class _Page:
             )
         if self.ctx.stamp:
             canvas.setFont(regular, FONT_SIZE - 1)
-            canvas.setFillColor(_GREY)
+            canvas.setFillColor(GREY)
             canvas.drawString(MARGIN, MARGIN / 2, self.ctx.stamp)
         canvas.restoreState()
 
@@ -523,37 +232,12 @@ class _NumberedCanvas(Canvas):
             self.__dict__.update(state)
             self.saveState()
             self.setFont(regular, FONT_SIZE - 1)
-            self.setFillColor(_GREY)
+            self.setFillColor(GREY)
             label = self.page_words.format(n=self.getPageNumber(), total=total)
             self.drawRightString(A4[0] - MARGIN, MARGIN / 2, label)
             self.restoreState()
             super().showPage()
         super().save()
-
-
-class _Heading(Paragraph):
-    """A heading that is also an entry of the document's outline (its bookmarks), pointing where it
-    first prints; a heading repeated atop a table's next page adds no second entry."""
-
-    def __init__(self, *args: Any, outline: str = "", level: int = 0, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.outline = outline
-        self.level = level
-        self.outlined = False
-
-    def split(self, available_width: float, available_height: float) -> list[Flowable]:
-        parts = super().split(available_width, available_height)
-        if parts and isinstance(parts[0], _Heading):
-            parts[0].outline, parts[0].level = self.outline, self.level
-        return parts
-
-    def draw(self) -> None:
-        if self.outline and not self.outlined:
-            key = f"heading-{id(self)}"
-            self.canv.bookmarkHorizontal(key, 0, self.height)
-            self.canv.addOutlineEntry(self.outline, key, level=self.level)
-            self.outlined = True
-        super().draw()
 
 
 def build(story: list[Flowable], ctx: Context, *, title: str) -> bytes:
@@ -586,45 +270,13 @@ def build(story: list[Flowable], ctx: Context, *, title: str) -> bytes:
     return out.getvalue()
 
 
-def _fields(
-    rows: Rows, styles: Styles, *, heading: str | None = None, outline: str = "", level: int = 1
-) -> Table | None:
-    """A two-column table of labels and values (markup), under a shaded heading row when given, which
-    repeats atop each page the table runs onto and never ends a page alone; the heading is an entry
-    `outline` of the document's outline."""
-    data: list[list[Any]] = []
-    commands: list[Any] = [
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, _LINE),
-    ]
-    if heading is not None:
-        data.append([_Heading(heading, styles.label, outline=outline, level=level), ""])
-        commands += [("SPAN", (0, 0), (-1, 0)), ("BACKGROUND", (0, 0), (-1, 0), _SHADE)]
-    data += [[Paragraph(text(label), styles.label), Paragraph(value, styles.body)] for label, value in rows]
-    if not data:
-        return None
-    table = Table(
-        data,
-        colWidths=[_LABEL_WIDTH, _WIDTH - _LABEL_WIDTH],
-        hAlign="LEFT",
-        repeatRows=1 if heading is not None else 0,
-        splitInRow=1,
-    )
-    table.setStyle(TableStyle(commands))
-    return table
-
-
 def signature_markup(signature: SignatureLine, ctx: Context) -> str:
     """DESIGN §5: printed name, date and time, meaning; modified after signature; revoked struck through."""
     w = ctx.words
     meaning = w.meanings.get(signature.meaning, signature.meaning)
     line = f"{text(signature.signer_name)} — {ctx.moment(signature.signed_at)} — {text(meaning)}"
     if signature.modified_after_signature:
-        line += f' — <font color="{_ERROR}"><b>{text(w.modified_after_signature)}</b></font>'
+        line += f' — <font color="{ERROR}"><b>{text(w.modified_after_signature)}</b></font>'
     if signature.revoked_at is not None:
         reason = w.reasons.get(signature.revoke_reason or "", signature.revoke_reason or "")
         revoked = w.revoked_on.format(date=ctx.moment(signature.revoked_at))
@@ -784,14 +436,14 @@ def path_story(
     after_module: Callable[[ModuleLine], Iterable[Flowable]] | None = None,
 ) -> list[Flowable]:
     """A path's heading, its fields, then each module (heading and fields)."""
-    story: list[Flowable] = [_Heading(text(path.title), styles.heading, outline=path.title, level=0)]
-    fields = _fields(path_rows(path, path_shown, ctx), styles)
+    story: list[Flowable] = [Heading(text(path.title), styles.heading, outline=path.title, level=0)]
+    fields = fields_table(path_rows(path, path_shown, ctx), styles)
     if fields is not None:
         story += [fields, Spacer(1, 4)]
     for module in path.modules:
         heading = module_heading(module, ctx)
         rows = module_rows(module, module_shown, ctx)
-        table = _fields(rows, styles, heading=text(heading), outline=heading)
+        table = fields_table(rows, styles, heading=text(heading), outline=heading)
         if table is not None:
             story += [table, Spacer(1, 3)]
         if after_module is not None:
@@ -804,54 +456,6 @@ def learner_markup(learner: LearnerLines, *, external_id: bool, ctx: Context) ->
     if external_id and learner.external_id:
         name += f" ({text(learner.external_id)})"
     return ctx.labelled(ctx.words.learner, name)
-
-
-# The signature boxes ----------------------------------------------------------------------------------
-
-
-class SignatureBoxes(Flowable):
-    """The boxes where the learner and the manager sign the printed report (120 x 48 each, under their
-    labels) and the area of the uploaded signature image (150 x 60), side by side."""
-
-    GAP = 24.0
-
-    def __init__(self, labels: Sequence[str], image: bytes | None, style: ParagraphStyle) -> None:
-        super().__init__()
-        self.labels = [Paragraph(text(label), style) for label in labels]
-        self.image = ImageReader(io.BytesIO(image)) if image else None
-        self.label_height = 0.0
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.label_height = max((p.wrap(BOX[0], available_height)[1] for p in self.labels), default=0.0)
-        height = (
-            self.label_height + 3 + max(BOX[1] if self.labels else 0.0, IMAGE_AREA[1] if self.image else 0.0)
-        )
-        return available_width, height
-
-    def draw(self) -> None:
-        canvas = self.canv
-        x = 0.0
-        top = (
-            self.label_height + 3 + max(BOX[1] if self.labels else 0.0, IMAGE_AREA[1] if self.image else 0.0)
-        )
-        box_top = top - self.label_height - 3
-        canvas.setStrokeColor(colors.black)
-        canvas.setLineWidth(0.5)
-        for label in self.labels:
-            label.drawOn(canvas, x, top - label.height)
-            canvas.rect(x, box_top - BOX[1], BOX[0], BOX[1])
-            x += BOX[0] + self.GAP
-        if self.image is not None:
-            canvas.drawImage(
-                self.image,
-                x,
-                box_top - IMAGE_AREA[1],
-                width=IMAGE_AREA[0],
-                height=IMAGE_AREA[1],
-                preserveAspectRatio=True,
-                anchor="c",
-                mask="auto",
-            )
 
 
 # Documents --------------------------------------------------------------------------------------------
@@ -867,7 +471,7 @@ def learner_report(
 ) -> bytes:
     """One learner's report: the document title, the learner, each selected path with the fields its
     options ask for and its modules, then the signature boxes and the signature image."""
-    styles = _styles()
+    styles = make_styles()
     options = request.document_options
     path_shown = shown(request.path_options)
     module_shown = shown(request.module_options)
@@ -918,14 +522,14 @@ def _history_table(gradings: Sequence[Grading], styles: Styles, ctx: Context) ->
                 Paragraph(text(g.comment), styles.small),
             ]
         )
-    widths = [70.0, 80.0, 90.0, 60.0, _WIDTH - 300.0 - 20.0]
+    widths = [70.0, 80.0, 90.0, 60.0, WIDTH - 300.0 - 20.0]
     table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1, splitInRow=1)
     table.setStyle(
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("GRID", (0, 0), (-1, -1), 0.25, _LINE),
-                ("BACKGROUND", (0, 0), (-1, 0), _SHADE),
+                ("GRID", (0, 0), (-1, -1), 0.25, LINE),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
                 ("TOPPADDING", (0, 0), (-1, -1), 1),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
             ]
@@ -939,7 +543,7 @@ def path_audit(
 ) -> bytes:
     """The audit pack's document of one path: every field, every module with its grading history (by
     module index), every signature; each page stamped."""
-    styles = _styles()
+    styles = make_styles()
     title = f"{ctx.words.audit_title} — {path.title}"
     story: list[Flowable] = [
         Paragraph(text(title), styles.title),
@@ -970,7 +574,7 @@ def _validity(remaining: int, valid_until: date | None, ctx: Context) -> str:
 def qualification_status(learner: LearnerLines, elements: Sequence[dict[str, Any]], *, ctx: Context) -> bytes:
     """The audit pack's document of a person's qualifications (qualifications.dashboards.person): each
     qualification with its state and validity, then each of its modules with theirs."""
-    styles = _styles()
+    styles = make_styles()
     w = ctx.words
     story: list[Flowable] = [
         Paragraph(text(w.qualification_title), styles.title),
@@ -982,8 +586,8 @@ def qualification_status(learner: LearnerLines, elements: Sequence[dict[str, Any
     data: list[list[Any]] = [[Paragraph(text(h), styles.label) for h in header]]
     commands: list[Any] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("GRID", (0, 0), (-1, -1), 0.25, _LINE),
-        ("BACKGROUND", (0, 0), (-1, 0), _SHADE),
+        ("GRID", (0, 0), (-1, -1), 0.25, LINE),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
     ]
     for element in elements:
         item = element["item"]
@@ -1008,7 +612,7 @@ def qualification_status(learner: LearnerLines, elements: Sequence[dict[str, Any
             )
     if elements:
         table = Table(
-            data, colWidths=[_WIDTH - 290.0, 70.0, 140.0, 80.0], hAlign="LEFT", repeatRows=1, splitInRow=1
+            data, colWidths=[WIDTH - 290.0, 70.0, 140.0, 80.0], hAlign="LEFT", repeatRows=1, splitInRow=1
         )
         table.setStyle(TableStyle(commands))
         story.append(table)
