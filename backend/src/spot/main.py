@@ -33,8 +33,7 @@ from spot.reports.pdf_routes import router as report_pdfs_router
 from spot.reports.routes import router as reports_router
 from spot.resources.routes import router as resources_router
 from spot.search.routes import router as search_router
-from spot.subjects.mindmap_extra_routes import router as mind_map_extra_router
-from spot.subjects.mindmap_routes import router as mind_map_router
+from spot.subjects.mindmap.routes import router as mind_map_router
 from spot.subjects.routes import router as subjects_router
 from spot.training.modules.routes import router as training_modules_router
 from spot.training.paths.element_routes import router as training_path_elements_router
@@ -63,7 +62,6 @@ ROUTERS += [qualifications_router]
 ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
 ROUTERS += [mind_map_router]
-ROUTERS += [mind_map_extra_router]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from mapping.maps import restrict
 from spot.mapping.models import Function
-from spot.subjects.legacy import parse
+from spot.subjects.mindmap.legacy import parse
 from spot.subjects.models import Subject
 from support import API, assert_error, field_codes
 

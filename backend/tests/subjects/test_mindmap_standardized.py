@@ -5,8 +5,8 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import restrict
+from spot.subjects.mindmap.standardized import differences
 from spot.subjects.models import MindMapItem, StandardizedMindMap
-from spot.subjects.standardized import differences
 from support import API, assert_error
 
 VALID = "perm_ValidNotHaute"

@@ -16,8 +16,9 @@ from sqlalchemy.orm import Session
 from spot.account.service import principal_of
 from spot.core.principal import Principal
 from spot.resources.upload import uploads_folder
-from spot.subjects import diagram, policy, standardized
+from spot.subjects import policy
 from spot.subjects import service as subjects
+from spot.subjects.mindmap import diagram, standardized
 from spot.subjects.models import NodeStatus, StandardizedMindMap, Subject
 from spot.users.models import User
 

@@ -100,7 +100,7 @@ class Subject(Base):
     picture_sha256: Mapped[str | None] = mapped_column(String(64))
     last_mindmap_update: Mapped[datetime | None] = mapped_column(UtcDateTime)
     # The mind map's own optimistic version: every change of the tree checks and bumps it in one
-    # UPDATE (subjects.mindmap), apart from `version`, so that editing the tree does not make an open
+    # UPDATE (subjects.mindmap.service), apart from `version`, so that editing the tree does not make an open
     # subject form stale, nor the form the tree.
     mind_map_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     # The status of the mind-map node of code 0, for lists to filter and show without reading the

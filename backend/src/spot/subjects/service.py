@@ -32,7 +32,8 @@ from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.mapping.schemas import ContextEntry
-from spot.subjects import policy, standardized
+from spot.subjects import policy
+from spot.subjects.mindmap import standardized
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
 from spot.subjects.schemas import (
     Contributor,

@@ -19,8 +19,9 @@ from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.resources.models import ResourceType
 from spot.resources.service import ACCEPTED, MAX_FILE_BYTES, content_disposition
-from spot.subjects import policy, service
-from spot.subjects.mindmap_schemas import Diagram
+from spot.subjects import policy
+from spot.subjects import service as subjects
+from spot.subjects.mindmap.schemas import Diagram
 from spot.subjects.models import Subject
 
 # The resources' limit and types: JPEG and PNG images, PDF documents.
@@ -93,7 +94,7 @@ def store(db: Session, *, user: Principal, subject: Subject, path: Path | None, 
         "diagram_name": _name(name, extension),
         "has_diagram": True,
     }
-    return service._mark(db, user, subject, Event.updated, utcnow(), values)
+    return subjects._mark(db, user, subject, Event.updated, utcnow(), values)
 
 
 def remove(db: Session, *, user: Principal, subject: Subject) -> None:
@@ -107,7 +108,7 @@ def remove(db: Session, *, user: Principal, subject: Subject) -> None:
         "diagram_name": None,
         "has_diagram": False,
     }
-    service._mark(db, user, subject, Event.updated, utcnow(), values)
+    subjects._mark(db, user, subject, Event.updated, utcnow(), values)
 
 
 def served(subject: Subject, *, version: str | None) -> Served:

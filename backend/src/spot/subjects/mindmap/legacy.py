@@ -19,8 +19,8 @@ from spot.core.errors import ApiError, FieldError, not_found
 from spot.core.principal import Principal
 from spot.mapping import service as mapping
 from spot.mapping.models import Cartography, Function, Site
-from spot.subjects import service
-from spot.subjects.mindmap_extra_schemas import FunctionTarget, LegacyTarget, LegacyView, SubjectTarget
+from spot.subjects import service as subjects
+from spot.subjects.mindmap.schemas import FunctionTarget, LegacyTarget, LegacyView, SubjectTarget
 from spot.subjects.models import Subject
 
 STANDARDIZED_FLAG = "standard"
@@ -102,5 +102,5 @@ def target(db: Session, *, user: Principal, to: str) -> LegacyTarget:
         function_id = _first_visible(ids, lambda item: mapping.get_function(db, user=user, function_id=item))
         return FunctionTarget(view="function", function_id=function_id)
     ids = db.scalars(_SUBJECTS, {"site": site, "function": function, "subject": code}).all()
-    subject_id = _first_visible(ids, lambda item: service.get(db, user=user, subject_id=item))
+    subject_id = _first_visible(ids, lambda item: subjects.get(db, user=user, subject_id=item))
     return SubjectTarget(view=view, subject_id=subject_id)

@@ -1,4 +1,5 @@
-"""The subject's mind map as the API shows and changes it (subjects.mindmap)."""
+"""The mind map as the API shows and changes it: the tree, the diagram, the standardized copy and the legacy
+targets (docs/mind-map.md)."""
 
 from datetime import datetime
 from typing import Annotated, Literal
@@ -15,6 +16,8 @@ Version = Annotated[
     StrictInt, Field(ge=0, le=2**31 - 1, description="The tree's version read; a stale one answers 409")
 ]
 DiagramMediaType = Literal["image/png", "image/jpeg", "application/pdf"]
+DifferenceKind = Literal["added", "removed", "renamed", "textChanged", "statusChanged", "moved"]
+LegacyView = Literal["mindMap", "standardized", "diagram"]
 
 
 # The tree ---------------------------------------------------------------------------------------
@@ -102,3 +105,54 @@ class NodeMove(CamelModel):
 class NodeStatusChange(CamelModel):
     version: Version
     status: NodeStatus
+
+
+# The standardized copy ---------------------------------------------------------------------------
+
+
+class StandardizedNode(CamelModel):
+    code: int
+    parent_code: int | None
+    position: int
+    name: str
+    text: str
+    status: NodeStatus
+
+
+class Difference(CamelModel):
+    code: int
+    kinds: list[DifferenceKind] = Field(
+        description="added: in the live tree only; removed: in the copy only; moved: another parent or "
+        "position; renamed, textChanged, statusChanged: name, text or status changed"
+    )
+
+
+class StandardizedMindMapOut(CamelModel):
+    standardized_at: datetime
+    standardized_by: Contributor | None
+    comment: str
+    nodes: list[StandardizedNode] = Field(
+        description="The tree as it was standardized: the main node first, parents before children, "
+        "siblings by position"
+    )
+    differences: list[Difference] = Field(description="The nodes that differ in the live tree, by code")
+
+
+# Legacy targets ----------------------------------------------------------------------------------
+
+
+class SubjectTarget(CamelModel):
+    """A subject's mind map, standardized mind map or diagram."""
+
+    view: LegacyView
+    subject_id: int
+
+
+class FunctionTarget(CamelModel):
+    """A function's page."""
+
+    view: Literal["function"]
+    function_id: int
+
+
+LegacyTarget = Annotated[SubjectTarget | FunctionTarget, Field(discriminator="view")]

@@ -22,8 +22,10 @@ from spot.core.time import utcnow
 from spot.db import plain
 from spot.discussions import service as discussions
 from spot.discussions.service import SystemMessageType
-from spot.subjects import diagram, policy, service
-from spot.subjects.mindmap_schemas import (
+from spot.subjects import policy
+from spot.subjects import service as subjects
+from spot.subjects.mindmap import diagram
+from spot.subjects.mindmap.schemas import (
     MindMapChange,
     NodeCreate,
     NodeMove,
@@ -172,7 +174,7 @@ def _statuses_under(rows: Sequence[Any]) -> dict[int, set[str]]:
 
 def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
     """The tree and what the user may do with it, as MindMap's JSON; counts as a visit of the subject."""
-    subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
+    subject = subjects.get(db, user=user, subject_id=subject_id, nodes=False)
     rows = _in_tree_order(plain(db).execute(_NODES, {"subject_id": subject.id}).tuples().all())
     codes = {r[0]: r[1] for r in rows}
     under = _statuses_under(rows)
@@ -228,7 +230,7 @@ def read(db: Session, *, user: Principal, subject_id: int) -> dict[str, Any]:
             "editDiagram": policy.can_edit_diagram(user, subject),
         },
     }
-    service.record_visit(db, user=user, subject_id=subject.id)
+    subjects.record_visit(db, user=user, subject_id=subject.id)
     return result
 
 
@@ -252,7 +254,7 @@ def _bump(db: Session, user: Principal, subject: Subject, version: int, now: dat
 
 def _checked(db: Session, user: Principal, subject_id: int, version: int) -> tuple[Subject, int, datetime]:
     """The subject (404 / 403 as its page), the right to edit its tree, the version checked and bumped."""
-    subject = service.get(db, user=user, subject_id=subject_id, nodes=False)
+    subject = subjects.get(db, user=user, subject_id=subject_id, nodes=False)
     ensure(policy.can_edit_mind_map(user, subject))
     now = utcnow()
     return subject, _bump(db, user, subject, version, now), now
@@ -283,13 +285,13 @@ def _written(db: Session, user: Principal, subject: Subject, *events: Event) -> 
     """The writer's visit (they saw their change; for others the subject is unread again), then the
     history entries (the order of subjects.service._tracked)."""
     db.flush()
-    service.record_visit(db, user=user, subject_id=subject.id)
+    subjects.record_visit(db, user=user, subject_id=subject.id)
     for event in events:
         history.record(
             db,
             history.entry(
                 user=user,
-                item_type=service.ITEM_TYPE,
+                item_type=subjects.ITEM_TYPE,
                 item_id=subject.id,
                 item_key=subject.code,
                 item_name=subject.name,
@@ -301,7 +303,7 @@ def _written(db: Session, user: Principal, subject: Subject, *events: Event) -> 
 
 
 def _parent(subject: Subject) -> parents.Parent:
-    return parents.Parent(service.ITEM_TYPE, subject.id, subject.code, subject.name, subject.cartography_id)
+    return parents.Parent(subjects.ITEM_TYPE, subject.id, subject.code, subject.name, subject.cartography_id)
 
 
 def _parent_for(tree: Tree, parent_code: int) -> MindMapItem:

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, aliased
 from spot.core.errors import not_found
 from spot.core.principal import Principal
 from spot.db import UtcDateTime, plain
-from spot.subjects.mindmap_extra_schemas import (
+from spot.subjects.mindmap.schemas import (
     Difference,
     DifferenceKind,
     StandardizedMindMapOut,
