@@ -1,14 +1,14 @@
 """Training path calls on elements and the lists (spec 2 §7 Training paths, the elements' ones): the
 learner opens a url or spot element, a referent attaches or detaches a mediation, and the two list pages.
 Each action stores the path's progress (an element done may finish its module) and answers the path as
-service.get reads it. Ids and indexes hold digits in the address (`:id`), as in routes.py, so that no
+view.get reads it. Ids and indexes hold digits in the address (`:id`), as in routes.py, so that no
 address of one router matches a route of the other."""
 
 from spot.core.auth import DB, CurrentUser
 from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Id
-from spot.training.paths import elements, query, service
+from spot.training.paths import elements, query, records, view
 from spot.training.paths.schemas import PathOut
 
 router = api_router(tags=["training paths"])
@@ -46,10 +46,10 @@ async def open_training_path_element(
     """The learner opened a url or spot element from the path (the first opening is its doneAt): path
     started, module started or finished (409 illegalTransition otherwise; 409 with field `type` for
     another kind of element); 403 for anyone but the learner; 404 notFound past the end."""
-    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
-    module = service.module_at(db, path, moduleIndex)
+    path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = records.module_at(db, path, moduleIndex)
     elements.record_open(db, user=user, path=path, module=module, result_index=resultIndex)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(ELEMENT + "/mediation/attach/{mediationId:id}")
@@ -65,12 +65,12 @@ async def attach_training_path_mediation(
     path started, module started or finished (409 illegalTransition), a mediation the user may read (404
     mediationNotFound, 403) and not canceled (409 mediationCanceled: it would never be validated). Once
     it is validated and signed by the learner, the element is done."""
-    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
-    module = service.module_at(db, path, moduleIndex)
+    path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = records.module_at(db, path, moduleIndex)
     elements.attach(
         db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
     )
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(ELEMENT + "/mediation/detach/{mediationId:id}")
@@ -83,9 +83,9 @@ async def detach_training_path_mediation(
     mediationId: Id,
 ) -> PathOut:
     """Detach a mediation, with the rules of attach; 404 notFound when it is not attached there."""
-    path = service.load(db, user=user, path_id=trainingPathId, for_update=True)
-    module = service.module_at(db, path, moduleIndex)
+    path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
+    module = records.module_at(db, path, moduleIndex)
     elements.detach(
         db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
     )
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)

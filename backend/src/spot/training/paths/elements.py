@@ -23,11 +23,12 @@ graded or disabled, or its path closed or canceled (a learning-platform result a
 started: one obtained before, on another path or before this one existed, does not count). So a
 graded module, a closed or a canceled path never change afterwards.
 
-For service.py: `progress(db, *, path, modules)` (what refresh stores), `results(db, *, user, path,
-modules)` (what the view shows), `completion(done, total)`, `totals(modules, progress)`; for
-element_routes.py: `record_open`, `attach`, `detach`. The stored progress is kept current where what
-the learner did changes: the actions here, and `apply_result` (the learning platform, when a result
-arrives), `mediation_changed` (mediations), `module_changed` (the module catalogue)."""
+For the rest of the area: `refresh(db, path)` stores each module's and the path's done and total
+elements and makes the automatic promotions, `results(db, *, user, path, modules)` (what the page
+shows), `completion(done, total)`; for element_routes.py: `record_open`, `attach`, `detach`. The
+stored progress is kept current where what the learner did changes: the actions here and the path's
+own, and `apply_result` (the learning platform, when a result arrives), `mediation_changed`
+(mediations), `module_changed` (the module catalogue)."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -46,7 +47,9 @@ from sqlalchemy import (
     true,
 )
 from sqlalchemy import delete as delete_statement
+from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from spot.core.errors import ApiError, conflict, forbidden, illegal_transition, not_found
 from spot.core.principal import Principal
@@ -63,7 +66,7 @@ from spot.mediations.models import Mediation, MediationStatus
 from spot.subjects.models import Subject
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
 from spot.training.modules.service import resolved_items
-from spot.training.paths import policy
+from spot.training.paths import policy, records
 from spot.training.paths.models import (
     ModuleStatus,
     PathEvent,
@@ -343,8 +346,8 @@ def _done_at(facts: Facts, module: TrainingPathModule, item: Any) -> datetime | 
 def read(
     db: Session, *, path: TrainingPath, modules: Sequence[TrainingPathModule], user: Principal | None
 ) -> Facts:
-    """What the elements of these modules are and what the learner did of them, read once for a request
-    that both refreshes the path's progress and shows its results (the path page)."""
+    """What the elements of these modules are and what the learner did of them, read once for the path
+    page's results."""
     return _read(db, path, modules, user)
 
 
@@ -524,7 +527,7 @@ def _facts(
 ) -> tuple[policy.Facts, policy.ModuleFacts]:
     """What the element rules look at: the path's facts as service.facts reads them, for this module
     alone (the other modules play no part in them)."""
-    facts = _service().facts(db, path, [module])
+    facts = records.facts(db, path, [module])
     return facts, facts.modules[0]
 
 
@@ -655,6 +658,64 @@ def detach(
 _OPEN_MODULE = TrainingPathModule.status.in_((ModuleStatus.started.value, ModuleStatus.finished.value))
 
 
+def refresh(
+    db: Session,
+    path: TrainingPath,
+    *,
+    modules: list[TrainingPathModule] | None = None,
+    facts: Facts | None = None,
+) -> list[TrainingPathModule]:
+    """What the elements say now: each module's and the path's done/total elements stored (no new
+    version: derived data), then, while the path is started, a started module whose elements are all
+    done becomes finished, and the path becomes finished once every module that is not disabled (at
+    least one) is validated or archived. The modules as they are now, by position. Two writers refreshing
+    at once promote once: the second finds it done, and its own change goes on (no 409 for a promotion
+    that is not its own)."""
+    modules = records.modules_of(db, path.id) if modules is None else modules
+    progress_by_module = progress(db, path=path, modules=modules, facts=facts)
+    for module in modules:
+        done, total = progress_by_module.get(module.id, (0, 0))
+        if (module.done_items, module.total_items) != (done, total):
+            plain(db).execute(
+                update_statement(TrainingPathModule)
+                .where(TrainingPathModule.id == module.id)
+                .values(done_items=done, total_items=total)
+            )
+            set_committed_value(module, "done_items", done)
+            set_committed_value(module, "total_items", total)
+    done, total = totals(modules, progress_by_module)
+    if (path.done_items, path.total_items) != (done, total):
+        plain(db).execute(
+            update_statement(TrainingPath)
+            .where(TrainingPath.id == path.id)
+            .values(done_items=done, total_items=total)
+        )
+        set_committed_value(path, "done_items", done)
+        set_committed_value(path, "total_items", total)
+    if path.status != PathStatus.started:
+        return modules
+    for module in modules:
+        if (
+            module.status == ModuleStatus.started
+            and module.total_items > 0
+            and module.done_items >= module.total_items
+        ):
+            if records.compare_and_set(db, module, ModuleStatus.started, ModuleStatus.finished, strict=False):
+                records.record(
+                    db,
+                    user=None,
+                    path=path,
+                    event=PathEvent.moduleFinished,
+                    position=module.position,
+                    strict=False,
+                )
+    live = [m for m in modules if m.status != ModuleStatus.disabled]
+    if live and all(m.status in (ModuleStatus.validated, ModuleStatus.archived) for m in live):
+        if records.compare_and_set(db, path, PathStatus.started, PathStatus.finished, strict=False):
+            records.record(db, user=None, path=path, event=PathEvent.finished, strict=False)
+    return modules
+
+
 def refresh_paths(db: Session, path_ids: Iterable[int]) -> None:
     """Refresh these paths, each locked first on PostgreSQL (in id order, so that two writers never
     wait for each other in a circle), as an action on the path does."""
@@ -665,7 +726,7 @@ def refresh_paths(db: Session, path_ids: Iterable[int]) -> None:
         )
         path = db.scalars(statement.with_for_update() if postgresql else statement).first()
         if path is not None:
-            _service().refresh(db, path)
+            refresh(db, path)
 
 
 def apply_result(db: Session, *, learner_id: int, item_id: int) -> None:
@@ -714,17 +775,10 @@ def module_changed(db: Session, *, module_id: int) -> None:
     refresh_paths(db, list(path_ids))
 
 
-def _service() -> Any:
-    # Imported when called: service.py reads progress and results from this module.
-    from spot.training.paths import service
-
-    return service
-
-
 def _record(
     db: Session, user: Principal, path: TrainingPath, event: PathEvent, module: TrainingPathModule
 ) -> None:
     """The action's history row, and the path's progress as the action left it (an element done may
     finish its module)."""
-    _service().record(db, user=user, path=path, event=event, position=module.position)
-    _service().refresh(db, path)
+    records.record(db, user=user, path=path, event=event, position=module.position)
+    refresh(db, path)

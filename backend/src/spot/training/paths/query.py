@@ -1,7 +1,7 @@
 """The lists of training paths (spec 2 §3 path filter fields, the dashboards' further fields):
 
-- entity `trainingPath`, POST /training/path/query: the paths the user may read (service.readable, in
-  SQL), as PathCard (service.CARD_COLUMNS and card_fields, one statement per page besides the page);
+- entity `trainingPath`, POST /training/path/query: the paths the user may read (records.readable, in
+  SQL), as PathCard (cards.CARD_COLUMNS and card_fields, one statement per page besides the page);
 - entity `trainingPathModule`, POST /training/path/modules/query: the assigned modules of those paths
   with their grading and its validity (the periodic modules' dashboards), as AssignedModuleCard.
 
@@ -23,7 +23,7 @@ from spot.querylang import EntityType, Field, FieldType, register
 from spot.querylang.tree import SortKey
 from spot.references.models import Reference, ReferenceType
 from spot.training.modules.models import ModuleType, TrainingModule
-from spot.training.paths import policy, service
+from spot.training.paths import cards, policy, records
 from spot.training.paths.models import (
     ModuleStatus,
     PathStatus,
@@ -126,11 +126,11 @@ TRAINING_PATH = register(
 
 
 def _visible_paths(_db: Session, user: Principal) -> Select[Any]:
-    return select(*service.CARD_COLUMNS).where(service.readable(user))
+    return select(*cards.CARD_COLUMNS).where(records.readable(user))
 
 
 def _path_cards(db: Session, _user: Principal, rows: Sequence[Any]) -> list[dict[str, Any]]:
-    return service.card_fields(db, rows)
+    return cards.card_fields(db, rows)
 
 
 TRAINING_PATHS = ListSpec(entity=TRAINING_PATH, card=PathCard, visible=_visible_paths, cards=_path_cards)
@@ -252,7 +252,7 @@ def _visible_modules(_db: Session, user: Principal) -> Select[Any]:
         select(*MODULE_CARD_COLUMNS)
         .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
         .join(TrainingModule, TrainingModule.id == TrainingPathModule.module_id)
-        .where(service.readable(user))
+        .where(records.readable(user))
     )
 
 
@@ -302,7 +302,7 @@ def _module_cards(db: Session, user: Principal, rows: Sequence[Any]) -> list[dic
                 "comment": comment or "",
                 "isSuccess": bool(is_success),
                 "referent": None if referent_id is None else {"id": referent_id, "name": referent_name or ""},
-                "validUntil": service.validity(is_success, valid_until),
+                "validUntil": records.validity(is_success, valid_until),
                 "date": graded_at,
             }
         cards.append(

@@ -7,11 +7,12 @@ from typing import Annotated
 
 from fastapi import Body, Response
 
-from spot.core.auth import DB, CurrentSession, CurrentUser, require
+from spot.account.auth import CurrentSession
+from spot.core.auth import DB, CurrentUser, require
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id
 from spot.permissions.names import Permission
-from spot.training.paths import service
+from spot.training.paths import cards, form, service, view
 from spot.training.paths.schemas import (
     GradeBody,
     PathCard,
@@ -39,35 +40,35 @@ def create_training_path(db: DB, user: CurrentUser, data: PathCreate) -> list[Pa
     """One path per learner (in learnerIds order), the user its creator; 400 atLeastOneErrorLeft
     naming every faulty field. A work route: a group of several hundred learners is several hundred
     paths, written off the event loop (docs/performance.md, "Training paths")."""
-    ids = service.create(db, user=user, data=data)
-    return _cards(service.infos(db, user=user, ids=ids))
+    ids = form.create(db, user=user, data=data)
+    return _cards(cards.infos(db, user=user, ids=ids))
 
 
 @router.post("/training/path/infos")
 async def training_path_infos(db: DB, user: CurrentUser, ids: Ids) -> list[PathCard]:
     """The cards of those of these paths the user may read, in the order given."""
-    return _cards(service.infos(db, user=user, ids=ids))
+    return _cards(cards.infos(db, user=user, ids=ids))
 
 
 @router.get(PATH)
 async def training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The path refreshed (elements done, modules and path finished) as the user sees it; 404
     trainingPathNotFound, 403 when the user may not read it."""
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH)
 async def update_training_path(db: DB, user: CurrentUser, trainingPathId: Id, data: PathUpdate) -> PathOut:
     """The creator or an administrator; 409 staleVersion, 409 fieldNotEditable (title, reference, dates,
     threshold and modules once accepted), 400 atLeastOneErrorLeft."""
-    service.update(db, user=user, path_id=trainingPathId, data=data)
-    return service.get(db, user=user, path_id=trainingPathId)
+    form.update(db, user=user, path_id=trainingPathId, data=data)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.delete(PATH, status_code=204)
 async def delete_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> Response:
     """The creator or an administrator, only while never accepted (409 illegalTransition otherwise)."""
-    service.delete_path(db, user=user, path_id=trainingPathId)
+    form.delete_path(db, user=user, path_id=trainingPathId)
     return Response(status_code=204)
 
 
@@ -75,28 +76,28 @@ async def delete_training_path(db: DB, user: CurrentUser, trainingPathId: Id) ->
 async def refresh_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The view's reload: progress recomputed (elements done, module finished, path finished)."""
     service.reload(db, user=user, path_id=trainingPathId)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/accept")
 async def accept_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The learner, while notAccepted and the stop date is not past."""
     service.accept(db, user=user, path_id=trainingPathId)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/start")
 async def start_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The creator, an administrator or a referent, once accepted."""
     service.start(db, user=user, path_id=trainingPathId)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/cancel")
 async def cancel_training_path(db: DB, user: CurrentUser, trainingPathId: Id) -> PathOut:
     """The creator or an administrator, once accepted and before the learner's signature."""
     service.cancel(db, user=user, path_id=trainingPathId)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/validate")
@@ -110,7 +111,7 @@ async def validate_training_path(
     """Close the finished path: the creator or an administrator, signing it (approval); 401
     reauthenticationRequired when the password was last given more than 5 minutes ago."""
     service.validate(db, user=user, session=session, path_id=trainingPathId, data=data)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(PATH + "/sign")
@@ -124,7 +125,7 @@ async def sign_training_path(
     """The learner signs the closed path once every module is signed (acknowledgement); 401
     reauthenticationRequired when the password was last given more than 5 minutes ago."""
     service.sign(db, user=user, session=session, path_id=trainingPathId, data=data)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(MODULE + "/startNow")
@@ -136,7 +137,7 @@ async def start_training_path_module(
 ) -> PathOut:
     """A referent of the module or an administrator, path started; 404 notFound for an unknown index."""
     service.start_now(db, user=user, path_id=trainingPathId, module_index=moduleIndex)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(MODULE + "/disable")
@@ -149,7 +150,7 @@ async def disable_training_path_module(
     """An administrator (path accepted, started or finished), or a referent of the module (path started
     and module not archived, or path accepted and module not started)."""
     service.disable(db, user=user, path_id=trainingPathId, module_index=moduleIndex)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(MODULE + "/grade")
@@ -164,7 +165,7 @@ async def grade_training_path_module(
     (an archived module: an administrator, whose change revokes the learner's signature); 400
     atLeastOneErrorLeft, 409 staleVersion when another grading came first."""
     service.grade(db, user=user, path_id=trainingPathId, module_index=moduleIndex, data=data)
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
 
 
 @router.post(MODULE + "/sign")
@@ -181,4 +182,4 @@ async def sign_training_path_module(
     service.sign_module(
         db, user=user, session=session, path_id=trainingPathId, module_index=moduleIndex, data=data
     )
-    return service.get(db, user=user, path_id=trainingPathId)
+    return view.get(db, user=user, path_id=trainingPathId)
