@@ -1,4 +1,5 @@
 import gc
+import importlib
 import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -63,6 +64,11 @@ ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
 ROUTERS += [mind_map_router]
 
+# The modules where areas register their bell providers (alerts.service.register), loaded with the app:
+# the bell imports no area.
+BELL_MODULES = ["spot.subjects.alerts", "spot.mediations.actionable", "spot.training.paths.alerts"]
+BELL_MODULES += ["spot.qualifications.alerts"]
+
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
@@ -120,6 +126,8 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
+    for name in BELL_MODULES:
+        importlib.import_module(name)
     # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
     # an included router is a subtree that FastAPI walks two or three times per request (the cost is in
     # docs/performance.md, "How requests run").

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from sqlalchemy import delete, insert
 
 from dashboards.data import BOARD, MINE, T0, TODAY, fix_today, held, module
-from spot.alerts.qualifications import window
 from spot.core.time import midnight
+from spot.qualifications.alerts import window
 from spot.qualifications.models import Qualification, QualificationGroup, QualificationModule
 from spot.training.paths.models import TrainingPath
 from spot.users.models import Group, user_group

@@ -22,8 +22,8 @@ T0 = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 
 def fix_today(monkeypatch: pytest.MonkeyPatch, day: date = TODAY) -> date:
     """Today is `day` for the dashboards and the bell."""
-    from spot.alerts import qualifications as bell
     from spot.dashboards import service
+    from spot.qualifications import alerts as bell
     from spot.training.paths import alerts as path_alerts
 
     for module in (service, bell, path_alerts):

@@ -11,6 +11,8 @@ class AlertKind(StrEnum):
     """What the user is awaited for; the client has a sentence per kind (i18n `alerts.kinds.<kind>`),
     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py."""
 
+    # Each kind's provider is registered by its area (alerts.service.register), listed in this order.
+    # Subjects the user follows that changed since their last visit (subjects.alerts): args {"name"}.
     subjectChanged = "subjectChanged"
     # Mediations awaiting the user (mediations.actionable): args {"title"}.
     mediationToStart = "mediationToStart"
@@ -23,7 +25,7 @@ class AlertKind(StrEnum):
     trainingModuleToStart = "trainingModuleToStart"
     trainingModuleToGrade = "trainingModuleToGrade"
     trainingModuleToSign = "trainingModuleToSign"
-    # Qualifications expiring (alerts.qualifications): the user's own within 30 days, args {"name",
+    # Qualifications expiring (qualifications.alerts): the user's own within 30 days, args {"name",
     # "validUntil" (the last valid day), "days" (left, today included: 1 on the last day)}; for
     # perm_TableauBord holders, their groups' members' within 90 days, args {"name", "user", "validUntil",
     # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least the days after today).

@@ -12,11 +12,13 @@ when the mediation came to await it: its scheduling date (its creation when unsc
 its last update otherwise (the stop, the report, the validation)."""
 
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Integer, Select, and_, bindparam, exists, func, literal, not_, select, union_all
 from sqlalchemy.orm import Session
 
+from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
@@ -164,3 +166,7 @@ def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tupl
         for mediation_id, title, since, _count in rows
     ]
     return found, rows[0][3] if rows else 0
+
+
+for _kind in _BELL:
+    bell.register(_kind, partial(alerts, kind=_kind))

@@ -13,11 +13,13 @@ or the user's modules as referent (`ix_training_path_referent_user_id`), countin
 `count(*) OVER ()` before the limit. Dated by when the awaited step came: the path's status change for
 the path kinds and for a module to start (the path's start), the module's status change otherwise."""
 
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Date, Integer, Select, bindparam, func, null, select
 from sqlalchemy.orm import Session
 
+from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.time import today
@@ -90,8 +92,6 @@ _BELL: dict[AlertKind, Select[Any]] = {
     ),
 }
 
-KINDS = list(_BELL)
-
 
 def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tuple[list[Alert], int]:
     """The bell's alerts of one kind (at most `limit`, newest first) and how many there are."""
@@ -107,3 +107,7 @@ def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tupl
         for path_id, title, module, since, _count in rows
     ]
     return found, rows[0][4] if rows else 0
+
+
+for _kind in _BELL:
+    bell.register(_kind, partial(alerts, kind=_kind))

@@ -14,7 +14,6 @@ one computation of it); a qualification without module is never held. Each provi
 (person, qualification, module) triples of the people concerned in one statement and their validities
 in one more (validity.module_validities), whatever the number of people."""
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from sqlalchemy import Date, Integer, Select, bindparam, select
 from sqlalchemy.orm import Session
 
+from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.time import midnight, today
@@ -161,7 +161,7 @@ def _newest(found: list[tuple[Alert, int, int]], limit: int) -> tuple[list[Alert
     return [alert for alert, _user, _qualification in found[:limit]], len(found)
 
 
-def own(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
+def own(db: Session, *, user: Principal, limit: int) -> tuple[list[Alert], int]:
     day = today()
     found = [
         (
@@ -182,7 +182,7 @@ def own(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
     return _newest(found, limit)
 
 
-def team(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
+def team(db: Session, *, user: Principal, limit: int) -> tuple[list[Alert], int]:
     if not user.may(Permission.TableauBord):
         return [], 0
     day = today()
@@ -208,7 +208,5 @@ def team(db: Session, user: Principal, limit: int) -> tuple[list[Alert], int]:
     return _newest(found, limit)
 
 
-KINDS: dict[AlertKind, Callable[[Session, Principal, int], tuple[list[Alert], int]]] = {
-    AlertKind.qualificationExpiring: own,
-    AlertKind.teamQualificationExpiring: team,
-}
+bell.register(AlertKind.qualificationExpiring, own)
+bell.register(AlertKind.teamQualificationExpiring, team)
