@@ -43,8 +43,7 @@ from spot.discussions.schemas import (
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping import service as mapping
 from spot.mapping.models import Cartography, Function
-from spot.mapping.policy import Viewer, sees_cartography, sees_function, sees_subject
-from spot.subjects.models import Subject
+from spot.mapping.policy import Viewer, sees_cartography, sees_function
 from spot.users.models import User
 
 __all__ = ["SystemMessageType", "create", "system_message", "post", "read", "unread", "register_parent"]
@@ -68,8 +67,8 @@ _TABLES: dict[str, ParentTable] = {}
 
 
 def register_parent(parent_type: str, table: ParentTable) -> None:
-    """Areas whose items have a discussion (mediations, qualifications) register their table here,
-    as well as their loader in core.parents."""
+    """Areas whose items have a discussion (subjects, mediations, qualifications) register their table
+    here, as well as their loader in core.parents."""
     _TABLES[parent_type] = table
 
 
@@ -79,15 +78,6 @@ register_parent(
 register_parent(
     "function",
     ParentTable(Function, Function.name, lambda v: sees_function(v, Function.id, Function.cartography_id)),
-)
-register_parent(
-    "subject",
-    ParentTable(
-        Subject,
-        Subject.name,
-        lambda v: sees_subject(v, Subject.function_id, Subject.activity_id, Subject.cartography_id),
-        follower=Subject.followed_by,
-    ),
 )
 
 
@@ -177,14 +167,6 @@ _ELEMENT_CHECKS: dict[SystemMessageType, ElementCheck] = {}
 
 def register_element_check(kind: SystemMessageType, check: ElementCheck) -> None:
     _ELEMENT_CHECKS[kind] = check
-
-
-def _visible_subjects(db: Session, user: Principal, ids: list[int]) -> set[int]:
-    sees = _TABLES["subject"].sees(user)
-    return set(db.scalars(select(Subject.id).where(Subject.id.in_(ids), sees)))
-
-
-register_element_check(SystemMessageType.duplicatedFrom, _visible_subjects)
 
 
 def _reachable(db: Session, user: Principal, rows: Sequence[Any]) -> dict[SystemMessageType, set[int]]:

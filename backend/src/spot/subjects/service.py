@@ -766,3 +766,14 @@ def _subject_parent(db: Session, user: Principal, subject_id: int) -> parents.Pa
 
 
 parents.register(ITEM_TYPE, _subject_parent)
+discussions.register_parent(
+    ITEM_TYPE, discussions.ParentTable(Subject, Subject.name, _sees_subject, follower=Subject.followed_by)
+)
+
+
+def _visible_subjects(db: Session, user: Principal, ids: list[int]) -> set[int]:
+    """Of the subjects a duplicatedFrom message names, those still there for the reader."""
+    return set(db.scalars(select(Subject.id).where(Subject.id.in_(ids), _sees_subject(user))))
+
+
+discussions.register_element_check(SystemMessageType.duplicatedFrom, _visible_subjects)
