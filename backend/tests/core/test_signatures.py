@@ -13,10 +13,10 @@ from spot.account.models import SessionToken
 from spot.account.service import issue_token, principal_of
 from spot.core import signatures
 from spot.core.errors import ApiError
+from spot.core.schemas import UserName
 from spot.core.signatures import REAUTHENTICATE_AFTER, Signature, SignatureOut
 from spot.core.time import utcnow
 from spot.users.models import User
-from spot.users.schemas import UserName
 from support import API, PASSWORD
 
 MEETING = {"title": "Réunion", "report": {"comment": "Fait", "items": [1, 2]}}

@@ -5,9 +5,10 @@ from fastapi import Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from spot.account import oidc, service
+from spot.account.auth import CurrentSession
 from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, Reauthentication, TokenOut
 from spot.config import get_settings
-from spot.core.auth import DB, CurrentSession, CurrentUser
+from spot.core.auth import DB, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router
 from spot.core.schemas import Id

@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from spot.account import throttle
 from spot.account.models import SessionToken
 from spot.config import get_settings
+from spot.core import auth
 from spot.core.errors import ApiError, FieldError
 from spot.core.passwords import verify_password
 from spot.core.principal import Principal
@@ -190,3 +191,6 @@ def revoke_sessions(db: Session, *, user_id: int, keep: int | None = None) -> No
 def logout(db: Session, *, session: SessionToken) -> None:
     session.revoked_at = utcnow()
     log.info("logout user_id=%s", session.user_id)
+
+
+auth.register_principal_reader(lambda db, token: principal_for(db, token=token))

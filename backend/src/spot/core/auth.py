@@ -1,11 +1,15 @@
+"""Who is asking: the route dependencies `CurrentUser` (the signed-in `Principal`) and `require(...)`
+(a fixed permission). Sessions are the account area's: it registers, when it loads, how a token's
+principal is read (`register_principal_reader`), so that core imports no area; its own dependency for
+the session row itself is `account.auth.CurrentSession`."""
+
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader
 from sqlalchemy.orm import Session
 
-from spot.account import service as account_service
-from spot.account.models import SessionToken
 from spot.core.errors import ApiError
 from spot.core.principal import Principal
 from spot.db import request_db, request_session
@@ -14,31 +18,32 @@ DB = Annotated[Session, Depends(request_db)]
 _token_header = APIKeyHeader(name="x-access-token", auto_error=False)
 Token = Annotated[str | None, Depends(_token_header)]
 
+# `reader(db, token)`: who holds the token's live session, or None when it is unknown, revoked or expired.
+PrincipalReader = Callable[[Session, str], Principal | None]
+_readers: list[PrincipalReader] = []
 
-def _token(token: str | None) -> str:
-    if not token:
+
+def register_principal_reader(reader: PrincipalReader) -> None:
+    """The account area's reader of a token's principal (account.service.principal_for); one only."""
+    _readers[:] = [reader]
+
+
+def token(x_access_token: str | None) -> str:
+    """The header's token; 401 notAuthenticated when there is none."""
+    if not x_access_token:
         raise ApiError(401, "notAuthenticated")
-    return token
+    return x_access_token
 
 
-# Both read through the request's session itself rather than through the DB dependency: FastAPI
-# solves each level of dependencies again at every request (the cost is in docs/performance.md, "How
-# requests run"). Coroutines, like every dependency (README,
-# "How requests run").
-async def current_session(request: Request, x_access_token: Token = None) -> SessionToken:
-    """The session named by the x-access-token header; 401 when absent, unknown, revoked or expired."""
-    session = account_service.session_for(request_session(request), token=_token(x_access_token))
-    if session is None:
-        raise ApiError(401, "sessionExpired")
-    return session
-
-
-CurrentSession = Annotated[SessionToken, Depends(current_session)]
-
-
+# Reads through the request's session itself rather than through the DB dependency: FastAPI solves
+# each level of dependencies again at every request (the cost is in docs/performance.md, "How requests
+# run"). A coroutine, like every dependency (README, "How requests run").
 async def current_principal(request: Request, x_access_token: Token = None) -> Principal:
-    """Who holds the session (account.service.principal_for); 401 as above."""
-    principal = account_service.principal_for(request_session(request), token=_token(x_access_token))
+    """Who holds the session named by the x-access-token header; 401 when absent, unknown, revoked or
+    expired."""
+    if not _readers:
+        raise RuntimeError("no principal reader registered: spot.account.service registers it as it loads")
+    principal = _readers[0](request_session(request), token(x_access_token))
     if principal is None:
         raise ApiError(401, "sessionExpired")
     return principal

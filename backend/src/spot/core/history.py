@@ -1,15 +1,16 @@
-"""The one way to record that a user read or wrote a tracked item (DESIGN.md §4)."""
+"""The one way to record that a user read or wrote a tracked item (DESIGN.md §4). The tables are the
+history area's (history.models), which registers them as it loads."""
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from sqlalchemy import Insert, Table, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
 from spot.core.principal import Principal
 from spot.core.time import utcnow
-from spot.db import SAFE_REQUEST, plain
-from spot.history.models import CartographyCounter, HistoryEntry
+from spot.db import SAFE_REQUEST, load_models, plain
 
 
 class Event(StrEnum):
@@ -35,27 +36,47 @@ class Event(StrEnum):
 Mode = Literal["R", "W"]
 
 
-# Built once (every read of a tracked item runs it): a plain INSERT rather than session.add, since
-# nothing reads the entry back in the request and the unit of work costs more than the statement.
-# The entry's cartography counter follows in the database (trigger history_entry_counted).
-_TABLE = cast(Table, HistoryEntry.__table__)
-_ENTRY = insert(_TABLE)
+# The history area's tables (history.models hands them over as it loads, so that core imports no area)
+# and the statements built on them once, since every read of a tracked item runs one.
+@dataclass(frozen=True)
+class _Statements:
+    entries: Table
+    counters: Table
+    # A plain INSERT rather than session.add: nothing reads the entry back in the request and the unit of
+    # work costs more than the statement. The entry's cartography counter follows in the database
+    # (trigger history_entry_counted).
+    entry: Insert
+    lazy_entry: Insert
+
+
+_statements: _Statements | None = None
 _COLUMNS = ["at", "user_id", "item_type", "item_id", "item_key", "item_name", "mode", "event"]
 _COLUMNS += ["cartography_id"]
 
 
-def _lazy_entry() -> Insert:
+def register_tables(*, entries: Table, counters: Table) -> None:
+    """history.models' history_entry and cartography_counter tables."""
+    global _statements
+    _statements = _Statements(entries, counters, insert(entries), _lazy_entry(entries))
+
+
+def _tables() -> _Statements:
+    if _statements is None:
+        load_models()
+    if _statements is None:
+        raise RuntimeError("the history tables were not registered (spot.history.models registers them)")
+    return _statements
+
+
+def _lazy_entry(entries: Table) -> Insert:
     """On PostgreSQL, a GET writes only the tracking of reads (history, counters, visits), each in
     one statement that is its own transaction (db.request_db): it need not wait for its commit to reach
     the disk. A crash may lose the last fraction of a second of such tracking, never anything a user
     wrote, and the database stays consistent. The entry's INSERT says so itself (set_config, local to
     its transaction), saving a round trip."""
     lazily = func.set_config("synchronous_commit", "off", True) == "off"
-    values = select(*(bindparam(name, type_=_TABLE.c[name].type) for name in _COLUMNS)).where(lazily)
-    return insert(_TABLE).from_select(_COLUMNS, values)
-
-
-_LAZY_ENTRY = _lazy_entry()
+    values = select(*(bindparam(name, type_=entries.c[name].type) for name in _COLUMNS)).where(lazily)
+    return insert(entries).from_select(_COLUMNS, values)
 
 
 def entry(
@@ -96,7 +117,7 @@ def lazy_read_with(statement: Insert) -> Insert:
     """The INSERT of a lazy read entry (see reads_lazily) that runs `statement`, another write of
     the same read's tracking, as a CTE: one round trip for both. Build it once; execute it with the
     entry's parameters and the statement's."""
-    return _lazy_entry().add_cte(statement.cte("along"))
+    return _lazy_entry(_tables().entries).add_cte(statement.cte("along"))
 
 
 def record(db: Session, values: dict[str, Any]) -> None:
@@ -105,14 +126,14 @@ def record(db: Session, values: dict[str, Any]) -> None:
 
     Record after the reads of a request where possible: on SQLite the first write takes the
     database's write lock until the commit."""
-    plain(db).execute(_LAZY_ENTRY if reads_lazily(db, values["mode"]) else _ENTRY, values)
+    statements = _statements or _tables()
+    plain(db).execute(statements.lazy_entry if reads_lazily(db, values["mode"]) else statements.entry, values)
 
 
 def cartography_counts(db: Session, *, cartography_id: int) -> tuple[int, int]:
     """(reads, writes) recorded for the cartography."""
+    counters = _tables().counters
     row = db.execute(
-        select(CartographyCounter.reads, CartographyCounter.writes).where(
-            CartographyCounter.cartography_id == cartography_id
-        )
+        select(counters.c.reads, counters.c.writes).where(counters.c.cartography_id == cartography_id)
     ).first()
     return (row.reads, row.writes) if row else (0, 0)

@@ -15,6 +15,13 @@ class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
 
 
+class UserName(CamelModel):
+    """A user as other records name them: id and printed name."""
+
+    id: int
+    name: str
+
+
 def json_response(content: Any) -> Response:
     """`content`, plain data already in the shape and with the JSON keys of the route's response
     model (declared with `response_model=` so that the API documents it), written by pydantic-core

@@ -11,32 +11,68 @@ log line.
 
 A record is named by type and id (like core.parents): the area decides what content it signs (the
 fields that make the record's meaning, as plain JSON-able data) and passes the same shape again to
-`for_record` to learn whether the record changed since."""
+`for_record` to learn whether the record changed since. Sessions and users are areas of their own
+(account, users): a signature takes any session that says whose it is and when its user last proved
+who they are (`Authentication`), and reads revokers' printed names through what users.models
+registers as it loads (`register_user_names`)."""
 
 import hashlib
 import json
 import logging
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
-from sqlalchemy import ForeignKey, Index, Integer, String, select, text, update
+from sqlalchemy import ColumnElement, ForeignKey, FromClause, Index, Integer, String, select, text, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from spot.account.models import SessionToken
 from spot.core.errors import ApiError, conflict
 from spot.core.principal import Principal
-from spot.core.schemas import CamelModel
+from spot.core.schemas import CamelModel, UserName
 from spot.core.time import utcnow
-from spot.db import Base, UtcDateTime
-from spot.users.models import User
-from spot.users.schemas import UserName
+from spot.db import Base, UtcDateTime, load_models
 
 log = logging.getLogger("spot.security")
 
 REAUTHENTICATE_AFTER = timedelta(minutes=5)
 REAUTHENTICATION_REQUIRED = "reauthenticationRequired"
 ALREADY_SIGNED = "alreadySigned"
+
+
+class Authentication(Protocol):
+    """What signing needs of a session (account.models.SessionToken): whose it is, and when its user
+    last gave their password."""
+
+    @property
+    def user_id(self) -> int: ...
+
+    @property
+    def authenticated_at(self) -> datetime: ...
+
+
+@dataclass(frozen=True)
+class _UserNames:
+    table: FromClause
+    id: ColumnElement[int]
+    name: ColumnElement[str]
+
+
+_user_names: _UserNames | None = None
+
+
+def register_user_names(table: FromClause, id: ColumnElement[int], name: ColumnElement[str]) -> None:
+    """The user table, its id and the SQL of a user's printed name (users.models.User.display_name)."""
+    global _user_names
+    _user_names = _UserNames(table, id, name)
+
+
+def _users() -> _UserNames:
+    if _user_names is None:
+        load_models()
+    if _user_names is None:
+        raise RuntimeError("the users' names were not registered (spot.users.models registers them)")
+    return _user_names
 
 
 class Signature(Base):
@@ -115,7 +151,7 @@ def content_hash(content: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def require_recent_authentication(session: SessionToken) -> None:
+def require_recent_authentication(session: Authentication) -> None:
     """401 reauthenticationRequired unless the session's user gave their password (sign-in or
     POST /account/reauthenticate) within the last REAUTHENTICATE_AFTER. A renewed token keeps the
     time of the last proof: renewal proves nothing."""
@@ -127,7 +163,7 @@ def sign(
     db: Session,
     *,
     user: Principal,
-    session: SessionToken,
+    session: Authentication,
     record_type: str,
     record_id: int,
     meaning: str,
@@ -203,9 +239,10 @@ def for_record(db: Session, *, record_type: str, record_id: int, content: Any) -
     """Every signature of a record, revoked ones included, oldest first; `content` is the record's
     content now, in the shape it was signed in, to tell which signatures it no longer matches."""
     current = content_hash(content)
+    users = _users()
     rows = db.execute(
-        select(Signature, User.id, User.display_name)
-        .outerjoin(User, User.id == Signature.revoked_by)
+        select(Signature, users.id, users.name)
+        .outerjoin(users.table, users.id == Signature.revoked_by)
         .where(Signature.record_type == record_type, Signature.record_id == record_id)
         .order_by(Signature.signed_at, Signature.id)
     ).all()

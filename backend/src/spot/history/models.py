@@ -1,8 +1,10 @@
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import ColumnElement, ForeignKey, Index, Integer, String, literal_column, text
+from sqlalchemy import ColumnElement, ForeignKey, Index, Integer, String, Table, literal_column, text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from spot.core import history
 from spot.db import Base, UtcDateTime
 
 # The predicate of the partial index on writes; queries repeat it literally (not as a bound
@@ -69,3 +71,8 @@ class CartographyCounter(Base):
     cartography_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     reads: Mapped[int] = mapped_column(Integer, default=0)
     writes: Mapped[int] = mapped_column(Integer, default=0)
+
+
+history.register_tables(
+    entries=cast(Table, HistoryEntry.__table__), counters=cast(Table, CartographyCounter.__table__)
+)

@@ -1,4 +1,5 @@
-from spot.core.auth import DB, CurrentSession, CurrentUser
+from spot.account.auth import CurrentSession
+from spot.core.auth import DB, CurrentUser
 from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Instant

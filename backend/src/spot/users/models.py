@@ -1,5 +1,5 @@
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import (
     Column,
@@ -16,6 +16,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from spot.core import signatures
 from spot.core.time import utcnow
 from spot.db import Base, UtcDateTime
 
@@ -93,3 +94,6 @@ GRANTED = func.coalesce(
     .scalar_subquery(),
     "",
 )
+
+# Signatures print who revoked them (core.signatures, which imports no area).
+signatures.register_user_names(cast(Table, User.__table__), User.id.expression, User.display_name.expression)

@@ -4,11 +4,12 @@ from fastapi import Body, Path, Query, Response
 from sqlalchemy.orm import Session
 
 from spot.account import service as account_service
-from spot.core.auth import DB, CurrentSession, CurrentUser, require
+from spot.account.auth import CurrentSession
+from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.core.routing import api_router
-from spot.core.schemas import Id, Str
+from spot.core.schemas import Id, Str, UserName
 from spot.permissions.names import Permission
 from spot.users import service
 from spot.users.models import User
@@ -19,7 +20,6 @@ from spot.users.schemas import (
     PasswordChange,
     UserCreate,
     UserGroups,
-    UserName,
     UserOut,
     UserUpdate,
     UserWithPermissions,

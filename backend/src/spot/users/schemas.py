@@ -29,11 +29,6 @@ class UserWithPermissions(UserOut):
     permissions: list[str] = Field(validation_alias="permission_names")
 
 
-class UserName(CamelModel):
-    id: int
-    name: str
-
-
 class UserCreate(CamelModel):
     login: Text = Field(max_length=200)
     password: Secret = Field(min_length=8, max_length=200)
