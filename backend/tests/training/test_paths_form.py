@@ -309,6 +309,77 @@ def test_restricted_fields_freeze_once_accepted(
     assert error["errors"] == [{"field": field, "code": "fieldNotEditable"}]
 
 
+ALL_FIELDS = {
+    "title",
+    "reference",
+    "startDate",
+    "stopDate",
+    "passThreshold",
+    "assignedModules",
+    "referents",
+    "visibleByPersons",
+    "visibleByGroups",
+}
+FROZEN_ONCE_ACCEPTED = {field for field, _change in RESTRICTED_CHANGES}
+
+
+def editable(path: dict[str, Any]) -> set[str]:
+    """The fields the page's can.fields says may still change."""
+    fields = path["can"]["fields"]
+    assert set(fields) == ALL_FIELDS
+    return {field for field, allowed in fields.items() if allowed}
+
+
+def test_can_fields_say_which_fields_still_change(client: TestClient, db: Session, cast: Cast) -> None:
+    """The form reads can.fields: every field while notAccepted, then only referents and visibility, and
+    none for those who may not edit (learner, referent) nor once archived or canceled."""
+    path_id = make_path(client, cast, [make_module(db)])
+    path = get(client, cast, path_id)
+    assert editable(path) == ALL_FIELDS
+    assert editable(get(client, cast, path_id, "admin")) == ALL_FIELDS
+    for role in ("learner", "referent", "reader"):
+        assert editable(get(client, cast, path_id, role)) == set()
+    for status in ("accepted", "started", "finished", "validated"):
+        path_id = make_path(client, cast, [make_module(db, status)])
+        move_to(client, cast, path_id, status)
+        assert editable(get(client, cast, path_id)) == ALL_FIELDS - FROZEN_ONCE_ACCEPTED, status
+        assert editable(get(client, cast, path_id, "admin")) == ALL_FIELDS - FROZEN_ONCE_ACCEPTED
+        assert editable(get(client, cast, path_id, "learner")) == set()
+    for status in ("archived", "canceled"):
+        path_id = make_path(client, cast, [make_module(db, status)])
+        move_to(client, cast, path_id, status)
+        assert editable(get(client, cast, path_id)) == set(), status
+
+
+@pytest.mark.parametrize(("field", "change"), RESTRICTED_CHANGES)
+def test_what_can_fields_allows_saves_and_what_it_refuses_does_not(
+    client: TestClient,
+    db: Session,
+    cast: Cast,
+    field: str,
+    change: Callable[[dict[str, Any], int], dict[str, Any]],
+) -> None:
+    """A change of a field can.fields allows while notAccepted is not refused as frozen (it saves, or
+    the form's date rules answer 400); the same change once can.fields says no is refused (409
+    fieldNotEditable), and the path stays as it was."""
+    reference(db, "P-03", type="path")
+    extra = make_module(db, "Trois")
+    before = make_path(client, cast, [make_module(db), make_module(db, "Deux")])
+    path = get(client, cast, before)
+    assert path["can"]["fields"][field] is True
+    changes = change(path | {"referent": cast.id("referent")}, extra)
+    response = _save(client, cast, before, update_body(path, **changes))
+    assert response.status_code in (200, 400), response.text
+    assert response.json().get("message") != "fieldNotEditable"
+    after = make_path(client, cast, [make_module(db, "Quatre"), make_module(db, "Cinq")])
+    move_to(client, cast, after, "accepted")
+    path = get(client, cast, after)
+    assert path["can"]["fields"][field] is False
+    changes = change(path | {"referent": cast.id("referent")}, extra)
+    assert_error(_save(client, cast, after, update_body(path, **changes)), 409, "fieldNotEditable")
+    assert get(client, cast, after)["version"] == path["version"]
+
+
 def test_referents_and_visibility_change_after_acceptance(
     client: TestClient,
     db: Session,

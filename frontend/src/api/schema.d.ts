@@ -5587,7 +5587,11 @@ export interface components {
             /** Password */
             password: string;
         };
-        /** PathCan */
+        /**
+         * PathCan
+         * @description What the signed-in user may do with this path, from spot.training.paths.policy and the tables of
+         *     spot.training.paths.transitions.
+         */
         PathCan: {
             /** Accept */
             accept: boolean;
@@ -5599,6 +5603,7 @@ export interface components {
             delete: boolean;
             /** Edit */
             edit: boolean;
+            fields: components["schemas"]["PathFieldsCan"];
             /** Seegrading */
             seeGrading: boolean;
             /** Sign */
@@ -5703,6 +5708,32 @@ export interface components {
          * @enum {string}
          */
         PathEvent: "created" | "updated" | "accepted" | "started" | "finished" | "validated" | "signed" | "canceled" | "moduleStarted" | "moduleFinished" | "moduleDisabled" | "moduleGraded" | "moduleGradeChanged" | "moduleSigned" | "elementOpened" | "mediationAttached" | "mediationDetached";
+        /**
+         * PathFieldsCan
+         * @description Which fields of the form the user may still change (false for every field without can.edit).
+         *     `assignedModules` is which modules, in which order, with which dates; `referents` the referents of
+         *     each.
+         */
+        PathFieldsCan: {
+            /** Assignedmodules */
+            assignedModules: boolean;
+            /** Passthreshold */
+            passThreshold: boolean;
+            /** Reference */
+            reference: boolean;
+            /** Referents */
+            referents: boolean;
+            /** Startdate */
+            startDate: boolean;
+            /** Stopdate */
+            stopDate: boolean;
+            /** Title */
+            title: boolean;
+            /** Visiblebygroups */
+            visibleByGroups: boolean;
+            /** Visiblebypersons */
+            visibleByPersons: boolean;
+        };
         /**
          * PathOptions
          * @description Which fields of each path the report prints; a field left out is printed (spec 2 §9 defaults).

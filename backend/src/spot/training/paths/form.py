@@ -1,5 +1,6 @@
 """The training path form (spec 2 §5 Path): create one path per learner, update with the fields that
-freeze once the path is accepted (transitions.editable_fields), delete while never accepted."""
+freeze once the path is accepted (policy.editable_fields, which the page's can.fields shows), delete
+while never accepted."""
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -252,15 +253,11 @@ def create(db: Session, *, user: Principal, data: PathCreate) -> list[int]:
     return ids
 
 
-# The fields that change only while notAccepted, by their JSON names.
-RESTRICTED = ("title", "reference", "startDate", "stopDate", "passThreshold", "assignedModules")
-
-
 def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> TrainingPath:
     """The form: 403 for anyone but the creator and administrators (and once archived or canceled),
-    409 staleVersion for a stale version, 409 fieldNotEditable naming each restricted field changed
-    after notAccepted, then the form's rules (400). A save that changes nothing writes nothing; one
-    without a version applies over the path as it is now."""
+    409 staleVersion for a stale version, 409 fieldNotEditable naming each field changed that
+    policy.editable_fields does not allow (what the learner accepted), then the form's rules (400). A
+    save that changes nothing writes nothing; one without a version applies over the path as it is now."""
     path = load(db, user=user, path_id=path_id, for_update=True)
     modules = modules_of(db, path.id)
     links = links_of(db, path, [m.id for m in modules])
@@ -284,13 +281,17 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
         "stopDate": data.stop_date != path.stop_date,
         "passThreshold": data.pass_threshold != path.pass_threshold,
         "assignedModules": structure != [(m.module_id, m.start_date, m.stop_date) for m in modules],
+        "referents": [set(a.referents) for a in data.assigned_modules]
+        != [set(m.referent_ids) for m in f.modules],
+        "visibleByPersons": set(data.visible_by_persons) != f.visible_person_ids,
+        "visibleByGroups": set(data.visible_by_groups) != f.visible_group_ids,
     }
-    if not policy.editable_restricted(f):
-        refused = [name for name in RESTRICTED if changed[name]]
-        if refused:
-            raise ApiError(
-                409, FIELD_NOT_EDITABLE, [FieldError(field=name, code=FIELD_NOT_EDITABLE) for name in refused]
-            )
+    editable = policy.editable_fields(user, f)
+    refused = [name for name in policy.FIELDS if changed[name] and name not in editable]
+    if refused:
+        raise ApiError(
+            409, FIELD_NOT_EDITABLE, [FieldError(field=name, code=FIELD_NOT_EDITABLE) for name in refused]
+        )
     reference_id, assigned = _validate(
         db,
         data,
@@ -301,13 +302,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
         current_reference_id=path.reference_id,
         current_module_ids=frozenset(m.module_id for m in modules),
     )
-    current_referents = [set(m.referent_ids) for m in f.modules]
-    referents_changed = (
-        changed["assignedModules"] or [set(a.referents) for a in assigned] != current_referents
-    )
-    persons_changed = set(data.visible_by_persons) != f.visible_person_ids
-    groups_changed = set(data.visible_by_groups) != f.visible_group_ids
-    if not any(changed.values()) and not referents_changed and not persons_changed and not groups_changed:
+    if not any(changed.values()):
         return path
     values: dict[str, Any] = {}
     if changed["title"]:
@@ -328,7 +323,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
         plain(db).execute(delete(TrainingPathModule).where(TrainingPathModule.path_id == path.id))
         _insert_modules(db, path.id, assigned, utcnow())
         elements.refresh(db, path)
-    elif referents_changed:
+    elif changed["referents"]:
         for module, a in zip(modules, assigned, strict=True):
             plain(db).execute(
                 delete(TrainingPathReferent).where(TrainingPathReferent.path_module_id == module.id)
@@ -340,8 +335,8 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
     _set_visibility(
         db,
         path.id,
-        data.visible_by_persons if persons_changed else None,
-        data.visible_by_groups if groups_changed else None,
+        data.visible_by_persons if changed["visibleByPersons"] else None,
+        data.visible_by_groups if changed["visibleByGroups"] else None,
     )
     record(db, user=user, path=path, event=PathEvent.updated)
     return path

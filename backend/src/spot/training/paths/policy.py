@@ -1,11 +1,12 @@
 """Who may do what with a training path (spec 2 §4 'Rules seen for path actions', §6 contextual roles;
 docs/training-paths.md 'Who is who' and 'The two state machines'): pure functions of the signed-in
-Principal and the path's facts (service.facts reads them).
+Principal and the path's facts (records.facts reads them).
 
 Roles: the learner, the path's creator, an administrator (perm_TrainingPathAdmin, on every path), a
 referent of one of its modules (of THIS module for module actions). The status transitions are the
-tables of service.py, whose role and readiness tests are the functions here; the rules that are not
-transitions (read, see grading, edit, delete, open elements, manage mediations) are here alone."""
+tables of transitions.py, whose role and readiness tests are the functions here; the rules that are
+not transitions (read, see grading, edit and which fields, delete, open elements, manage mediations)
+are here alone."""
 
 from dataclasses import dataclass
 from datetime import date
@@ -104,9 +105,33 @@ def can_edit(user: Principal, p: Facts) -> bool:
     return creator_or_admin(user, p) and p.status not in (P.archived, P.canceled)
 
 
-def editable_restricted(p: Facts) -> bool:
-    """Title, reference, dates, threshold and the module list change only while notAccepted."""
-    return p.status == P.notAccepted
+# The fields of the form, by their JSON names (PathSave; `referents`: those of each assigned module), in
+# the order errors name them.
+FIELDS = (
+    "title",
+    "reference",
+    "startDate",
+    "stopDate",
+    "passThreshold",
+    "assignedModules",
+    "referents",
+    "visibleByPersons",
+    "visibleByGroups",
+)
+# What the learner accepted: the title, reference, dates, threshold and which modules (in which order,
+# with which dates) change only while notAccepted; referents and visibility as long as it is editable.
+_FROZEN_ONCE_ACCEPTED = frozenset(
+    {"title", "reference", "startDate", "stopDate", "passThreshold", "assignedModules"}
+)
+
+
+def editable_fields(user: Principal, p: Facts) -> frozenset[str]:
+    """The form's fields (JSON names) the user may change in this status."""
+    if not can_edit(user, p):
+        return frozenset()
+    if p.status == P.notAccepted:
+        return frozenset(FIELDS)
+    return frozenset(FIELDS) - _FROZEN_ONCE_ACCEPTED
 
 
 def can_delete(user: Principal, p: Facts) -> bool:

@@ -252,7 +252,26 @@ class HistoryEntry(CamelModel):
     comment: str | None
 
 
+class PathFieldsCan(CamelModel):
+    """Which fields of the form the user may still change (false for every field without can.edit).
+    `assignedModules` is which modules, in which order, with which dates; `referents` the referents of
+    each."""
+
+    title: bool
+    reference: bool
+    start_date: bool
+    stop_date: bool
+    pass_threshold: bool
+    assigned_modules: bool
+    referents: bool
+    visible_by_persons: bool
+    visible_by_groups: bool
+
+
 class PathCan(CamelModel):
+    """What the signed-in user may do with this path, from spot.training.paths.policy and the tables of
+    spot.training.paths.transitions."""
+
     edit: bool
     create_from: bool
     delete: bool
@@ -262,6 +281,7 @@ class PathCan(CamelModel):
     sign: bool
     cancel: bool
     see_grading: bool
+    fields: PathFieldsCan
 
 
 ClosingWarning = Literal[

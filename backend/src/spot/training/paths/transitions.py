@@ -14,7 +14,7 @@ from spot.training.paths import policy
 from spot.training.paths.models import ModuleStatus as M
 from spot.training.paths.models import PathEvent
 from spot.training.paths.models import PathStatus as P
-from spot.training.paths.schemas import ModuleCan, PathCan
+from spot.training.paths.schemas import ModuleCan, PathCan, PathFieldsCan
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,7 @@ MODULE: Machine[OnModule, ModuleTransition] = Machine(
 
 def path_can(user: Principal, f: policy.Facts) -> PathCan:
     actions = PATH.can(user, f)
+    fields = policy.editable_fields(user, f)
     return PathCan(
         edit=policy.can_edit(user, f),
         create_from=policy.can_create_from(user),
@@ -133,6 +134,17 @@ def path_can(user: Principal, f: policy.Facts) -> PathCan:
         sign=actions["sign"],
         cancel=actions["cancel"],
         see_grading=policy.sees_grading(user, f),
+        fields=PathFieldsCan(
+            title="title" in fields,
+            reference="reference" in fields,
+            start_date="startDate" in fields,
+            stop_date="stopDate" in fields,
+            pass_threshold="passThreshold" in fields,
+            assigned_modules="assignedModules" in fields,
+            referents="referents" in fields,
+            visible_by_persons="visibleByPersons" in fields,
+            visible_by_groups="visibleByGroups" in fields,
+        ),
     )
 
 
