@@ -10,7 +10,7 @@ from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.lists import list_route
 from spot.core.routing import api_router, hot_read, work
 from spot.core.schemas import Id, Str
-from spot.mapping import bundle, items, query, service
+from spot.mapping import bundle, bundle_export, cartography_page, items, query, service
 from spot.mapping.schemas import (
     ActivityOut,
     CartographyListItem,
@@ -155,7 +155,7 @@ def _item_types(text: str | None) -> list[MapItemType]:
 @hot_read
 async def cartography(db: DB, user: CurrentUser, cartographyId: Id) -> CartographyOut:
     """The cartography page: nested activities with subject counts, functions, read/write counters."""
-    return service.cartography_view(db, user=user, cartography_id=cartographyId)
+    return cartography_page.cartography_view(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/image", response_class=Response, responses=IMAGE_RESPONSES)
@@ -166,29 +166,29 @@ async def cartography_image(db: DB, user: CurrentUser, request: Request, cartogr
 @router.get("/cartography/{cartographyId}/zones")
 @hot_read
 async def zones(db: DB, user: CurrentUser, cartographyId: Id) -> list[ZoneOut]:
-    return service.zones(db, user=user, cartography_id=cartographyId)
+    return cartography_page.zones(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/functions")
 async def functions(db: DB, user: CurrentUser, cartographyId: Id) -> list[FunctionOut]:
-    return service.functions_of(db, user=user, cartography_id=cartographyId)
+    return cartography_page.functions_of(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/cartography/{cartographyId}/activities")
 async def activities(db: DB, user: CurrentUser, cartographyId: Id) -> list[ActivityOut]:
     """The top-level activities of the cartography; their sub-activities via /activity/{id}/subActivities."""
-    return service.top_activities(db, user=user, cartography_id=cartographyId)
+    return cartography_page.top_activities(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/activity/{activityId}/subActivities")
 async def sub_activities(db: DB, user: CurrentUser, activityId: Id) -> list[ActivityOut]:
-    return service.sub_activities(db, user=user, activity_id=activityId)
+    return cartography_page.sub_activities(db, user=user, activity_id=activityId)
 
 
 @router.get("/pictos/{cartographyId}")
 @hot_read
 async def pictograms(db: DB, user: CurrentUser, cartographyId: Id) -> list[PictogramOut]:
-    return service.pictograms(db, user=user, cartography_id=cartographyId)
+    return cartography_page.pictograms(db, user=user, cartography_id=cartographyId)
 
 
 @router.get("/pictos/{cartographyId}/{pictogramId}/image", response_class=Response, responses=IMAGE_RESPONSES)
@@ -246,7 +246,7 @@ def import_map(
 @work
 def export_map(db: DB, siteId: Id) -> Response:
     """The site as a map bundle, every cartography included (an administrator's tool)."""
-    site, content = bundle.export(db, site_id=siteId)
+    site, content = bundle_export.export(db, site_id=siteId)
     filename = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in site.code) or "map"
     return Response(
         content,
