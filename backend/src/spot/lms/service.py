@@ -25,7 +25,7 @@ from spot.core.errors import forbidden, not_found
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
-from spot.lms import package
+from spot.lms import package, policy
 from spot.lms.models import (
     ItemKind,
     LmsAttempt,
@@ -49,7 +49,6 @@ from spot.lms.schemas import (
     TreeGroup,
     TreeLeaf,
 )
-from spot.permissions.names import Permission
 from spot.training.paths.models import TrainingPath, TrainingPathModule, TrainingPathReferent
 from spot.users.models import User
 
@@ -517,21 +516,18 @@ def grade_of(scaled: float) -> float:
 
 
 def may_read_attempts(db: Session, user: Principal, learner_id: int) -> bool:
-    """The learner, training managers, path administrators, and the referents of a module of one of the
-    learner's training paths: they grade the module, and its quiz results name these attempts."""
-    if (
-        user.id == learner_id
-        or user.may(Permission.TrainingManagement)
-        or user.may(Permission.TrainingPathAdmin)
-    ):
-        return True
-    referent_of_learner = (
-        select(TrainingPathReferent.user_id)
-        .join(TrainingPathModule, TrainingPathModule.id == TrainingPathReferent.path_module_id)
-        .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
-        .where(TrainingPathReferent.user_id == user.id, TrainingPath.learner_id == learner_id)
-    )
-    return bool(db.scalar(select(exists(referent_of_learner))))
+    """policy.can_read_attempts, the referents read from the learner's training paths."""
+
+    def refers_learner() -> bool:
+        referent_of_learner = (
+            select(TrainingPathReferent.user_id)
+            .join(TrainingPathModule, TrainingPathModule.id == TrainingPathReferent.path_module_id)
+            .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
+            .where(TrainingPathReferent.user_id == user.id, TrainingPath.learner_id == learner_id)
+        )
+        return bool(db.scalar(select(exists(referent_of_learner))))
+
+    return policy.can_read_attempts(user, learner_id, refers_learner=refers_learner)
 
 
 def attempt_link(attempt_id: int) -> str:

@@ -25,8 +25,7 @@ from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.time import midnight, today
-from spot.permissions.names import Permission
-from spot.qualifications import validity
+from spot.qualifications import policy, validity
 from spot.qualifications.models import Qualification, QualificationGroup, QualificationModule
 from spot.training.paths.models import TrainingPath, TrainingPathModule
 from spot.users.models import User, user_group
@@ -183,7 +182,7 @@ def own(db: Session, *, user: Principal, limit: int) -> tuple[list[Alert], int]:
 
 
 def team(db: Session, *, user: Principal, limit: int) -> tuple[list[Alert], int]:
-    if not user.may(Permission.TableauBord):
+    if not policy.can_see_dashboards(user):
         return [], 0
     day = today()
     found = []

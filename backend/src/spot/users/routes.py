@@ -11,7 +11,7 @@ from spot.core.principal import Principal
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Str, UserName
 from spot.permissions.names import Permission
-from spot.users import service
+from spot.users import policy, service
 from spot.users.models import User
 from spot.users.schemas import (
     GroupOut,
@@ -48,15 +48,10 @@ def _names(users: list[User]) -> list[UserName]:
     return [UserName(id=u.id, name=u.display_name) for u in users]
 
 
-def _sees_logins(viewer: Principal) -> bool:
-    """Logins are for those who manage users; the people pickers of everyone else need names."""
-    return Permission.UserManagement in viewer.permission_names
-
-
 def _shown(viewer: Principal, user: User, model: type[U]) -> U:
     """The user as `viewer` may see them: without the login unless it is their own or they manage users."""
     out = model.model_validate(user)
-    if user.id != viewer.id and not _sees_logins(viewer):
+    if not policy.sees_login(viewer, user.id):
         out.login = None
     return out
 
@@ -64,7 +59,7 @@ def _shown(viewer: Principal, user: User, model: type[U]) -> U:
 @router.get("/search")
 async def search_users(db: DB, viewer: CurrentUser, name: Name = "") -> list[UserOut]:
     """Users by part of their name or external id (or login, for those who manage users)."""
-    found = service.search(db, name=name, by_login=_sees_logins(viewer))
+    found = service.search(db, name=name, by_login=policy.manages_users(viewer))
     return [_shown(viewer, u, UserOut) for u in found]
 
 
@@ -88,7 +83,7 @@ async def get_user(db: DB, viewer: CurrentUser, user_id: UserId) -> UserWithPerm
     """With the permissions for those who manage users and for the user themself; without, for anyone
     else (people pickers need names, not permissions)."""
     user = service.get(db, user_id=user_id)
-    if user.id == viewer.id or Permission.UserManagement in viewer.permission_names:
+    if policy.sees_permissions(viewer, user.id):
         return _shown(viewer, user, UserWithPermissions)
     return _shown(viewer, user, UserOut)
 
@@ -100,7 +95,7 @@ async def update_user(db: DB, user_id: UserId, data: UserUpdate) -> UserWithPerm
 
 
 @router.delete("/byId/{userId}", status_code=204)
-async def delete_user(db: DB, user_id: UserId, user: Annotated[User, manage]) -> Response:
+async def delete_user(db: DB, user_id: UserId, user: Annotated[Principal, manage]) -> Response:
     service.remove(db, user=service.get(db, user_id=user_id), by=user)
     return Response(status_code=204)
 
@@ -135,10 +130,11 @@ async def create_user(db: DB, data: UserCreate) -> UserWithPermissions:
 
 
 @router.post("/changePassword/{userId}", status_code=204)
-async def change_password(db: DB, session: CurrentSession, user_id: UserId, data: PasswordChange) -> Response:
+async def change_password(
+    db: DB, user: CurrentUser, session: CurrentSession, user_id: UserId, data: PasswordChange
+) -> Response:
     """The user's other sessions end: whoever knew the old password is signed out."""
-    user = session.user
-    if user_id != user.id and Permission.UserManagement not in user.permission_names:
+    if not policy.can_change_password(user, user_id):
         raise forbidden()
     await service.change_password(db, user=service.get(db, user_id=user_id), password=data.password)
     account_service.revoke_sessions(db, user_id=user_id, keep=session.id)

@@ -7,7 +7,9 @@ from starlette.concurrency import run_in_threadpool
 
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.passwords import hash_password
+from spot.core.principal import Principal
 from spot.permissions.service import ensure_an_administrator_remains
+from spot.users import policy
 from spot.users.models import Group, User, user_group
 from spot.users.schemas import UserCreate, UserUpdate
 
@@ -154,8 +156,8 @@ async def change_password(db: Session, *, user: User, password: str) -> None:
     log.info("password changed user_id=%s", user.id)
 
 
-def remove(db: Session, *, user: User, by: User) -> None:
-    if user.id == by.id:
+def remove(db: Session, *, user: User, by: Principal) -> None:
+    if not policy.can_delete(by, user.id):
         raise conflict("cannotDeleteYourself")
     db.delete(user)
     ensure_an_administrator_remains(db)
