@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset, reports, upload
+from bench import dataset, dataset_qualifications, dataset_training, reports, upload
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -106,11 +106,13 @@ def _modules(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, fl
     return Call(name, "POST", "/backend/api/v2/training/module/query", body), LIST_PAGE
 
 
-# Module MEASURED_MODULE has one element of each kind (dataset.top_up_modules).
+# Module MEASURED_MODULE has one element of each kind (dataset_training.top_up_modules).
 SCENARIOS["modules"] = [
     (
         Call(
-            "GET /training/module/{id}", "GET", f"/backend/api/v2/training/module/{dataset.MEASURED_MODULE}"
+            "GET /training/module/{id}",
+            "GET",
+            f"/backend/api/v2/training/module/{dataset_training.MEASURED_MODULE}",
         ),
         ENTITY_GET,
     ),
@@ -134,16 +136,20 @@ def _paths(name: str, filter_text: str, sort: str) -> tuple[Call, dict[str, floa
 
 
 # Path MEASURED_PATH has ten modules in every module status, MEASURED_MODULE first
-# (dataset.top_up_paths); the bench administrator holds perm_TrainingPathAdmin and reads all 50,000.
+# (dataset_training.top_up_paths); the bench administrator holds perm_TrainingPathAdmin and reads all 50,000.
 SCENARIOS["paths"] = [
     (
-        Call("GET /training/path/{id}", "GET", f"/backend/api/v2/training/path/{dataset.MEASURED_PATH}"),
+        Call(
+            "GET /training/path/{id}",
+            "GET",
+            f"/backend/api/v2/training/path/{dataset_training.MEASURED_PATH}",
+        ),
         ENTITY_GET,
     ),
     _paths("POST /training/path/query (default page)", "", "-creation_date"),
     _paths(
         "POST /training/path/query, module & module_status",
-        f"module oneOf {dataset.MEASURED_MODULE} & module_status oneOf started",
+        f"module oneOf {dataset_training.MEASURED_MODULE} & module_status oneOf started",
         "-creation_date",
     ),
     _paths(
@@ -192,16 +198,16 @@ def _qualifications(name: str, filter_text: str, sort: str) -> tuple[Call, dict[
     return Call(name, "POST", "/backend/api/v2/qualifications/query", body), LIST_PAGE
 
 
-# dataset.top_up_qualifications: the group QUALIFIED_GROUP of 500 learners with current paths and
-# graded modules, QUALIFICATIONS_ON_MAP qualifications of it on QUALIFICATION_CARTOGRAPHY; My dashboard
-# as MEASURED_LEARNER, one of them (the bench administrator is no learner).
-LEARNER = (f"user{dataset.MEASURED_LEARNER}", dataset.ADMIN_PASSWORD)
+# dataset_qualifications.top_up_qualifications: the group QUALIFIED_GROUP of 500 learners with current
+# paths and graded modules, QUALIFICATIONS_ON_MAP qualifications of it on QUALIFICATION_CARTOGRAPHY; My
+# dashboard as MEASURED_LEARNER, one of them (the bench administrator is no learner).
+LEARNER = (f"user{dataset_qualifications.MEASURED_LEARNER}", dataset.ADMIN_PASSWORD)
 SCENARIOS["qualifications"] = [
     (
         Call(
             "GET /dashboards/trainingPath/group/{id} (500 learners)",
             "GET",
-            f"/backend/api/v2/dashboards/trainingPath/group/{dataset.QUALIFIED_GROUP}",
+            f"/backend/api/v2/dashboards/trainingPath/group/{dataset_qualifications.QUALIFIED_GROUP}",
         ),
         DASHBOARD,
     ),
@@ -209,7 +215,7 @@ SCENARIOS["qualifications"] = [
         Call(
             "GET /dashboards/qualifications/cartography/{id}",
             "GET",
-            f"/backend/api/v2/dashboards/qualifications/cartography/{dataset.QUALIFICATION_CARTOGRAPHY}",
+            f"/backend/api/v2/dashboards/qualifications/cartography/{dataset_qualifications.QUALIFICATION_CARTOGRAPHY}",
         ),
         DASHBOARD,
     ),
@@ -221,14 +227,14 @@ SCENARIOS["qualifications"] = [
         Call(
             "GET /qualifications/{id}",
             "GET",
-            f"/backend/api/v2/qualifications/{dataset.MEASURED_QUALIFICATION}",
+            f"/backend/api/v2/qualifications/{dataset_qualifications.MEASURED_QUALIFICATION}",
         ),
         ENTITY_GET,
     ),
     _qualifications("POST /qualifications/query (default page)", "", "name"),
     _qualifications(
         "POST /qualifications/query, groups & name",
-        f"qualifiableGroups oneOf {dataset.QUALIFIED_GROUP} & name contains habilitation",
+        f"qualifiableGroups oneOf {dataset_qualifications.QUALIFIED_GROUP} & name contains habilitation",
         "name",
     ),
 ]
@@ -277,9 +283,9 @@ def main() -> None:
         dataset.top_up_node_parents(engine)
         dataset.top_up_trees(engine)
         dataset.top_up_mediations(engine)
-        dataset.top_up_modules(engine)
-        dataset.top_up_paths(engine)
-        dataset.top_up_qualifications(engine)
+        dataset_training.top_up_modules(engine)
+        dataset_training.top_up_paths(engine)
+        dataset_qualifications.top_up_qualifications(engine)
         engine.dispose()
         data_dir = ROOT / "var" / "bench" / "data"
         if args.scenario == "reports":
