@@ -27,14 +27,16 @@ interface AssignedModulesEditorProps {
   control: Control<PathForm>
   getValues: UseFormGetValues<PathForm>
   today: Dayjs
-  /** After notAccepted: which modules, in which order, with which dates is fixed; referents still change. */
+  /** Which modules, in which order, with which dates may not change (can.fields.assignedModules false: the path was accepted). */
   restricted: boolean
+  /** The referents may not change (can.fields.referents false). */
+  referentsReadOnly?: boolean
   /** The list's own message (no module), a message key. */
   error?: string
 }
 
 /** The path's assigned modules (spec 2 §2): add, edit, remove, move up and down; each a module, referents, dates. */
-export function AssignedModulesEditor({ control, getValues, today, restricted, error }: AssignedModulesEditorProps) {
+export function AssignedModulesEditor({ control, getValues, today, restricted, referentsReadOnly, error }: AssignedModulesEditorProps) {
   const { t } = useTranslation()
   const message = useMessage()
   const headingId = useId()
@@ -122,6 +124,7 @@ export function AssignedModulesEditor({ control, getValues, today, restricted, e
                     multiple
                     required
                     label={t('trainingPaths.form.referents')}
+                    readOnly={referentsReadOnly}
                     value={chosen.value}
                     onChange={chosen.onChange}
                     onBlur={chosen.onBlur}

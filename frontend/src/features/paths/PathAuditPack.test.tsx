@@ -15,6 +15,7 @@ const NOTHING: PathCan = {
   sign: false,
   cancel: false,
   seeGrading: false,
+  fields: { title: false, reference: false, startDate: false, stopDate: false, passThreshold: false, assignedModules: false, referents: false, visibleByPersons: false, visibleByGroups: false },
 }
 
 function path(changes: Partial<Path> = {}): Path {

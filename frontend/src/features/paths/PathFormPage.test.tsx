@@ -62,6 +62,22 @@ async function pick(combobox: HTMLElement, text: string, option: string) {
 
 const row = (position: number) => screen.getByRole('listitem', { name: `Module ${position}` })
 
+/** can.fields: every field may change (a path not yet accepted, for its creator). */
+const EVERY_FIELD = {
+  title: true,
+  reference: true,
+  startDate: true,
+  stopDate: true,
+  passThreshold: true,
+  assignedModules: true,
+  referents: true,
+  visibleByPersons: true,
+  visibleByGroups: true,
+}
+/** can.fields once accepted: only the referents and the visibility. */
+const ACCEPTED_FIELDS = { ...EVERY_FIELD, title: false, reference: false, startDate: false, stopDate: false, passThreshold: false, assignedModules: false }
+const editable = (fields: typeof EVERY_FIELD) => ({ edit: true, createFrom: true, fields }) as Path['can']
+
 const path = (changes: Partial<Path> = {}): Path =>
   ({
     id: 5,
@@ -80,7 +96,7 @@ const path = (changes: Partial<Path> = {}): Path =>
       { index: 1, module: { id: 22, name: 'Levage' }, referents: [{ id: 9, name: 'Hugo Roux' }], startDate: '2026-12-01', stopDate: '2027-01-31' },
     ],
     version: 3,
-    can: { edit: true, createFrom: true },
+    can: editable(EVERY_FIELD),
     ...changes,
   }) as unknown as Path
 
@@ -210,7 +226,7 @@ describe('new training path', () => {
 
 describe('edit training path', () => {
   it('keeps title, dates, threshold and modules once accepted, but referents and visibility change', async () => {
-    const fetchMock = server({ [`GET ${API}/training/path/5`]: () => json(path({ status: 'started' })), [UPDATE]: () => json(path({ status: 'started' })) })
+    const fetchMock = server({ [`GET ${API}/training/path/5`]: () => json(path({ status: 'started', can: editable(ACCEPTED_FIELDS) })), [UPDATE]: () => json(path({ status: 'started' })) })
     const { router } = renderRoutes(routes, '/spotv2/training/path/edit/5')
     const title = await screen.findByRole('textbox', { name: /^Title/ })
     expect(document.title).toBe('Edit training path - Spot')
@@ -240,6 +256,17 @@ describe('edit training path', () => {
       ],
       version: 3,
     })
+  })
+
+  it('shows read-only the fields the server says may no longer change, and only those', async () => {
+    const fields = { ...EVERY_FIELD, title: false, passThreshold: false }
+    server({ [`GET ${API}/training/path/5`]: () => json(path({ can: editable(fields) })) })
+    renderRoutes(routes, '/spotv2/training/path/edit/5')
+    expect(await screen.findByRole('textbox', { name: /^Title/ })).toHaveAttribute('readonly')
+    expect(screen.getByRole('slider')).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Add a module' })).toBeInTheDocument()
+    expect(within(row(1)).getByRole('combobox', { name: /^Training module/ })).not.toHaveAttribute('readonly')
+    expect(screen.getByRole('combobox', { name: 'Visible by persons' })).not.toHaveAttribute('readonly')
   })
 
   it('sends to Forbidden one who is neither its creator nor a path administrator', async () => {

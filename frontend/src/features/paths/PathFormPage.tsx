@@ -27,7 +27,7 @@ import { formatDateTime, organizationToday } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
-import { type Path, pathQueryOptions, useCreatePath, useUpdatePath } from './api'
+import { type Path, type PathFieldsCan, pathQueryOptions, useCreatePath, useUpdatePath } from './api'
 import { AssignedModulesEditor } from './AssignedModulesEditor'
 import { DateInput, DatesLocalization } from '../../components/DateInput'
 import { dateLimits, formFieldOf, formFromPath, newForm, type PathForm, pathSchema, savePayload } from './pathForm'
@@ -81,11 +81,15 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
   const create = useCreatePath()
   const update = useUpdatePath()
   const editing = mode.kind === 'edit' ? mode.source : undefined
+  // Which fields may still change is the server's answer (can.fields); a new path has them all.
+  const fields = editing?.can.fields
+  const frozen = (field: keyof PathFieldsCan) => fields !== undefined && !fields[field]
+  const restricted = fields !== undefined && Object.values(fields).some((allowed) => !allowed)
+  // The stop date may not be before today while the path is not accepted (spec 2 §5).
   const notAccepted = !editing || editing.status === 'notAccepted'
-  const restricted = !notAccepted
   const learnerIds = editing ? (editing.learner ? [editing.learner.id] : []) : undefined
   const { control, handleSubmit, setError, getValues, formState } = useForm<PathForm>({
-    resolver: zodResolver(pathSchema({ today, creatorId, learnerIds, restricted })) as unknown as Resolver<PathForm>,
+    resolver: zodResolver(pathSchema({ today, creatorId, learnerIds, fields })) as unknown as Resolver<PathForm>,
     defaultValues: initial,
   })
   const [startDate, stopDate] = useWatch({ control, name: ['startDate', 'stopDate'] })
@@ -160,7 +164,7 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                 </FormSection>
               )}
               <FormSection title={t('trainingPaths.form.pathSection')}>
-                <TextInput control={control} name="title" label={t('trainingPaths.fields.title')} required autoComplete="off" readOnly={restricted} readOnlyHelp={readOnlyHelp} />
+                <TextInput control={control} name="title" label={t('trainingPaths.fields.title')} required autoComplete="off" readOnly={frozen('title')} readOnlyHelp={readOnlyHelp} />
                 <Controller
                   control={control}
                   name="reference"
@@ -172,22 +176,22 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
                       onChange={field.onChange}
                       onBlur={field.onBlur}
                       inputRef={field.ref}
-                      readOnly={restricted}
+                      readOnly={frozen('reference')}
                       error={fieldState.error?.message}
                     />
                   )}
                 />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-                  <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={restricted} readOnlyText={t('trainingPaths.form.readOnly')} maxDate={limits.maxStart} />
-                  <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={restricted} readOnlyText={t('trainingPaths.form.readOnly')} minDate={limits.minStop} />
+                  <DateInput control={control} name="startDate" label={t('trainingPaths.fields.startDate')} readOnly={frozen('startDate')} readOnlyText={t('trainingPaths.form.readOnly')} maxDate={limits.maxStart} />
+                  <DateInput control={control} name="stopDate" label={t('trainingPaths.fields.stopDate')} readOnly={frozen('stopDate')} readOnlyText={t('trainingPaths.form.readOnly')} minDate={limits.minStop} />
                 </Stack>
-                <ThresholdSlider control={control} name="passThreshold" label={(value) => t('trainingPaths.form.threshold', { value })} valueText={(n) => t('trainingPaths.outOfTen', { value: n })} disabled={restricted} />
+                <ThresholdSlider control={control} name="passThreshold" label={(value) => t('trainingPaths.form.threshold', { value })} valueText={(n) => t('trainingPaths.outOfTen', { value: n })} disabled={frozen('passThreshold')} />
               </FormSection>
               <FormSection title={t('trainingPaths.form.visibility')} help={t('trainingPaths.form.visibilityHelp')}>
-                <PickerField control={control} name="visibleByPersons" of="people" label={t('trainingPaths.fields.visibleByPersons')} />
-                <PickerField control={control} name="visibleByGroups" of="groups" label={t('trainingPaths.fields.visibleByGroups')} />
+                <PickerField control={control} name="visibleByPersons" of="people" label={t('trainingPaths.fields.visibleByPersons')} readOnly={frozen('visibleByPersons')} />
+                <PickerField control={control} name="visibleByGroups" of="groups" label={t('trainingPaths.fields.visibleByGroups')} readOnly={frozen('visibleByGroups')} />
               </FormSection>
-              <AssignedModulesEditor control={control} getValues={getValues} today={today} restricted={restricted} error={formState.errors.modules?.root?.message ?? formState.errors.modules?.message} />
+              <AssignedModulesEditor control={control} getValues={getValues} today={today} restricted={frozen('assignedModules')} referentsReadOnly={frozen('referents')} error={formState.errors.modules?.root?.message ?? formState.errors.modules?.message} />
               {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
               {refused && <Alert severity="error">{refused}</Alert>}
               {stale && editing && (
@@ -212,7 +216,19 @@ function PathFormView({ mode, creatorId, initial }: PathFormViewProps) {
 }
 
 /** A form field choosing several users or groups (learners, visibility). */
-function PickerField({ control, name, of, label }: { control: Control<PathForm>; name: 'learners' | 'learnerGroups' | 'visibleByPersons' | 'visibleByGroups'; of: 'people' | 'groups'; label: string }) {
+function PickerField({
+  control,
+  name,
+  of,
+  label,
+  readOnly,
+}: {
+  control: Control<PathForm>
+  name: 'learners' | 'learnerGroups' | 'visibleByPersons' | 'visibleByGroups'
+  of: 'people' | 'groups'
+  label: string
+  readOnly?: boolean
+}) {
   const message = useMessage()
   return (
     <Controller
@@ -223,6 +239,7 @@ function PickerField({ control, name, of, label }: { control: Control<PathForm>;
           of={of}
           multiple
           label={label}
+          readOnly={readOnly}
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}

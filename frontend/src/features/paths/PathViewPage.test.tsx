@@ -22,6 +22,7 @@ const NOTHING: PathCan = {
   sign: false,
   cancel: false,
   seeGrading: false,
+  fields: { title: false, reference: false, startDate: false, stopDate: false, passThreshold: false, assignedModules: false, referents: false, visibleByPersons: false, visibleByGroups: false },
 }
 
 const NO_MODULE_ACTION: ModuleCan = { start: false, disable: false, grade: false, sign: false, manageMediations: false, openElements: false }

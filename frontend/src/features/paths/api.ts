@@ -14,6 +14,7 @@ export type PathUpdate = Schemas['PathUpdate']
 /** What the form sends for a new path as for an edited one (the learners or the version aside). */
 export type PathSave = Omit<PathCreate, 'learnerIds' | 'learnerGroupIds'>
 export type PathCan = Schemas['PathCan']
+export type PathFieldsCan = Schemas['PathFieldsCan']
 export type AssignedModule = Schemas['AssignedModule']
 export type ModuleCan = Schemas['AssignedModuleCan']
 export type Result = AssignedModule['results'][number]

@@ -6,6 +6,18 @@ const TODAY = dayjs('2026-12-01')
 const ME = 1
 const paul = { id: 7, name: 'Paul Martin' }
 const lea = { id: 8, name: 'Léa Petit' }
+/** can.fields of an accepted path for its creator. */
+const ACCEPTED_FIELDS = {
+  title: false,
+  reference: false,
+  startDate: false,
+  stopDate: false,
+  passThreshold: false,
+  assignedModules: false,
+  referents: true,
+  visibleByPersons: true,
+  visibleByGroups: true,
+}
 
 function form(changes: Partial<PathForm> = {}): PathForm {
   const base = { ...newForm(TODAY), title: 'Sécurité', learners: [paul] }
@@ -14,7 +26,7 @@ function form(changes: Partial<PathForm> = {}): PathForm {
 
 /** The messages of the form's rules, by field path. */
 function errorsOf(values: PathForm, rules: Partial<Parameters<typeof pathSchema>[0]> = {}): Record<string, string> {
-  const result = pathSchema({ today: TODAY, creatorId: ME, restricted: false, ...rules }).safeParse(values)
+  const result = pathSchema({ today: TODAY, creatorId: ME, ...rules }).safeParse(values)
   if (result.success) return {}
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
 }
@@ -61,10 +73,13 @@ describe('the path form rules (spec 2 §5)', () => {
     expect(errorsOf(form({ startDate: null }))).toMatchObject({ startDate: 'emptyFieldError' })
   })
 
-  it('check only referents once the path is accepted (its learner given)', () => {
+  it('check only the fields the server lets change: referents and visibility once the path is accepted (its learner given)', () => {
     const row = form().modules[0]
-    const accepted = form({ title: '', startDate: TODAY.subtract(2, 'month'), stopDate: TODAY.subtract(1, 'month'), modules: [{ ...row, referents: [paul] }] })
-    expect(errorsOf(accepted, { restricted: true, learnerIds: [7] })).toEqual({ 'modules.0.referents': 'learnerCantBeReferent' })
+    const accepted = form({ title: '', startDate: TODAY.subtract(2, 'month'), stopDate: TODAY.subtract(1, 'month'), modules: [{ ...row, module: null, referents: [paul] }] })
+    const fields = { ...ACCEPTED_FIELDS }
+    expect(errorsOf(accepted, { fields, learnerIds: [7] })).toEqual({ 'modules.0.referents': 'learnerCantBeReferent' })
+    expect(errorsOf(accepted, { fields: { ...fields, title: true }, learnerIds: [7] })).toMatchObject({ title: 'emptyFieldError' })
+    expect(errorsOf(accepted, { fields: { ...fields, assignedModules: true }, learnerIds: [7] })).toMatchObject({ 'modules.0.module': 'emptyFieldError' })
   })
 })
 

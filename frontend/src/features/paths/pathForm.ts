@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { EMPTY_FIELD, text } from '../../lib/text'
 import { MAX_DATE } from '../../components/DateInput'
 import { MAX_THRESHOLD } from '../../components/ThresholdSlider'
-import type { Path, PathSave } from './api'
+import type { Path, PathFieldsCan, PathSave } from './api'
 
 /** Message keys of the path rules (spec 2 §5 and §8), shared with the server's error codes. */
 export const DEFINE_LEARNER = 'defineAtLeastOneLearnerOrGroup'
@@ -55,10 +55,10 @@ interface Rules {
   /** New paths choose learners; an edited one shows its learner, who may not be a referent. */
   learnerIds?: number[]
   /**
-   * Title, dates, threshold and modules change only while the path is notAccepted (spec 2 §2);
-   * otherwise only referents and visibility, and the rules of the others are not checked.
+   * The fields the server lets change (an edited path's can.fields; a new path: every field). The rules
+   * of a field it does not let change are not checked: its value is the path's, already accepted.
    */
-  restricted: boolean
+  fields?: PathFieldsCan
 }
 
 const validDay = (value: Dayjs | null): value is Dayjs => value !== null && value.isValid()
@@ -85,9 +85,10 @@ export function pathDatesValid(form: Pick<PathForm, 'startDate' | 'stopDate'>, t
  * them; at least one module, each with a module and referents, none of them a learner; the dates
  * (stop not before start nor, while notAccepted, before today; each module's within the path's).
  */
-export function pathSchema({ today, creatorId, learnerIds, restricted }: Rules) {
+export function pathSchema({ today, creatorId, learnerIds, fields }: Rules) {
+  const may = (field: keyof PathFieldsCan) => fields === undefined || fields[field]
   return z
-    .object({ title: restricted ? z.any() : text() })
+    .object({ title: may('title') ? text() : z.any() })
     .passthrough()
     .superRefine((raw, ctx) => {
       const form = raw as unknown as PathForm
@@ -97,12 +98,14 @@ export function pathSchema({ today, creatorId, learnerIds, restricted }: Rules) 
         if (form.learners.length === 0 && form.learnerGroups.length === 0) issue(['learners'], DEFINE_LEARNER)
         else if (form.learners.some((learner) => learner.id === creatorId)) issue(['learners'], CREATOR_CANT_BE_LEARNER)
       }
-      form.modules.forEach((row, index) => {
-        if (row.referents.length === 0) issue(['modules', index, 'referents'], EMPTY_FIELD)
-        else if (row.referents.some((referent) => learners.includes(referent.id))) issue(['modules', index, 'referents'], LEARNER_CANT_BE_REFERENT)
-      })
-      if (restricted) return
-      const dates = checkPathDates(form, today, issue)
+      if (may('referents')) {
+        form.modules.forEach((row, index) => {
+          if (row.referents.length === 0) issue(['modules', index, 'referents'], EMPTY_FIELD)
+          else if (row.referents.some((referent) => learners.includes(referent.id))) issue(['modules', index, 'referents'], LEARNER_CANT_BE_REFERENT)
+        })
+      }
+      const dates = may('startDate') || may('stopDate') ? checkPathDates(form, today, issue) : undefined
+      if (!may('assignedModules')) return
       if (form.modules.length === 0) issue(['modules'], EMPTY_FIELD)
       form.modules.forEach((row, index) => {
         if (row.module === null) issue(['modules', index, 'module'], EMPTY_FIELD)
