@@ -2,6 +2,7 @@
 when each kind of element is done for the learner, what the reader sees of it, completion, and the
 element actions (open, attach, detach) with who may do them in which statuses."""
 
+import re
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
@@ -619,6 +620,36 @@ def test_opening_every_element_finishes_the_module(client, db, people, headers, 
     assert (module["status"], module["completion"]) == ("finished", 100)
     # A finished module's elements may still be opened.
     assert client.post(f"{_element(path_id, 0, 0)}/url", headers=headers["learner"]).status_code == 200
+
+
+def test_reading_a_path_writes_nothing_and_reloading_it_stores_its_progress(
+    client, db, people, headers
+) -> None:
+    """GET reads the progress stored where what the learner did changed; it writes nothing, even when
+    the elements say more than what is stored (here a visit written behind the actions' back). The
+    page's reload (POST …/update) stores it."""
+    path_id = _referent_path(db, people, [url_item(), url_item("Deux")])
+    visit(db, path_id, 0, 0)
+    engine = database.get_engine()
+    writes: list[str] = []
+
+    def seen(_conn, _cursor, statement: str, *_args) -> None:
+        if re.search(r"\b(INSERT|UPDATE|DELETE)\b", statement.upper()):
+            writes.append(statement)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        pages = [client.get(f"{PATHS}/{path_id}", headers=headers[role]) for role in ("learner", "creator")]
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert [page.status_code for page in pages] == [200, 200]
+    assert writes == []
+    assert pages[0].json()["assignedModules"][0]["results"][0]["doneAt"] is not None
+    assert pages[0].json()["doneSubModuleItems"] == 0
+    reloaded = client.post(f"{PATHS}/{path_id}/update", headers=headers["learner"])
+    assert reloaded.status_code == 200, reloaded.text
+    assert reloaded.json()["doneSubModuleItems"] == 1
+    assert reloaded.json()["assignedModules"][0]["completion"] == 50
 
 
 @pytest.mark.parametrize(
