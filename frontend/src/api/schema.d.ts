@@ -7694,7 +7694,10 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** UserName */
+        /**
+         * UserName
+         * @description A user as other records name them: id and printed name.
+         */
         UserName: {
             /** Id */
             id: number;
