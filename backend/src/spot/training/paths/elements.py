@@ -525,7 +525,7 @@ def _item_at(db: Session, module: TrainingPathModule, result_index: int) -> Any:
 def _facts(
     db: Session, path: TrainingPath, module: TrainingPathModule
 ) -> tuple[policy.Facts, policy.ModuleFacts]:
-    """What the element rules look at: the path's facts as service.facts reads them, for this module
+    """What the element rules look at: the path's facts as records.facts reads them, for this module
     alone (the other modules play no part in them)."""
     facts = records.facts(db, path, [module])
     return facts, facts.modules[0]
@@ -650,7 +650,7 @@ def detach(
 
 
 # Keeping the stored progress current -------------------------------------------------------------------
-# A path stores the done and total elements of its modules (service.refresh), which lists, dashboards
+# A path stores the done and total elements of its modules (refresh, below), which lists, dashboards
 # and reports read. They are refreshed in the transaction that changes what the learner did, never on
 # a read: a result of the learning platform, an element opened, a mediation attached, signed or
 # invalidated, a module's elements edited.

@@ -3,7 +3,7 @@ one learner; each assigned module is followed by referents, who start it, attach
 and close it; the learner accepts the path, works through the elements and signs each graded module
 and the closed path.
 
-The path keeps denormalized totals (items, done items) that `service.refresh` maintains, so that lists
+The path keeps denormalized totals (items, done items) that `elements.refresh` maintains, so that lists
 show completion without reading every element. A module's current grading is kept on its row (the
 filters and the qualifications read it); every grading, earlier ones included, is a
 `training_path_grading` row. What happened to a path is its `training_path_event` rows."""
@@ -103,7 +103,7 @@ class TrainingPath(Base):
     signature_comment: Mapped[str | None] = mapped_column(Text)
     signature_satisfaction: Mapped[int | None] = mapped_column(Integer)
     signed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, index=True)
-    # Totals over the modules that are not disabled (service.refresh keeps them).
+    # Totals over the modules that are not disabled (elements.refresh keeps them).
     total_items: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     done_items: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
