@@ -19,7 +19,6 @@ KNOWN_CYCLES = {
     ("mapping", "permissions"),
     ("mapping", "subjects"),
     ("mediations", "training"),
-    ("permissions", "subjects"),
     ("permissions", "users"),
 }
 

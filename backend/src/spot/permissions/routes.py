@@ -5,7 +5,8 @@ from fastapi import Body, Path
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Text
-from spot.permissions import service, visibility
+from spot.mapping import visibility
+from spot.permissions import service
 from spot.permissions.names import ALL_PERMISSIONS, Permission
 from spot.permissions.schemas import AllowedGroup, AllowedItems, PermissionItemType, TreeNode
 from spot.users import service as users_service
