@@ -15,9 +15,9 @@ class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
 
 
+# A user as other records name them (a signature's revoker, a path's referents): id and printed name.
+# No docstring: it would become the schema's description in the OpenAPI document.
 class UserName(CamelModel):
-    """A user as other records name them: id and printed name."""
-
     id: int
     name: str
 
