@@ -1,4 +1,4 @@
-"""db.off_the_loop, which list routes (core.lists) run their page with: on PostgreSQL in the thread
+"""db.off_the_loop, which list routes (querylang.lists) run their page with: on PostgreSQL in the thread
 pool, where its transaction ends; inline on SQLite."""
 
 import asyncio

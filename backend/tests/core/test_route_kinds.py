@@ -19,9 +19,9 @@ from mapping.maps import load
 from spot import db as database
 from spot.core.auth import DB
 from spot.core.errors import ApiError, install_error_handlers
-from spot.core.lists import LIST_ROUTES
 from spot.core.routing import API_PREFIX, Kind, SpotRoute, api_router, hot_read, streamed, work
 from spot.main import ROUTERS
+from spot.querylang.lists import LIST_ROUTES
 from spot.users.models import User
 from support import API
 

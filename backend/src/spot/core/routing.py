@@ -7,7 +7,7 @@ ends, so that a route author picks a kind instead of remembering the rules behin
 - hot read (`@hot_read`): a measured fast path (subject page, zones, pictograms, list pages). On
   PostgreSQL each statement is its own transaction (no BEGIN or COMMIT round trip); it may write one
   statement at most, the tracking of its read (tests/core/test_route_kinds.py runs each one and counts);
-  list pages (core.lists) also wait for PostgreSQL in the thread pool;
+  list pages (querylang.lists) also wait for PostgreSQL in the thread pool;
 - work (`@work`): a plain `def` run in a worker thread, for what takes long (imports, uploads, exports,
   reports). The session lookup's transaction ends first; the handler's `DB` then begins its own
   transaction in the worker, which commits there. A streamed body opens its own session (streamed).

@@ -13,12 +13,12 @@ from typing import Any
 from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.mapping.models import Cartography, Function, Site
 from spot.mapping.policy import sees_cartography, sees_function
 from spot.mapping.schemas import CartographyCard, ContextEntry, FunctionCard
 from spot.querylang import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 
 

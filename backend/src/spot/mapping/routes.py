@@ -7,7 +7,6 @@ from fastapi import Body, Depends, Query, Request, Response
 from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
-from spot.core.lists import list_route
 from spot.core.routing import api_router, hot_read, work
 from spot.core.schemas import Id, Str
 from spot.mapping import bundle, bundle_export, cartography_page, items, query, service
@@ -26,6 +25,7 @@ from spot.mapping.schemas import (
     ZoneOut,
 )
 from spot.permissions.names import Permission
+from spot.querylang.lists import list_route
 
 router = api_router(tags=["mapping"])
 

@@ -8,12 +8,12 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, select
 from sqlalchemy.orm import Session
 
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.mediations.models import Mediation, MediationParticipant, MediationStatus
 from spot.mediations.schemas import MediationCard
 from spot.mediations.service import CARD_COLUMNS, card_fields, readable
 from spot.querylang import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 
 

@@ -1,6 +1,5 @@
 from spot.account.auth import CurrentSession
 from spot.core.auth import DB, CurrentUser
-from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Instant
 from spot.mediations import actionable, query, reporting, service
@@ -15,6 +14,7 @@ from spot.mediations.schemas import (
     TrackingSave,
     UnplannedMediation,
 )
+from spot.querylang.lists import list_route
 
 router = api_router(tags=["mediations"])
 

@@ -14,7 +14,6 @@ from sqlalchemy import BigInteger, ColumnElement, Select, cast, literal, select
 from sqlalchemy.orm import Session
 
 from spot.core import time as clock
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.qualifications import dashboards, policy, service
 from spot.qualifications.models import (
@@ -25,6 +24,7 @@ from spot.qualifications.models import (
 )
 from spot.qualifications.schemas import QualificationCard, QualificationStatus
 from spot.querylang import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 from spot.users.models import User, user_group
 

@@ -5,7 +5,6 @@ from fastapi import Depends, Query, Response
 from spot.core import time as clock
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ensure
-from spot.core.lists import list_route
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, json_response
 from spot.permissions.names import Permission
@@ -20,6 +19,7 @@ from spot.qualifications.schemas import (
     UserDashboard,
 )
 from spot.qualifications.validity import State
+from spot.querylang.lists import list_route
 from spot.subjects.schemas import CreatedId
 
 router = api_router(tags=["qualifications"])

@@ -3,10 +3,10 @@
 from sqlalchemy import exists, select
 
 from spot.core.auth import require
-from spot.core.lists import ListSpec, list_route
 from spot.core.routing import api_router
 from spot.permissions.names import Permission
 from spot.querylang.fields import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec, list_route
 from spot.querylang.tree import SortKey
 from spot.users.models import User, user_group
 from spot.users.schemas import UserOut

@@ -8,9 +8,9 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.querylang import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 from spot.references.models import Reference, ReferenceType
 from spot.references.schemas import ReferenceCard

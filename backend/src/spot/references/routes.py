@@ -7,10 +7,10 @@ from fastapi import Query, Response
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ensure, not_found
-from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Str
 from spot.permissions.names import Permission
+from spot.querylang.lists import list_route
 from spot.references import policy, query, service
 from spot.references.schemas import ReferenceCard, ReferenceOut, ReferenceSave, ReferenceUsage
 

@@ -7,13 +7,13 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, false, or_, select
 from sqlalchemy.orm import Session
 
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.history.models import HistoryEntry, is_write
 from spot.mapping.models import Activity, Cartography
 from spot.mapping.policy import sees_subject
 from spot.mapping.service import subject_paths
 from spot.querylang import EntityType, Field, FieldType, in_query, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 from spot.subjects.models import NodeStatus, Subject, SubjectType
 from spot.subjects.schemas import SubjectCard

@@ -3,11 +3,11 @@ from typing import Annotated
 from fastapi import Body, Request, Response
 
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.lists import list_route
 from spot.core.routing import api_router, hot_read
 from spot.core.schemas import Id, json_response
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
 from spot.permissions.names import Permission
+from spot.querylang.lists import list_route
 from spot.subjects import query, service
 from spot.subjects.schemas import (
     CreatedId,

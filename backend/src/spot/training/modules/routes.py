@@ -4,10 +4,10 @@ from fastapi import Body, Query, Response
 from pydantic import BeforeValidator
 
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Str
 from spot.permissions.names import Permission
+from spot.querylang.lists import list_route
 from spot.training.modules import query, service
 from spot.training.modules.schemas import (
     CreatedId,

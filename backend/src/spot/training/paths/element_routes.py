@@ -5,9 +5,9 @@ view.get reads it. Ids and indexes hold digits in the address (`:id`), as in rou
 address of one router matches a route of the other."""
 
 from spot.core.auth import DB, CurrentUser
-from spot.core.lists import list_route
 from spot.core.routing import api_router
 from spot.core.schemas import Id
+from spot.querylang.lists import list_route
 from spot.training.paths import elements, query, records, view
 from spot.training.paths.schemas import PathOut
 

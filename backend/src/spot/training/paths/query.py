@@ -16,10 +16,10 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, and_, func, select
 from sqlalchemy.orm import Session, aliased
 
-from spot.core.lists import ListSpec
 from spot.core.principal import Principal
 from spot.db import in_ids, plain
 from spot.querylang import EntityType, Field, FieldType, register
+from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 from spot.references.models import Reference, ReferenceType
 from spot.training.modules.models import ModuleType, TrainingModule
