@@ -7694,10 +7694,7 @@ export interface components {
             /** Name */
             name: string;
         };
-        /**
-         * UserName
-         * @description A user as other records name them: id and printed name.
-         */
+        /** UserName */
         UserName: {
             /** Id */
             id: number;
