@@ -2,12 +2,13 @@
 followed, rated, resolved, standardized, duplicated and deleted; a hidden cartography refused."""
 
 import re
+import time
 
 import httpx
 import pytest
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
-from conftest import DEMO_PASSWORD
+from conftest import DEMO_PASSWORD, WAIT_MS
 from conftest import sign_in as sign_in_as
 
 API = "/backend/api/v2"
@@ -59,6 +60,7 @@ def test_a_cartography_zooms_pans_and_leads_to_subjects_and_functions(page: Page
     page.mouse.wheel(0, -400)
     expect(page.get_by_text("30 %")).not_to_be_visible()
     assert zoom_level(page) > 30
+    # Recentred at once, while the wheel's zoom still has to glide the plan into its frame.
     page.get_by_role("button", name="Recentrer le plan", exact=True).click()
     expect(page.get_by_text("30 %")).to_be_visible()
 
@@ -93,9 +95,11 @@ def test_a_cartography_zooms_pans_and_leads_to_subjects_and_functions(page: Page
 
 
 def settled_box(locator: Locator) -> FloatRect:
-    """The element's box once it has stopped moving (the plan glides back into its frame)."""
+    """The element's box once it has stopped moving (the plan glides into place after a wheel, a
+    recentring or a throw): the same box twice, a tenth of a second apart, within the journeys' wait."""
     previous = locator.bounding_box()
-    for _ in range(30):
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
         locator.page.wait_for_timeout(100)
         box = locator.bounding_box()
         if box == previous and box is not None:
@@ -115,6 +119,7 @@ def test_the_plan_zooms_a_step_per_wheel_notch_and_follows_the_pointer_within_it
     page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
     page.mouse.wheel(0, -100)
     expect(page.get_by_text("30 %")).not_to_be_visible()
+    settled_box(plan)
     assert 30 < zoom_level(page) <= 60
 
     page.get_by_role("button", name="Recentrer le plan", exact=True).click()

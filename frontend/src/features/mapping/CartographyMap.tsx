@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { TransformComponent, TransformWrapper, useControls, useTransformEffect } from 'react-zoom-pan-pinch'
+import { TransformComponent, TransformWrapper, useControls, useTransformContext, useTransformEffect } from 'react-zoom-pan-pinch'
 import { functionPath, subjectsAtPath } from '../../app/paths'
 import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
 import { usePanSafeClick } from './zoneClick'
@@ -119,7 +119,16 @@ function ZoneLink({ zone, highlighted }: { zone: Zone; highlighted: boolean }) {
 function ZoomControls() {
   const { t } = useTranslation()
   const { zoomIn, zoomOut, centerView } = useControls()
+  const map = useTransformContext()
   const [scale, setScale] = useState(MAP_ZOOM.initial)
+  const recentre = () => {
+    // A wheel's zoom ends, a tenth of a second after its last notch, by gliding the plan into its
+    // bounds at the scale it reached: recentred meanwhile, the plan would stop half-way back.
+    if (map.wheelAnimationTimer !== null) clearTimeout(map.wheelAnimationTimer)
+    // eslint-disable-next-line react-hooks/immutability -- the library's instance, mutable by design
+    map.wheelAnimationTimer = null
+    void centerView(MAP_ZOOM.initial)
+  }
   useTransformEffect(({ state }) => setScale(state.scale))
   return (
     <Paper
@@ -144,7 +153,7 @@ function ZoomControls() {
         </span>
       </Tooltip>
       <Tooltip title={t('mapping.cartography.zoomReset')}>
-        <IconButton aria-label={t('mapping.cartography.zoomReset')} onClick={() => void centerView(MAP_ZOOM.initial)}>
+        <IconButton aria-label={t('mapping.cartography.zoomReset')} onClick={recentre}>
           <CenterFocusStrong />
         </IconButton>
       </Tooltip>
