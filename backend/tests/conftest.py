@@ -75,8 +75,9 @@ from argon2 import PasswordHasher  # noqa: E402
 
 from spot.core import passwords  # noqa: E402
 
-# argon2's production cost (64 MiB, 3 passes) makes every sign-in take 0.1 to 0.5 s; tests use the
-# cheapest parameters. Verification reads the parameters from the stored hash, so the code paths are the same.
+# argon2's production cost (64 MiB, 3 passes) makes every password check slow on purpose; tests use
+# the cheapest parameters. Verification reads the parameters from the stored hash, so the code paths
+# are the same.
 passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 passwords._DUMMY_HASH = passwords._hasher.hash("spot-dummy-password")
 

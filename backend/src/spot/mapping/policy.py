@@ -42,9 +42,9 @@ computes each set once per statement and tests every row against it (PostgreSQL 
 that some group of the user is unrestricted comes first; it is decided in Python, with no SQL at all,
 for a Principal that sees every cartography, and the hot statements are built once in two versions
 (ByViewer) so that such users run one with no visibility test. The limited view's sets are looked
-at only when the user's groups hold function or activity rows at all. On 100,000 subjects
-(PostgreSQL), the count of a user limited to five cartographies fell from about 1 s (a correlated
-subquery per row) to 0.09 s; limited by functions or activities it takes 0.09-0.14 s.
+at only when the user's groups hold function or activity rows at all. The first way of writing these
+rules, a correlated subquery per row, made a limited user's count evaluate the rule again for every
+subject (docs/performance.md has both costs).
 The rule for one group (group_sees_*, for allowedGroupsForItem) is the same, written per group.
 """
 
