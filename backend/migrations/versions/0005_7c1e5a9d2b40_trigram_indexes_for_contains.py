@@ -4,11 +4,11 @@ Revision ID: 7c1e5a9d2b40
 Revises: 025fcc737dea
 Create Date: 2026-11-25 10:00:00.000000
 
-A filter `name contains x` is `name_folded LIKE '%x%'`, which a b-tree cannot serve: on 100,000
-subjects PostgreSQL read them all (40 ms), where a pg_trgm GIN index answers in 7 ms. pg_trgm ships
-with PostgreSQL and is a trusted extension (PostgreSQL 13+): the database's owner may create it.
-SQLite has no such index; its scan of the folded-name index is already the cheapest plan it has
-(an FTS5 trigram table measured 1.6 times faster for the count, not worth a second copy of the text).
+A filter `name contains x` is `name_folded LIKE '%x%'`, which a b-tree cannot serve: PostgreSQL read
+every subject, where a pg_trgm GIN index reads only the candidates. pg_trgm ships with PostgreSQL
+and is a trusted extension (PostgreSQL 13+): the database's owner may create it. SQLite has no such
+index; its scan of the folded-name index is already the cheapest plan it has (an FTS5 trigram table
+gained too little on the count to be worth a second copy of the text).
 """
 
 from collections.abc import Sequence

@@ -5,9 +5,9 @@ Revises: d41f8c27a6e3
 Create Date: 2026-11-26 10:00:00.000000
 
 A filter `name contains x` is `name_folded LIKE '%x%'`, which no b-tree serves: SQLite matched the
-pattern against all 100,000 folded names for a list's count (6 to 12 ms). An FTS5 table with the
-trigram tokenizer finds the same subjects from the trigrams of x (1 to 2 ms): a phrase of three
-characters or more matches exactly the texts that hold it. It indexes the folded columns as they
+pattern against every folded name for a list's count. An FTS5 table with the trigram tokenizer
+finds the same subjects from the trigrams of x: a phrase of three characters or more matches exactly
+the texts that hold it. It indexes the folded columns as they
 are (case_sensitive 1: they are folded already, and the filter's value is folded the same way), as
 an external-content table over `subject`, kept by triggers, so it cannot drift from the rows.
 PostgreSQL serves the LIKE with its pg_trgm indexes (7c1e5a9d2b40) and has nothing to do here.

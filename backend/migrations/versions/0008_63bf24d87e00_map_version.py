@@ -5,8 +5,8 @@ Revises: 5b8e0c3f9a17
 Create Date: 2026-11-27 10:00:00.000000
 
 Subject pages, lists and the function view show each subject's path through the map (site,
-cartography, activities, function). Reading those paths was a recursive statement on every request
-(about 1 ms on PostgreSQL), for a hierarchy that changes only when a map is imported. Each process
+cartography, activities, function). Reading those paths was a recursive statement on every request,
+for a hierarchy that changes only when a map is imported. Each process
 now keeps the whole hierarchy in memory beside the version it was read at, and a request compares
 that with this row (spot.mapping.service.map_paths).
 

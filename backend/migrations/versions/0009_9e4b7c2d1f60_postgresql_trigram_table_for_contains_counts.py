@@ -6,9 +6,9 @@ Create Date: 2026-11-28 10:00:00.000000
 
 The count of `name contains x` over every subject is `count(*) WHERE name_folded LIKE '%x%'`: the
 pg_trgm index (7c1e5a9d2b40) finds the candidates, but each must be checked again in its row, and
-subject rows are wide: `name contains pompe` visited 2,582 of the table's 5,561 pages (6 to 9 ms).
-This table holds only the id and the two folded texts (about a sixth of the pages), with their own
-pg_trgm indexes, kept equal to `subject` by a trigger (and by the foreign key's cascade on delete).
+subject rows are wide: a common word visits a large part of the table's pages. This table holds
+only the id and the two folded texts (a fraction of the pages), with their own pg_trgm indexes,
+kept equal to `subject` by a trigger (and by the foreign key's cascade on delete).
 It has the name of SQLite's FTS5 table (5b8e0c3f9a17), which serves the same counts there.
 """
 
