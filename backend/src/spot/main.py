@@ -95,7 +95,7 @@ def _mount_spa(app: FastAPI, dist: Path) -> None:
 async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     """What start-up built (modules, routes, compiled statements) lives as long as the process: frozen,
     it is out of the garbage collector's sight, whose full collections walked it all in the middle of
-    a request (tens of milliseconds, once every few dozen list pages). On SQLite, checkpoints run in
+    a request (docs/performance.md, "nothing pauses a request"). On SQLite, checkpoints run in
     the background while the app serves. What processes killed before left in their scratch folders
     (partial uploads, files of uncommitted transactions) is cleaned first (core.files)."""
     gc.collect()

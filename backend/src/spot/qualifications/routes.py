@@ -103,7 +103,7 @@ Shown = Annotated[dashboards.Shown, Depends(_shown)]
 
 # The dashboards answer thousands of children (12 qualifications × 500 people): their JSON is written
 # from the dashboards' own data without validating it again (core.schemas.json_response), and they are
-# work routes (tens of milliseconds of CPU: off the event loop, DESIGN §1).
+# work routes (building that much JSON would hold the event loop: off it, DESIGN §1).
 @router.get(
     "/qualifications/{qualificationId}/dashboard",
     dependencies=[require(Permission.TableauBord)],
