@@ -1,4 +1,4 @@
-// The mind map's JSON (backend subjects/mindmap_schemas.py).
+// The mind map's JSON (backend/src/spot/subjects/mindmap/schemas.py).
 export type NodeStatus = 'empty' | 'inProgress' | 'toValidate' | 'validated'
 
 export interface Person {
