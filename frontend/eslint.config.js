@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -9,62 +11,49 @@ const TEXT_IS_TRANSLATED = { selector: 'JSXText[value=/[A-Za-zÀ-ÿ]/]', message
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-/** How deep below its feature's folder a file may sit and still be checked. */
-const FOLDER_DEPTHS = [0, 1, 2, 3]
-const CROSS_FEATURE = 'A feature may not import another feature: move what both need to components/, lib/, api/ or app/paths.ts.'
+const CROSS_FEATURE = 'A feature may not import another feature: move what both need to components/, lib/ or api/.'
+const FEATURE_TO_APP = 'A feature may not import app/, which composes the features: routes, navigation types and shared hooks are in lib/ or components/.'
+const SHARED_TO_FEATURE = 'Shared code may not import a feature: it serves them all.'
+const SHARED_TO_APP = 'Shared code may not import app/, which composes it with the features.'
 
 /**
- * Import texts that leave feature `feature` for another one, from a file `depth` folders below the
- * feature's own: '../<other>…' climbed once more than the depth, or any path through 'features/<other>'.
+ * Which folder may import which (DESIGN §3), judged on the file an import resolves to, so at any
+ * depth and through any path: a feature never imports another feature's files nor app/ (app/ brings
+ * the features together; a feature's test may render the whole router); shared code (api/,
+ * components/, i18n/, lib/) serves every feature and so depends on none, nor on app/.
  */
-function otherFeatureImports(feature, depth) {
-  const name = feature.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const notThisOne = `(?!${name}(\\/|$))`
-  return [`^(\\.\\.\\/){${depth + 1}}${notThisOne}(?!\\.\\.(\\/|$))[^\\/]+`, `(^|\\/)features\\/${notThisOne}[^\\/]+`]
+function importBoundaries({ files, ignores = [], featuresMayImportApp }) {
+  const zones = [
+    ...FEATURES.map((feature) => ({ target: `./features/${feature}`, from: './features', except: [`./${feature}`], message: CROSS_FEATURE })),
+    ...(featuresMayImportApp ? [] : [{ target: './features', from: './app', message: FEATURE_TO_APP }]),
+    { target: ['./api', './components', './i18n', './lib', './test'], from: './features', message: SHARED_TO_FEATURE },
+    { target: ['./api', './components', './i18n', './lib'], from: './app', message: SHARED_TO_APP },
+  ]
+  return {
+    files,
+    ignores,
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: fileURLToPath(new URL('./src', import.meta.url)), zones }] },
+  }
 }
 
-/**
- * A feature never imports another feature's files (DESIGN §3): what two areas share goes to
- * components/, lib/, api/ or app/paths.ts. Only the router (src/app) brings features together.
- * The rules match import texts, so a relative import is judged from the folder its file sits in.
- */
-const featureIsolation = FEATURES.flatMap((feature) =>
-  FOLDER_DEPTHS.map((depth) => {
-    const forbidden = otherFeatureImports(feature, depth)
-    return {
-      files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': ['error', { patterns: forbidden.map((regex) => ({ regex, message: CROSS_FEATURE })) }],
-        'no-restricted-syntax': [
-          'error',
-          TEXT_IS_TRANSLATED,
-          ...forbidden.map((regex) => ({ selector: `ImportExpression[source.value=/${regex}/]`, message: CROSS_FEATURE })),
-        ],
-      },
-    }
-  }),
-)
-
-/** Shared code serves every feature and so depends on none (bulletproof-react's one-way imports). */
-const sharedCodeIsolation = {
-  files: ['src/{api,components,i18n,lib,test}/**/*.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: '(^|\\/)features\\/', message: 'Shared code may not import a feature: it serves them all.' }] },
-    ],
-  },
-}
+const TESTS = 'src/**/*.test.{ts,tsx}'
 
 export default defineConfig([
   globalIgnores(['dist', 'src/api/schema.d.ts']),
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.strict, reactHooks.configs.flat.recommended],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       'no-restricted-syntax': ['error', TEXT_IS_TRANSLATED],
+      // A cycle of imports makes the order modules load in matter, and ties together what should stand apart.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  ...featureIsolation,
-  sharedCodeIsolation,
+  importBoundaries({ files: ['src/**/*.{ts,tsx}'], ignores: [TESTS], featuresMayImportApp: false }),
+  importBoundaries({ files: [TESTS], featuresMayImportApp: true }),
 ])

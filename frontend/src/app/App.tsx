@@ -7,7 +7,7 @@ import { queryClient } from '../api/queryClient'
 import { listenToOtherTabs, setSessionExpiredHandler } from '../lib/session'
 import { ErrorDialog } from './ErrorDialog'
 import { LanguageTheme } from './LanguageTheme'
-import { loginPathFor } from './paths'
+import { loginPathFor } from '../lib/paths'
 import { createAppRouter } from './router'
 
 const router = createAppRouter()

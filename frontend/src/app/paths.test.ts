@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import * as paths from './paths'
+import * as paths from '../lib/paths'
 import { routes } from './router'
 
 /** The pattern of the deepest route an address reaches, '*' when it is an unknown page. */
@@ -9,7 +9,7 @@ function routeOf(address: string): string | undefined {
   return matchRoutes(routes, pathname)?.at(-1)?.route.path
 }
 
-describe('the addresses of app/paths.ts', () => {
+describe('the addresses of lib/paths.ts', () => {
   it.each([
     paths.HOME_PATH,
     paths.LOGIN_PATH,

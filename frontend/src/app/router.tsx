@@ -13,12 +13,11 @@ import { referenceRoutes } from '../features/references/routes'
 import { reportRoutes } from '../features/reports/routes'
 import { subjectRoutes } from '../features/subjects/routes'
 import { textsLoader } from '../i18n'
-import { holds } from '../lib/permissions'
 import { APP_BASE, getToken } from '../lib/session'
-import { ForbiddenPage } from './pages/ForbiddenPage'
+import { ForbiddenPage } from '../components/ForbiddenPage'
 import { RouteErrorPage } from './pages/RouteErrorPage'
-import { loginPathFor, MY_DASHBOARD_PATH } from './paths'
-import { RequirePermission } from './RequirePermission'
+import { loginPathFor, MY_DASHBOARD_PATH } from '../lib/paths'
+import { RequirePermission } from '../components/RequirePermission'
 import { Shell } from './shell/Shell'
 
 /** Every route but Login and Logout needs a session; without one, Login brings the user back here. */
@@ -57,7 +56,7 @@ export const routes: RouteObject[] = [
             shouldRevalidate: () => false,
             children: [
               {
-                element: <RequirePermission check={holds('perm_SetPermissions')} />,
+                element: <RequirePermission />,
                 children: [
                   {
                     path: 'administration/permissions',
@@ -76,7 +75,7 @@ export const routes: RouteObject[] = [
             shouldRevalidate: () => false,
             children: [
               {
-                element: <RequirePermission check={holds('perm_UserManagement')} />,
+                element: <RequirePermission />,
                 children: [
                   {
                     path: 'administration/users/:filter?',

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router'
-import { FORBIDDEN_PATH } from '../app/paths'
+import { FORBIDDEN_PATH } from '../lib/paths'
 import { isHiddenItem } from '../lib/loadFailures'
 import { NotFoundPage } from './NotFoundPage'
 

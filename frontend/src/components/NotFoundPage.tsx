@@ -3,7 +3,7 @@ import SearchOff from '@mui/icons-material/SearchOff'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { HOME_PATH } from '../app/paths'
+import { HOME_PATH } from '../lib/paths'
 import { usePageTitle } from '../lib/pageTitle'
 import { MessagePage } from './MessagePage'
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '../../api/types'
 import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
-import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH } from '../paths'
+import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH } from '../../lib/paths'
 
 export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
   const { t } = useTranslation()

@@ -11,7 +11,8 @@ import { alpha } from '@mui/material/styles'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { HasPermissions } from '../../lib/permissions'
-import { NAVIGATION, type NavigationEntry } from './navigation'
+import type { NavigationEntry } from '../../lib/navigation'
+import { NAVIGATION } from './navigation'
 
 export const DRAWER_WIDTH = 264
 

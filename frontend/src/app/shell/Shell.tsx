@@ -16,7 +16,7 @@ import { Link as RouterLink, Outlet } from 'react-router'
 import { APP_LOGO_URL, organizationInfoQuery, whoAmIQuery } from '../../api/queries'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { startTokenRenewal } from '../../features/account/renewal'
-import { HOME_PATH } from '../paths'
+import { HOME_PATH } from '../../lib/paths'
 import { AccountMenu } from './AccountMenu'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { type UnreadDiscussion, unreadDiscussionsQuery } from '../../components/discussion/api'
 import { DISCUSSION_PARAM } from '../../components/discussion/DiscussionPanel'
 import { formatDateTime } from '../../lib/dates'
-import { cartographyPath, functionPath, mediationPath, qualificationPath, subjectPath } from '../paths'
+import { cartographyPath, functionPath, mediationPath, qualificationPath, subjectPath } from '../../lib/paths'
 import { HeaderPopover } from './HeaderPopover'
 
 /** The page of each kind of item with a discussion; an area whose items get one adds its address here. */

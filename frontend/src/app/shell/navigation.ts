@@ -2,7 +2,6 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
-import type SvgIcon from '@mui/material/SvgIcon'
 import { DASHBOARD_NAVIGATION } from '../../features/dashboards/navigation'
 import { LMS_NAVIGATION } from '../../features/lms/navigation'
 import { MAPPING_NAVIGATION } from '../../features/mapping/navigation'
@@ -12,21 +11,19 @@ import { PATH_ADD_MENU, PATH_NAVIGATION } from '../../features/paths/navigation'
 import { QUALIFICATION_ADD_MENU, QUALIFICATION_NAVIGATION } from '../../features/qualifications/navigation'
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { REPORT_NAVIGATION } from '../../features/reports/navigation'
-import { holds, type PermissionCheck } from '../../lib/permissions'
-import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../paths'
+import type { AddMenuEntry, NavigationEntry } from '../../lib/navigation'
+import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../../lib/paths'
+import type { PermissionCheck } from '../../lib/permissions'
+import { pagePermission } from '../../lib/routes'
 
-export interface NavigationEntry {
-  to: string
-  /** i18n key of the entry's label. */
-  label: string
-  /** i18n key of the drawer section the entry belongs to. */
-  section: string
-  icon: typeof SvgIcon
-  allowed: PermissionCheck
-}
+/** An entry with who may see it: those who may open its page (lib/routes.ts). */
+export type Guarded<Entry> = Entry & { allowed: PermissionCheck }
 
-/** The drawer, in display order. */
-export const NAVIGATION: NavigationEntry[] = [
+const guarded = <Entry extends { to: string }>(entries: Entry[]): Guarded<Entry>[] =>
+  entries.map((entry) => ({ ...entry, allowed: pagePermission(entry.to) }))
+
+/** The drawer, in display order; each entry shows to those who may open its page (lib/routes.ts). */
+export const NAVIGATION: Guarded<NavigationEntry>[] = guarded([
   ...MAPPING_NAVIGATION,
   ...MEDIATION_NAVIGATION,
   ...MODULE_NAVIGATION,
@@ -34,38 +31,18 @@ export const NAVIGATION: NavigationEntry[] = [
   ...QUALIFICATION_NAVIGATION,
   ...DASHBOARD_NAVIGATION,
   ...LMS_NAVIGATION,
-  {
-    to: PERMISSIONS_PATH,
-    label: 'nav.permissions',
-    section: 'nav.sections.administration',
-    icon: AdminPanelSettingsOutlined,
-    allowed: holds('perm_SetPermissions'),
-  },
-  { to: CARTOGRAPHIES_VISIBILITY_PATH, label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined, allowed: holds('perm_SetPermissions') },
-  {
-    to: USERS_PATH,
-    label: 'nav.users',
-    section: 'nav.sections.administration',
-    icon: PeopleAltOutlined,
-    allowed: holds('perm_UserManagement'),
-  },
+  { to: PERMISSIONS_PATH, label: 'nav.permissions', section: 'nav.sections.administration', icon: AdminPanelSettingsOutlined },
+  { to: CARTOGRAPHIES_VISIBILITY_PATH, label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined },
+  { to: USERS_PATH, label: 'nav.users', section: 'nav.sections.administration', icon: PeopleAltOutlined },
   ...REFERENCE_NAVIGATION,
   ...REPORT_NAVIGATION,
-]
+])
 
-export interface AddMenuEntry {
-  to: string
-  /** i18n key of the entry's label. */
-  label: string
-  icon: typeof SvgIcon
-  allowed: PermissionCheck
-}
-
-/** The header's plus menu: the creations a user may make, each shown to those the page's guard lets in. */
-export const ADD_MENU: AddMenuEntry[] = [
-  { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined, allowed: holds('perm_EditPdv') },
+/** The header's plus menu: the creations a user may make, each shown to those who may open its page. */
+export const ADD_MENU: Guarded<AddMenuEntry>[] = guarded([
+  { to: NEW_SUBJECT_PATH, label: 'addMenu.newSubject', icon: AccountTreeOutlined },
   ...MEDIATION_ADD_MENU,
   ...MODULE_ADD_MENU,
   ...PATH_ADD_MENU,
   ...QUALIFICATION_ADD_MENU,
-]
+])

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { subjectPath } from '../../app/paths'
+import { subjectPath } from '../../lib/paths'
 import type { SystemInfo } from './api'
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')

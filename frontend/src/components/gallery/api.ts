@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
-import { apiErrorFrom } from '../../api/errors'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
-import { expireSession, getToken } from '../../lib/session'
+import { withProgress } from '../../api/upload'
 import type { ResourceType } from './rules'
 
 type Schemas = components['schemas']
@@ -61,33 +60,25 @@ export interface NewResource {
 }
 
 /**
- * Sends a new resource: the file as the raw body, the metadata URI-encoded in headers (spec 1 §7).
- * Through XMLHttpRequest, the one browser call that reports the upload's progress (0 to 1); the
- * session header and the failures are handled as api/client.ts does.
+ * Sends a new resource: the file as the raw body, the metadata URI-encoded in headers (spec 1 §7),
+ * reporting the upload's progress (0 to 1).
  */
-export function uploadResource(parent: Parent, resource: NewResource, file: File | null, onProgress: (done: number) => void) {
-  return new Promise<Resource>((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', `/backend/api/v2/resource/${encodeURIComponent(parent.parentType)}/${parent.parentId}`)
-    const token = getToken()
-    if (token) request.setRequestHeader('x-access-token', token)
-    request.setRequestHeader('resourceType', resource.resourceType)
-    request.setRequestHeader('name', encodeURIComponent(resource.name))
-    request.setRequestHeader('link', encodeURIComponent(resource.link))
-    request.setRequestHeader('comment', encodeURIComponent(resource.comment))
-    request.setRequestHeader('Content-Type', 'application/octet-stream')
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    }
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve(JSON.parse(request.responseText) as Resource)
-      if (request.status === 401 && token && token === getToken()) expireSession()
-      const answer = new Response(request.responseText || null, { status: request.status, statusText: request.statusText })
-      void apiErrorFrom(answer).then(reject)
-    }
-    request.onerror = () => reject(new Error('uploadFailed'))
-    request.send(file)
-  })
+export function uploadResource(parent: Parent, resource: NewResource, file: File | null, onProgress: (done: number) => void): Promise<Resource> {
+  return data(
+    api.POST('/backend/api/v2/resource/{parentType}/{parentId}', {
+      params: {
+        ...path(parent).params,
+        header: {
+          resourceType: resource.resourceType,
+          name: encodeURIComponent(resource.name),
+          link: encodeURIComponent(resource.link),
+          comment: encodeURIComponent(resource.comment),
+        },
+      },
+      headers: { 'Content-Type': 'application/octet-stream' },
+      ...withProgress(file, onProgress),
+    }),
+  )
 }
 
 function useGalleryChange<V, R>(parent: Parent, mutationFn: (variables: V) => Promise<R>, meta?: { formFields: string[] }) {

@@ -1,4 +1,4 @@
-import { cartographyPath, functionPath, SITES_PATH, subjectPath, subjectsAtPath } from '../../app/paths'
+import { cartographyPath, functionPath, SITES_PATH, subjectPath, subjectsAtPath } from '../../lib/paths'
 import type { SpotItemType } from './api'
 
 /** The page of an item of the map: a site the sites page, an activity the subjects under it, the others their own page. */

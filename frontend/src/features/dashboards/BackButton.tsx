@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { MY_DASHBOARD_PATH } from '../../app/paths'
+import { MY_DASHBOARD_PATH } from '../../lib/paths'
 
 /** Back to the previous page (spec 2 §2); a dashboard opened from outside the application leads to My dashboard. */
 export function BackButton() {

@@ -11,7 +11,7 @@ import {
   groupQualificationDashboardPath,
   groupTrainingPathDashboardPath,
   userQualificationDashboardPath,
-} from '../../app/paths'
+} from '../../lib/paths'
 import { Completion } from '../../components/Completion'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'

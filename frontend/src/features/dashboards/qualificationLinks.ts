@@ -4,7 +4,7 @@ import {
   qualificationPath,
   trainingModulePath,
   userQualificationDashboardPath,
-} from '../../app/paths'
+} from '../../lib/paths'
 import type { DashboardLink } from '../../components/qualifications/types'
 import { holds, type HasPermissions } from '../../lib/permissions'
 

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 import { textsLoader } from '../../i18n'
 
 /**
@@ -20,7 +19,7 @@ export const dashboardRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).UserQualificationDashboardPage }),
       },
       {
-        element: <RequirePermission check={holds('perm_TableauBord')} />,
+        element: <RequirePermission />,
         children: [
           { path: 'dashboards/manager', lazy: async () => ({ Component: (await import('./ManagerDashboardPage')).ManagerDashboardPage }) },
           { path: 'dashboards/trainingPath', lazy: async () => ({ Component: (await import('./TrainingPathDashboardPage')).TrainingPathDashboardPage }) },
@@ -39,7 +38,7 @@ export const dashboardRoutes: RouteObject[] = [
         ],
       },
       {
-        element: <RequirePermission check={holds('perm_VisuTrack')} />,
+        element: <RequirePermission />,
         children: [
           { path: 'dashboards/contributions', lazy: async () => ({ Component: (await import('./ContributionsDashboardPage')).ContributionsDashboardPage }) },
         ],

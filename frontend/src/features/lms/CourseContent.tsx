@@ -13,7 +13,7 @@ import { type CourseCard, type CourseLeaf, type CourseNode, courseTreeQuery } fr
 import { CourseTree, NodeLabel } from '../../components/courses/CourseTree'
 import { launchItem, openBlankTab } from '../../components/courses/launch'
 import { formatPassMark } from './grades'
-import { Section } from './Section'
+import { Section } from '../../components/Section'
 
 /**
  * The chosen course: its tree across the card (long unit names need the width), and below it the

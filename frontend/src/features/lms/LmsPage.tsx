@@ -17,7 +17,7 @@ import { useRemoveCourse } from './api'
 import { CourseCatalogue } from './CourseCatalogue'
 import { CourseContent } from './CourseContent'
 import { MyAttempts } from './MyAttempts'
-import { Section } from './Section'
+import { Section } from '../../components/Section'
 import { UploadCourseDialog } from './UploadCourseDialog'
 
 // The server refuses uploads and removals to others; the buttons are shown to whoever it lets through.

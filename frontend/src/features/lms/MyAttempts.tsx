@@ -10,7 +10,7 @@ import { Loading } from '../../components/Loading'
 import { formatDateTime } from '../../lib/dates'
 import { type MyAttempt, myAttemptsQuery } from './api'
 import { formatGrade } from './grades'
-import { Section } from './Section'
+import { Section } from '../../components/Section'
 
 /** The signed-in learner's quiz attempts, newest first; read again when the tab regains focus (the quiz runs in another tab). */
 export function MyAttempts() {

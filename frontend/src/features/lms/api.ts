@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
-import { apiErrorFrom } from '../../api/errors'
 import { queryKeys } from '../../api/queryKeys'
 import type { components, paths } from '../../api/schema'
-import { expireSession, getToken } from '../../lib/session'
+import { withProgress } from '../../api/upload'
 
 type Schemas = components['schemas']
 export type MyAttempt = Schemas['MyAttempt']
@@ -20,29 +19,9 @@ export const myAttemptsQuery = queryOptions({
   refetchOnWindowFocus: 'always',
 })
 
-/**
- * Sends a course package as the raw body. Through XMLHttpRequest, the one browser call that reports
- * the upload's progress (0 to 1); the session header and the failures are handled as api/client.ts does.
- */
-export function uploadCoursePackage(file: File, onProgress: (done: number) => void) {
-  return new Promise<ImportResult>((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', '/backend/api/v2/lms/courses')
-    const token = getToken()
-    if (token) request.setRequestHeader('x-access-token', token)
-    request.setRequestHeader('Content-Type', 'application/zip')
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    }
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) return resolve(JSON.parse(request.responseText) as ImportResult)
-      if (request.status === 401 && token && token === getToken()) expireSession()
-      const answer = new Response(request.responseText || null, { status: request.status, statusText: request.statusText })
-      void apiErrorFrom(answer).then(reject)
-    }
-    request.onerror = () => reject(new Error('uploadFailed'))
-    request.send(file)
-  })
+/** Sends a course package as the raw body, reporting the upload's progress (0 to 1). */
+export function uploadCoursePackage(file: File, onProgress: (done: number) => void): Promise<ImportResult> {
+  return data(api.POST('/backend/api/v2/lms/courses', { headers: { 'Content-Type': 'application/zip' }, ...withProgress(file, onProgress) }))
 }
 
 /** What changes the catalogue reads the courses again: the list, the trees, the names modules show. */

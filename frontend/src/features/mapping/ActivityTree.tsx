@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { subjectsAtPath } from '../../app/paths'
+import { subjectsAtPath } from '../../lib/paths'
 import { type ActivityNode, type Pictogram, pictogramImageQuery } from './api'
 
 interface ActivityTreeProps {

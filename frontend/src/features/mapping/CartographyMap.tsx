@@ -13,7 +13,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { TransformComponent, TransformWrapper, useControls, useTransformContext, useTransformEffect } from 'react-zoom-pan-pinch'
-import { functionPath, subjectsAtPath } from '../../app/paths'
+import { functionPath, subjectsAtPath } from '../../lib/paths'
 import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
 import { usePanSafeClick } from './zoneClick'
 

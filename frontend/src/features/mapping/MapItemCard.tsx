@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import type { ContextEntry } from '../../api/types'
-import { cartographyPath, siteOfCartographyPath } from '../../app/paths'
+import { cartographyPath, siteOfCartographyPath } from '../../lib/paths'
 
 interface MapItemCardProps {
   icon: typeof SvgIcon

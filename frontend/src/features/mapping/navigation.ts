@@ -2,15 +2,13 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined'
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined'
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined'
 import MapOutlined from '@mui/icons-material/MapOutlined'
-import { CARTOGRAPHIES_PATH, FUNCTIONS_PATH, SITES_PATH, SUBJECTS_PATH } from '../../app/paths'
-import type { NavigationEntry } from '../../app/shell/navigation'
-
-const signedIn = () => true
+import { CARTOGRAPHIES_PATH, FUNCTIONS_PATH, SITES_PATH, SUBJECTS_PATH } from '../../lib/paths'
+import type { NavigationEntry } from '../../lib/navigation'
 
 /** The map's drawer entries, open to every signed-in user (what each sees is up to the server). */
 export const MAPPING_NAVIGATION: NavigationEntry[] = [
-  { to: SITES_PATH, label: 'mapping.nav.sites', section: 'mapping.nav.section', icon: FactoryOutlined, allowed: signedIn },
-  { to: CARTOGRAPHIES_PATH, label: 'mapping.nav.cartographies', section: 'mapping.nav.section', icon: MapOutlined, allowed: signedIn },
-  { to: FUNCTIONS_PATH, label: 'mapping.nav.functions', section: 'mapping.nav.section', icon: BadgeOutlined, allowed: signedIn },
-  { to: SUBJECTS_PATH, label: 'mapping.nav.subjects', section: 'mapping.nav.section', icon: AccountTreeOutlined, allowed: signedIn },
+  { to: SITES_PATH, label: 'mapping.nav.sites', section: 'mapping.nav.section', icon: FactoryOutlined },
+  { to: CARTOGRAPHIES_PATH, label: 'mapping.nav.cartographies', section: 'mapping.nav.section', icon: MapOutlined },
+  { to: FUNCTIONS_PATH, label: 'mapping.nav.functions', section: 'mapping.nav.section', icon: BadgeOutlined },
+  { to: SUBJECTS_PATH, label: 'mapping.nav.subjects', section: 'mapping.nav.section', icon: AccountTreeOutlined },
 ]

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { editMediationPath } from '../../app/paths'
+import { editMediationPath } from '../../lib/paths'
 import type { Mediation } from './api'
 
 /**

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { trainingModulePath } from '../../app/paths'
+import { trainingModulePath } from '../../lib/paths'
 import type { ModuleCard } from './api'
 import { useDurationText, usePeriodicityText } from './elementTexts'
 

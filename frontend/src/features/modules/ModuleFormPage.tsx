@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import ContentCopy from '@mui/icons-material/ContentCopy'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import InputAdornment from '@mui/material/InputAdornment'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
@@ -15,13 +13,13 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/errors'
-import { TRAINING_MODULES_PATH, trainingModulePath } from '../../app/paths'
+import { TRAINING_MODULES_PATH, trainingModulePath } from '../../lib/paths'
+import { FormFrame } from '../../components/FormFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { ReferenceAutocomplete } from '../../components/references/ReferenceAutocomplete'
-import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { TextInput } from '../../components/TextInput'
 import { ThresholdSlider } from '../../components/ThresholdSlider'
 import { useMessage } from '../../lib/messages'
@@ -148,154 +146,148 @@ function ModuleFormView({ mode, initial }: { mode: Mode; initial: ModuleForm }) 
   return (
     <>
       <PageHeader title={title} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 860 }}>
-        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
-          {mode.kind === 'createFrom' && (
-            <Alert icon={<ContentCopy fontSize="inherit" />} severity="info" sx={{ mb: 3 }}>
-              {t('modules.form.source', { name: mode.source.name })}
-            </Alert>
+      <FormFrame
+        title={title}
+        maxWidth={860}
+        onSubmit={(event) => void handleSubmit(save)(event)}
+        onCancel={leave}
+        saving={create.isPending || update.isPending}
+        source={mode.kind === 'createFrom' ? t('modules.form.source', { name: mode.source.name }) : undefined}
+        hasErrors={hasErrors}
+        refused={refused}
+        stale={
+          stale && mode.kind === 'edit'
+            ? {
+                message: t('modules.form.stale'),
+                readAgainLabel: t('modules.form.readAgain'),
+                onReadAgain: () => void queryClient.invalidateQueries({ queryKey: moduleQuery(mode.source.id).queryKey, exact: true }),
+              }
+            : undefined
+        }
+      >
+        <TextInput control={control} name="name" label={t('modules.fields.name')} required autoFocus autoComplete="off" />
+        <Controller
+          control={control}
+          name="moduleType"
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={ref}
+              select
+              required
+              label={t('modules.fields.moduleType')}
+              fullWidth
+              error={fieldState.error !== undefined}
+              helperText={message(fieldState.error?.message) ?? ' '}
+            >
+              {MODULE_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`modules.types.${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-          <Stack spacing={1}>
-            <TextInput control={control} name="name" label={t('modules.fields.name')} required autoFocus autoComplete="off" />
+        />
+        <TextInput control={control} name="goals" label={t('modules.fields.goals')} required multiline autoComplete="off" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="duration"
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                label={t('modules.fields.estimatedDuration')}
+                autoComplete="off"
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                error={fieldState.error !== undefined}
+                helperText={message(fieldState.error?.message) ?? t('modules.form.durationHelp')}
+                sx={{ flex: 2 }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="durationUnit"
+            render={({ field: { ref, ...field } }) => (
+              <TextField {...field} inputRef={ref} select label={t('modules.form.durationUnit')} helperText=" " sx={{ flex: 1 }}>
+                {DURATION_UNITS.map((unit) => (
+                  <MenuItem key={unit} value={unit}>
+                    {t(`modules.units.${unit}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+        <Controller
+          control={control}
+          name="reference"
+          render={({ field, fieldState }) => (
+            <ReferenceAutocomplete
+              type="module"
+              label={t('modules.fields.reference')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Controller
+            control={control}
+            name="periodic"
+            render={({ field: { ref, value, onChange, ...field } }) => (
+              <FormControlLabel
+                sx={{ minHeight: 56, flexShrink: 0 }}
+                control={<Switch {...field} slotProps={{ input: { ref } }} checked={value} onChange={(_event, checked) => onChange(checked)} />}
+                label={t('modules.fields.periodic')}
+              />
+            )}
+          />
+          {periodic && (
             <Controller
               control={control}
-              name="moduleType"
+              name="periodicity"
               render={({ field: { ref, ...field }, fieldState }) => (
                 <TextField
                   {...field}
                   inputRef={ref}
-                  select
                   required
-                  label={t('modules.fields.moduleType')}
-                  fullWidth
+                  label={t('modules.fields.periodicity')}
+                  autoComplete="off"
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric' },
+                    input: { endAdornment: <InputAdornment position="end">{t('modules.form.months')}</InputAdornment> },
+                  }}
                   error={fieldState.error !== undefined}
                   helperText={message(fieldState.error?.message) ?? ' '}
-                >
-                  {MODULE_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {t(`modules.types.${type}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <TextInput control={control} name="goals" label={t('modules.fields.goals')} required multiline autoComplete="off" />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <Controller
-                control={control}
-                name="duration"
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    label={t('modules.fields.estimatedDuration')}
-                    autoComplete="off"
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                    error={fieldState.error !== undefined}
-                    helperText={message(fieldState.error?.message) ?? t('modules.form.durationHelp')}
-                    sx={{ flex: 2 }}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="durationUnit"
-                render={({ field: { ref, ...field } }) => (
-                  <TextField {...field} inputRef={ref} select label={t('modules.form.durationUnit')} helperText=" " sx={{ flex: 1 }}>
-                    {DURATION_UNITS.map((unit) => (
-                      <MenuItem key={unit} value={unit}>
-                        {t(`modules.units.${unit}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Stack>
-            <Controller
-              control={control}
-              name="reference"
-              render={({ field, fieldState }) => (
-                <ReferenceAutocomplete
-                  type="module"
-                  label={t('modules.fields.reference')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
+                  fullWidth
                 />
               )}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <Controller
-                control={control}
-                name="periodic"
-                render={({ field: { ref, value, onChange, ...field } }) => (
-                  <FormControlLabel
-                    sx={{ minHeight: 56, flexShrink: 0 }}
-                    control={<Switch {...field} slotProps={{ input: { ref } }} checked={value} onChange={(_event, checked) => onChange(checked)} />}
-                    label={t('modules.fields.periodic')}
-                  />
-                )}
-              />
-              {periodic && (
-                <Controller
-                  control={control}
-                  name="periodicity"
-                  render={({ field: { ref, ...field }, fieldState }) => (
-                    <TextField
-                      {...field}
-                      inputRef={ref}
-                      required
-                      label={t('modules.fields.periodicity')}
-                      autoComplete="off"
-                      slotProps={{
-                        htmlInput: { inputMode: 'numeric' },
-                        input: { endAdornment: <InputAdornment position="end">{t('modules.form.months')}</InputAdornment> },
-                      }}
-                      error={fieldState.error !== undefined}
-                      helperText={message(fieldState.error?.message) ?? ' '}
-                      fullWidth
-                    />
-                  )}
-                />
-              )}
-            </Stack>
-            <ThresholdSlider control={control} name="passThreshold" label={(value) => t('modules.form.threshold', { value })} valueText={(n) => t('modules.outOfTen', { value: n })} />
-            <Controller
-              control={control}
-              name="elements"
-              render={({ field, fieldState }) => (
-                <ElementsEditor
-                  elements={field.value}
-                  onChange={(elements) => {
-                    field.onChange(elements)
-                    setElementErrors({})
-                  }}
-                  error={fieldState.error?.message}
-                  elementErrors={elementErrors}
-                  addButtonRef={field.ref}
-                />
-              )}
+          )}
+        </Stack>
+        <ThresholdSlider control={control} name="passThreshold" label={(value) => t('modules.form.threshold', { value })} valueText={(n) => t('modules.outOfTen', { value: n })} />
+        <Controller
+          control={control}
+          name="elements"
+          render={({ field, fieldState }) => (
+            <ElementsEditor
+              elements={field.value}
+              onChange={(elements) => {
+                field.onChange(elements)
+                setElementErrors({})
+              }}
+              error={fieldState.error?.message}
+              elementErrors={elementErrors}
+              addButtonRef={field.ref}
             />
-            {hasErrors && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
-            {refused && <Alert severity="error">{refused}</Alert>}
-            {stale && mode.kind === 'edit' && (
-              <StaleVersionNotice
-                message={t('modules.form.stale')}
-                readAgainLabel={t('modules.form.readAgain')}
-                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: moduleQuery(mode.source.id).queryKey, exact: true })}
-              />
-            )}
-          </Stack>
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <Button onClick={leave}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+          )}
+        />
+      </FormFrame>
     </>
   )
 }

@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 
 /** The training module pages, each loaded on first visit; all of them need perm_TrainingManagement (spec 2 §2). */
 export const moduleRoutes: RouteObject[] = [
   {
-    element: <RequirePermission check={holds('perm_TrainingManagement')} />,
+    element: <RequirePermission />,
     children: [
       { path: 'training/modules/:filter?', lazy: async () => ({ Component: (await import('./ModulesPage')).ModulesPage }) },
       { path: 'training/module/view/:moduleId', lazy: async () => ({ Component: (await import('./ModuleViewPage')).ModuleViewPage }) },

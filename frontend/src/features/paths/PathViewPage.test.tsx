@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ForbiddenPage } from '../../app/pages/ForbiddenPage'
+import { ForbiddenPage } from '../../components/ForbiddenPage'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { AssignedModule, ModuleCan, Path, PathCan, Result } from './api'

@@ -21,7 +21,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
-import { createFromTrainingPathPath, editTrainingPathPath, TRAINING_PATHS_PATH } from '../../app/paths'
+import { createFromTrainingPathPath, editTrainingPathPath, TRAINING_PATHS_PATH, TRAINING_MODULES_PATH } from '../../lib/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { AuditPackButton } from '../../components/downloads/AuditPackButton'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -31,7 +31,7 @@ import { Notice } from '../../components/Notice'
 import { SignatureList } from '../../components/signatures/SignatureList'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
+import { mayOpen } from '../../lib/routes'
 import { idParam } from '../../lib/routeParams'
 import { type PathCall, pathCalls, signPath, usePathAction, usePathChanged } from './actions'
 import { type Path, pathQueryOptions, useDeletePath, useForgetPath } from './api'
@@ -65,7 +65,7 @@ function PathView({ path }: { path: Path }) {
   const { t } = useTranslation()
   const [notice, setNotice] = useState<string>()
   const { data: user } = useQuery(whoAmIQuery)
-  const linkToModules = user !== undefined && holds('perm_TrainingManagement')(user)
+  const linkToModules = mayOpen(user, TRAINING_MODULES_PATH)
   const moduleNames = path.assignedModules.map((module) => module.module.name)
   return (
     <>

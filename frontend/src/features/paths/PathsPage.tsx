@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { queryKeys } from '../../api/queryKeys'
-import { NEW_TRAINING_PATH_PATH, TRAINING_PATHS_PATH } from '../../app/paths'
+import { NEW_TRAINING_PATH_PATH, TRAINING_PATHS_PATH } from '../../lib/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
+import { mayOpen } from '../../lib/routes'
 import { type PathCard, queryPaths } from './api'
 import { PathCardView } from './PathCardView'
 import { PATH_FILTER_SOURCES } from './listSources'
@@ -36,7 +36,7 @@ export function PathsPage() {
       emptyText={t('trainingPaths.list.empty')}
       countText={(count) => t('trainingPaths.list.count', { count })}
       actions={
-        user && holds('perm_TrainingManagement')(user) ? (
+        mayOpen(user, NEW_TRAINING_PATH_PATH) ? (
           <Button variant="contained" startIcon={<Add />} component={RouterLink} to={NEW_TRAINING_PATH_PATH}>
             {t('trainingPaths.list.add')}
           </Button>

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 import { textsLoader } from '../../i18n'
 
 /**
@@ -17,7 +16,7 @@ export const pathRoutes: RouteObject[] = [
       { path: 'training/path/view/:pathId', lazy: async () => ({ Component: (await import('./PathViewPage')).default }) },
       { path: 'training/path/edit/:pathId', lazy: async () => ({ Component: (await import('./PathFormPage')).EditPathPage }) },
       {
-        element: <RequirePermission check={holds('perm_TrainingManagement')} />,
+        element: <RequirePermission />,
         children: [{ path: 'training/path/add/:pathId?', lazy: async () => ({ Component: (await import('./PathFormPage')).NewPathPage }) }],
       },
     ],

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ForbiddenPage } from '../../app/pages/ForbiddenPage'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { ForbiddenPage } from '../../components/ForbiddenPage'
+import { RequirePermission } from '../../components/RequirePermission'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import type { AllowedItems, TreeNode } from './api'
@@ -57,7 +56,7 @@ function server(saved: Record<number, AllowedItems> = { 3: operators, 4: unrestr
 
 const routes = [
   {
-    element: <RequirePermission check={holds('perm_SetPermissions')} />,
+    element: <RequirePermission />,
     children: [{ path: 'administration/cartographies/permissions', Component: CartographyVisibilityPage }],
   },
   { path: 'sites', Component: () => <main data-testid="elsewhere" /> },

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { qualificationPath } from '../../app/paths'
+import { qualificationPath } from '../../lib/paths'
 import type { QualificationCard } from './api'
 
 const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ')

@@ -1,22 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Control, Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/errors'
-import { FORBIDDEN_PATH, QUALIFICATIONS_PATH, qualificationPath } from '../../app/paths'
+import { FORBIDDEN_PATH, QUALIFICATIONS_PATH, qualificationPath } from '../../lib/paths'
 import { FormSection } from '../../components/FormSection'
+import { FormFrame } from '../../components/FormFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { SearchPicker } from '../../components/people/SearchPicker'
-import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { TextInput } from '../../components/TextInput'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
@@ -82,37 +78,35 @@ function QualificationFormView({ editing, initial }: { editing?: Qualification; 
   return (
     <>
       <PageHeader title={title} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 920 }}>
-        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={title}>
-          <Stack spacing={1}>
-            <FormSection title={t('qualifications.form.identity')}>
-              <TextInput control={control} name="name" label={t('qualifications.fields.name')} required autoComplete="off" />
-              <PickerField control={control} name="cartographies" label={t('qualifications.fields.cartographies')} help={t('qualifications.form.cartographiesHelp')} />
-            </FormSection>
-            <FormSection title={t('qualifications.form.who')} help={t('qualifications.form.whoHelp')}>
-              <PickerField control={control} name="qualifiableGroups" label={t('qualifications.fields.qualifiableGroups')} required />
-            </FormSection>
-            <FormSection title={t('qualifications.form.what')} help={t('qualifications.form.whatHelp')}>
-              <PickerField control={control} name="modules" label={t('qualifications.fields.modules')} required />
-            </FormSection>
-            {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
-            {refused && <Alert severity="error">{refused}</Alert>}
-            {stale && editing && (
-              <StaleVersionNotice
-                message={t('qualifications.form.stale')}
-                readAgainLabel={t('qualifications.form.readAgain')}
-                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: qualificationQuery(editing.id).queryKey, exact: true })}
-              />
-            )}
-          </Stack>
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <Button onClick={leave}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+      <FormFrame
+        title={title}
+        maxWidth={920}
+        onSubmit={(event) => void handleSubmit(save)(event)}
+        onCancel={leave}
+        saving={create.isPending || update.isPending}
+        hasErrors={Object.keys(formState.errors).length > 0}
+        refused={refused}
+        stale={
+          stale && editing
+            ? {
+                message: t('qualifications.form.stale'),
+                readAgainLabel: t('qualifications.form.readAgain'),
+                onReadAgain: () => void queryClient.invalidateQueries({ queryKey: qualificationQuery(editing.id).queryKey, exact: true }),
+              }
+            : undefined
+        }
+      >
+        <FormSection title={t('qualifications.form.identity')}>
+          <TextInput control={control} name="name" label={t('qualifications.fields.name')} required autoComplete="off" />
+          <PickerField control={control} name="cartographies" label={t('qualifications.fields.cartographies')} help={t('qualifications.form.cartographiesHelp')} />
+        </FormSection>
+        <FormSection title={t('qualifications.form.who')} help={t('qualifications.form.whoHelp')}>
+          <PickerField control={control} name="qualifiableGroups" label={t('qualifications.fields.qualifiableGroups')} required />
+        </FormSection>
+        <FormSection title={t('qualifications.form.what')} help={t('qualifications.form.whatHelp')}>
+          <PickerField control={control} name="modules" label={t('qualifications.fields.modules')} required />
+        </FormSection>
+      </FormFrame>
     </>
   )
 }

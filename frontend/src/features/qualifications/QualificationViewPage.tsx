@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip'
 import Divider from '@mui/material/Divider'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
-import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
@@ -26,7 +25,8 @@ import {
   qualificationPath,
   trainingModulePath,
   userQualificationDashboardPath,
-} from '../../app/paths'
+  TRAINING_MODULES_PATH,
+} from '../../lib/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { ResourceGallery } from '../../components/gallery/ResourceGallery'
@@ -36,9 +36,10 @@ import { NotFoundPage } from '../../components/NotFoundPage'
 import { QualificationDashboard } from '../../components/qualifications/QualificationDashboard'
 import { useDashboardShown } from '../../components/qualifications/shown'
 import type { DashboardLink } from '../../components/qualifications/types'
+import { Section } from '../../components/Section'
 import { formatDateTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
+import { mayOpen } from '../../lib/routes'
 import { idParam } from '../../lib/routeParams'
 import { type DashboardBy, type Qualification, qualificationDashboardQuery, qualificationQuery, useDeleteQualification, useForgetQualification } from './api'
 
@@ -62,7 +63,7 @@ function QualificationView({ qualification }: { qualification: Qualification }) 
   const { t, i18n } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
   // The module pages need perm_TrainingManagement: the others read module names only.
-  const linkToModules = user !== undefined && holds('perm_TrainingManagement')(user)
+  const linkToModules = mayOpen(user, TRAINING_MODULES_PATH)
   const { can } = qualification
   return (
     <>
@@ -75,7 +76,7 @@ function QualificationView({ qualification }: { qualification: Qualification }) 
 
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <Section title={t('qualifications.fields.cartographies')}>
+          <Section sx={QUALIFICATION_SECTION} title={t('qualifications.fields.cartographies')}>
             <NamedList
               items={qualification.cartographies.map((cartography) => ({
                 id: cartography.id,
@@ -100,7 +101,7 @@ function QualificationView({ qualification }: { qualification: Qualification }) 
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <Section title={t('qualifications.fields.qualifiableGroups')}>
+          <Section sx={QUALIFICATION_SECTION} title={t('qualifications.fields.qualifiableGroups')}>
             <NamedList
               items={qualification.qualifiableGroups.map((group) => ({
                 id: group.id,
@@ -117,7 +118,7 @@ function QualificationView({ qualification }: { qualification: Qualification }) 
           </Section>
         </Grid>
         <Grid size={12} sx={{ minWidth: 0 }}>
-          <Section title={t('qualifications.fields.modules')}>
+          <Section sx={QUALIFICATION_SECTION} title={t('qualifications.fields.modules')}>
             <NamedList
               items={qualification.modules.map((module) => ({
                 id: module.id,
@@ -230,6 +231,7 @@ function DashboardSection({ qualificationId, linkToModules }: { qualificationId:
   }
   return (
     <Section
+      sx={QUALIFICATION_SECTION}
       title={t('qualifications.view.dashboard')}
       action={
         <ToggleButtonGroup
@@ -259,20 +261,8 @@ function DashboardSection({ qualificationId, linkToModules }: { qualificationId:
   )
 }
 
-/** A titled block of the page, named for assistive technologies by its title. */
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ px: { xs: 1.5, sm: 2.5 }, py: 2, minWidth: 0, height: '100%', boxSizing: 'border-box' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  )
-}
+/** The page's blocks sit side by side in a grid, each as tall as its row. */
+const QUALIFICATION_SECTION = { px: { xs: 1.5, sm: 2.5 }, height: '100%', boxSizing: 'border-box' } as const
 
 function NamedList({ items, empty }: { items: { id: number; content: ReactNode }[]; empty: string }) {
   if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>

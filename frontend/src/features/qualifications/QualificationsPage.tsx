@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { queryKeys } from '../../api/queryKeys'
-import { NEW_QUALIFICATION_PATH, QUALIFICATIONS_PATH } from '../../app/paths'
+import { NEW_QUALIFICATION_PATH, QUALIFICATIONS_PATH } from '../../lib/paths'
+import { mayOpen } from '../../lib/routes'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { usePageTitle } from '../../lib/pageTitle'
 import { type QualificationCard, queryQualifications } from './api'
 import { QUALIFICATION_FILTER_SOURCES } from './listSources'
-import { mayCreateQualification } from './permissions'
 import { QualificationCardView } from './QualificationCardView'
 
 /** FilteredQualifications: filters name (sortable), cartographies, groups and modules, paged by the server. */
@@ -32,7 +32,7 @@ export function QualificationsPage() {
       emptyText={t('qualifications.list.empty')}
       countText={(count) => t('qualifications.list.count', { count })}
       actions={
-        user && mayCreateQualification(user) ? (
+        mayOpen(user, NEW_QUALIFICATION_PATH) ? (
           <Button variant="contained" startIcon={<Add />} component={RouterLink} to={NEW_QUALIFICATION_PATH}>
             {t('qualifications.list.add')}
           </Button>

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { mayCreateQualification } from './permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 
 /**
  * The qualification pages, each loaded on first visit (spec 2 §2 Qualifications). The list and the view
@@ -12,7 +11,7 @@ export const qualificationRoutes: RouteObject[] = [
   { path: 'qualification/view/:qualificationId', lazy: async () => ({ Component: (await import('./QualificationViewPage')).QualificationViewPage }) },
   { path: 'qualification/edit/:qualificationId', lazy: async () => ({ Component: (await import('./QualificationFormPage')).EditQualificationPage }) },
   {
-    element: <RequirePermission check={mayCreateQualification} />,
+    element: <RequirePermission />,
     children: [{ path: 'qualification/add', lazy: async () => ({ Component: (await import('./QualificationFormPage')).NewQualificationPage }) }],
   },
 ]

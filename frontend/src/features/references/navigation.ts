@@ -1,10 +1,9 @@
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined'
 import LabelOutlined from '@mui/icons-material/LabelOutlined'
-import { MODULE_REFERENCES_PATH, PATH_REFERENCES_PATH } from '../../app/paths'
-import type { NavigationEntry } from '../../app/shell/navigation'
-import { holds } from '../../lib/permissions'
+import { MODULE_REFERENCES_PATH, PATH_REFERENCES_PATH } from '../../lib/paths'
+import type { NavigationEntry } from '../../lib/navigation'
 
 export const REFERENCE_NAVIGATION: NavigationEntry[] = [
-  { to: MODULE_REFERENCES_PATH, label: 'references.nav.module', section: 'nav.sections.administration', icon: LabelOutlined, allowed: holds('perm_TrainingReferenceAdmin') },
-  { to: PATH_REFERENCES_PATH, label: 'references.nav.path', section: 'nav.sections.administration', icon: BookmarksOutlined, allowed: holds('perm_TrainingReferenceAdmin') },
+  { to: MODULE_REFERENCES_PATH, label: 'references.nav.module', section: 'nav.sections.administration', icon: LabelOutlined },
+  { to: PATH_REFERENCES_PATH, label: 'references.nav.path', section: 'nav.sections.administration', icon: BookmarksOutlined },
 ]

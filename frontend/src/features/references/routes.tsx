@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 
 /** The module and path reference lists, loaded on first visit; both need perm_TrainingReferenceAdmin (spec 2 §2). */
 export const referenceRoutes: RouteObject[] = [
   {
-    element: <RequirePermission check={holds('perm_TrainingReferenceAdmin')} />,
+    element: <RequirePermission />,
     children: [
       {
         path: 'administration/trainingModuleReferences/:filter?',

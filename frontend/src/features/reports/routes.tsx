@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { mayReport } from './permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 import { textsLoader } from '../../i18n'
 
 /** The path report page (spec 2 §2), loaded on first visit; perm_TableauBord or perm_TrainingManagement, otherwise Forbidden. */
@@ -10,7 +9,7 @@ export const reportRoutes: RouteObject[] = [
     shouldRevalidate: () => false,
     children: [
       {
-        element: <RequirePermission check={mayReport} />,
+        element: <RequirePermission />,
         children: [{ path: 'administration/trainingPathReport', lazy: async () => ({ Component: (await import('./ReportPage')).ReportPage }) }],
       },
     ],

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
-import { cartographyPath, functionPath, subjectPath } from '../../app/paths'
+import { cartographyPath, functionPath, subjectPath } from '../../lib/paths'
 
 type Schemas = components['schemas']
 export type SearchOut = Schemas['SearchOut']

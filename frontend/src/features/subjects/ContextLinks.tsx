@@ -4,7 +4,7 @@ import Link from '@mui/material/Link'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import type { ContextEntry } from '../../api/types'
-import { cartographyPath, functionPath, SITES_PATH, siteOfCartographyPath, subjectPath, subjectsAtPath } from '../../app/paths'
+import { cartographyPath, functionPath, SITES_PATH, siteOfCartographyPath, subjectPath, subjectsAtPath } from '../../lib/paths'
 
 /** Where each step of a context leads; a site opens the sites page on the cartography that follows it. */
 function contextEntryPath(entry: ContextEntry, path: ContextEntry[]): string {

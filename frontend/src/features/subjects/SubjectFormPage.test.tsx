@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { ForbiddenPage } from '../../app/pages/ForbiddenPage'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { ForbiddenPage } from '../../components/ForbiddenPage'
+import { RequirePermission } from '../../components/RequirePermission'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { CreateFromSubjectPage, EditSubjectPage, NewSubjectPage } from './SubjectFormPage'
@@ -38,7 +37,7 @@ function server(permissions = ['perm_EditPdv'], extra: Record<string, () => Resp
 
 const routes = [
   {
-    element: <RequirePermission check={holds('perm_EditPdv')} />,
+    element: <RequirePermission />,
     children: [
       { path: 'subject/add', Component: NewSubjectPage },
       { path: 'subject/edit/:subjectId', Component: EditSubjectPage },

@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import ContentCopy from '@mui/icons-material/ContentCopy'
-import Alert from '@mui/material/Alert'
 import Autocomplete from '@mui/material/Autocomplete'
-import Button from '@mui/material/Button'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -14,13 +9,13 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { isApiError } from '../../api/errors'
 import { activitiesQuery, cartographiesQuery, functionsQuery, subActivitiesQuery } from '../../api/mapping'
-import { functionPath, subjectPath, SUBJECTS_PATH } from '../../app/paths'
+import { functionPath, subjectPath, SUBJECTS_PATH } from '../../lib/paths'
+import { FormFrame } from '../../components/FormFrame'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { TextInput } from '../../components/TextInput'
-import { StaleVersionNotice } from '../../components/StaleVersionNotice'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
@@ -119,91 +114,87 @@ function SubjectFormView({ mode, initial }: { mode: Mode; initial: SubjectForm }
     return void navigate(initial.functionId !== null ? functionPath(initial.functionId) : SUBJECTS_PATH)
   }
 
+  const title = t(`subjects.form.${mode.kind}Title`)
+
   return (
     <>
-      <PageHeader title={t(`subjects.form.${mode.kind}Title`)} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }}>
-        <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate aria-label={t(`subjects.form.${mode.kind}Title`)}>
-          {mode.kind === 'createFrom' && (
-            <Alert icon={<ContentCopy fontSize="inherit" />} severity="info" sx={{ mb: 3 }}>
-              {t('subjects.form.source', { name: mode.source.name })}
-            </Alert>
+      <PageHeader title={title} />
+      <FormFrame
+        title={title}
+        maxWidth={760}
+        onSubmit={(event) => void handleSubmit(save)(event)}
+        onCancel={leave}
+        saving={create.isPending || update.isPending || createFrom.isPending}
+        source={mode.kind === 'createFrom' ? t('subjects.form.source', { name: mode.source.name }) : undefined}
+        hasErrors={Object.keys(formState.errors).length > 0}
+        stale={
+          stale && mode.kind === 'edit'
+            ? {
+                message: t('subjects.form.stale'),
+                readAgainLabel: t('subjects.form.readAgain'),
+                onReadAgain: () => void queryClient.invalidateQueries({ queryKey: subjectQuery(mode.source.id).queryKey, exact: true }),
+              }
+            : undefined
+        }
+      >
+        <TextInput control={control} name="name" label={t('subjects.form.name')} required autoFocus autoComplete="off" />
+        <Controller
+          control={control}
+          name="type"
+          render={({ field: { ref, ...field } }) => (
+            <TextField {...field} inputRef={ref} select label={t('subjects.form.type')} fullWidth helperText=" ">
+              {SUBJECT_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`subjects.types.${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-          <Stack spacing={1}>
-            <TextInput control={control} name="name" label={t('subjects.form.name')} required autoFocus autoComplete="off" />
-            <Controller
-              control={control}
-              name="type"
-              render={({ field: { ref, ...field } }) => (
-                <TextField {...field} inputRef={ref} select label={t('subjects.form.type')} fullWidth helperText=" ">
-                  {SUBJECT_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {t(`subjects.types.${type}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <ChoiceInput
-              control={control}
-              name="cartographyId"
-              label={t('subjects.form.cartography')}
-              options={cartographyOptions}
-              loading={cartographies.isLoading}
-              disabled={mode.kind === 'edit'}
-              helper={mode.kind === 'edit' ? t('subjects.form.cartographyLocked') : undefined}
-              required
-              onChosen={() => {
-                setValue('functionId', null)
-                setValue('activityId', null)
-                setValue('subActivityId', null)
-              }}
-            />
-            <ChoiceInput
-              control={control}
-              name="functionId"
-              label={t('subjects.form.function')}
-              options={functions.data ?? []}
-              loading={functions.isLoading}
-              disabled={cartographyId === null}
-              required
-            />
-            <ChoiceInput
-              control={control}
-              name="activityId"
-              label={t('subjects.form.activity')}
-              options={activities.data ?? []}
-              loading={activities.isLoading}
-              disabled={cartographyId === null}
-              required
-              onChosen={() => setValue('subActivityId', null)}
-            />
-            <ChoiceInput
-              control={control}
-              name="subActivityId"
-              label={t('subjects.form.subActivity')}
-              options={subActivities.data ?? []}
-              loading={subActivities.isLoading}
-              disabled={!topActivity?.hasSubActivities}
-              helper={topActivity && !topActivity.hasSubActivities ? t('subjects.form.noSubActivity') : undefined}
-            />
-            {Object.keys(formState.errors).length > 0 && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
-            {stale && mode.kind === 'edit' && (
-              <StaleVersionNotice
-                message={t('subjects.form.stale')}
-                readAgainLabel={t('subjects.form.readAgain')}
-                onReadAgain={() => void queryClient.invalidateQueries({ queryKey: subjectQuery(mode.source.id).queryKey, exact: true })}
-              />
-            )}
-          </Stack>
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 3 }}>
-            <Button onClick={leave}>{t('actions.cancel')}</Button>
-            <Button type="submit" variant="contained" loading={create.isPending || update.isPending || createFrom.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+        />
+        <ChoiceInput
+          control={control}
+          name="cartographyId"
+          label={t('subjects.form.cartography')}
+          options={cartographyOptions}
+          loading={cartographies.isLoading}
+          disabled={mode.kind === 'edit'}
+          helper={mode.kind === 'edit' ? t('subjects.form.cartographyLocked') : undefined}
+          required
+          onChosen={() => {
+            setValue('functionId', null)
+            setValue('activityId', null)
+            setValue('subActivityId', null)
+          }}
+        />
+        <ChoiceInput
+          control={control}
+          name="functionId"
+          label={t('subjects.form.function')}
+          options={functions.data ?? []}
+          loading={functions.isLoading}
+          disabled={cartographyId === null}
+          required
+        />
+        <ChoiceInput
+          control={control}
+          name="activityId"
+          label={t('subjects.form.activity')}
+          options={activities.data ?? []}
+          loading={activities.isLoading}
+          disabled={cartographyId === null}
+          required
+          onChosen={() => setValue('subActivityId', null)}
+        />
+        <ChoiceInput
+          control={control}
+          name="subActivityId"
+          label={t('subjects.form.subActivity')}
+          options={subActivities.data ?? []}
+          loading={subActivities.isLoading}
+          disabled={!topActivity?.hasSubActivities}
+          helper={topActivity && !topActivity.hasSubActivities ? t('subjects.form.noSubActivity') : undefined}
+        />
+      </FormFrame>
     </>
   )
 }

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { queryKeys } from '../../api/queryKeys'
-import { NEW_SUBJECT_PATH, SUBJECTS_PATH } from '../../app/paths'
+import { NEW_SUBJECT_PATH, SUBJECTS_PATH } from '../../lib/paths'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { Loading } from '../../components/Loading'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
+import { mayOpen } from '../../lib/routes'
 import { querySubjects, type SubjectCard, visitsQuery } from './api'
 import { SUBJECT_FILTER_SOURCES } from './listSources'
 import { SubjectCardView } from './SubjectCardView'
@@ -46,7 +46,7 @@ export function SubjectsPage() {
       countText={(count) => t('subjects.list.count', { count })}
       actions={
         user &&
-        holds('perm_EditPdv')(user) && (
+        mayOpen(user, NEW_SUBJECT_PATH) && (
           <Button variant="contained" startIcon={<Add />} component={RouterLink} to={NEW_SUBJECT_PATH}>
             {t('subjects.list.add')}
           </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContextEntry } from '../../api/types'
-import { v1RedirectionPath } from '../../app/paths'
+import { v1RedirectionPath } from '../../lib/paths'
 import { isSpotViewTarget, legacyTargetPath, legacyTargets, legacyUrl, subjectViewLinks } from './legacy'
 
 const functionPath: ContextEntry[] = [

@@ -1,6 +1,6 @@
 import type { ContextEntry } from '../../api/types'
 import type { components } from '../../api/schema'
-import { functionPath, subjectDiagramPath, subjectMindMapPath, subjectStandardizedMindMapPath, v1RedirectionPath } from '../../app/paths'
+import { functionPath, subjectDiagramPath, subjectMindMapPath, subjectStandardizedMindMapPath, v1RedirectionPath } from '../../lib/paths'
 
 /** The flag of the legacy mind-map address that shows its standardized version. */
 export const STANDARDIZED_FLAG = 'standard'

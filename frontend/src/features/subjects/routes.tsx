@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { RequirePermission } from '../../app/RequirePermission'
-import { holds } from '../../lib/permissions'
+import { RequirePermission } from '../../components/RequirePermission'
 import { textsLoader } from '../../i18n'
 
 /** The subject pages and the legacy exit, each loaded on first visit. */
@@ -19,7 +18,7 @@ export const subjectRoutes: RouteObject[] = [
       { path: 'subject/:subjectId/diagram', lazy: async () => ({ Component: (await import('./diagram/DiagramPage')).DiagramPage }) },
       { path: 'function/:functionId', lazy: async () => ({ Component: (await import('./FunctionPage')).FunctionPage }) },
       {
-        element: <RequirePermission check={holds('perm_EditPdv')} />,
+        element: <RequirePermission />,
         children: [
           { path: 'subject/add', lazy: async () => ({ Component: (await import('./SubjectFormPage')).NewSubjectPage }) },
           { path: 'subject/edit/:subjectId', lazy: async () => ({ Component: (await import('./SubjectFormPage')).EditSubjectPage }) },

@@ -1,7 +1,7 @@
 import { listPath } from '../components/lists/address'
 
 // Every in-application address is built here, so that a page moves in one place and no area has
-// to reach into another to link to it. The router's patterns (features' routes.tsx) match these: paths.test.ts checks it.
+// to reach into another to link to it. The router's patterns (features' routes.tsx) match these: app/paths.test.ts checks it.
 
 export const HOME_PATH = '/'
 export const LOGIN_PATH = '/login'

@@ -4,9 +4,9 @@ import LockOutlined from '@mui/icons-material/LockOutlined'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { MessagePage } from '../../components/MessagePage'
-import { usePageTitle } from '../../lib/pageTitle'
-import { HOME_PATH } from '../paths'
+import { MessagePage } from './MessagePage'
+import { usePageTitle } from '../lib/pageTitle'
+import { HOME_PATH } from '../lib/paths'
 
 export function ForbiddenPage() {
   const { t } = useTranslation()

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next'
+import type { components } from '../api/schema'
+import { formatDate, formatDateTime } from './dates'
+import { mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from './paths'
+
+export type Alert = components['schemas']['Alert']
+
+/** The page where each kind of target is acted on; an area adding a target type adds its address here. */
+const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
+  subject: subjectPath,
+  mediation: mediationPath,
+  trainingPath: trainingPathPath,
+  userQualifications: userQualificationDashboardPath,
+}
+
+/** The address of the page where an alert is acted on (the bell, My dashboard). */
+export const alertPath = (target: Alert['target']) => TARGET_PATHS[target.type](target.id)
+
+/**
+ * When an alert is dated: an expiring qualification by its last valid day (the day its alert came
+ * up would read as an expiry date), any other by its own date, `withTime` or not.
+ */
+export function alertWhen(alert: Alert, t: TFunction, language: string, withTime: boolean): string {
+  const { validUntil } = alert.args
+  if (typeof validUntil === 'string') return t('alerts.validUntil', { date: formatDate(validUntil, language) })
+  return withTime ? formatDateTime(alert.date, language) : formatDate(alert.date, language)
+}

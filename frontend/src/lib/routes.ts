@@ -1,0 +1,61 @@
+import { matchPath } from 'react-router'
+import { holds, type HasPermissions, type PermissionCheck } from './permissions'
+
+/** Any of the permissions. */
+const anyOf =
+  (...checks: PermissionCheck[]): PermissionCheck =>
+  (user) =>
+    checks.some((check) => check(user))
+
+const editsMap = holds('perm_EditPdv')
+const managesTraining = holds('perm_TrainingManagement')
+const seesDashboards = holds('perm_TableauBord')
+const administersReferences = holds('perm_TrainingReferenceAdmin')
+const setsPermissions = holds('perm_SetPermissions')
+
+/**
+ * The pages a permission guards, by route pattern (the paths of the features' routes.tsx), each with
+ * the permission the server's routes require for what the page shows or creates. The router's guard
+ * (`components/RequirePermission`) and the navigation (drawer, plus menu, links to a page) read this
+ * list; a page not in it is open to every signed-in user, the server deciding what each sees there.
+ * app/routes.test.ts checks that every guarded route is here.
+ */
+export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCheck }[] = [
+  { pattern: '/subject/add', allowed: editsMap },
+  { pattern: '/subject/edit/:subjectId', allowed: editsMap },
+  { pattern: '/subject/createFrom/:subjectId', allowed: editsMap },
+  { pattern: '/training/modules/:filter?', allowed: managesTraining },
+  { pattern: '/training/module/view/:moduleId', allowed: managesTraining },
+  { pattern: '/training/module/add', allowed: managesTraining },
+  { pattern: '/training/module/edit/:moduleId', allowed: managesTraining },
+  { pattern: '/training/module/createFrom/:moduleId', allowed: managesTraining },
+  // Editing a path is for its creator or a path administrator, which the edit page checks on the path.
+  { pattern: '/training/path/add/:pathId?', allowed: managesTraining },
+  // Editing a qualification is the qualification's `can`, checked by the edit page.
+  { pattern: '/qualification/add', allowed: anyOf(seesDashboards, holds('perm_QualificationAdmin')) },
+  { pattern: '/administration/trainingModuleReferences/:filter?', allowed: administersReferences },
+  { pattern: '/administration/trainingPathReferences/:filter?', allowed: administersReferences },
+  { pattern: '/administration/trainingPathReport', allowed: anyOf(seesDashboards, managesTraining) },
+  { pattern: '/administration/permissions', allowed: setsPermissions },
+  { pattern: '/administration/cartographies/permissions', allowed: setsPermissions },
+  { pattern: '/administration/users/:filter?', allowed: holds('perm_UserManagement') },
+  { pattern: '/dashboards/manager', allowed: seesDashboards },
+  { pattern: '/dashboards/trainingPath', allowed: seesDashboards },
+  { pattern: '/dashboards/trainingPath/group/:groupId', allowed: seesDashboards },
+  { pattern: '/dashboards/qualifications/cartography/:cartographyId', allowed: seesDashboards },
+  { pattern: '/dashboard/qualifications/group/:groupId', allowed: seesDashboards },
+  { pattern: '/dashboards/contributions', allowed: holds('perm_VisuTrack') },
+]
+
+const signedIn: PermissionCheck = () => true
+
+/** Who may open the page at `address` (a path of lib/paths.ts, its query ignored). */
+export function pagePermission(address: string): PermissionCheck {
+  const pathname = address.split(/[?#]/, 1)[0]
+  return PAGE_PERMISSIONS.find(({ pattern }) => matchPath(pattern, pathname) !== null)?.allowed ?? signedIn
+}
+
+/** Whether `user` may open the page at `address`; the server decides again on every call the page makes. */
+export function mayOpen(user: HasPermissions | undefined, address: string): boolean {
+  return user !== undefined && pagePermission(address)(user)
+}
