@@ -44,8 +44,6 @@ class Facts:
     creator_id: int | None
     mediator_id: int | None
     participant_ids: frozenset[int]
-    visible_person_ids: frozenset[int]
-    visible_group_ids: frozenset[int]
     has_report: bool
     # Participants with a signature that is not revoked.
     live_signer_ids: frozenset[int]

@@ -31,6 +31,7 @@ from spot.core.errors import ApiError, FieldError, conflict, ensure, illegal_tra
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
+from spot.core.visibility import VisibilityLinks, visible_to
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
 from spot.mapping.models import Activity, Cartography, Function
@@ -62,6 +63,14 @@ FIELD_NOT_EDITABLE = "fieldNotEditable"
 # Reading ------------------------------------------------------------------------------------
 
 
+VISIBILITY = VisibilityLinks(
+    person_item=MediationVisiblePerson.mediation_id,
+    person=MediationVisiblePerson.user_id,
+    group_item=MediationVisibleGroup.mediation_id,
+    group=MediationVisibleGroup.group_id,
+)
+
+
 def readable(user: Principal) -> ColumnElement[bool]:
     """The mediations `user` may read, as SQL on Mediation: creator, mediator, participant, a person
     it is visible to, or a member of a group it is visible to. Each link is `id IN (set)`, a set of the
@@ -73,18 +82,8 @@ def readable(user: Principal) -> ColumnElement[bool]:
         Mediation.id.in_(
             select(MediationParticipant.mediation_id).where(MediationParticipant.user_id == user.id)
         ),
-        Mediation.id.in_(
-            select(MediationVisiblePerson.mediation_id).where(MediationVisiblePerson.user_id == user.id)
-        ),
+        *visible_to(user, Mediation.id, VISIBILITY),
     ]
-    if user.group_ids:
-        conditions.append(
-            Mediation.id.in_(
-                select(MediationVisibleGroup.mediation_id).where(
-                    MediationVisibleGroup.group_id.in_(sorted(user.group_ids))
-                )
-            )
-        )
     return or_(*conditions)
 
 
@@ -171,8 +170,6 @@ def _facts(mediation: Mediation, links: dict[str, list[int]]) -> policy.Facts:
         creator_id=mediation.creator_id,
         mediator_id=mediation.mediator_id,
         participant_ids=frozenset(links[_PARTICIPANT]),
-        visible_person_ids=frozenset(links[_PERSON]),
-        visible_group_ids=frozenset(links[_GROUP]),
         has_report=mediation.reported_at is not None,
         live_signer_ids=frozenset(links[_SIGNER]),
     )

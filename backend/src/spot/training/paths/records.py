@@ -20,6 +20,7 @@ from spot.core.errors import ApiError, conflict, illegal_transition, not_found
 from spot.core.principal import Principal
 from spot.core.schemas import UserName
 from spot.core.time import utcnow
+from spot.core.visibility import VisibilityLinks, visible_to
 from spot.db import in_ids, plain
 from spot.mapping.policy import hidden
 from spot.training.paths import policy
@@ -56,6 +57,14 @@ def stale() -> ApiError:
 # Reading ------------------------------------------------------------------------------------
 
 
+VISIBILITY = VisibilityLinks(
+    person_item=TrainingPathVisiblePerson.path_id,
+    person=TrainingPathVisiblePerson.user_id,
+    group_item=TrainingPathVisibleGroup.path_id,
+    group=TrainingPathVisibleGroup.group_id,
+)
+
+
 def readable(user: Principal) -> ColumnElement[bool]:
     """The paths `user` may read, as SQL on TrainingPath: every path for an administrator; else the
     learner, the creator, a referent of one of its modules, a person it is visible to, a member of a
@@ -68,18 +77,8 @@ def readable(user: Principal) -> ColumnElement[bool]:
         TrainingPath.id.in_(
             select(TrainingPathReferent.path_id).where(TrainingPathReferent.user_id == user.id)
         ),
-        TrainingPath.id.in_(
-            select(TrainingPathVisiblePerson.path_id).where(TrainingPathVisiblePerson.user_id == user.id)
-        ),
+        *visible_to(user, TrainingPath.id, VISIBILITY),
     ]
-    if user.group_ids:
-        conditions.append(
-            TrainingPath.id.in_(
-                select(TrainingPathVisibleGroup.path_id).where(
-                    TrainingPathVisibleGroup.group_id.in_(sorted(user.group_ids))
-                )
-            )
-        )
     return or_(*conditions)
 
 
