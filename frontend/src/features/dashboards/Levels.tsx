@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip'
 import { useTranslation } from 'react-i18next'
-import type { CompletionLevel } from './rules'
+import type { CompletionLevel } from './api'
 
 const LEVEL_COLOURS = { high: 'success', medium: 'accent', low: 'error' } as const
 

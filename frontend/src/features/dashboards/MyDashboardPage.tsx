@@ -17,7 +17,9 @@ import { type AlertGroup, type CurrentPath, myDashboardQuery, type PeriodicModul
 import { Completion } from '../../components/Completion'
 import { ContributionsChart } from './ContributionsChart'
 import { DashboardSection, EmptyText } from './DashboardSection'
-import { PERIODIC_COLOURS } from './rules'
+
+/** The periodic modules' colours (spec 2 §9) as theme colours: the server says which applies. */
+const PERIODIC_COLOURS = { green: 'success', red: 'error', grey: 'secondary' } as const
 
 /** My dashboard (spec 2 §2 Dashboards), where the root leads: current paths, awaited actions, contributions, periodic modules. */
 export function MyDashboardPage() {

@@ -16,6 +16,8 @@ export type TrainingPathDashboard = Schemas['TrainingPathDashboard']
 export type GroupProgress = TrainingPathDashboard['groups'][number]
 export type GroupTrainingPathDashboard = Schemas['GroupTrainingPathDashboard']
 export type UserProgress = GroupTrainingPathDashboard['users'][number]
+/** A person's completion level on the path dashboards, as the server tells it with the completion. */
+export type CompletionLevel = UserProgress['level']
 export type ContributionsBody = Schemas['ContributionsQuery']
 export type CartographyQualificationDashboard = Schemas['CartographyDashboard']
 export type FunctionCoverage = CartographyQualificationDashboard['coverage'][number]
