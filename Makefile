@@ -18,7 +18,7 @@ export SPOT_DATA_DIR ?= $(VAR)/data
 export SPOT_PUBLIC_URL ?= http://$(HOST):$(PORT)
 
 .PHONY: uv run test check-bundle deps backend-deps frontend-deps chromium openapi api-client frontend \
-        test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench
+        test-server test-client test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench
 
 ## Installing what is needed ---------------------------------------------------
 
@@ -65,8 +65,18 @@ run: deps frontend
 
 ## Testing -----------------------------------------------------------------------
 
+# Two lanes side by side, each printed once it is done: the server's (lint, SQLite, PostgreSQL) and the
+# client's (type check, lint, Vitest, API client, bundle); then the journeys, on their own.
 test: deps chromium
-	$(MAKE) --no-print-directory lint-backend test-backend test-backend-pg test-frontend check-api test-e2e check-bundle
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
+	@$(MAKE) --no-print-directory test-e2e
+
+# Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out).
+test-server:
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 lint-backend test-backend test-backend-pg 2>&1 | grep -v 'resetting jobserver'
+
+test-client:
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle 2>&1 | grep -v 'resetting jobserver'
 
 test-backend: backend-deps
 	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests
@@ -97,7 +107,7 @@ check-bundle: frontend
 	cd frontend && node scripts/check-bundle.mjs
 
 test-e2e: backend-deps frontend chromium
-	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q .
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n 2 .
 
 lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent
