@@ -38,6 +38,7 @@ def test_who_am_i_describes_the_user(client, make_user, login):
         "displayName": "Jeanne Dupont (E42)",
         "groups": [{"id": user.groups[0].id, "name": "group-of-jeanne"}],
         "permissions": ["perm_EditPdv", "perm_SetPermissions"],
+        "can": {"reportOnPaths": False},
     }
 
 

@@ -219,6 +219,60 @@ def test_the_periods_of_a_validated_mediation_are_locked(client, cast, stopped, 
     assert_error(track(client, cast.headers["mediator"], mediation, [period(0, 10)]), 403)
 
 
+def check(client, headers, mediation: dict[str, Any], periods: list[dict[str, Any]]):
+    return client.post(
+        f"{API}/mediation/{mediation['id']}/tracking/check", json={"periods": periods}, headers=headers
+    )
+
+
+def soon() -> list[dict[str, Any]]:
+    now = utcnow()
+    return [{"start": iso(now - timedelta(minutes=30)), "stop": iso(now + timedelta(minutes=2))}]
+
+
+@pytest.mark.parametrize(
+    "periods",
+    [
+        [],
+        [period(0, 10), period(40, 39)],
+        [period(0, None)],
+        [period(0, 10), period(10.5, 20)],
+        [period(30, 40), period(0, 10), period(35, 50)],
+        [period(30, 40), period(0, 35)],
+        soon,
+    ],
+)
+def test_the_check_answers_the_errors_saving_would(client, cast, stopped, periods):
+    """The report page shows the server's refusals as the mediator edits: the same fields and keys."""
+    mediation = stopped()
+    sent = periods() if callable(periods) else periods
+    checked = check(client, cast.headers["mediator"], mediation, sent)
+    assert checked.status_code == 200, checked.text
+    saved = track(client, cast.headers["mediator"], mediation, sent)
+    assert_error(saved, 400)
+    assert checked.json()["errors"] and checked.json()["errors"] == saved.json()["errors"]
+
+
+def test_the_check_accepts_what_saving_accepts_and_saves_nothing(client, cast, stopped):
+    mediation = stopped()
+    periods = [period(11, 20), period(0, 10.9)]
+    checked = check(client, cast.headers["mediator"], mediation, periods)
+    assert checked.status_code == 200, checked.text
+    assert checked.json() == {"errors": []}
+    read = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers["mediator"]).json()
+    assert (read["trackingPeriods"], read["version"]) == (mediation["trackingPeriods"], mediation["version"])
+    assert track(client, cast.headers["mediator"], mediation, periods).status_code == 200
+
+
+@pytest.mark.parametrize("role", ["creator", "participant", "other", "visiblePerson", "groupMember"])
+def test_only_the_mediator_checks_the_periods(client, cast, stopped, role):
+    assert_error(check(client, cast.headers[role], stopped(), [period(0, 10)]), 403)
+
+
+def test_the_periods_are_not_checked_before_the_stop(client, cast, new_mediation):
+    assert_error(check(client, cast.headers["mediator"], new_mediation(), [period(0, 10)]), 403)
+
+
 def test_no_report_without_participants(client, cast):
     unplanned = client.post(
         f"{API}/mediation/unplanned", json={"title": "Seul"}, headers=cast.headers["other"]

@@ -447,4 +447,11 @@ def test_the_route_descriptions_name_the_permissions(client) -> None:
         f"{REPORTS}/excel",
     ):
         for operation in document["paths"][path].values():
-            assert "perm_TableauBord or perm_TrainingManagement" in operation["description"]
+            assert "Needs a report permission (whoAmI's can.reportOnPaths)" in operation["description"]
+
+
+@pytest.mark.parametrize("role", [role for role, permissions in ROLES.items() if permissions is not None])
+def test_the_session_tells_who_may_report_as_the_routes_decide(client, make_user, login, role) -> None:
+    """The client shows the report page's entry from whoAmI: the same answer as the routes' table."""
+    who = client.get(f"{API}/account/whoAmI", headers=login(make_user("appelant", ROLES[role]))).json()
+    assert who["can"] == {"reportOnPaths": role in ALLOWED}

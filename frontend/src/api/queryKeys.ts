@@ -62,6 +62,8 @@ export const queryKeys = {
     actionable: ['mediations', 'actionable'] as const,
     /** The history entries of the mediator and participants between two instants, for the report. */
     trackedActions: (mediationId: number, start: string, stop: string) => ['mediations', mediationId, 'trackedActions', start, stop] as const,
+    /** The server's check of tracking periods being edited (their JSON text). */
+    trackingCheck: (mediationId: number, periods: string) => ['mediations', mediationId, 'trackingCheck', periods] as const,
   },
   references: {
     /** Every reference change invalidates this. */

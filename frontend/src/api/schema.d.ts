@@ -36,14 +36,14 @@ export interface paths {
         };
         /**
          * Configurations
-         * @description Needs perm_TableauBord or perm_TrainingManagement. The user's saved report parameter sets, by
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). The user's saved report parameter sets, by
          *     name.
          */
         get: operations["configurations_backend_api_v2_account_configuration_trainingPathReports_get"];
         put?: never;
         /**
          * Save Configuration
-         * @description Needs perm_TableauBord or perm_TrainingManagement. Saves a parameter set under its name: an
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). Saves a parameter set under its name: an
          *     existing name is overwritten, keeping its default flag unless isDefault is given; isDefault true
          *     makes it the user's only default. 422 atLeastOneErrorLeft with the report's field errors
          *     (defineAtLeastOneLearnerOrGroup, selectAtLeastOneStatus, selectAtLeastOneType, dateRangeReversed,
@@ -69,7 +69,7 @@ export interface paths {
         post?: never;
         /**
          * Delete Configuration
-         * @description Needs perm_TableauBord or perm_TrainingManagement. Deletes the user's parameter set of that
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). Deletes the user's parameter set of that
          *     name (which may hold a slash); 404 reportConfigurationNotFound when they have none.
          */
         delete: operations["delete_configuration_backend_api_v2_account_configuration_trainingPathReports__name__delete"];
@@ -261,7 +261,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who Am I */
+        /**
+         * Who Am I
+         * @description The signed-in user, their permissions, and what the server's policies let them do (`can`).
+         */
         get: operations["who_am_i_backend_api_v2_account_whoAmI_get"];
         put?: never;
         post?: never;
@@ -1257,6 +1260,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/mediation/{mediationId}/tracking/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check Tracking
+         * @description As POST /mediation/{mediationId}/tracking, for periods being edited, without saving them: 200
+         *     with the errors (field and message key) its 400 would carry, an empty list when it would save them.
+         *     For the mediator while the report may be edited (403 otherwise).
+         */
+        post: operations["check_tracking_backend_api_v2_mediation__mediationId__tracking_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/organization/applogo": {
         parameters: {
             query?: never;
@@ -1661,7 +1686,7 @@ export interface paths {
         };
         /**
          * Report Progress
-         * @description Needs perm_TableauBord or perm_TrainingManagement. How far the user's report asked with this
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). How far the user's report asked with this
          *     progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
          *     report with it.
          */
@@ -1683,7 +1708,7 @@ export interface paths {
         };
         /**
          * Defaults
-         * @description Needs perm_TableauBord or perm_TrainingManagement. The parameters a report starts from (spec 2
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). The parameters a report starts from (spec 2
          *     §9): this year (organisation's time zone), every path status, every module status but disabled,
          *     training modules, every option but mediators, both signature boxes; documentTitle and
          *     managerSignatureLabel empty (the client gives its translated defaults).
@@ -1708,7 +1733,7 @@ export interface paths {
         put?: never;
         /**
          * Export Excel
-         * @description Needs perm_TableauBord or perm_TrainingManagement. The report as an xlsx file
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). The report as an xlsx file
          *     (training-paths.xlsx): one sheet, a header row, a row per module shown of each path selected
          *     (learner, external id when displayExternalIds, path title, then the columns the path and module
          *     options ask for), headers in the language of Accept-Language (French by default). 422
@@ -1732,7 +1757,7 @@ export interface paths {
         put?: never;
         /**
          * Paths
-         * @description Needs perm_TableauBord or perm_TrainingManagement. The paths the report selects, among those the
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). The paths the report selects, among those the
          *     user may see (every path with perm_TableauBord or perm_TrainingPathAdmin, else the readable ones):
          *     learners by name, their paths by start date then title; at most 1,000 rows, totalItems exact; an
          *     empty list when nothing is selected. 422 atLeastOneErrorLeft as when saving a parameter set. Runs in
@@ -1756,7 +1781,7 @@ export interface paths {
         put?: never;
         /**
          * Report Pdf
-         * @description Needs perm_TableauBord or perm_TrainingManagement. The report as a zip (training-paths.zip) of
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). The report as a zip (training-paths.zip) of
          *     one PDF per learner selected, named after the learner (with their external id when
          *     displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
          *     the language of Accept-Language) shows the document title, the learner, each path with the fields
@@ -6973,6 +6998,18 @@ export interface components {
              */
             type: "cartography" | "function" | "subject" | "mindmapNode";
         };
+        /**
+         * SessionCan
+         * @description What the signed-in user may do beyond a single permission, as the server's policies decide it:
+         *     the client shows its entries and pages from these answers rather than from a copy of the rules.
+         */
+        SessionCan: {
+            /**
+             * Reportonpaths
+             * @description May open the path report page and produce its reports
+             */
+            reportOnPaths: boolean;
+        };
         /** SignBody */
         SignBody: {
             /**
@@ -7492,6 +7529,20 @@ export interface components {
              */
             mode: "R" | "W";
         };
+        /** TrackingCheck */
+        TrackingCheck: {
+            /** Periods */
+            periods: components["schemas"]["Period"][];
+        };
+        /**
+         * TrackingCheckResult
+         * @description The periods being edited, checked: the errors saving them would answer (a 400's errors), none
+         *     when they may be saved. A refusal is what checking expects, not a failed call.
+         */
+        TrackingCheckResult: {
+            /** Errors */
+            errors: components["schemas"]["FieldError"][];
+        };
         /** TrackingSave */
         TrackingSave: {
             /** Periods */
@@ -7802,6 +7853,26 @@ export interface components {
             date: string;
             /** Subjectid */
             subjectId: number;
+        };
+        /** WhoAmI */
+        WhoAmI: {
+            can: components["schemas"]["SessionCan"];
+            /** Displayname */
+            displayName: string;
+            /** Externalid */
+            externalId: string | null;
+            /** Firstname */
+            firstName: string;
+            /** Groups */
+            groups: components["schemas"]["GroupRef"][];
+            /** Id */
+            id: number;
+            /** Lastname */
+            lastName: string;
+            /** Login */
+            login: string | null;
+            /** Permissions */
+            permissions: string[];
         };
         /** ZoneOut */
         ZoneOut: {
@@ -8951,7 +9022,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserWithPermissions"];
+                    "application/json": components["schemas"]["WhoAmI"];
                 };
             };
             /** @description Bad Request */
@@ -12924,6 +12995,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_tracking_backend_api_v2_mediation__mediationId__tracking_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingCheck"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingCheckResult"];
                 };
             };
             /** @description Bad Request */

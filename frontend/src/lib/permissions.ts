@@ -1,3 +1,5 @@
+import type { components } from '../api/schema'
+
 /** The permission names of the specification (part 1, §3). */
 export const PERMISSIONS = [
   'perm_TableauBord',
@@ -21,6 +23,8 @@ export type Permission = (typeof PERMISSIONS)[number]
 
 export interface HasPermissions {
   permissions: string[]
+  /** What the server's policies let the user do beyond holding one permission (whoAmI's `can`). */
+  can?: components['schemas']['SessionCan']
 }
 
 /** A check of the signed-in user's global permissions; the server enforces the same rule. */

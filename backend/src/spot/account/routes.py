@@ -6,12 +6,21 @@ from fastapi.responses import RedirectResponse
 
 from spot.account import oidc, service
 from spot.account.auth import CurrentSession
-from spot.account.schemas import Credentials, IdentityProviderOut, LoginResult, Reauthentication, TokenOut
+from spot.account.schemas import (
+    Credentials,
+    IdentityProviderOut,
+    LoginResult,
+    Reauthentication,
+    SessionCan,
+    TokenOut,
+    WhoAmI,
+)
 from spot.config import get_settings
 from spot.core.auth import DB, CurrentUser
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router
 from spot.core.schemas import Id
+from spot.reports.policy import may_report
 from spot.users import service as users_service
 from spot.users.schemas import UserWithPermissions
 
@@ -69,8 +78,10 @@ async def logout(db: DB, session: CurrentSession) -> Response:
 
 
 @router.get("/whoAmI")
-async def who_am_i(db: DB, user: CurrentUser) -> UserWithPermissions:
-    return UserWithPermissions.model_validate(users_service.get(db, user_id=user.id))
+async def who_am_i(db: DB, user: CurrentUser) -> WhoAmI:
+    """The signed-in user, their permissions, and what the server's policies let them do (`can`)."""
+    base = UserWithPermissions.model_validate(users_service.get(db, user_id=user.id))
+    return WhoAmI(**base.model_dump(), can=SessionCan(report_on_paths=may_report(user)))
 
 
 @router.get("/identity-providers")

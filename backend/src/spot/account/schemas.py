@@ -1,6 +1,7 @@
 from pydantic import Field
 
 from spot.core.schemas import CamelModel, Secret, Str
+from spot.users.schemas import UserWithPermissions
 
 
 class Credentials(CamelModel):
@@ -30,3 +31,14 @@ class IdentityProviderOut(CamelModel):
     name: str
     login_url: str
     icon_url: str
+
+
+class SessionCan(CamelModel):
+    """What the signed-in user may do beyond a single permission, as the server's policies decide it:
+    the client shows its entries and pages from these answers rather than from a copy of the rules."""
+
+    report_on_paths: bool = Field(description="May open the path report page and produce its reports")
+
+
+class WhoAmI(UserWithPermissions):
+    can: SessionCan

@@ -42,14 +42,14 @@ def _refused(errors: list[FieldError]) -> ApiError:
 # Tracking periods ----------------------------------------------------------------------------------------
 
 
-def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[datetime, datetime]]:
-    """The periods to the minute, sorted by start, or 400 with every error by field: at least one
-    period (mustNotBeEmpty); each stopped, not before its start (errors.lessThanMin) nor after the
-    current minute (errors.greaterThanMax); none starting in or before the minute its predecessor
-    stops in (trackingPeriodDateConflict, on the later one's start). Fields are named by the position
-    the period was sent at."""
+def period_errors(periods: Sequence[Period], now: datetime) -> list[FieldError]:
+    """Every error of the periods by field, none when they may be saved: at least one period
+    (mustNotBeEmpty); each stopped, not before its start (errors.lessThanMin) nor after the current
+    minute (errors.greaterThanMax); then, when each is right, none starting in or before the minute its
+    predecessor stops in (trackingPeriodDateConflict, on the later one's start). Fields are named by the
+    position the period was sent at."""
     if not periods:
-        raise _refused([FieldError(field="periods", code="mustNotBeEmpty")])
+        return [FieldError(field="periods", code="mustNotBeEmpty")]
     latest = minute(now)
     errors: list[FieldError] = []
     spans: list[tuple[datetime, datetime, int]] = []
@@ -65,14 +65,31 @@ def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[date
             errors.append(FieldError(field=f"periods.{i}.stop", code="errors.greaterThanMax"))
         spans.append((start, stop, i))
     if errors:
-        raise _refused(errors)
+        return errors
     spans.sort()
-    for (_, previous_stop, _), (start, _, i) in pairwise(spans):
-        if start <= previous_stop:
-            errors.append(FieldError(field=f"periods.{i}.start", code="trackingPeriodDateConflict"))
+    return [
+        FieldError(field=f"periods.{i}.start", code="trackingPeriodDateConflict")
+        for (_, previous_stop, _), (start, _, i) in pairwise(spans)
+        if start <= previous_stop
+    ]
+
+
+def checked_periods(periods: Sequence[Period], now: datetime) -> list[tuple[datetime, datetime]]:
+    """The periods to the minute, sorted by start, or 400 with every error of period_errors."""
+    errors = period_errors(periods, now)
     if errors:
         raise _refused(errors)
-    return [(start, stop) for start, stop, _ in spans]
+    return sorted((minute(p.start), minute(p.stop)) for p in periods if p.stop is not None)
+
+
+def check_tracking(
+    db: Session, *, user: Principal, mediation_id: int, periods: Sequence[Period]
+) -> list[FieldError]:
+    """What saving these periods would refuse, for the report page as the mediator edits them: the
+    errors of period_errors, under the rule of save_tracking about who may write them."""
+    mediation = service.load(db, user=user, mediation_id=mediation_id)
+    ensure(policy.can_edit_report(user, service.facts(db, mediation)))
+    return period_errors(periods, utcnow())
 
 
 def save_tracking(

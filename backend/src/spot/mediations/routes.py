@@ -11,6 +11,8 @@ from spot.mediations.schemas import (
     ReportSave,
     StatusChange,
     TrackedAction,
+    TrackingCheck,
+    TrackingCheckResult,
     TrackingSave,
     UnplannedMediation,
 )
@@ -80,6 +82,17 @@ async def save_tracking(db: DB, user: CurrentUser, mediationId: Id, data: Tracki
         db, user=user, mediation_id=mediationId, periods=data.periods, version=data.version
     )
     return service.get(db, user=user, mediation_id=mediationId)
+
+
+@router.post("/mediation/{mediationId}/tracking/check")
+async def check_tracking(
+    db: DB, user: CurrentUser, mediationId: Id, data: TrackingCheck
+) -> TrackingCheckResult:
+    """As POST /mediation/{mediationId}/tracking, for periods being edited, without saving them: 200
+    with the errors (field and message key) its 400 would carry, an empty list when it would save them.
+    For the mediator while the report may be edited (403 otherwise)."""
+    errors = reporting.check_tracking(db, user=user, mediation_id=mediationId, periods=data.periods)
+    return TrackingCheckResult(errors=errors)
 
 
 @router.get("/mediation/{mediationId}/trackedActions")

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
+from spot.core.errors import FieldError
 from spot.core.schemas import CamelModel, Id, Instant, MultilineText, Text
 from spot.core.signatures import SignatureOut
 from spot.mediations.models import MediationStatus
@@ -189,6 +190,17 @@ class StatusChange(CamelModel):
 class TrackingSave(CamelModel):
     periods: list[Period] = Field(max_length=1000)
     version: ReadVersion = None
+
+
+class TrackingCheck(CamelModel):
+    periods: list[Period] = Field(max_length=1000)
+
+
+class TrackingCheckResult(CamelModel):
+    """The periods being edited, checked: the errors saving them would answer (a 400's errors), none
+    when they may be saved. A refusal is what checking expects, not a failed call."""
+
+    errors: list[FieldError]
 
 
 class ReportSave(CamelModel):

@@ -16,11 +16,11 @@ from spot.core.routing import api_router, streamed, work
 from spot.core.schemas import CamelModel, Id
 from spot.permissions.names import Permission
 from spot.reports import archive, audit, selection, service
+from spot.reports.routes import REPORTS
 from spot.reports.schemas import ReportRequest
 
 router = api_router(tags=["reports"])
 
-REPORTS = require(Permission.TableauBord, Permission.TrainingManagement)
 NOTHING_TO_PRINT = "nothingToPrint"
 _ZIP: dict[int | str, dict[str, Any]] = {
     200: {"content": {archive.MEDIA_TYPE: {}}, "description": "The zip of PDFs, streamed"}
@@ -62,7 +62,7 @@ def report_pdf(
     ] = None,
     accept_language: AcceptLanguage = None,
 ) -> Response:
-    """Needs perm_TableauBord or perm_TrainingManagement. The report as a zip (training-paths.zip) of
+    """Needs a report permission (whoAmI's can.reportOnPaths). The report as a zip (training-paths.zip) of
     one PDF per learner selected, named after the learner (with their external id when
     displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
     the language of Accept-Language) shows the document title, the learner, each path with the fields
@@ -90,7 +90,7 @@ def report_pdf(
 
 @router.get("/reports/progress/{progressId}", dependencies=[REPORTS])
 async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> ReportProgressOut:
-    """Needs perm_TableauBord or perm_TrainingManagement. How far the user's report asked with this
+    """Needs a report permission (whoAmI's can.reportOnPaths). How far the user's report asked with this
     progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
     report with it."""
     done, total = archive.progress(db, user=user, progress_id=str(progressId))

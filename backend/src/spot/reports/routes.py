@@ -6,27 +6,26 @@ from fastapi.responses import Response, StreamingResponse
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.routing import api_router, work
 from spot.core.schemas import Str
-from spot.permissions.names import Permission
-from spot.reports import excel, service
+from spot.reports import excel, policy, service
 from spot.reports.schemas import ReportConfiguration, ReportConfigurationSave, ReportPaths, ReportRequest
 
 router = api_router(tags=["reports"])
 
 # Every report call (spec 2 §2 'Path report page').
-REPORTS = require(Permission.TableauBord, Permission.TrainingManagement)
+REPORTS = require(*policy.REPORT_PERMISSIONS)
 _CONFIGURATIONS = "/account/configuration/trainingPathReports"
 
 
 @router.get(_CONFIGURATIONS, dependencies=[REPORTS])
 async def configurations(db: DB, user: CurrentUser) -> list[ReportConfiguration]:
-    """Needs perm_TableauBord or perm_TrainingManagement. The user's saved report parameter sets, by
+    """Needs a report permission (whoAmI's can.reportOnPaths). The user's saved report parameter sets, by
     name."""
     return service.configurations(db, user=user)
 
 
 @router.post(_CONFIGURATIONS, dependencies=[REPORTS], status_code=204)
 async def save_configuration(db: DB, user: CurrentUser, body: ReportConfigurationSave) -> None:
-    """Needs perm_TableauBord or perm_TrainingManagement. Saves a parameter set under its name: an
+    """Needs a report permission (whoAmI's can.reportOnPaths). Saves a parameter set under its name: an
     existing name is overwritten, keeping its default flag unless isDefault is given; isDefault true
     makes it the user's only default. 422 atLeastOneErrorLeft with the report's field errors
     (defineAtLeastOneLearnerOrGroup, selectAtLeastOneStatus, selectAtLeastOneType, dateRangeReversed,
@@ -37,14 +36,14 @@ async def save_configuration(db: DB, user: CurrentUser, body: ReportConfiguratio
 
 @router.delete(_CONFIGURATIONS + "/{name:path}", dependencies=[REPORTS], status_code=204)
 async def delete_configuration(db: DB, user: CurrentUser, name: Annotated[Str, Path(max_length=200)]) -> None:
-    """Needs perm_TableauBord or perm_TrainingManagement. Deletes the user's parameter set of that
+    """Needs a report permission (whoAmI's can.reportOnPaths). Deletes the user's parameter set of that
     name (which may hold a slash); 404 reportConfigurationNotFound when they have none."""
     service.delete_configuration(db, user=user, name=name)
 
 
 @router.get("/reports/trainingPaths/defaults", dependencies=[REPORTS])
 async def defaults(user: CurrentUser) -> ReportRequest:
-    """Needs perm_TableauBord or perm_TrainingManagement. The parameters a report starts from (spec 2
+    """Needs a report permission (whoAmI's can.reportOnPaths). The parameters a report starts from (spec 2
     §9): this year (organisation's time zone), every path status, every module status but disabled,
     training modules, every option but mediators, both signature boxes; documentTitle and
     managerSignatureLabel empty (the client gives its translated defaults)."""
@@ -54,7 +53,7 @@ async def defaults(user: CurrentUser) -> ReportRequest:
 @router.post("/reports/trainingPaths/paths", dependencies=[REPORTS])
 @work
 def paths(db: DB, user: CurrentUser, body: ReportRequest) -> ReportPaths:
-    """Needs perm_TableauBord or perm_TrainingManagement. The paths the report selects, among those the
+    """Needs a report permission (whoAmI's can.reportOnPaths). The paths the report selects, among those the
     user may see (every path with perm_TableauBord or perm_TrainingPathAdmin, else the readable ones):
     learners by name, their paths by start date then title; at most 1,000 rows, totalItems exact; an
     empty list when nothing is selected. 422 atLeastOneErrorLeft as when saving a parameter set. Runs in
@@ -75,7 +74,7 @@ def export_excel(
     body: ReportRequest,
     accept_language: Annotated[str | None, Header(description="fr (the default) or en")] = None,
 ) -> Response:
-    """Needs perm_TableauBord or perm_TrainingManagement. The report as an xlsx file
+    """Needs a report permission (whoAmI's can.reportOnPaths). The report as an xlsx file
     (training-paths.xlsx): one sheet, a header row, a row per module shown of each path selected
     (learner, external id when displayExternalIds, path title, then the columns the path and module
     options ask for), headers in the language of Accept-Language (French by default). 422

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import dayjs from 'dayjs'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ForbiddenPage } from '../../components/ForbiddenPage'
 import i18n from '../../i18n'
 import { renderRoutes } from '../../test/render'
@@ -14,6 +14,10 @@ const ACTIONS = 'GET /backend/api/v2/mediation/5/trackedActions'
 const TRACKING = 'POST /backend/api/v2/mediation/5/tracking'
 const REPORT = 'POST /backend/api/v2/mediation/5/report'
 const STATUS = 'POST /backend/api/v2/mediation/5/status'
+const CHECK = 'POST /backend/api/v2/mediation/5/tracking/check'
+
+/** The fake server, whose check of the periods accepts them unless a test says otherwise. */
+const serve = (handlers: Parameters<typeof fakeServer>[0]) => fakeServer({ [CHECK]: () => json({ errors: [] }), ...handlers })
 
 const CAN: MediationCan = {
   edit: true,
@@ -87,13 +91,9 @@ const routes = [
 const open = () => renderRoutes(routes, '/spotv2/mediation/report/5')
 const period = (number: number) => within(screen.getByRole('group', { name: `Period ${number}` }))
 
-afterEach(() => {
-  vi.useRealTimers()
-})
-
 describe('mediation report', () => {
   it('keeps one period at least and lists the actions of the periods, oldest first', async () => {
-    const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+    const fetchMock = serve({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
     expect(await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })).not.toBeChecked()
     const boxes = screen.getAllByRole('checkbox')
@@ -114,7 +114,7 @@ describe('mediation report', () => {
   })
 
   it('blocks saving after a change of the periods until their actions are reloaded', async () => {
-    const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+    const fetchMock = serve({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
     await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
@@ -134,7 +134,7 @@ describe('mediation report', () => {
   })
 
   it('needs a comment or a chosen action', async () => {
-    const fetchMock = fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+    const fetchMock = serve({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
     await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), '   ')
@@ -144,7 +144,7 @@ describe('mediation report', () => {
   })
 
   it('saves the comment and the chosen actions, without the unchanged periods, then goes back to the view', async () => {
-    const fetchMock = fakeServer({
+    const fetchMock = serve({
       [MEDIATION]: () => json(mediation()),
       [ACTIONS]: trackedActions,
       [REPORT]: () => json(mediation({ version: 4 })),
@@ -181,7 +181,7 @@ describe('mediation report', () => {
         ],
       },
     })
-    const fetchMock = fakeServer({
+    const fetchMock = serve({
       [MEDIATION]: () => json(reported),
       [ACTIONS]: trackedActions,
       [TRACKING]: () => json(mediation({ version: 4 })),
@@ -219,22 +219,37 @@ describe('mediation report', () => {
     expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
   })
 
-  it('shows a period in the future on its stop, and refuses to reload actions for it', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date('2026-03-10T11:04:30Z'))
-    fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+  it("shows the server's check of the periods on the period it names, and refuses to reload actions for it", async () => {
+    const fetchMock = serve({
+      [MEDIATION]: () => json(mediation()),
+      [ACTIONS]: trackedActions,
+      [CHECK]: async (request) => {
+        const { periods } = (await request.clone().json()) as { periods: unknown[] }
+        return json({ errors: periods.length > 1 ? [{ field: 'periods.1.stop', code: 'errors.greaterThanMax' }] : [] })
+      },
+    })
     open()
     await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
-    expect(period(2).getByText('Too late: choose an earlier value')).toBeInTheDocument()
+    expect(await period(2).findByText('Too late: choose an earlier value')).toBeInTheDocument()
     expect(period(1).queryByText('Too late: choose an earlier value')).not.toBeInTheDocument()
     expect(screen.getByText('At least one error remains to be corrected')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Reload the actions' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+    expect(await sentRequests(fetchMock, CHECK).at(-1)?.json()).toEqual({
+      periods: [
+        { start: '2026-03-10T09:00:00.000Z', stop: '2026-03-10T11:04:00.000Z' },
+        { start: '2026-03-10T11:05:00.000Z', stop: '2026-03-10T11:05:00.000Z' },
+      ],
+    })
+
+    await userEvent.click(period(2).getByRole('button', { name: 'Delete period 2' }))
+    await waitFor(() => expect(screen.queryByText('At least one error remains to be corrected')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled()
   })
 
   it('shows the server refusal of a period on that period and keeps what was typed', async () => {
-    fakeServer({
+    serve({
       [MEDIATION]: () => json(mediation()),
       [ACTIONS]: trackedActions,
       [TRACKING]: () => errorBody(400, 'Bad Request', 'Invalid data', [{ field: 'periods.1.start', code: 'trackingPeriodDateConflict' }]),
@@ -254,7 +269,7 @@ describe('mediation report', () => {
 
   it('says when someone changed the mediation meanwhile (409), reads it again and saves with its new version', async () => {
     let version = 3
-    const fetchMock = fakeServer({
+    const fetchMock = serve({
       [MEDIATION]: () => json(mediation({ version })),
       [ACTIONS]: trackedActions,
       [REPORT]: async (request) => {
@@ -279,7 +294,7 @@ describe('mediation report', () => {
 
   it('writes dates as French readers do', async () => {
     await i18n.changeLanguage('fr')
-    fakeServer({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
+    serve({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
     open()
     const start = await screen.findByRole('group', { name: 'Date de début' })
     expect(start).toHaveTextContent(dayjs('2026-03-10T09:00:00Z').format('DD/MM/YYYY'))
@@ -288,7 +303,7 @@ describe('mediation report', () => {
 
   it('tells the mediator of a mediation without participants to add them, with the way to do it', async () => {
     const lonely = mediation({ participants: [], can: { ...CAN, editReport: false, reportNeeds: ['participants'] } })
-    fakeServer({ [MEDIATION]: () => json(lonely) })
+    serve({ [MEDIATION]: () => json(lonely) })
     const { router } = open()
     expect(await screen.findByText('The report can only be written with participants: add them to the mediation.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Add participants' })).toHaveAttribute('href', '/spotv2/mediation/edit/5')
@@ -298,12 +313,12 @@ describe('mediation report', () => {
   })
 
   it('goes to Forbidden when the report may not be written, and shows NotFound for an unknown mediation', async () => {
-    fakeServer({ [MEDIATION]: () => json(mediation({ status: 'validated', can: { ...CAN, editReport: false } })) })
+    serve({ [MEDIATION]: () => json(mediation({ status: 'validated', can: { ...CAN, editReport: false } })) })
     const { router } = open()
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/forbidden'))
     router.dispose()
 
-    fakeServer({})
+    serve({})
     renderRoutes(routes, '/spotv2/mediation/report/77')
     expect(await screen.findByText('The page or information sought was not found')).toBeInTheDocument()
     expect(screen.queryByText('An error occured')).not.toBeInTheDocument()

@@ -19,6 +19,7 @@ import { NotFoundPage } from '../../components/NotFoundPage'
 import { PageHeader } from '../../components/PageHeader'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { idParam } from '../../lib/routeParams'
 import {
   type Mediation,
@@ -26,24 +27,27 @@ import {
   type ReportItemIn,
   type TrackedAction,
   trackedActionsQuery,
+  trackingCheckQuery,
   useChangeMediationStatus,
   useSaveReport,
   useSaveTrackingPeriods,
 } from './api'
 import {
+  checkedErrors,
   COMMENT_OR_ACTION_NEEDED,
   commentOrActionNeeded,
   durationMinutes,
   type EditedPeriod,
+  entryErrors,
   hasErrors,
   periodAfter,
   type PeriodErrors,
-  periodErrors,
   periodsByStart,
   periodsChanged,
   periodsKey,
+  periodsToCheck,
   periodsToSave,
-} from './reportRules'
+} from './trackingPeriods'
 import { useDurationText } from './reportTexts'
 import { ParticipantsNeeded } from './ParticipantsNeeded'
 import { Section } from './Section'
@@ -119,7 +123,16 @@ function ReportForm({ opened }: { opened: Mediation }) {
   const [saving, setSaving] = useState<'save' | 'validate'>()
 
   const edited = periods.map(editedPeriod)
-  const ownErrors = periodErrors(edited, now)
+  const entry = entryErrors(edited)
+  // The server says whether the entered periods may be saved, once the mediator stops typing; an answer
+  // about other periods than those shown is not shown.
+  const toCheck = periodsToCheck(edited)
+  const typed = JSON.stringify(toCheck)
+  const settled = useDebouncedValue(typed)
+  const asked = JSON.parse(settled) as typeof toCheck
+  const { data: check } = useQuery({ ...trackingCheckQuery(mediation.id, asked.periods), enabled: asked.periods.length > 0 })
+  const checked = checkedErrors(settled === typed ? (check?.errors ?? []) : [], toCheck.indexes, edited.length)
+  const ownErrors = entry.map((own, index) => ({ ...checked[index], ...own }))
   const errors = ownErrors.map((own, index) => ({ ...refusals.periods[periods[index].key], ...own }))
   const periodsInvalid = hasErrors(ownErrors)
   const stale = periodsKey(listed) !== periodsKey(edited)

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { DatesLocalization } from '../../components/DateInput'
 import { datePattern, fromOrganizationWallClock, inOrganizationZone, organizationTimeZone } from '../../lib/dates'
 import { useMessage } from '../../lib/messages'
-import { canDeletePeriod, type EditedPeriod, type PeriodErrors, type StoredPeriod } from './reportRules'
+import { canDeletePeriod, type EditedPeriod, type PeriodErrors, type StoredPeriod } from './trackingPeriods'
 import { ZoneNote } from './ZoneNote'
 
 const TIME_FORMAT = 'HH:mm'

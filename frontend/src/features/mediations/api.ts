@@ -46,6 +46,16 @@ export const trackedActionsQuery = (mediationId: number, start: string, stop: st
   })
 
 /**
+ * Tracking periods being edited, checked by the server as saving them would be: the errors its refusal
+ * would carry (`periods.<position sent>.start|stop` and message keys), none when they may be saved.
+ */
+export const trackingCheckQuery = (mediationId: number, periods: { start: string; stop: string }[]) =>
+  queryOptions({
+    queryKey: queryKeys.mediations.trackingCheck(mediationId, JSON.stringify(periods)),
+    queryFn: () => data(api.POST('/backend/api/v2/mediation/{mediationId}/tracking/check', { ...byId(mediationId), body: { periods } })),
+  })
+
+/**
  * Takes a change of one mediation, answered by the mediation as it now stands: its page takes the
  * answer, what shows it elsewhere (lists, the bell, its discussion's system messages) is read again.
  * For changes made outside a mutation of this module (a signature through the re-authentication hook).

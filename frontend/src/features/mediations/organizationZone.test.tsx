@@ -71,6 +71,7 @@ const UPDATE = 'POST /backend/api/v2/mediation/5'
 const CREATE = 'POST /backend/api/v2/mediation'
 const ACTIONS = 'GET /backend/api/v2/mediation/5/trackedActions'
 const TRACKING = 'POST /backend/api/v2/mediation/5/tracking'
+const CHECK = 'POST /backend/api/v2/mediation/5/tracking/check'
 const REPORT = 'POST /backend/api/v2/mediation/5/report'
 
 const routes = [
@@ -176,6 +177,7 @@ describe("the report's periods, on the organisation's clocks", () => {
       [GET]: () => json(reported),
       [ACTIONS]: () => json([]),
       [TRACKING]: () => json(mediation({ version: 4 })),
+      [CHECK]: () => json({ errors: [] }),
       [REPORT]: () => json(mediation({ version: 5 })),
     })
     const { router } = renderRoutes(routes, '/spotv2/mediation/report/5')
@@ -201,7 +203,7 @@ describe("the report's periods, on the organisation's clocks", () => {
 
   it("adds a first period at the organisation's current minute", async () => {
     organisationIn('Pacific/Auckland', '2026-03-12T00:00:00Z')
-    fakeServer({ [GET]: () => json(mediation({ status: 'stopped' })), [ACTIONS]: () => json([]) })
+    fakeServer({ [GET]: () => json(mediation({ status: 'stopped' })), [ACTIONS]: () => json([]), [CHECK]: () => json({ errors: [] }) })
     renderRoutes(routes, '/spotv2/mediation/report/5')
     await userEvent.click(await screen.findByRole('button', { name: 'Add a period' }))
     const added = within(screen.getByRole('group', { name: 'Period 1' }))

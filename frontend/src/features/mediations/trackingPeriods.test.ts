@@ -6,59 +6,51 @@ import {
   durationMinutes,
   type EditedPeriod,
   hoursAndMinutes,
+  checkedErrors,
+  entryErrors,
   periodAfter,
-  periodErrors,
   periodsChanged,
+  periodsToCheck,
   periodsToSave,
-} from './reportRules'
+} from './trackingPeriods'
 
 const NOW = dayjs('2026-03-10T12:00:30Z')
 const at = (time: string) => dayjs(`2026-03-10T${time}Z`)
 const period = (start: string, stop: string): EditedPeriod => ({ start: at(start), stop: at(stop) })
 
-describe('tracking period rules', () => {
-  it('accepts ordered periods that do not overlap', () => {
-    expect(periodErrors([period('09:00:00', '09:30:00'), period('09:31:00', '10:00:00')], NOW)).toEqual([{}, {}])
-  })
-
-  it('refuses a stop before its start, on the stop, but not a period of one minute', () => {
-    expect(periodErrors([period('09:30:00', '09:29:00')], NOW)).toEqual([{ stop: 'errors.lessThanMin' }])
-    expect(periodErrors([period('09:30:00', '09:30:00')], NOW)).toEqual([{}])
-    // Seconds do not count: both are in minute 09:30.
-    expect(periodErrors([period('09:30:40', '09:30:10')], NOW)).toEqual([{}])
-  })
-
-  it('refuses a stop after the current minute, on the stop', () => {
-    expect(periodErrors([period('11:00:00', '12:01:00')], NOW)).toEqual([{ stop: 'errors.greaterThanMax' }])
-    expect(periodErrors([period('11:00:00', '12:00:59')], NOW)).toEqual([{}])
-  })
-
-  it('shows an overlap on the start of the period that begins later, whatever the order of the list', () => {
-    expect(periodErrors([period('09:00:00', '09:30:00'), period('09:30:00', '10:00:00')], NOW)).toEqual([
-      {},
-      { start: 'trackingPeriodDateConflict' },
-    ])
-    expect(periodErrors([period('09:20:00', '10:00:00'), period('09:00:00', '09:30:00')], NOW)).toEqual([
-      { start: 'trackingPeriodDateConflict' },
-      {},
-    ])
-    // A period inside another one.
-    expect(periodErrors([period('09:00:00', '11:00:00'), period('09:10:00', '09:20:00'), period('11:30:00', '11:40:00')], NOW)).toEqual([
-      {},
-      { start: 'trackingPeriodDateConflict' },
-      {},
-    ])
-  })
-
+describe('tracking periods as edited', () => {
   it('asks for both bounds and tells an unreadable one', () => {
-    const errors = periodErrors(
-      [
-        { start: null, stop: at('09:00:00') },
-        { start: dayjs('not a date'), stop: null },
+    const errors = entryErrors([
+      { start: null, stop: at('09:00:00') },
+      { start: dayjs('not a date'), stop: null },
+      period('09:30:00', '09:29:00'),
+    ])
+    // Whether entered periods may be saved is the server's to say: none of it here.
+    expect(errors).toEqual([{ start: 'mustNotBeEmpty' }, { start: 'errors.parse', stop: 'mustNotBeEmpty' }, {}])
+  })
+
+  it('asks the server about the entered periods, at the minute, in the order of the list', () => {
+    const asked = periodsToCheck([period('10:00:20', '10:30:50'), { start: null, stop: at('09:00:00') }, period('09:00:00', '09:10:00')])
+    expect(asked).toEqual({
+      indexes: [0, 2],
+      periods: [
+        { start: '2026-03-10T10:00:00.000Z', stop: '2026-03-10T10:30:00.000Z' },
+        { start: '2026-03-10T09:00:00.000Z', stop: '2026-03-10T09:10:00.000Z' },
       ],
-      NOW,
+    })
+  })
+
+  it("puts the server's errors on the periods it was asked about", () => {
+    const errors = checkedErrors(
+      [
+        { field: 'periods.1.start', code: 'trackingPeriodDateConflict' },
+        { field: 'periods.0.stop', code: 'errors.greaterThanMax' },
+        { field: 'periods', code: 'mustNotBeEmpty' },
+      ],
+      [0, 2],
+      3,
     )
-    expect(errors).toEqual([{ start: 'mustNotBeEmpty' }, { start: 'errors.parse', stop: 'mustNotBeEmpty' }])
+    expect(errors).toEqual([{ stop: 'errors.greaterThanMax' }, {}, { start: 'trackingPeriodDateConflict' }])
   })
 
   it('keeps at least one period', () => {

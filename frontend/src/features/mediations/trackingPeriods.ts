@@ -1,8 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs'
 
 /**
- * The rules of a mediation's tracking periods (spec 1 §5), as the server applies them to
- * POST /mediation/{id}/tracking, so that the report page shows a refusal on its period before saving.
+ * The tracking periods as the report page edits them (spec 1 §5). Whether they may be saved is the
+ * server's to say (POST /mediation/{id}/tracking/check, as saving them would answer); the page checks
+ * here only that each bound is entered and readable, which it must be to be sent at all.
  * A period runs from the start of its start minute to the end of its stop minute.
  */
 
@@ -28,9 +29,6 @@ export interface PeriodErrors {
 
 export const MUST_NOT_BE_EMPTY = 'mustNotBeEmpty'
 export const UNREADABLE = 'errors.parse'
-export const TOO_EARLY = 'errors.lessThanMin'
-export const TOO_LATE = 'errors.greaterThanMax'
-export const CONFLICT = 'trackingPeriodDateConflict'
 export const COMMENT_OR_ACTION_NEEDED = 'commentOrActionSelectionNeeded'
 
 /** The instant's minute, as milliseconds since the epoch: what the rules compare. */
@@ -40,33 +38,40 @@ export function minuteOf(value: Dayjs | string): number {
 
 const entered = (value: Dayjs | null): value is Dayjs => value !== null && value.isValid()
 
-function ownErrors(period: EditedPeriod, nowMinute: number): PeriodErrors {
-  const errors: PeriodErrors = {}
-  if (period.start === null) errors.start = MUST_NOT_BE_EMPTY
-  else if (!period.start.isValid()) errors.start = UNREADABLE
-  if (period.stop === null) errors.stop = MUST_NOT_BE_EMPTY
-  else if (!period.stop.isValid()) errors.stop = UNREADABLE
-  else if (entered(period.start) && minuteOf(period.stop) < minuteOf(period.start)) errors.stop = TOO_EARLY
-  else if (minuteOf(period.stop) > nowMinute) errors.stop = TOO_LATE
-  return errors
+/** Each period's bounds that are not entered (mustNotBeEmpty) or not readable (errors.parse), in the order given. */
+export function entryErrors(periods: EditedPeriod[]): PeriodErrors[] {
+  const bound = (value: Dayjs | null) => (value === null ? MUST_NOT_BE_EMPTY : value.isValid() ? undefined : UNREADABLE)
+  return periods.map(({ start, stop }) => {
+    const errors: PeriodErrors = {}
+    const startError = bound(start)
+    const stopError = bound(stop)
+    if (startError) errors.start = startError
+    if (stopError) errors.stop = stopError
+    return errors
+  })
 }
 
-/**
- * Each period's errors, in the order given: start and stop entered and readable; the stop not before
- * the start nor after the current minute; and, the periods taken in the order of their starts, a start
- * that is not after the previous period's stop minute conflicts (shown on the later period's start).
- */
-export function periodErrors(periods: EditedPeriod[], now: Dayjs): PeriodErrors[] {
-  const nowMinute = minuteOf(now)
-  const errors = periods.map((period) => ownErrors(period, nowMinute))
-  const byStart = periodsByStart(periods).filter((index) => entered(periods[index].stop))
-  byStart.forEach((index, position) => {
-    if (position === 0) return
-    const previous = periods[byStart[position - 1]]
-    const start = periods[index].start as Dayjs
-    if (minuteOf(start) <= minuteOf(previous.stop as Dayjs)) errors[index].start ??= CONFLICT
-  })
-  return errors
+/** The periods to ask the server about: those with both bounds entered, at the minute, with their indexes in the list. */
+export function periodsToCheck(periods: EditedPeriod[]): { indexes: number[]; periods: { start: string; stop: string }[] } {
+  const indexes = periods.flatMap((period, index) => (entered(period.start) && entered(period.stop) ? [index] : []))
+  return {
+    indexes,
+    periods: indexes.map((index) => ({
+      start: dayjs(minuteOf(periods[index].start as Dayjs)).toISOString(),
+      stop: dayjs(minuteOf(periods[index].stop as Dayjs)).toISOString(),
+    })),
+  }
+}
+
+/** The server's errors of the periods it checked (fields `periods.<position sent>.start|stop`), on the periods of the list. */
+export function checkedErrors(errors: { field: string; code: string }[], indexes: number[], count: number): PeriodErrors[] {
+  const byPeriod: PeriodErrors[] = Array.from({ length: count }, () => ({}))
+  for (const { field, code } of errors) {
+    const [name, position, part] = field.split('.')
+    const index = indexes[Number(position)]
+    if (name === 'periods' && index !== undefined && (part === 'start' || part === 'stop')) byPeriod[index][part] ??= code
+  }
+  return byPeriod
 }
 
 /** The indexes of the periods whose start is entered, in the order of their starts (ties in the given order). */
