@@ -1,7 +1,10 @@
 """End-to-end: the built SPA served by `spot serve` on a fresh demo database, driven in Debian's Chromium."""
 
+import atexit
+import fcntl
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -105,6 +108,38 @@ def database_url(workdir: Path) -> str:
     return f"sqlite:///{workdir}/spot.db"
 
 
+def _seed_demo(env: dict[str, str], workdir: Path) -> None:
+    """The demo organisation migrated and seeded into `workdir`. The workers of one run (pytest-xdist)
+    seed it once, the first under a lock, and each copies it (database and file store) before serving."""
+
+    def seed(env: dict[str, str]) -> None:
+        subprocess.run([SPOT, "migrate"], env=env, check=True)
+        subprocess.run([SPOT, "seed-demo"], env=env, check=True, stdout=subprocess.DEVNULL)
+
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        seed(env)
+        return
+    shared = Path(tempfile.gettempdir()) / f"spot-e2e-demo-{run}"
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "seeded").exists():
+            atexit.register(shutil.rmtree, shared, ignore_errors=True)
+            seed(
+                {
+                    **env,
+                    "SPOT_DATABASE_URL": f"sqlite:///{shared}/spot.db",
+                    "SPOT_DATA_DIR": str(shared / "data"),
+                }
+            )
+            (shared / "seeded").touch()
+    for database in shared.glob("spot.db*"):
+        shutil.copy2(database, workdir / database.name)
+    if (shared / "data").exists():
+        shutil.copytree(shared / "data", workdir / "data", dirs_exist_ok=True)
+
+
 @pytest.fixture(scope="session")
 def base_url(workdir: Path, database_url: str) -> Iterator[str]:
     env = {
@@ -113,8 +148,7 @@ def base_url(workdir: Path, database_url: str) -> Iterator[str]:
         "SPOT_DATA_DIR": str(workdir / "data"),
         "SPOT_CUSTOMER_NAME": "Usine de démonstration",
     }
-    subprocess.run([SPOT, "migrate"], env=env, check=True)
-    subprocess.run([SPOT, "seed-demo"], env=env, check=True, stdout=subprocess.DEVNULL)
+    _seed_demo(env, workdir)
     port = _free_port()
     # Launch addresses of the learning platform are built on it.
     env["SPOT_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
