@@ -1,8 +1,7 @@
-"""db.off_the_loop, which list routes (querylang.lists) run their page with: on PostgreSQL in the thread
-pool, where its transaction ends; inline on SQLite."""
+"""db.off_the_loop, which list routes (querylang.lists) run their page with: work that fails leaves
+nothing written and gives its connection back."""
 
 import asyncio
-import threading
 
 import pytest
 from sqlalchemy import func, select
@@ -18,23 +17,6 @@ def _on_postgresql() -> bool:
 def _count(login: str) -> int:
     with database.session_factory()() as other:
         return other.scalar(select(func.count()).select_from(User).where(User.login == login)) or 0
-
-
-def test_the_work_runs_in_the_pool_and_commits_there_on_postgresql(app):
-    session = database.session_factory()()
-    threads = []
-
-    def work() -> str:
-        threads.append(threading.get_ident())
-        session.add(User(login="off-the-loop"))
-        session.flush()
-        return "done"
-
-    assert asyncio.run(database.off_the_loop(session, work)) == "done"
-    assert (threads != [threading.get_ident()]) == _on_postgresql()
-    # On SQLite the request's commit (db.end_request) is still to come.
-    assert _count("off-the-loop") == (1 if _on_postgresql() else 0)
-    session.close()
 
 
 def test_failed_work_rolls_back_and_gives_its_connection_back(app):
