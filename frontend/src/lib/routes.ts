@@ -35,7 +35,8 @@ export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCh
   { pattern: '/qualification/add', allowed: anyOf(seesDashboards, holds('perm_QualificationAdmin')) },
   { pattern: '/administration/trainingModuleReferences/:filter?', allowed: administersReferences },
   { pattern: '/administration/trainingPathReferences/:filter?', allowed: administersReferences },
-  { pattern: '/administration/trainingPathReport', allowed: anyOf(seesDashboards, managesTraining) },
+  // Who may report is the server's rule (reports.policy), told by whoAmI's can.reportOnPaths.
+  { pattern: '/administration/trainingPathReport', allowed: (user) => user.can?.reportOnPaths === true },
   { pattern: '/administration/permissions', allowed: setsPermissions },
   { pattern: '/administration/cartographies/permissions', allowed: setsPermissions },
   { pattern: '/administration/users/:filter?', allowed: holds('perm_UserManagement') },

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router'
 import { RequirePermission } from '../../components/RequirePermission'
 import { textsLoader } from '../../i18n'
 
-/** The path report page (spec 2 §2), loaded on first visit; for those the server says may report (mayReport), others go to Forbidden. */
+/** The path report page (spec 2 §2), loaded on first visit; for those the server says may report (lib/routes.ts), others go to Forbidden. */
 export const reportRoutes: RouteObject[] = [
   {
     loader: textsLoader('reports'),
