@@ -114,6 +114,7 @@ CARTOGRAPHIES = ListSpec(
     card=CartographyCard,
     visible=lambda _db, user: select(Cartography).where(sees_cartography(user, Cartography.id)),
     cards=_cartography_cards,
+    measured=True,
 )
 FUNCTIONS = ListSpec(
     entity=FUNCTION,
@@ -122,4 +123,5 @@ FUNCTIONS = ListSpec(
         sees_function(user, Function.id, Function.cartography_id)
     ),
     cards=_function_cards,
+    measured=True,
 )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Response, params
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 from sqlalchemy import Select
 from sqlalchemy.orm import Session
 
@@ -28,12 +28,16 @@ from spot.querylang.service import run_query
 class ListSpec:
     """`visible(db, user)`: a select of what `user` may see, selecting what `cards` needs (an entity,
     or columns); `cards(db, user, rows)`: a page's rows as cards, models of `card` or plain data with
-    its JSON keys (written as they are: see core.schemas.json_response)."""
+    its JSON keys, validated through `card` before they are written. `measured`: a list that a
+    `bench/` figure protects (the subject list, the map's lists), whose plain cards are written as they
+    are, without validating again what was just read from our own columns (core.schemas.json_response;
+    their tests compare the JSON with the model's)."""
 
     entity: EntityType
     card: type[BaseModel]
     visible: Callable[[Session, Principal], Select[Any]]
     cards: Callable[[Session, Principal, Sequence[Any]], Sequence[Any]]
+    measured: bool = False
 
     def page(self, db: Session, user: Principal, request: QueryRequest) -> dict[str, Any]:
         rows, total = run_query(
@@ -64,9 +68,16 @@ def list_route(
     """Registers `POST <path>` serving pages of `spec`; `name` is the route's (and the OpenAPI
     operation's) name; `dependencies`: the route's, such as a fixed permission (core.auth.require)."""
 
+    answer = TypeAdapter(QueryResult[spec.card])  # type: ignore[name-defined]
+
     @hot_read
     async def query(db: DB, user: CurrentUser, data: QueryRequest) -> Response:
-        return json_response(await off_the_loop(db, lambda: spec.page(db, user, data)))
+        page = await off_the_loop(db, lambda: spec.page(db, user, data))
+        if spec.measured:
+            return json_response(page)
+        return Response(
+            answer.dump_json(answer.validate_python(page), by_alias=True), media_type="application/json"
+        )
 
     query.__name__ = query.__qualname__ = name
     router.add_api_route(

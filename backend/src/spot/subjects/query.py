@@ -164,4 +164,4 @@ def _cards(db: Session, _user: Principal, rows: Sequence[Any]) -> list[dict[str,
     ]
 
 
-SUBJECTS = ListSpec(entity=SUBJECT, card=SubjectCard, visible=_visible, cards=_cards)
+SUBJECTS = ListSpec(entity=SUBJECT, card=SubjectCard, visible=_visible, cards=_cards, measured=True)
