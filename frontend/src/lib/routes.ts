@@ -14,11 +14,11 @@ const administersReferences = holds('perm_TrainingReferenceAdmin')
 const setsPermissions = holds('perm_SetPermissions')
 
 /**
- * The pages a permission guards, by route pattern (the paths of the features' routes.tsx), each with
- * the permission the server's routes require for what the page shows or creates. The router's guard
- * (`components/RequirePermission`) and the navigation (drawer, plus menu, links to a page) read this
- * list; a page not in it is open to every signed-in user, the server deciding what each sees there.
- * app/routes.test.ts checks that every guarded route is here.
+ * The pages a rule guards, by route pattern (the paths of the features' routes.tsx), each with the
+ * rule the server's routes apply to what the page shows or creates: a permission they require, or a
+ * `can` of whoAmI. The router's guard (`components/RequirePermission`) and the navigation (drawer,
+ * plus menu, links to a page) read this list; a page not in it is open to every signed-in user, the
+ * server deciding what each sees there. app/routes.test.ts checks that every guarded route is here.
  */
 export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCheck }[] = [
   { pattern: '/subject/add', allowed: editsMap },
