@@ -53,6 +53,8 @@ export const trackingCheckQuery = (mediationId: number, periods: { start: string
   queryOptions({
     queryKey: queryKeys.mediations.trackingCheck(mediationId, JSON.stringify(periods)),
     queryFn: () => data(api.POST('/backend/api/v2/mediation/{mediationId}/tracking/check', { ...byId(mediationId), body: { periods } })),
+    // A stop refused as later than the current minute may be accepted a minute on: a refusal is asked again.
+    refetchInterval: (query) => (query.state.data?.errors.length ? 60_000 : false),
   })
 
 /**
