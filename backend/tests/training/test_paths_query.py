@@ -22,7 +22,7 @@ from spot.training.paths.models import (
 )
 from support import assert_error
 from training.catalogue import reference
-from training.test_paths_elements import ADMIN, PATHS, make_module, url_item
+from training.elements_support import ADMIN, PATHS, make_module, url_item
 
 STATUSES = ("notAccepted", "accepted", "started", "finished", "validated", "archived", "canceled")
 MODULE_STATUSES = ("notStarted", "started", "finished", "validated", "archived", "disabled")
