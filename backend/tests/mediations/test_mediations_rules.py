@@ -268,7 +268,7 @@ def test_field_editing_table(client, cast, new_mediation, force, status, role, f
     elif not may_edit:
         assert_error(response, 403)
     else:
-        assert_error(response, 403, "fieldNotEditable")
+        assert_error(response, 409, "fieldNotEditable")
         assert field_codes(response) == {(field, "fieldNotEditable")}
 
 
@@ -279,7 +279,7 @@ def test_every_refused_field_is_named(client, cast, new_mediation, force, save_b
         title="Changé", mediator=cast.id("other"), visibleByPersons=[], version=mediation["version"]
     )
     response = client.post(f"{API}/mediation/{mediation['id']}", json=body, headers=cast.headers["creator"])
-    assert_error(response, 403, "fieldNotEditable")
+    assert_error(response, 409, "fieldNotEditable")
     assert field_codes(response) == {("title", "fieldNotEditable"), ("mediator", "fieldNotEditable")}
 
 

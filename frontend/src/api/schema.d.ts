@@ -1147,7 +1147,7 @@ export interface paths {
         /**
          * Update Mediation
          * @description A stale version answers 409 staleVersion; a field changed that the user may not change in this
-         *     status, 403 fieldNotEditable naming each.
+         *     status, 409 fieldNotEditable naming each.
          */
         post: operations["update_mediation_backend_api_v2_mediation__mediationId__post"];
         delete?: never;

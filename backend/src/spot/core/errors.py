@@ -1,4 +1,5 @@
 import logging
+from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -53,6 +54,9 @@ def not_found(message: str = "notFound") -> ApiError:
     return ApiError(404, message)
 
 
+FIELD_NOT_EDITABLE = "fieldNotEditable"
+
+
 def forbidden(message: str = "Insufficient rights to access this information") -> ApiError:
     return ApiError(403, message)
 
@@ -65,6 +69,16 @@ def ensure(allowed: bool) -> None:
 
 def conflict(message: str) -> ApiError:
     return ApiError(409, message)
+
+
+def refuse_frozen_fields(changed: Mapping[str, bool], editable: frozenset[str], order: Sequence[str]) -> None:
+    """409 fieldNotEditable naming, in the form's `order`, each field changed that the record's state
+    does not let this user change now (the fields its `can.fields` showed as read-only)."""
+    refused = [name for name in order if changed[name] and name not in editable]
+    if refused:
+        raise ApiError(
+            409, FIELD_NOT_EDITABLE, [FieldError(field=name, code=FIELD_NOT_EDITABLE) for name in refused]
+        )
 
 
 def illegal_transition(current: str, field: str = "status") -> ApiError:

@@ -61,7 +61,7 @@ async def mediation(db: DB, user: CurrentUser, mediationId: Id) -> MediationOut:
 @router.post("/mediation/{mediationId}")
 async def update_mediation(db: DB, user: CurrentUser, mediationId: Id, data: MediationUpdate) -> MediationOut:
     """A stale version answers 409 staleVersion; a field changed that the user may not change in this
-    status, 403 fieldNotEditable naming each."""
+    status, 409 fieldNotEditable naming each."""
     mediation = service.update(db, user=user, mediation_id=mediationId, data=data)
     return service.view(db, user=user, mediation=mediation)
 

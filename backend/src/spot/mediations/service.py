@@ -27,7 +27,15 @@ from sqlalchemy.orm import Session
 
 from spot.account.models import SessionToken
 from spot.core import history, parents, signatures
-from spot.core.errors import ApiError, FieldError, conflict, ensure, illegal_transition, not_found
+from spot.core.errors import (
+    ApiError,
+    FieldError,
+    conflict,
+    ensure,
+    illegal_transition,
+    not_found,
+    refuse_frozen_fields,
+)
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
@@ -57,7 +65,6 @@ RECORD_TYPE = "mediation"
 SIGNATURE_MEANING = "attendanceAndAgreement"
 INVALIDATED = "mediationInvalidated"
 STALE_VERSION = "staleVersion"
-FIELD_NOT_EDITABLE = "fieldNotEditable"
 
 
 # Reading ------------------------------------------------------------------------------------
@@ -612,7 +619,7 @@ def create_unplanned(db: Session, *, user: Principal, title: str) -> Mediation:
 
 def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUpdate) -> Mediation:
     """The form: a stale version answers 409 staleVersion; a field changed that the user may not change
-    in this status 403 fieldNotEditable (each named); then the save rules (400)."""
+    in this status 409 fieldNotEditable (each named); then the save rules (400)."""
     mediation = load(db, user=user, mediation_id=mediation_id, for_update=True)
     links = _links(db, mediation.id)
     rules = _facts(mediation, links)
@@ -629,11 +636,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
         "visibleByPersons": set(data.visible_by_persons) != set(links[_PERSON]),
     }
     editable = policy.editable_fields(user, rules)
-    refused = [field for field in policy.FIELDS if changed[field] and field not in editable]
-    if refused:
-        raise ApiError(
-            403, FIELD_NOT_EDITABLE, [FieldError(field=field, code=FIELD_NOT_EDITABLE) for field in refused]
-        )
+    refuse_frozen_fields(changed, editable, policy.FIELDS)
     _validate(db, data, check_date=changed["schedulingDate"])
     if not any(changed.values()):
         return mediation  # nothing to write: no new version, no history entry

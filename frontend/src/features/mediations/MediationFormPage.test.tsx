@@ -238,7 +238,7 @@ describe('edit mediation', () => {
     const none = Object.fromEntries(Object.keys(FIELDS).map((name) => [name, false]))
     server({
       'GET /backend/api/v2/mediation/5': () => json(mediation({ can: { edit: true, fields: { ...none, title: true } } })),
-      'POST /backend/api/v2/mediation/5': () => errorBody(403, 'Forbidden', 'fieldNotEditable', [{ field: 'title', code: 'fieldNotEditable' }]),
+      'POST /backend/api/v2/mediation/5': () => errorBody(409, 'Conflict', 'fieldNotEditable', [{ field: 'title', code: 'fieldNotEditable' }]),
     })
     renderRoutes(routes, '/spotv2/mediation/edit/5')
     const title = await screen.findByRole('textbox', { name: /^Title/ })

@@ -116,7 +116,8 @@ function MediationFormView({ mode, initial }: { mode: Mode; initial: MediationFo
     const handlers = {
       onSuccess: (mediation: Mediation) => void navigate(mediationPath(mediation.id)),
       onError: (error: Error) => {
-        if (isApiError(error, 409)) setStale(true)
+        // A 409 naming fields (fieldNotEditable) shows on them; any other says the mediation changed.
+        if (isApiError(error, 409) && error.errors.length === 0) setStale(true)
         else showServerErrors(error)
       },
     }

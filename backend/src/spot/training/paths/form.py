@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
-from spot.core.errors import ApiError, FieldError, ensure, illegal_transition
+from spot.core.errors import ApiError, FieldError, ensure, illegal_transition, refuse_frozen_fields
 from spot.core.principal import Principal
 from spot.core.time import today, utcnow
 from spot.db import plain
@@ -32,7 +32,6 @@ from spot.training.paths.models import PathStatus as P
 from spot.training.paths.records import (
     DATES,
     EMPTY,
-    FIELD_NOT_EDITABLE,
     FORM_ERRORS,
     facts,
     facts_from,
@@ -287,11 +286,7 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
         "visibleByGroups": set(data.visible_by_groups) != f.visible_group_ids,
     }
     editable = policy.editable_fields(user, f)
-    refused = [name for name in policy.FIELDS if changed[name] and name not in editable]
-    if refused:
-        raise ApiError(
-            409, FIELD_NOT_EDITABLE, [FieldError(field=name, code=FIELD_NOT_EDITABLE) for name in refused]
-        )
+    refuse_frozen_fields(changed, editable, policy.FIELDS)
     reference_id, assigned = _validate(
         db,
         data,

@@ -38,7 +38,6 @@ from spot.users.models import Group, User
 
 NOT_FOUND = "trainingPathNotFound"
 STALE_VERSION = "staleVersion"
-FIELD_NOT_EDITABLE = "fieldNotEditable"
 FORM_ERRORS = "atLeastOneErrorLeft"
 EMPTY = "emptyFieldError"
 DATES = "trainingPathDatesError"
