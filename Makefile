@@ -95,7 +95,7 @@ test-backend-pg: backend-deps
 	fi
 
 test-frontend: frontend-deps
-	cd frontend && npx tsc -b --noEmit && npm run lint --silent && npx vitest run
+	cd frontend && npx tsc -b --noEmit && npm run lint --silent && npx vitest run --reporter=dot
 
 check-api: openapi frontend-deps
 	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o $(VAR)/schema.check.d.ts >/dev/null 2>&1 && \

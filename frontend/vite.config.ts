@@ -24,6 +24,9 @@ export default defineConfig({
     // Longer than any wait of a test (src/test/setup.ts): a slow machine makes a test slow, not failed.
     testTimeout: 300_000,
     unstubGlobals: true,
+    // What a passing test wrote to the console (jsdom's canvas notice, the router's hydration hint) is
+    // left out; a failing test's is shown with it.
+    silent: 'passed-only',
     // Vitest keeps one core free by default, which on CI's two cores means one worker.
     maxWorkers: 2,
     projects: [
