@@ -18,7 +18,6 @@ KNOWN_CYCLES = {
     ("lms", "training"),
     ("mapping", "permissions"),
     ("mapping", "subjects"),
-    ("mediations", "training"),
     ("permissions", "users"),
 }
 

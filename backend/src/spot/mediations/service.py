@@ -707,16 +707,24 @@ def change_status(db: Session, *, user: Principal, mediation_id: int, status: Me
             db, record_type=RECORD_TYPE, record_id=mediation.id, reason=INVALIDATED, by=user
         )
     record(db, user=user, mediation=mediation, event=Event.statusChanged)
-    _training_paths_follow(db, mediation)
+    _changed(db, mediation)
     return mediation
 
 
-def _training_paths_follow(db: Session, mediation: Mediation) -> None:
-    """The training paths the mediation is attached to count it as it is now (validated and signed by
-    their learner: an element done), in this transaction."""
-    from spot.training.paths import elements  # it reads mediations: imported when called
+# What other areas keep of a mediation (the training paths it is an element of), told when it changes.
+ChangeListener = Callable[[Session, int], None]
+_CHANGE_LISTENERS: list[ChangeListener] = []
 
-    elements.mediation_changed(db, mediation_id=mediation.id)
+
+def on_change(listener: ChangeListener) -> None:
+    """`listener(db, mediation_id)` runs in the transaction that changed the mediation's status or
+    signed it (training.paths.elements registers how a path counts it)."""
+    _CHANGE_LISTENERS.append(listener)
+
+
+def _changed(db: Session, mediation: Mediation) -> None:
+    for listener in _CHANGE_LISTENERS:
+        listener(db, mediation.id)
 
 
 # Signing ------------------------------------------------------------------------------------
@@ -742,7 +750,7 @@ def sign(db: Session, *, user: Principal, session: SessionToken, mediation_id: i
     )
     bump(db, mediation, user)
     record(db, user=user, mediation=mediation, event=Event.mediationSigned)
-    _training_paths_follow(db, mediation)
+    _changed(db, mediation)
     return mediation
 
 

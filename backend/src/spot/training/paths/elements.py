@@ -766,6 +766,9 @@ def mediation_changed(db: Session, *, mediation_id: int) -> None:
     refresh_paths(db, list(path_ids))
 
 
+mediations.on_change(lambda db, mediation_id: mediation_changed(db, mediation_id=mediation_id))
+
+
 def module_changed(db: Session, *, module_id: int) -> None:
     """A module's elements were edited (only while no path assigning it was accepted): the totals of
     the paths assigning it."""
