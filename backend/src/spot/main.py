@@ -9,6 +9,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from starlette.types import ASGIApp
 
+from spot.account.routes import passwords_router
 from spot.account.routes import router as account_router
 from spot.alerts.routes import router as alerts_router
 from spot.config import get_settings
@@ -47,7 +48,8 @@ SPA_PREFIX = "/spotv2"
 # called areas come first: subject and map pages and lists. No two areas' routes can match the same request
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
-ROUTERS += [filters_router, account_router, users_router, permissions_router, organization_router]
+ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
+ROUTERS += [organization_router]
 ROUTERS += [resources_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]

@@ -17,14 +17,18 @@ from spot.account.schemas import (
 )
 from spot.config import get_settings
 from spot.core.auth import DB, CurrentUser
-from spot.core.errors import ApiError, ErrorBody, FieldError
+from spot.core.errors import ApiError, ErrorBody, FieldError, ensure
 from spot.core.routing import api_router
 from spot.core.schemas import Id
 from spot.reports.policy import may_report
+from spot.users import policy as users_policy
 from spot.users import service as users_service
-from spot.users.schemas import UserWithPermissions
+from spot.users.routes import UserId
+from spot.users.schemas import PasswordChange, UserWithPermissions
 
 router = api_router(prefix="/account", tags=["account"])
+# A password change ends the user's other sessions, which this area keeps: its route is here.
+passwords_router = api_router(prefix="/user", tags=["users"])
 
 APP_ROOT = "/spotv2/"
 
@@ -151,3 +155,16 @@ async def oidc_callback(
     response = RedirectResponse(target, status_code=303)
     response.delete_cookie(oidc.NONCE_COOKIE, path=OIDC_PATH)
     return response
+
+
+@passwords_router.post("/changePassword/{userId}", status_code=204)
+async def change_password(
+    db: DB, user: CurrentUser, session: CurrentSession, user_id: UserId, data: PasswordChange
+) -> Response:
+    """The user's other sessions end: whoever knew the old password is signed out."""
+    ensure(users_policy.can_change_password(user, user_id))
+    await users_service.change_password(
+        db, user=users_service.get(db, user_id=user_id), password=data.password
+    )
+    service.revoke_sessions(db, user_id=user_id, keep=session.id)
+    return Response(status_code=204)

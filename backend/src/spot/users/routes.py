@@ -3,10 +3,7 @@ from typing import Annotated, TypeVar
 from fastapi import Body, Path, Query, Response
 from sqlalchemy.orm import Session
 
-from spot.account import service as account_service
-from spot.account.auth import CurrentSession
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.errors import forbidden
 from spot.core.principal import Principal
 from spot.core.routing import api_router
 from spot.core.schemas import Id, Str, UserName
@@ -17,7 +14,6 @@ from spot.users.schemas import (
     GroupOut,
     GroupRef,
     GroupSave,
-    PasswordChange,
     UserCreate,
     UserGroups,
     UserOut,
@@ -127,18 +123,6 @@ async def user_by_login(db: DB, login: Annotated[Str, Query(min_length=1, max_le
 @router.put("/create", dependencies=[manage])
 async def create_user(db: DB, data: UserCreate) -> UserWithPermissions:
     return UserWithPermissions.model_validate(await service.create(db, data=data))
-
-
-@router.post("/changePassword/{userId}", status_code=204)
-async def change_password(
-    db: DB, user: CurrentUser, session: CurrentSession, user_id: UserId, data: PasswordChange
-) -> Response:
-    """The user's other sessions end: whoever knew the old password is signed out."""
-    if not policy.can_change_password(user, user_id):
-        raise forbidden()
-    await service.change_password(db, user=service.get(db, user_id=user_id), password=data.password)
-    account_service.revoke_sessions(db, user_id=user_id, keep=session.id)
-    return Response(status_code=204)
 
 
 @router.get("/searchGroup")
