@@ -24,6 +24,7 @@ from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
 from spot.lms.routes import router as lms_router
 from spot.mapping.routes import router as mapping_router
+from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
 from spot.permissions.routes import router as permissions_router
@@ -49,7 +50,7 @@ SPA_PREFIX = "/spotv2"
 # (tests/core/test_routes.py), so this order changes nothing but the time to find a route.
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
-ROUTERS += [organization_router]
+ROUTERS += [visibility_router, organization_router]
 ROUTERS += [resources_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]

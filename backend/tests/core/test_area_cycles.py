@@ -15,7 +15,6 @@ KNOWN_CYCLES = {
     ("discussions", "mapping"),
     ("history", "subjects"),
     ("lms", "training"),
-    ("mapping", "permissions"),
     ("mapping", "subjects"),
     ("permissions", "users"),
 }
