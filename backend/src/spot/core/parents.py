@@ -52,6 +52,22 @@ def removing(db: Session, *, parent_type: str, parent_id: int) -> None:
         removal(db, parent_type, parent_id)
 
 
+# What other areas make for a new parent (its discussion), told when an import writes one.
+Creation = Callable[[Session, str, Any], None]
+_CREATIONS: list[Creation] = []
+
+
+def on_creation(creation: Creation) -> None:
+    """`creation(db, parent_type, item)` runs for an item just written and flushed (it has its id)."""
+    _CREATIONS.append(creation)
+
+
+def created(db: Session, *, parent_type: str, item: Any) -> None:
+    """Call once a new parent is flushed, for what the other areas keep of it to be made with it."""
+    for creation in _CREATIONS:
+        creation(db, parent_type, item)
+
+
 def types() -> list[str]:
     return sorted(_LOADERS)
 

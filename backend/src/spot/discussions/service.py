@@ -107,6 +107,10 @@ def attach(db: Session, *, item: Any, parent_type: str) -> None:
     set_committed_value(item, "discussion_id", discussion_id)
 
 
+# A map import writes cartographies, functions and subjects with their discussion (mapping.bundle).
+parents.on_creation(lambda db, parent_type, item: attach(db, item=item, parent_type=parent_type))
+
+
 def _discussion_id(db: Session, parent: parents.Parent) -> int:
     """The item's discussion, made now (and named by the item) for one that has none."""
     found = db.scalar(

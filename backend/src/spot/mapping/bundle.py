@@ -27,13 +27,12 @@ from pydantic.alias_generators import to_camel
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from spot.core import files, history
+from spot.core import files, history, parents
 from spot.core.errors import ApiError
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.schemas import MultilineText, Text
 from spot.core.time import utcnow
-from spot.discussions import service as discussions
 from spot.mapping import service
 from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
 from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
@@ -458,7 +457,7 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
     )
     db.flush()
     if cartography.discussion_id is None:
-        discussions.attach(db, item=cartography, parent_type="cartography")
+        parents.created(db, parent_type="cartography", item=cartography)
 
     activities = {
         a.code: a for a in db.scalars(select(Activity).where(Activity.cartography_id == cartography.id))
@@ -494,7 +493,7 @@ def _write_cartography(w: _Writer, site: Site, ordering: int, data: BundleCartog
     db.flush()
     for function in functions.values():
         if function.discussion_id is None:
-            discussions.attach(db, item=function, parent_type="function")
+            parents.created(db, parent_type="function", item=function)
 
     db.execute(delete(Zone).where(Zone.cartography_id == cartography.id))
     targets: dict[str, dict[str, Activity] | dict[str, Function]] = {
@@ -613,7 +612,7 @@ def _write_subject(
         subject.updated_by, subject.updated_at = user_id, now
     db.flush()
     if subject.discussion_id is None:
-        discussions.attach(db, item=subject, parent_type="subject")
+        parents.created(db, parent_type="subject", item=subject)
     if is_new or changed or mind_map_changed:
         w.count("subjects", is_new)
         event = Event.created if is_new else (Event.updated if changed else Event.mindMapUpdated)
