@@ -10,6 +10,7 @@ import re
 import secrets
 import uuid
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -31,7 +32,6 @@ from spot.lms.models import (
     LmsState,
     LmsStatement,
 )
-from spot.training.paths import elements as path_elements
 
 XAPI_VERSION = "1.0.3"
 MAX_STATEMENTS = 100
@@ -315,6 +315,17 @@ def store_statements(
     return ids
 
 
+# What other areas count of a learner's results (the training paths whose modules hold the unit).
+ResultListener = Callable[[Session, int, int], None]
+_RESULT_LISTENERS: list[ResultListener] = []
+
+
+def on_result(listener: ResultListener) -> None:
+    """`listener(db, learner_id, item_id)` runs in the transaction that recorded a new attempt or
+    completion of the unit (training.paths.elements registers how a path counts it)."""
+    _RESULT_LISTENERS.append(listener)
+
+
 def _record_outcome(
     db: Session, *, launch: Launched, statement: dict[str, Any], verb_id: str, row_id: int, at: datetime
 ) -> None:
@@ -345,7 +356,8 @@ def _record_outcome(
         )
         recorded = recorded or first.rowcount == 1  # type: ignore[attr-defined]
     if recorded:
-        path_elements.apply_result(db, learner_id=launch.user_id, item_id=launch.item_id)
+        for listener in _RESULT_LISTENERS:
+            listener(db, launch.user_id, launch.item_id)
 
 
 def statement(db: Session, *, launch: Launched, statement_id: str) -> dict[str, Any]:

@@ -7,14 +7,14 @@ import json
 import logging
 import secrets
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
 from typing import Any
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
-from sqlalchemy import case, exists, func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -49,7 +49,6 @@ from spot.lms.schemas import (
     TreeGroup,
     TreeLeaf,
 )
-from spot.training.paths.models import TrainingPath, TrainingPathModule, TrainingPathReferent
 from spot.users.models import User
 
 log = logging.getLogger("spot.security")
@@ -515,17 +514,22 @@ def grade_of(scaled: float) -> float:
     return float((Decimal(repr(scaled)) * 10).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
+# Who refers to a learner (a referent of one of the learner's training paths): told by training.
+RefersLearner = Callable[[Session, int, int], bool]
+_REFERS_LEARNER: list[RefersLearner] = []
+
+
+def register_referents(refers: RefersLearner) -> None:
+    """`refers(db, user_id, learner_id)`: whether the user is a referent of the learner (registered by
+    training.paths.elements; with none registered, nobody is)."""
+    _REFERS_LEARNER.append(refers)
+
+
 def may_read_attempts(db: Session, user: Principal, learner_id: int) -> bool:
-    """policy.can_read_attempts, the referents read from the learner's training paths."""
+    """policy.can_read_attempts, the referents told by the areas that name them."""
 
     def refers_learner() -> bool:
-        referent_of_learner = (
-            select(TrainingPathReferent.user_id)
-            .join(TrainingPathModule, TrainingPathModule.id == TrainingPathReferent.path_module_id)
-            .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
-            .where(TrainingPathReferent.user_id == user.id, TrainingPath.learner_id == learner_id)
-        )
-        return bool(db.scalar(select(exists(referent_of_learner))))
+        return any(refers(db, user.id, learner_id) for refers in _REFERS_LEARNER)
 
     return policy.can_read_attempts(user, learner_id, refers_learner=refers_learner)
 

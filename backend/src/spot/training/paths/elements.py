@@ -40,6 +40,7 @@ from sqlalchemy import (
     ColumnElement,
     Integer,
     bindparam,
+    exists,
     func,
     insert,
     literal_column,
@@ -57,6 +58,7 @@ from spot.core.signatures import Signature
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
 from spot.history.models import HistoryEntry
+from spot.lms import runtime as lms_runtime
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
 from spot.lms.models import LmsItem
@@ -75,6 +77,7 @@ from spot.training.paths.models import (
     TrainingPathGrading,
     TrainingPathMediation,
     TrainingPathModule,
+    TrainingPathReferent,
     TrainingPathVisit,
 )
 from spot.training.paths.schemas import (
@@ -747,6 +750,24 @@ def apply_result(db: Session, *, learner_id: int, item_id: int) -> None:
         .distinct()
     )
     refresh_paths(db, list(path_ids))
+
+
+def refers_learner(db: Session, user_id: int, learner_id: int) -> bool:
+    """Whether the user is a referent of one of the learner's paths: who may read the learner's quiz
+    attempts besides the learner (lms.policy.can_read_attempts)."""
+    referent_of_learner = (
+        select(TrainingPathReferent.user_id)
+        .join(TrainingPathModule, TrainingPathModule.id == TrainingPathReferent.path_module_id)
+        .join(TrainingPath, TrainingPath.id == TrainingPathModule.path_id)
+        .where(TrainingPathReferent.user_id == user_id, TrainingPath.learner_id == learner_id)
+    )
+    return bool(db.scalar(select(exists(referent_of_learner))))
+
+
+lms_runtime.on_result(
+    lambda db, learner_id, item_id: apply_result(db, learner_id=learner_id, item_id=item_id)
+)
+lms.register_referents(refers_learner)
 
 
 def mediation_changed(db: Session, *, mediation_id: int) -> None:
