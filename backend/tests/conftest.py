@@ -58,6 +58,14 @@ def _create_pg_database() -> None:
             if name == _PG_DATABASE or (pid.isdigit() and not _alive(int(pid))):
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         conn.execute(text(f'CREATE DATABASE "{_PG_DATABASE}"'))
+        _no_commit_wait(conn, _PG_DATABASE)
+
+
+def _no_commit_wait(conn: Connection, database: str) -> None:
+    """A commit in the test database does not wait for its WAL to reach the disk: what a crash of the
+    server could lose, a test run does not keep (its gain is in docs/performance.md, "The test
+    suite"). Statements and their results are the same."""
+    conn.execute(text(f'ALTER DATABASE "{database}" SET synchronous_commit = off'))
 
 
 def _drop_pg_database() -> None:
@@ -189,6 +197,7 @@ def _restore_demo_snapshot() -> None:
         with _pg_admin() as conn:
             conn.execute(text(f'DROP DATABASE "{_pg_name()}" WITH (FORCE)'))
             conn.execute(text(f'CREATE DATABASE "{_pg_name()}" TEMPLATE "{_demo_snapshot_name()}"'))
+            _no_commit_wait(conn, _pg_name())
     shutil.copytree(_tmp / "demo-data", _tmp / "data", dirs_exist_ok=True)
 
 
