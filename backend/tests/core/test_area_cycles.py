@@ -1,6 +1,7 @@
-"""No two areas import each other (DESIGN §3): an area is a top-level package of spot (core aside, which
-may import no area at all: tests/core/test_imports.py), and area A imports area B when any module of A
-imports a module of B, at the top or inside a function, a TYPE_CHECKING block included."""
+"""No two areas import each other (DESIGN §3), and no modules either: an area is a top-level package of
+spot (core aside, which may import no area at all: tests/core/test_imports.py), and area A imports area B
+when any module of A imports a module of B, at the top or inside a function, a TYPE_CHECKING block
+included."""
 
 import ast
 from pathlib import Path
@@ -81,3 +82,65 @@ def test_no_two_areas_import_each_other_beyond_the_known_cycles():
 def test_every_known_cycle_still_exists():
     gone = KNOWN_CYCLES - set(cycles())
     assert gone == set(), "these cycles are gone: strike them from KNOWN_CYCLES so that they cannot come back"
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Each module of spot (a package by its name) → the modules of spot it imports. `from package
+    import name` imports the submodule package.name when there is one, else the package."""
+    modules = {
+        ".".join(["spot", *path.relative_to(ROOT).with_suffix("").parts]).removesuffix(".__init__"): path
+        for path in ROOT.rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        named = imported(path.read_text(encoding="utf-8"), package)
+        graph[name] = {
+            module
+            for module in named
+            if module in modules
+            and module != name
+            and not any(n.startswith(f"{module}.") for n in named & modules.keys())
+        }
+    return graph
+
+
+def module_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another, directly or through others (Tarjan's components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = [stack.pop()]
+            while group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return groups
+
+
+def test_the_module_scan_sees_function_level_imports_and_finds_cycles_through_others():
+    assert "spot.training.paths.elements" in module_imports()["spot.training.paths.service"]
+    assert "spot.users.service" in module_imports()["spot.account.routes"]  # `from spot.users import service`
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert module_cycles(graph) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    groups = module_cycles(module_imports())
+    assert groups == [], "modules that import one another: one should register with the other"

@@ -7,7 +7,7 @@ For other areas: `usage(db, module_id=...)`, `CARD_COLUMNS` and `card_fields(db,
 `resolved_items(db, user, items)` (elements as a reader sees them: training paths show their results)."""
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -597,11 +597,20 @@ def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) 
     if items_changed:
         plain(db).execute(delete(TrainingModuleItem).where(TrainingModuleItem.module_id == module.id))
         _insert_items(db, module.id, stored)
-        # The paths assigning it (none accepted yet) show its new number of elements.
-        from spot.training.paths import elements  # it reads this module: imported when called
-
-        elements.module_changed(db, module_id=module.id)
+        for listener in _ITEMS_LISTENERS:
+            listener(db, module.id)
     log.info("training module updated module_id=%s by user_id=%s", module.id, user.id)
+
+
+# What others count of a module's elements (the paths assigning it show their number), told when they change.
+ItemsListener = Callable[[Session, int], None]
+_ITEMS_LISTENERS: list[ItemsListener] = []
+
+
+def on_items_changed(listener: ItemsListener) -> None:
+    """`listener(db, module_id)` runs in the transaction that changed the module's elements
+    (training.paths.elements registers how the paths assigning it count them)."""
+    _ITEMS_LISTENERS.append(listener)
 
 
 def set_enabled(db: Session, *, user: Principal, module_id: int, enabled: bool) -> None:

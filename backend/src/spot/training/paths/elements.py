@@ -66,6 +66,7 @@ from spot.mapping.models import Cartography
 from spot.mediations import service as mediations
 from spot.mediations.models import Mediation, MediationStatus
 from spot.subjects.models import Subject
+from spot.training.modules import service as modules
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
 from spot.training.modules.service import resolved_items
 from spot.training.paths import policy, records
@@ -797,6 +798,9 @@ def module_changed(db: Session, *, module_id: int) -> None:
         select(TrainingPathModule.path_id).where(TrainingPathModule.module_id == module_id).distinct()
     )
     refresh_paths(db, list(path_ids))
+
+
+modules.on_items_changed(lambda db, module_id: module_changed(db, module_id=module_id))
 
 
 def _record(
