@@ -133,14 +133,24 @@ describe('mediation report', () => {
     expect(periodsAsked).toContain('2026-03-10T11:05:00.000Z')
   })
 
-  it('needs a comment or a chosen action', async () => {
-    const fetchMock = serve({ [MEDIATION]: () => json(mediation()), [ACTIONS]: trackedActions })
-    open()
+  it("saves the changed periods, then shows the server's refusal of a report without comment or action", async () => {
+    const fetchMock = serve({
+      [MEDIATION]: () => json(mediation()),
+      [ACTIONS]: trackedActions,
+      [TRACKING]: () => json(mediation({ version: 4 })),
+      [REPORT]: () => errorBody(400, 'Bad Request', 'Invalid data', [{ field: 'comment', code: 'commentOrActionSelectionNeeded' }]),
+    })
+    const { router } = open()
     await screen.findByRole('checkbox', { name: line(FIRST, 'Criticity rating') })
+    await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Reload the actions' }))
+    await screen.findByRole('checkbox', { name: line(LATER, 'Read') })
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), '   ')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Write a comment or select at least one action')).toBeInTheDocument()
-    expect(sentRequests(fetchMock, REPORT)).toHaveLength(0)
+    expect(sentRequests(fetchMock, TRACKING)).toHaveLength(1)
+    expect(await sentRequests(fetchMock, REPORT)[0].json()).toMatchObject({ comment: '', items: [], version: 4 })
+    expect(router.state.location.pathname).toBe('/spotv2/mediation/report/5')
   })
 
   it('saves the comment and the chosen actions, without the unchanged periods, then goes back to the view', async () => {

@@ -34,8 +34,6 @@ import {
 } from './api'
 import {
   checkedErrors,
-  COMMENT_OR_ACTION_NEEDED,
-  commentOrActionNeeded,
   durationMinutes,
   type EditedPeriod,
   entryErrors,
@@ -194,10 +192,6 @@ function ReportForm({ opened }: { opened: Mediation }) {
 
   const save = async (andValidate: boolean) => {
     if (periodsInvalid || stale || actionsFailed || actionsLoading) return
-    if (commentOrActionNeeded(comment, chosen.length)) {
-      setRefusals({ periods: {}, comment: COMMENT_OR_ACTION_NEEDED })
-      return
-    }
     setRefusals({ periods: {} })
     setSaving(andValidate ? 'validate' : 'save')
     let current = mediation

@@ -2,7 +2,6 @@ import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
 import {
   canDeletePeriod,
-  commentOrActionNeeded,
   durationMinutes,
   type EditedPeriod,
   hoursAndMinutes,
@@ -101,13 +100,5 @@ describe('duration', () => {
   it('splits minutes into hours and minutes', () => {
     expect(hoursAndMinutes(125)).toEqual({ hours: 2, minutes: 5 })
     expect(hoursAndMinutes(59)).toEqual({ hours: 0, minutes: 59 })
-  })
-})
-
-describe('report content', () => {
-  it('needs a comment or a chosen action', () => {
-    expect(commentOrActionNeeded('  \n ', 0)).toBe(true)
-    expect(commentOrActionNeeded('Agreed', 0)).toBe(false)
-    expect(commentOrActionNeeded('', 1)).toBe(false)
   })
 })

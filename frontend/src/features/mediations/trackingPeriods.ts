@@ -29,7 +29,6 @@ export interface PeriodErrors {
 
 export const MUST_NOT_BE_EMPTY = 'mustNotBeEmpty'
 export const UNREADABLE = 'errors.parse'
-export const COMMENT_OR_ACTION_NEEDED = 'commentOrActionSelectionNeeded'
 
 /** The instant's minute, as milliseconds since the epoch: what the rules compare. */
 export function minuteOf(value: Dayjs | string): number {
@@ -131,6 +130,3 @@ export function periodsChanged(stored: StoredPeriod[], edited: EditedPeriod[]): 
 
 /** What identifies the periods whose tracked actions are listed: equal keys, equal lists. */
 export const periodsKey = (periods: EditedPeriod[]) => minutesKey(periods)
-
-/** A report needs a comment or at least one chosen action. */
-export const commentOrActionNeeded = (comment: string, chosenActions: number) => comment.trim() === '' && chosenActions === 0
