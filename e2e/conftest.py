@@ -37,6 +37,17 @@ API = "/backend/api/v2"
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 ACCESSIBILITY_HOOKS = Path(__file__).with_name("accessibility.js")
 LANGUAGES = ("fr", "en")
+# A journey runs in one language, and every page it saw is seen again in the other (audited_context).
+# One whose behaviour differs by language (dates typed or shown in the language's format, a file the
+# server writes in its reader's language, a layout that must fit each language's words) runs in each:
+IN_EACH_LANGUAGE = pytest.mark.parametrize("language", LANGUAGES)
+
+
+def in_language(language: str) -> pytest.MarkDecorator:
+    """A journey run in one language, written so that it can run in either (its texts by language)."""
+    return pytest.mark.parametrize("language", [language])
+
+
 # How long an action or an assertion waits for the page (see the context fixture).
 WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)
@@ -185,8 +196,13 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def context(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     # A journey run in each language has a twin that shows the same screens in the other one.
-    callspec = getattr(request.node, "callspec", None)
-    twin = callspec is not None and "language" in callspec.params
+    languages = {
+        value
+        for marker in request.node.iter_markers("parametrize")
+        if marker.args[0] == "language"
+        for value in marker.args[1]
+    }
+    twin = languages == set(LANGUAGES)
     with audited_context(browser, base_url, other_language=not twin) as context:
         yield context
 

@@ -1,21 +1,20 @@
-"""The dashboards, in French and English: a learner lands on My dashboard after signing in (current
-paths, awaited actions, own contributions, periodic modules), follows the alert of a qualification about
-to expire to their qualification status, and opens My qualifications from the account menu; a manager
-opens path progress, then one group and its members, and back; a manager starts from the Dashboard
-manager: the cartographies with their qualification figures, the groups leading to their path progress
-and their qualifications, a person's qualification status; a manager narrows the contributions to a
-group and exports them to Excel, a workbook of two sheets (writes, views) with a row per member, a total
-column and an average row. axe checks every page on the way (conftest)."""
+"""The dashboards (each journey in one language, its pages seen again in the other; the Excel export in each):
+a learner lands on My dashboard after signing in (current paths, awaited actions, own contributions, periodic
+modules), follows the alert of a qualification about to expire to their qualification status, and opens My
+qualifications from the account menu; a manager opens path progress, then one group and its members, and back;
+a manager starts from the Dashboard manager: the cartographies with their qualification figures, the groups
+leading to their path progress and their qualifications, a person's qualification status; a manager narrows
+the contributions to a group and exports them to Excel, a workbook of two sheets (writes, views) with a row
+per member, a total column and an average row. axe checks every page on the way (conftest)."""
 
 import re
 from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import LANGUAGES, admin_client, sign_in
+from conftest import IN_EACH_LANGUAGE, admin_client, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -99,7 +98,7 @@ def open_drawer_entry(page: Page, texts: dict[str, Any], entry: str) -> None:
     page.get_by_role("navigation", name=texts["drawer"]).get_by_role("link", name=entry, exact=True).click()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_learner_opens_my_dashboard_and_my_qualifications(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     sign_in(page, base_url, LEARNER[0], language)
@@ -132,7 +131,7 @@ def test_a_learner_opens_my_dashboard_and_my_qualifications(page: Page, base_url
     )
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_a_manager_opens_path_progress_and_a_group(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     sign_in(page, base_url, "manager", language)
@@ -165,7 +164,7 @@ def test_a_manager_opens_path_progress_and_a_group(page: Page, base_url: str, la
 ASSEMBLY_LINE = "Ligne d'assemblage"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_manager_starts_from_the_dashboard_manager(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     with admin_client(base_url) as api:
@@ -221,7 +220,7 @@ def test_a_manager_starts_from_the_dashboard_manager(page: Page, base_url: str, 
     expect(page.get_by_role("heading", name=texts["personTitle"].format(LEARNER[1]), level=1)).to_be_visible()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_a_manager_exports_contributions_to_excel(
     page: Page, base_url: str, language: str, tmp_path: Path
 ) -> None:

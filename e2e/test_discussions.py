@@ -1,13 +1,12 @@
-"""Discussions: a message posted in a subject's panel (Enter sends, Shift+Enter makes a new line), a
-rating seen there as a system message, and the teamwork menu leading to a discussion with new
-messages, in French and English, with axe on each page, the panel and the menu."""
+"""Discussions: a message posted in a subject's panel (Enter sends, Shift+Enter makes a new line), a rating
+seen there as a system message, and the teamwork menu leading to a discussion with new messages, one in French
+and one in English (their pages seen again in the other), with axe on each page, the panel and the menu."""
 
 import re
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import LANGUAGES, admin_client, sign_in
+from conftest import admin_client, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -55,7 +54,7 @@ def panel(page: Page, language: str) -> Locator:
     return page.get_by_role("dialog", name=TEXTS[language]["open"], exact=True)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_message_and_a_rating_in_a_subjects_discussion(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     login, code = JOURNEYS[language]
@@ -101,7 +100,7 @@ def test_a_message_and_a_rating_in_a_subjects_discussion(page: Page, base_url: s
     expect(messages.get_by_role("listitem").last).to_contain_text(texts["criticity"])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_the_teamwork_menu_opens_a_discussion_with_new_messages(
     page: Page, base_url: str, language: str
 ) -> None:

@@ -1,12 +1,12 @@
-"""The header's plus menu and bell, in French and English, and the whole header on a phone."""
+"""The header's plus menu (in English) and bell (in French), and the whole header on a phone in each
+language."""
 
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
+from conftest import API, DEMO_PASSWORD, IN_EACH_LANGUAGE, admin_client, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -32,7 +32,7 @@ def bell(page: Page, language: str) -> Locator:
     return page.get_by_role("banner").get_by_role("button", name=re.compile(f"^{TEXTS[language]['bell']}"))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_the_plus_menu_leads_to_the_new_subject_page(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     sign_in(page, base_url, "createur", language)
@@ -76,7 +76,7 @@ def _followed_then_changed(base_url: str, follower: str, code: str) -> dict:
     return subject
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_the_bell_leads_to_a_followed_subject_that_changed(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     follower, code = FOLLOWERS[language]
@@ -129,7 +129,7 @@ def _misplaced(page: Page, width: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_the_header_fits_a_phone(page: Page, base_url: str, language: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     texts = TEXTS[language]

@@ -1,21 +1,20 @@
-"""The mediation journey, in French and English: a creator schedules a mediation for tomorrow with two
-participants; the mediator starts, pauses, resumes and stops it, writes the report choosing the
-actions tracked meanwhile, and validates it; each participant signs, giving their password again
-(their session made older than the 5 minutes a signature allows); the list shows it validated. The
-bells of the mediator, the participants and the creator show what awaits each at every step. axe
-checks every page and dialog on the way (conftest)."""
+"""The mediation journey, in French and English (a date typed in each language's format): a creator schedules
+a mediation for tomorrow with two participants; the mediator starts, pauses, resumes and stops it, writes the
+report choosing the actions tracked meanwhile, and validates it; each participant signs, giving their password
+again (their session made older than the 5 minutes a signature allows); the list shows it validated. The bells
+of the mediator, the participants and the creator show what awaits each at every step. axe checks every page
+and dialog on the way (conftest)."""
 
 import re
 from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
+from conftest import DEMO_PASSWORD, IN_EACH_LANGUAGE, admin_client, in_language, sign_in
 from spot.account.models import SessionToken
 from spot.db import make_engine
 from spot.users.models import User
@@ -214,7 +213,7 @@ def status_change(page: Page, texts: dict, action: str, status: str) -> None:
     expect_status(page, texts, status)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     page: Page, base_url: str, database_url: str, language: str
 ) -> None:
@@ -293,7 +292,7 @@ def test_a_mediation_is_scheduled_run_reported_validated_and_signed(
     expect(card.locator("[aria-current=step]")).to_have_accessible_name(texts["validatedStep"])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_create_and_start_then_participants_added_once_stopped_allow_the_report(
     page: Page, base_url: str, language: str
 ) -> None:

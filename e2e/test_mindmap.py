@@ -1,12 +1,12 @@
-"""The subject's mind map (docs/mind-map.md), in French and English: a creator (perm_EditNotHaute and
-perm_ValidNotHaute in the demo) opens a subject's mind map from its page, adds three nodes by
-keyboard (Tab a child, Shift+Enter a sibling, Enter saves the dialog), renames one in place on the
-canvas (F2, Enter), moves one with the Move dialog
-and another by dragging it on the canvas, validates one and sets the main node's status from the
-status menu; the subject's card shows that status, and a referent who had read the subject before
-sees it unread again; then the subject is standardized, a node renamed, and the standardized mind
-map lists and marks the difference. Each language has its own subject, made through the API and
-deleted afterwards. axe checks every page, dialog and menu on the way (conftest)."""
+"""The subject's mind map (docs/mind-map.md), the creator's journey in French and the learner's in English
+(their pages seen again in the other): a creator (perm_EditNotHaute and perm_ValidNotHaute in the demo) opens
+a subject's mind map from its page, adds three nodes by keyboard (Tab a child, Shift+Enter a sibling, Enter
+saves the dialog), renames one in place on the canvas (F2, Enter), moves one with the Move dialog and another
+by dragging it on the canvas, validates one and sets the main node's status from the status menu; the
+subject's card shows that status, and a referent who had read the subject before sees it unread again; then
+the subject is standardized, a node renamed, and the standardized mind map lists and marks the difference, on
+a subject of its own made through the API and deleted afterwards. axe checks every page, dialog and menu on
+the way (conftest)."""
 
 import re
 import time
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import LANGUAGES, admin_client, audited_context, sign_in
+from conftest import admin_client, audited_context, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -173,7 +173,7 @@ def add_by_keyboard(page: Page, key: str, title: str, label: str, name: str) -> 
     expect(dialog).to_have_count(0)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     page: Page, browser: Browser, base_url: str, language: str, subject: dict[str, Any]
 ) -> None:
@@ -372,7 +372,7 @@ DIAGRAM_SUBJECT = "Contrôle des bons de livraison à réception"
 DIAGRAM_FILE = "implantation-reception.png"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_a_learner_reads_a_mind_map_and_opens_the_diagram_from_the_subjects_card(
     page: Page, base_url: str, language: str
 ) -> None:

@@ -10,10 +10,9 @@ import re
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from conftest import API, DEMO_PASSWORD, LANGUAGES, admin_client, sign_in
+from conftest import API, DEMO_PASSWORD, IN_EACH_LANGUAGE, admin_client, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -255,7 +254,7 @@ def pass_the_quiz(context: BrowserContext, page: Page, texts: dict) -> None:
     page.bring_to_front()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     context: BrowserContext, page: Page, base_url: str, language: str
 ) -> None:

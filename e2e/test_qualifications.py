@@ -1,4 +1,4 @@
-"""The qualification journey, in French and English: a manager (perm_TableauBord and
+"""The qualification journey, in French (its pages seen again in English): a manager (perm_TableauBord and
 perm_QualificationAdmin in the demo, not perm_TrainingManagement: finding modules by name is open to
 them) opens the qualifications from the drawer, creates one from the plus menu (the operators, the
 demo's fork-lift module, a cartography), lands on its view, reads its dashboard by person then by
@@ -8,10 +8,9 @@ time. axe checks every page and dialog on the way (conftest)."""
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import LANGUAGES, sign_in
+from conftest import in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -77,7 +76,7 @@ def dashboard_children(dashboard: Locator, state: str) -> Locator:
     return dashboard.locator(f"li[data-state='{state}']")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_manager_creates_a_qualification_reads_its_dashboard_and_deletes_it(
     page: Page, base_url: str, language: str
 ) -> None:

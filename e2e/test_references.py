@@ -1,16 +1,15 @@
-"""The reference journey, in French and English: the administrator opens the module references from the
-drawer (the demo's, one disabled), creates a reference in the 800 px dialog, edits it (its code
-read-only), closes the dialog with Escape without keeping what was typed, sees the list show the saved
-change, deletes the reference nothing uses; the path references list shows the demo's. axe checks every
-page and dialog on the way (conftest)."""
+"""The reference journey, in English (its pages seen again in French): the administrator opens the module
+references from the drawer (the demo's, one disabled), creates a reference in the 800 px dialog, edits it (its
+code read-only), closes the dialog with Escape without keeping what was typed, sees the list show the saved
+change, deletes the reference nothing uses; the path references list shows the demo's. axe checks every page
+and dialog on the way (conftest)."""
 
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import LANGUAGES, admin_client, sign_in
+from conftest import admin_client, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -60,7 +59,7 @@ def open_list(page: Page, texts: dict[str, Any], entry: str, path: str) -> None:
     expect(page.get_by_role("heading", level=1, name=texts[entry], exact=True)).to_be_visible()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_a_reference_is_created_edited_and_deleted_in_its_dialog(
     page: Page, base_url: str, language: str
 ) -> None:

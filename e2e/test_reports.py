@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pytest
 from PIL import Image
 from playwright.sync_api import APIResponse, Page, Route, expect
 
-from conftest import LANGUAGES, sign_in
+from conftest import IN_EACH_LANGUAGE, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -89,7 +88,7 @@ def not_blank(png: Path) -> bool:
     return darkest < 128
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_a_manager_saves_parameters_and_downloads_the_reports(
     page: Page, base_url: str, language: str, tmp_path: Path
 ) -> None:

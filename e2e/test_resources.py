@@ -1,15 +1,14 @@
-"""The resource gallery's journey, in French and English: an image, a pdf, a link and a YouTube
-video added to a subject (the upload's progress shown), reordered by keyboard, and the carousel
-opened on them; axe checks every page and dialog on the way (conftest)."""
+"""The resource gallery's journey, in French (its pages seen again in English): an image, a pdf, a link and a
+YouTube video added to a subject (the upload's progress shown), reordered by keyboard, and the carousel opened
+on them; axe checks every page and dialog on the way (conftest)."""
 
 import io
 import re
 
-import pytest
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import LANGUAGES, admin_client, sign_in
+from conftest import admin_client, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -109,7 +108,7 @@ def tile_names(gallery: Locator) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_resources_are_added_reordered_and_shown_in_the_carousel(
     page: Page, base_url: str, language: str
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from conftest import LANGUAGES, admin_client, audited_context, sign_in
+from conftest import IN_EACH_LANGUAGE, LANGUAGES, admin_client, audited_context, in_language, sign_in
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -81,7 +81,7 @@ def inside(inner: Locator, outer: Locator) -> bool:
     )
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_editing_a_subject_speaks_the_language_and_says_why_fields_are_locked(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -98,7 +98,7 @@ def test_editing_a_subject_speaks_the_language_and_says_why_fields_are_locked(
     expect(field.get_by_role("button", name=texts["open"], exact=True)).to_be_visible()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_the_groups_and_permissions_dialog_scrolls_by_keyboard(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -117,7 +117,7 @@ def test_the_groups_and_permissions_dialog_scrolls_by_keyboard(
     page.wait_for_function("content => content.scrollTop > 0", arg=content.element_handle())
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_manager_reads_the_qualification_dashboard_of_a_cartography(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -130,7 +130,7 @@ def test_a_manager_reads_the_qualification_dashboard_of_a_cartography(
     expect(coverage.get_by_role("link").filter(has_text="Hélène Fournier").first).to_be_visible()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_a_reference_code_shows_read_only(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     sign_in(page, base_url, "admin", language)

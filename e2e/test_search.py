@@ -1,12 +1,12 @@
-"""The header's global search, in French and English: with and without accents, by mouse, keyboard
-and chip, and on a phone; axe runs on each page and with the popup (a list box) open."""
+"""The header's global search (each journey in one language, its pages seen again in the other): with and
+without accents, by mouse, keyboard and chip, and on a phone; axe runs on each page and with the popup (a list
+box) open."""
 
 import re
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import LANGUAGES, audited_context, sign_in
+from conftest import audited_context, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -42,7 +42,7 @@ def group(page: Page, language: str, category: str) -> Locator:
     return results(page, language).get_by_role("group", name=re.compile(f"^{TEXTS[language][category]} "))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_search_without_and_with_accents_and_follow_a_result(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -69,7 +69,7 @@ def test_search_without_and_with_accents_and_follow_a_result(
     expect(search).to_have_value("")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("en")
 def test_the_keyboard_and_the_chips_lead_to_functions_and_cartographies(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -114,7 +114,7 @@ def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None:
         expect(field(page, "fr")).to_have_count(0)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@in_language("fr")
 def test_a_broad_search_scrolls_its_popup_as_the_keyboard_moves(
     page: Page, base_url: str, language: str
 ) -> None:

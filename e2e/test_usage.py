@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import DEMO_PASSWORD, LANGUAGES, admin_client
+from conftest import DEMO_PASSWORD, IN_EACH_LANGUAGE, admin_client
 
 TEXTS = {
     "fr": {
@@ -56,7 +56,7 @@ def demo_ids(base_url: str) -> dict[str, int]:
     }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@IN_EACH_LANGUAGE
 def test_a_tracker_sees_weeks_then_months(
     page: Page, base_url: str, demo_ids: dict[str, int], language: str
 ) -> None:
