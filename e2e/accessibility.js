@@ -3,7 +3,8 @@
 // in the page shows), once the page has stopped changing. Serious and critical violations go to the test through the binding
 // window.__spotAxeReport; window.__spotAxe.idle() resolves when no check is waiting or running.
 ;(() => {
-  if (window.top !== window || window.__spotAxe || !location.protocol.startsWith('http')) return
+  // Only the application's documents: not a JSON answer or an image opened in the tab.
+  if (window.top !== window || window.__spotAxe || !location.protocol.startsWith('http') || document.contentType !== 'text/html') return
   const QUIET_MS = 400
   const LONGEST_WAIT_MS = 4000
   const OVERLAYS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"]'

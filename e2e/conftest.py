@@ -53,6 +53,11 @@ WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)
 
 
+# A page of the application's origin that does not load the application (the organisation's public
+# information, as JSON): where the session and the language are written before the application reads them.
+LIGHT_PAGE = "{base_url}" + API + "/organization/info"
+
+
 def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None:
     """Opens a session as `login` (the demo password) with the interface in `language`, as the sign-in
     form does (the server's sign-in answers the token, kept in the cookie the application reads), then
@@ -63,7 +68,7 @@ def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None
     )
     assert answer.ok, f"{login} could not sign in: {answer.status} {answer.text()}"
     if not page.url.startswith(base_url):
-        page.goto(f"{base_url}/spotv2/login")
+        page.goto(LIGHT_PAGE.format(base_url=base_url))
     page.context.clear_cookies()
     token = answer.json()["token"]
     page.context.add_cookies(
@@ -265,17 +270,33 @@ def _wait_for_checks(page: Page) -> None:
         page.evaluate("() => window.__spotAxe && window.__spotAxe.idle()")
 
 
+# The pages this test process's journeys have had checked, by language, a page being its address with
+# its numbers read as any (/subject/77 and /subject/78 are one page): a page seen in a language is
+# not visited again for it.
+_checked_pages: set[tuple[str, str]] = set()
+
+
+def _page_of(url: str) -> str:
+    return re.sub(r"\d+", "#", url)
+
+
 def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: Audit) -> None:
-    """Every page the journey saw in one language only, seen again in the other one."""
-    pending = {url: languages for url, languages in audit.languages_by_url().items() if len(languages) == 1}
-    if not pending:
+    """Every page the journey saw in one language only, seen again in the other one, unless a journey
+    of this process has already seen it in that one."""
+    seen = audit.languages_by_url()
+    pending: dict[str, list[str]] = {language: [] for language in LANGUAGES}
+    for url, languages in seen.items():
+        for language in LANGUAGES:
+            if language not in languages and (_page_of(url), language) not in _checked_pages:
+                _checked_pages.add((_page_of(url), language))
+                pending[language].append(url)
+    if not any(pending.values()):
         return
     page = context.new_page()
-    for language in LANGUAGES:
-        urls = [url for url, languages in pending.items() if language not in languages]
+    for language, urls in pending.items():
         if not urls:
             continue
-        page.goto(f"{base_url}/spotv2/")
+        page.goto(LIGHT_PAGE.format(base_url=base_url))
         page.evaluate("language => localStorage.setItem('spot.language', language)", language)
         for url in urls:
             page.goto(f"{base_url}{url}")
@@ -289,9 +310,9 @@ def audited_context(
 ) -> Iterator[BrowserContext]:
     """A browser context whose every page is checked by axe-core after each navigation and each
     dialog or menu opened, and watched for console errors; at the end, the pages seen in one
-    language only are seen in the other one too (unless `other_language` is false: a journey run in
-    each language sees them in its twin). The test fails on a serious or critical
-    violation, a console error or a 5xx."""
+    language only are seen in the other one too, but for those a journey of this process has seen in
+    it (and unless `other_language` is false: a journey run in each language sees them in its twin).
+    The test fails on a serious or critical violation, a console error or a 5xx."""
     # Reduced motion: axe reads no colour half-way through a fade. The browser's clock is the plant's
     # (the server's default SPOT_TIMEZONE), as for the people who use it: times typed and read agree.
     defaults = {
@@ -314,6 +335,11 @@ def audited_context(
         yield context
         for page in context.pages:
             _wait_for_checks(page)
+        _checked_pages.update(
+            (_page_of(url), language)
+            for url, languages in audit.languages_by_url().items()
+            for language in languages
+        )
         if other_language:
             _visit_in_the_other_language(context, base_url, audit)
     finally:
