@@ -27,7 +27,6 @@ from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
-from spot.permissions.routes import router as permissions_router
 from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
@@ -41,6 +40,7 @@ from spot.subjects.routes import router as subjects_router
 from spot.training.modules.routes import router as training_modules_router
 from spot.training.paths.element_routes import router as training_path_elements_router
 from spot.training.paths.routes import router as training_paths_router
+from spot.users.permission_routes import router as permissions_router
 from spot.users.routes import router as users_router
 
 SPA_PREFIX = "/spotv2"

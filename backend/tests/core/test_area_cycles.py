@@ -15,7 +15,6 @@ AREAS = sorted(p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file() a
 KNOWN_CYCLES = {
     ("history", "subjects"),
     ("mapping", "subjects"),
-    ("permissions", "users"),
 }
 
 

@@ -1,6 +1,6 @@
 import logging
 
-from sqlalchemy import ColumnElement, delete, func, or_, select
+from sqlalchemy import ColumnElement, delete, exists, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
@@ -8,7 +8,8 @@ from starlette.concurrency import run_in_threadpool
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.passwords import hash_password
 from spot.core.principal import Principal
-from spot.permissions.service import ensure_an_administrator_remains
+from spot.permissions.models import GroupPermission
+from spot.permissions.names import ALL_PERMISSIONS, Permission
 from spot.users import policy
 from spot.users.models import Group, User, user_group
 from spot.users.schemas import UserCreate, UserUpdate
@@ -16,6 +17,25 @@ from spot.users.schemas import UserCreate, UserUpdate
 log = logging.getLogger("spot.security")
 
 SEARCH_LIMIT = 30
+
+
+def ensure_an_administrator_remains(db: Session) -> None:
+    """Refuse a change that would leave nobody able to manage permissions."""
+    db.flush()
+    holder = select(GroupPermission.group_id).where(GroupPermission.name == Permission.SetPermissions)
+    if not db.scalar(select(exists().where(user_group.c.group_id.in_(holder)))):
+        raise conflict("lastAdministrator")
+
+
+def set_group_permissions(db: Session, *, group: Group, names: list[str]) -> Group:
+    unknown = sorted(set(names) - set(ALL_PERMISSIONS))
+    if unknown:
+        errors = [FieldError(field=name, code="unknownPermission") for name in unknown]
+        raise ApiError(400, "unknownPermission", errors)
+    group.permissions = [GroupPermission(group_id=group.id, name=n) for n in sorted(set(names))]
+    ensure_an_administrator_remains(db)
+    log.info("group permissions changed group_id=%s permissions=%s", group.id, sorted(set(names)))
+    return group
 
 
 def get(db: Session, *, user_id: int) -> User:
