@@ -411,7 +411,7 @@ async def off_the_loop(db: Session, work: Callable[[], T]) -> T:
 
 
 MODEL_MODULES = ["spot.users.models", "spot.permissions.models", "spot.account.models"]
-MODEL_MODULES += ["spot.history.models", "spot.mapping.models", "spot.subjects.models"]
+MODEL_MODULES += ["spot.core.history_models", "spot.mapping.models", "spot.subjects.models"]
 MODEL_MODULES += ["spot.filters.models"]
 MODEL_MODULES += ["spot.resources.models"]
 MODEL_MODULES += ["spot.discussions.models"]

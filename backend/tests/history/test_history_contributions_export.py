@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sqlalchemy import delete, insert
 
 from history.entries import add, at
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.users.models import Group, user_group
 from support import API, assert_error, field_codes
 

@@ -5,8 +5,8 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 
 from spot import demo
+from spot.core.history_models import HistoryEntry
 from spot.core.time import today
-from spot.history.models import HistoryEntry
 from spot.mapping.models import Cartography
 from support import API
 

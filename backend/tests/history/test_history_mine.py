@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import insert
 
 from history.entries import add, at
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.history.service import MAX_MINE
 from support import API, assert_error, field_codes
 

@@ -3,7 +3,7 @@ from sqlalchemy import select
 
 from spot.core import history
 from spot.core.history import Event
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 
 
 def test_record_a_read_and_a_write(db, make_user):

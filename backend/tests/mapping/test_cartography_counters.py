@@ -5,8 +5,8 @@ from sqlalchemy import case, func, insert, select
 
 from spot.core import history
 from spot.core.history import Event
+from spot.core.history_models import CartographyCounter, HistoryEntry
 from spot.core.time import utcnow
-from spot.history.models import CartographyCounter, HistoryEntry
 from support import API
 
 EDIT, REM = "perm_EditPdv", "perm_RemPdv"

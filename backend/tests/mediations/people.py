@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
+from spot.core.history_models import HistoryEntry
 from spot.core.time import utcnow
 from spot.discussions.models import DiscussionMessage
-from spot.history.models import HistoryEntry
 from spot.users.models import User
 
 

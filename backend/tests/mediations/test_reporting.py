@@ -11,9 +11,9 @@ from sqlalchemy import delete, select, update
 
 from history.entries import add
 from mapping.maps import Map, load, restrict
+from spot.core.history_models import HistoryEntry
 from spot.core.signatures import Signature, content_hash
 from spot.core.time import utcnow
-from spot.history.models import HistoryEntry
 from spot.mediations.models import MediationReportItem
 from spot.mediations.reporting import MAX_TRACKED_ACTIONS
 from spot.subjects.models import Subject

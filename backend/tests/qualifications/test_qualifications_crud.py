@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from qualifications.world import BOARD, QUALIFICATIONS, body, group, module, qualification
 from resources.gallery import EDIT as EDIT_RESOURCES
 from resources.gallery import PDF, add, stored_files
+from spot.core.history_models import HistoryEntry
 from spot.discussions.models import Discussion
-from spot.history.models import HistoryEntry
 from spot.resources.models import Resource
 from support import API, assert_error, field_codes
 

@@ -7,7 +7,7 @@ from sqlalchemy import delete, select
 
 from mapping.maps import restrict
 from resources.gallery import EDIT, PDF, add, gallery_url, image, post_in_chunks
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.mapping.models import Cartography
 from spot.resources.models import Resource
 from support import API, assert_error, field_codes

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from mapping.maps import load, restrict
 from resources.gallery import PDF, image, stored_files
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.subjects.mindmap import diagram
 from spot.subjects.models import Subject
 from support import API, assert_error, field_codes

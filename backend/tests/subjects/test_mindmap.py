@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import restrict
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.subjects.mindmap.schemas import MindMap
 from spot.subjects.models import MindMapItem, Subject
 from support import API, assert_error, field_codes

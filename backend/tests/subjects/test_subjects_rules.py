@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import restrict
-from spot.history.models import HistoryEntry
+from spot.core.history_models import HistoryEntry
 from spot.subjects.service import criticity_level, criticity_score
 from support import API, assert_error, field_codes
 

@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 
 from spot import db as database
 from spot.account.service import principal_of
+from spot.core.history_models import HistoryEntry
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
-from spot.history.models import HistoryEntry
 from spot.lms.models import LmsAttempt, LmsCompletion, LmsStatement
 from spot.mediations.models import Mediation
 from spot.training.modules.models import TrainingModule, TrainingModuleItem

@@ -9,8 +9,8 @@ import pytest
 
 from mapping.maps import Map, restrict
 from spot.account.service import principal_of
+from spot.core.history_models import HistoryEntry
 from spot.core.time import utcnow
-from spot.history.models import HistoryEntry
 from spot.lms.models import LmsAttempt
 from spot.mediations.models import MediationVisiblePerson
 from spot.training.paths import elements

@@ -64,7 +64,7 @@ def _tables() -> _Statements:
     if _statements is None:
         load_models()
     if _statements is None:
-        raise RuntimeError("the history tables were not registered (spot.history.models registers them)")
+        raise RuntimeError("the history tables were not registered (spot.core.history_models registers them)")
     return _statements
 
 

@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 from spot.account.models import SessionToken
 from spot.account.service import principal_of
 from spot.config import get_settings
+from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.time import today, utcnow
-from spot.history.models import HistoryEntry
 from spot.mediations import reporting, service
 from spot.mediations.models import Mediation
 from spot.mediations.models import MediationStatus as S

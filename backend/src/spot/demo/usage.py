@@ -11,9 +11,9 @@ from sqlalchemy.orm import Session
 
 from spot.core import history
 from spot.core.history import Event
+from spot.core.history_models import HistoryEntry
 from spot.core.time import utcnow
 from spot.demo.mapping import SITE_CODE
-from spot.history.models import HistoryEntry
 from spot.mapping.models import Cartography, Function, Site
 from spot.subjects.models import Subject
 from spot.users.models import User

@@ -28,6 +28,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from spot.core import parents
 from spot.core.errors import forbidden, not_found
+from spot.core.history_models import HistoryEntry, is_write
 from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.discussions import policy
@@ -40,7 +41,6 @@ from spot.discussions.schemas import (
     SystemMessageType,
     UnreadDiscussion,
 )
-from spot.history.models import HistoryEntry, is_write
 from spot.mapping import service as mapping
 from spot.mapping.models import Cartography, Function
 from spot.mapping.policy import Viewer, sees_cartography, sees_function

@@ -29,10 +29,10 @@ from sqlalchemy.orm import Session
 
 from spot.config import get_settings
 from spot.core.errors import ApiError, FieldError
+from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.time import midnight
 from spot.db import UtcDateTime, in_ids
-from spot.history.models import HistoryEntry
 from spot.history.schemas import (
     MAX_EXPORT_PERIODS,
     ContributionPeriod,

@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from spot.core.errors import ApiError, FieldError, ensure
 from spot.core.history import Event
+from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.time import utcnow
-from spot.history.models import HistoryEntry
 from spot.mediations import policy, service
 from spot.mediations.models import (
     Mediation,

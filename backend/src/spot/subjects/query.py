@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, false, or_, select
 from sqlalchemy.orm import Session
 
+from spot.core.history_models import HistoryEntry, is_write
 from spot.core.principal import Principal
-from spot.history.models import HistoryEntry, is_write
 from spot.mapping.models import Activity, Cartography
 from spot.mapping.policy import sees_subject
 from spot.mapping.service import subject_paths

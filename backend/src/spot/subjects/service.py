@@ -20,13 +20,13 @@ from spot.core import files, history, parents
 from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.files import get_file_store
 from spot.core.history import Event
+from spot.core.history_models import HistoryEntry, is_write
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
 from spot.discussions import service as discussions
 from spot.discussions.service import SystemMessageType
-from spot.history.models import HistoryEntry, is_write
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function

@@ -53,11 +53,11 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from spot.core.errors import ApiError, conflict, forbidden, illegal_transition, not_found
+from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids, plain
-from spot.history.models import HistoryEntry
 from spot.lms import runtime as lms_runtime
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
