@@ -9,7 +9,8 @@ from sqlalchemy import select, update
 
 from mapping.maps import Map, restrict
 from spot.alerts.service import LIMIT
-from spot.subjects.models import Subject, SubjectVisit
+from spot.mapping.models import Subject
+from spot.subjects.models import SubjectVisit
 from spot.users.models import User
 from support import API, assert_error
 

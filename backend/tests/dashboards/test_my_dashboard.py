@@ -63,6 +63,7 @@ def test_current_paths_are_the_learners_own_at_their_boundaries(client, db, make
         "startDate": (TODAY - DAY).isoformat(),
         "stopDate": TODAY.isoformat(),
         "completion": 67,
+        "completionColour": "success",
     }
     assert [p["completion"] for p in paths] == [67, -1, 33]
 

@@ -25,6 +25,13 @@ def board(make_user, login, monkeypatch):
     return user, login(user)
 
 
+def colour_of(completion: int) -> str | None:
+    """The spec's colour of a completion (2 §9), as the test computes it."""
+    if completion < 0:
+        return None
+    return "error" if completion < 33 else "accent" if completion < 66 else "success"
+
+
 def percent(done: int, total: int) -> int:
     """round(done / total × 100) half up, -1 for nothing to count: written with floats on purpose."""
     if total == 0:
@@ -111,6 +118,7 @@ def test_figures_match_a_plain_computation(client, db, make_user, login, monkeyp
             "users": len(ids),
             "withPaths": sum(1 for i in ids if i in completion),
             "completion": percent(sum(told), 100 * len(told)) if told else -1,
+            "completionColour": colour_of(percent(sum(told), 100 * len(told)) if told else -1),
             "high": sum(1 for c in told if c > 66),
             "medium": sum(1 for c in told if 33 <= c <= 66),
             "low": sum(1 for c in told if c < 33),
@@ -132,9 +140,14 @@ def test_figures_match_a_plain_computation(client, db, make_user, login, monkeyp
         assert sorted(u["id"] for u in users) == sorted(members[group_id])
         for user in users:
             value = completion.get(user["id"], -1)
-            assert (user["completion"], user["level"]) == (value, level(value))
-            assert [p["completion"] for p in user["paths"]] == [
-                percent(p["done"], p["total"]) for p in _expected_paths(paths, people, user["id"])
+            assert (user["completion"], user["level"], user["completionColour"]) == (
+                value,
+                level(value),
+                colour_of(value),
+            )
+            assert [(p["completion"], p["completionColour"]) for p in user["paths"]] == [
+                (percent(p["done"], p["total"]), colour_of(percent(p["done"], p["total"])))
+                for p in _expected_paths(paths, people, user["id"])
             ]
 
 
@@ -209,6 +222,7 @@ def test_current_paths_at_their_boundaries(client, db, make_user, team):
         "startDate": TODAY.isoformat(),
         "stopDate": (TODAY + day).isoformat(),
         "completion": 25,
+        "completionColour": "error",
     }
     assert next(p for p in user["paths"] if p["id"] == current["one day"])["completion"] == -1
     group_row = next(g for g in client.get(GROUPS, headers=headers).json()["groups"] if g["id"] == group.id)
@@ -218,38 +232,44 @@ def test_current_paths_at_their_boundaries(client, db, make_user, team):
         "users": 1,
         "withPaths": 1,
         "completion": 50,
+        "completionColour": "accent",
         "high": 0,
         "medium": 1,
         "low": 0,
     }
 
 
+# The level (spec 2 §4: high above 66) and the colour (§9: success from 66) are two rules of the spec.
 @pytest.mark.parametrize(
-    ("done", "total", "completion", "level"),
+    ("done", "total", "completion", "level", "colour"),
     [
-        (0, 0, -1, "none"),
-        (0, 5, 0, "low"),
-        (32, 100, 32, "low"),
-        (329, 1000, 33, "medium"),  # 32.9 rounds to 33
-        (1, 3, 33, "medium"),
-        (33, 100, 33, "medium"),
-        (66, 100, 66, "medium"),
-        (2, 3, 67, "high"),  # 66.67
-        (661, 1000, 66, "medium"),
-        (665, 1000, 67, "high"),  # half up
-        (67, 100, 67, "high"),
-        (1, 8, 13, "low"),  # 12.5 rounds up
-        (5, 5, 100, "high"),
+        (0, 0, -1, "none", None),
+        (0, 5, 0, "low", "error"),
+        (32, 100, 32, "low", "error"),
+        (329, 1000, 33, "medium", "accent"),  # 32.9 rounds to 33
+        (1, 3, 33, "medium", "accent"),
+        (33, 100, 33, "medium", "accent"),
+        (65, 100, 65, "medium", "accent"),
+        (66, 100, 66, "medium", "success"),
+        (2, 3, 67, "high", "success"),  # 66.67
+        (661, 1000, 66, "medium", "success"),
+        (665, 1000, 67, "high", "success"),  # half up
+        (67, 100, 67, "high", "success"),
+        (1, 8, 13, "low", "error"),  # 12.5 rounds up
+        (5, 5, 100, "high", "success"),
     ],
 )
-def test_completion_levels_at_their_boundaries(client, db, make_user, team, done, total, completion, level):
+def test_completion_levels_and_colours_at_their_boundaries(
+    client, db, make_user, team, done, total, completion, level, colour
+):
     group, headers = team
     user = make_user("bruno")
     join(db, group, user)
     path(db, user.id, start=TODAY, stop=TODAY, done=done, total=total)
     db.commit()
     (answered,) = client.get(f"{GROUPS}/group/{group.id}", headers=headers).json()["users"]
-    assert (answered["completion"], answered["level"]) == (completion, level)
+    told = (answered["completion"], answered["level"], answered["completionColour"])
+    assert told == (completion, level, colour)
     row = next(g for g in client.get(GROUPS, headers=headers).json()["groups"] if g["id"] == group.id)
     counts = {"high": 0, "medium": 0, "low": 0} | ({level: 1} if level != "none" else {})
     assert row == {
@@ -258,6 +278,7 @@ def test_completion_levels_at_their_boundaries(client, db, make_user, team, done
         "users": 1,
         "withPaths": 1,
         "completion": completion,
+        "completionColour": colour,
         **counts,
     }
 
@@ -277,6 +298,7 @@ def test_group_average_over_the_members_that_can_be_told(client, db, make_user, 
         "users": 4,
         "withPaths": 3,
         "completion": 75,
+        "completionColour": "success",
         "high": 1,
         "medium": 1,
         "low": 0,
@@ -299,6 +321,7 @@ def test_an_empty_group(client, db, team):
         "users": 0,
         "withPaths": 0,
         "completion": -1,
+        "completionColour": None,
         "high": 0,
         "medium": 0,
         "low": 0,

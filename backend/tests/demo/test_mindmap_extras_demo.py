@@ -7,7 +7,7 @@ from sqlalchemy import select
 from mapping.test_mapping_demo import demo_login
 from spot import demo
 from spot.demo import mindmap_extras
-from spot.subjects.models import Subject
+from spot.mapping.models import Subject
 from support import API
 
 

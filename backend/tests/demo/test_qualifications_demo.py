@@ -13,7 +13,7 @@ from spot.account.service import principal_of
 from spot.core.time import today
 from spot.demo import qualifications as demo_qualifications
 from spot.discussions.models import DiscussionMessage
-from spot.mapping.models import Cartography, Function
+from spot.mapping.models import Cartography, Function, Subject
 from spot.permissions.names import Permission
 from spot.qualifications import validity
 from spot.qualifications.models import (
@@ -22,7 +22,6 @@ from spot.qualifications.models import (
     QualificationGroup,
     QualificationModule,
 )
-from spot.subjects.models import Subject
 from spot.training.modules.models import TrainingModule, TrainingModuleItem
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.service import add_months

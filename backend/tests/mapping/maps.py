@@ -11,8 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from spot.mapping import bundle
-from spot.mapping.models import Activity, Cartography, CartographyVisibility, Function, Site
-from spot.subjects.models import Subject
+from spot.mapping.models import Activity, Cartography, CartographyVisibility, Function, Site, Subject
 from spot.users.models import User
 
 

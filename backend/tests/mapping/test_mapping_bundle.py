@@ -14,8 +14,7 @@ from spot.cli import app as cli
 from spot.config import get_settings
 from spot.db import Base
 from spot.mapping import bundle
-from spot.mapping.models import Cartography, Site
-from spot.subjects.models import Subject
+from spot.mapping.models import Cartography, Site, Subject
 from support import API, assert_error, damaged_deflate_zip
 
 

@@ -2,8 +2,7 @@ from sqlalchemy import func, select
 
 from spot import demo
 from spot.db import Base
-from spot.mapping.models import Cartography
-from spot.subjects.models import Subject
+from spot.mapping.models import Cartography, Subject
 from spot.users.models import Group, User
 from support import API, PASSWORD, assert_error
 

@@ -252,7 +252,7 @@ def test_item_with_contexts(client, test_map, reader):
 def test_item_mind_map_node(client, db, test_map, reader):
     from sqlalchemy import select
 
-    from spot.subjects.models import MindMapItem
+    from spot.mapping.models import MindMapItem
 
     node_id = db.scalar(
         select(MindMapItem.id).where(MindMapItem.subject_id == test_map.subject("S1"), MindMapItem.code == 1)

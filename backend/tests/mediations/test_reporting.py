@@ -14,9 +14,9 @@ from mapping.maps import Map, load, restrict
 from spot.core.history_models import HistoryEntry
 from spot.core.signatures import Signature, content_hash
 from spot.core.time import utcnow
+from spot.mapping.models import Subject
 from spot.mediations.models import MediationReportItem
 from spot.mediations.reporting import MAX_TRACKED_ACTIONS
-from spot.subjects.models import Subject
 from support import API, assert_error, field_codes
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)

@@ -11,9 +11,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mapping.maps import Map, load
-from spot.mapping.models import CartographyVisibility, Site
+from spot.mapping.models import CartographyVisibility, MindMapItem, Site, Subject
 from spot.permissions.names import ALL_PERMISSIONS
-from spot.subjects.models import MindMapItem, Subject
 from spot.users.models import Group, User
 from support import API, assert_error, field_codes
 

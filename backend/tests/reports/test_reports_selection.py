@@ -283,6 +283,7 @@ def test_a_row_shows_the_path_as_the_table_needs_it(client, db, make_user, login
         "stopDate": stop,
         "modules": 2,
         "completion": page["completion"],
+        "completionColour": page["completionColour"],
         "averageGrade": page["averageGrade"],
     }
     # Module types and statuses narrow the modules counted; a path left with none is left out.

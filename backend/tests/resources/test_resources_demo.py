@@ -2,9 +2,8 @@ from sqlalchemy import select
 
 from mapping.test_mapping_demo import demo_login
 from spot import demo
-from spot.mapping.models import Function
+from spot.mapping.models import Function, Subject
 from spot.resources.models import Resource
-from spot.subjects.models import Subject
 from support import API
 
 

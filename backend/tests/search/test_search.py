@@ -5,9 +5,8 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import SECOND_SITE, load, restrict
-from spot.mapping.models import Cartography, CartographyVisibility, Function
+from spot.mapping.models import Cartography, CartographyVisibility, Function, MindMapItem
 from spot.search.service import spans
-from spot.subjects.models import MindMapItem
 from support import API, assert_error, field_codes
 
 EDIT, REM = "perm_EditPdv", "perm_RemPdv"

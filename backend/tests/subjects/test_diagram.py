@@ -10,8 +10,8 @@ from sqlalchemy import select
 from mapping.maps import load, restrict
 from resources.gallery import PDF, image, stored_files
 from spot.core.history_models import HistoryEntry
+from spot.mapping.models import Subject
 from spot.subjects.mindmap import diagram
-from spot.subjects.models import Subject
 from support import API, assert_error, field_codes
 
 EDIT = "perm_EditNotBasse"

@@ -6,9 +6,8 @@ from urllib.parse import quote
 import pytest
 
 from mapping.maps import restrict
-from spot.mapping.models import Function
+from spot.mapping.models import Function, Subject
 from spot.subjects.mindmap.legacy import parse
-from spot.subjects.models import Subject
 from support import API, assert_error, field_codes
 
 URL = f"{API}/legacy/target"

@@ -4,9 +4,8 @@ way a subject or its mind map is written (the API, map bundles, plain SQL)."""
 from sqlalchemy import delete, select, text, update
 
 from mapping.maps import document, load
-from spot.mapping.models import Cartography
+from spot.mapping.models import Cartography, MindMapItem, Subject
 from spot.querylang.text import fold
-from spot.subjects.models import MindMapItem, Subject
 from support import API
 
 EDIT = "perm_EditPdv"

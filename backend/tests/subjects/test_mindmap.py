@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from mapping.maps import restrict
 from spot.core.history_models import HistoryEntry
+from spot.mapping.models import MindMapItem, Subject
 from spot.subjects.mindmap.schemas import MindMap
-from spot.subjects.models import MindMapItem, Subject
 from support import API, assert_error, field_codes
 
 EDIT, VALID, PDV = "perm_EditNotHaute", "perm_ValidNotHaute", "perm_EditPdv"

@@ -4,7 +4,7 @@ from sqlalchemy import func, select
 
 from spot import demo
 from spot.demo.mapping import SUBJECTS, TREES, mind_map_nodes
-from spot.subjects.models import MindMapItem, Subject
+from spot.mapping.models import MindMapItem, Subject
 
 
 def _depth(nodes):

@@ -5,8 +5,9 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import restrict
+from spot.mapping.models import MindMapItem
 from spot.subjects.mindmap.standardized import differences
-from spot.subjects.models import MindMapItem, StandardizedMindMap
+from spot.subjects.models import StandardizedMindMap
 from support import API, assert_error
 
 VALID = "perm_ValidNotHaute"

@@ -5,7 +5,7 @@ import pytest
 from sqlalchemy import select
 
 from mapping.maps import restrict
-from spot.subjects.models import Subject
+from spot.mapping.models import Subject
 from spot.subjects.query import SUBJECT
 from support import API
 

@@ -133,8 +133,8 @@ def test_on_postgresql_a_contains_filter_can_use_the_trigram_indexes(db) -> None
     """`name contains x` is a LIKE '%x%', which only a trigram index serves (migration 7c1e5a9d2b40)."""
     from sqlalchemy import select, text
 
+    from spot.mapping.models import Subject
     from spot.querylang import compile_filter, parse_filter
-    from spot.subjects.models import Subject
     from spot.subjects.query import SUBJECT
 
     if db.get_bind().dialect.name != "postgresql":

@@ -5,7 +5,8 @@ from sqlalchemy import select
 
 from mapping.maps import restrict
 from spot.core.history_models import HistoryEntry
-from spot.subjects.service import criticity_level, criticity_score
+from spot.mapping.models import criticity_score
+from spot.subjects.service import criticity_level
 from support import API, assert_error, field_codes
 
 EDIT, REM, VALID = "perm_EditPdv", "perm_RemPdv", "perm_ValidNotHaute"

@@ -6,7 +6,7 @@ from sqlalchemy import delete, event
 from mapping.maps import SECOND_SITE, load, restrict, site_id
 from spot import db as database
 from spot.lms.models import LmsItem
-from spot.subjects.models import Subject
+from spot.mapping.models import Subject
 from training.catalogue import MANAGE, MODULES, Course, lms, mediation, spot, url
 
 

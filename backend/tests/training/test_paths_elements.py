@@ -14,6 +14,7 @@ from spot.core.time import utcnow
 from spot.lms.models import LmsAttempt
 from spot.mediations.models import MediationVisiblePerson
 from spot.training.paths import elements
+from spot.training.paths.completion import colour, completion
 from spot.training.paths.models import (
     TrainingPathModule,
 )
@@ -53,7 +54,16 @@ def people(make_user) -> dict[str, Any]:
     [(0, 0, -1), (0, 3, 0), (1, 3, 33), (2, 3, 67), (1, 8, 13), (1, 200, 1), (1, 400, 0), (3, 3, 100)],
 )
 def test_completion_is_rounded_half_up_and_minus_one_when_nothing_counts(done, total, expected) -> None:
-    assert elements.completion(done, total) == expected
+    assert completion(done, total) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(-1, None), (0, "error"), (32, "error"), (33, "accent"), (65, "accent"), (66, "success")]
+    + [(100, "success")],
+)
+def test_a_completion_s_colour_follows_the_spec_s_bands(value, expected) -> None:
+    assert colour(value) == expected
 
 
 def test_totals_leave_disabled_modules_out(db, people) -> None:
@@ -69,7 +79,7 @@ def test_totals_leave_disabled_modules_out(db, people) -> None:
     assert elements.totals(modules, progress) == (1, 2)
     modules[0].status = "disabled"
     done, total = elements.totals(modules, progress)
-    assert (done, total, elements.completion(done, total)) == (0, 0, -1)
+    assert (done, total, completion(done, total)) == (0, 0, -1)
 
 
 def test_a_module_without_elements_counts_nothing(db, people) -> None:

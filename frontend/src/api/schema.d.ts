@@ -3560,6 +3560,11 @@ export interface components {
              * @description round(done / total × 100); -1 when there is nothing to count
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /** Disabled */
             disabled: boolean;
             /** Doneitems */
@@ -4059,6 +4064,11 @@ export interface components {
              * @description round(done / total × 100) over the path's modules that are not disabled; -1 when there is nothing to count
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /** Id */
             id: number;
             /**
@@ -4492,6 +4502,11 @@ export interface components {
              * @description The rounded average of the members' completions (those that can be told); -1 when none
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /**
              * High
              * @description Members whose completion is above 66 %
@@ -5645,8 +5660,16 @@ export interface components {
         PathCard: {
             /** Acceptancedate */
             acceptanceDate: string | null;
-            /** Completion */
+            /**
+             * Completion
+             * @description round(done / total × 100); -1 when there is nothing to count
+             */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /**
              * Createdat
              * Format: date-time
@@ -5832,6 +5855,11 @@ export interface components {
              * @description round(done / total × 100); -1 when there is nothing to count
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             creation: components["schemas"]["Creation"];
             /** Donesubmoduleitems */
             doneSubModuleItems: number;
@@ -6655,6 +6683,11 @@ export interface components {
              * @description Done items / total items in percent; -1 when there is no item
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /** Id */
             id: number;
             learner: components["schemas"]["ReportLearner"];
@@ -7776,6 +7809,11 @@ export interface components {
              * @description round(sum of done / sum of total × 100) over the user's current paths; -1 when there is no current path or nothing to count
              */
             completion: number;
+            /**
+             * Completioncolour
+             * @description The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above success; null when the completion is -1
+             */
+            readonly completionColour: ("error" | "accent" | "success") | null;
             /** Id */
             id: number;
             level: components["schemas"]["Level"];

@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next'
 
 export type CompletionColour = 'error' | 'accent' | 'success'
 
-/** The spec's colour of a completion (2 §9): under 33 error, 33 to 65 the accent, 66 and above success; none at -1. */
-export function completionColour(completion: number): CompletionColour | undefined {
-  if (completion < 0) return undefined
-  if (completion < 33) return 'error'
-  if (completion < 66) return 'accent'
-  return 'success'
+/** A completion and the colour the server gave it (spec 2 §9): null when it is -1, not quantifiable. */
+export interface CompletionOf {
+  completion: number
+  completionColour: CompletionColour | null
 }
 
 /** A completion as words: its percentage, or not quantifiable at -1 (nothing to count). */
@@ -20,10 +18,9 @@ export function useCompletionText(): (completion: number) => string {
 }
 
 /** A completion (of a path, a module, a person's current paths) as a bar and a percentage in the spec's colours. */
-export function Completion({ completion, label }: { completion: number; label: string }) {
+export function Completion({ of: { completion, completionColour: colour }, label }: { of: CompletionOf; label: string }) {
   const text = useCompletionText()
-  const colour = completionColour(completion)
-  if (colour === undefined) {
+  if (!colour) {
     return (
       <Typography variant="body2" color="text.secondary" data-completion="none">
         {text(completion)}

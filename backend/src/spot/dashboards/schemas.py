@@ -7,6 +7,7 @@ from pydantic import Field
 from spot.alerts.schemas import Alert, AlertKind
 from spot.core.schemas import CamelModel
 from spot.history.schemas import ContributionPeriod
+from spot.training.paths.completion import WithCompletion
 from spot.training.paths.models import PathStatus
 
 COMPLETION = (
@@ -25,7 +26,7 @@ class Level(StrEnum):
     none = "none"
 
 
-class CurrentPath(CamelModel):
+class CurrentPath(WithCompletion):
     """A current path (spec 2 §9): started on or before today, stopping on or after today, not canceled."""
 
     id: int
@@ -76,7 +77,7 @@ class MyDashboard(CamelModel):
     )
 
 
-class GroupProgress(CamelModel):
+class GroupProgress(WithCompletion):
     id: int
     name: str
     users: int = Field(description="Members of the group")
@@ -98,7 +99,7 @@ class Named(CamelModel):
     name: str
 
 
-class UserProgress(CamelModel):
+class UserProgress(WithCompletion):
     id: int
     name: str
     completion: int = Field(

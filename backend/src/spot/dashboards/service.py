@@ -40,7 +40,7 @@ from spot.mapping import service as mapping
 from spot.qualifications import dashboards as qualification_dashboards
 from spot.qualifications import validity
 from spot.training.modules.models import TrainingModule
-from spot.training.paths.elements import completion
+from spot.training.paths.completion import completion
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
 from spot.training.paths.service import add_months
 from spot.users.models import Group, User, user_group
@@ -75,7 +75,7 @@ def _current() -> ColumnElement[bool]:
 
 
 def _completion_sql(done: Any, total: Any) -> Any:
-    """elements.completion in SQL: round half up of done / total × 100 in integers, -1 when total is 0."""
+    """completion() in SQL: round half up of done / total × 100 in integers, -1 when total is 0."""
     return case((total > 0, (done * 200 + total) // (total * 2)), else_=-1)
 
 

@@ -6,8 +6,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
+from spot.mapping.models import Subject
 from spot.subjects import service as subjects
-from spot.subjects.models import Subject
 from spot.users.models import User
 
 # (subject code, follower, who changes it next, how); the change comes after the follower's visit.

@@ -12,8 +12,7 @@ from spot.core.errors import ApiError
 from spot.core.time import utcnow
 from spot.discussions import service as discussions
 from spot.discussions.models import DiscussionMessage, DiscussionRead
-from spot.mapping.models import Cartography, Function
-from spot.subjects.models import Subject
+from spot.mapping.models import Cartography, Function, Subject
 from spot.users.models import User
 
 CARTOGRAPHY = "USI"

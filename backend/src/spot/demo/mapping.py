@@ -14,9 +14,8 @@ from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
 from spot.mapping import bundle
-from spot.mapping.models import Activity, Cartography, CartographyVisibility, Site
+from spot.mapping.models import Activity, Cartography, CartographyVisibility, Site, Subject
 from spot.subjects import service as subjects
-from spot.subjects.models import Subject
 from spot.subjects.schemas import Ratings
 from spot.users.models import Group, User
 

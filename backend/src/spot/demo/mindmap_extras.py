@@ -15,11 +15,12 @@ from sqlalchemy.orm import Session
 
 from spot.account.service import principal_of
 from spot.core.principal import Principal
+from spot.mapping.models import NodeStatus, Subject
 from spot.resources.upload import uploads_folder
 from spot.subjects import policy
 from spot.subjects import service as subjects
 from spot.subjects.mindmap import diagram, standardized
-from spot.subjects.models import NodeStatus, StandardizedMindMap, Subject
+from spot.subjects.models import StandardizedMindMap
 from spot.users.models import User
 
 AUTHOR = "createur"

@@ -16,8 +16,7 @@ from spot.core.principal import Principal
 from spot.demo import lms
 from spot.demo import references as refs
 from spot.demo.mapping import SITE_CODE
-from spot.mapping.models import Activity, Cartography, Function, Site
-from spot.subjects.models import Subject
+from spot.mapping.models import Activity, Cartography, Function, Site, Subject
 from spot.training.modules import policy, service
 from spot.training.modules.models import SpotItemType, TrainingModule
 from spot.training.modules.schemas import (

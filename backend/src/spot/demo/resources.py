@@ -16,12 +16,11 @@ from sqlalchemy.orm import Session
 from spot.account.service import principal_of
 from spot.core import parents
 from spot.core.principal import Principal
-from spot.mapping.models import Cartography, Function
+from spot.mapping.models import Cartography, Function, Subject
 from spot.resources import policy, service
 from spot.resources.models import Resource, ResourceType
 from spot.resources.schemas import ResourceCreate
 from spot.resources.upload import uploads_folder
-from spot.subjects.models import Subject
 from spot.users.models import User
 
 AUTHOR = "createur"

@@ -14,8 +14,7 @@ from spot.core.history import Event
 from spot.core.history_models import HistoryEntry
 from spot.core.time import utcnow
 from spot.demo.mapping import SITE_CODE
-from spot.mapping.models import Cartography, Function, Site
-from spot.subjects.models import Subject
+from spot.mapping.models import Cartography, Function, Site, Subject
 from spot.users.models import User
 
 WEEKS = 78

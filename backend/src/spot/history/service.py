@@ -42,10 +42,9 @@ from spot.history.schemas import (
     HistoryItem,
 )
 from spot.mapping import service as mapping
-from spot.mapping.models import Activity, Cartography, Function, MapItemId
+from spot.mapping.models import Activity, Cartography, Function, MapItemId, Subject
 from spot.mapping.policy import sees_cartography, sees_function, sees_subject
 from spot.subjects import service as subjects
-from spot.subjects.models import Subject
 from spot.users.models import Group, User, user_group
 
 # The most entries GET /history/mine answers, newest first.

@@ -34,9 +34,19 @@ from spot.core.principal import Principal
 from spot.core.schemas import MultilineText, Text
 from spot.core.time import utcnow
 from spot.mapping import service
-from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site, Zone
-from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectType
-from spot.subjects.service import criticity_score
+from spot.mapping.models import (
+    Activity,
+    Cartography,
+    Function,
+    MindMapItem,
+    NodeStatus,
+    Pictogram,
+    Site,
+    Subject,
+    SubjectType,
+    Zone,
+    criticity_score,
+)
 
 FORMAT = "spot-map/1"
 MANIFEST = "map.json"

@@ -12,8 +12,7 @@ from sqlalchemy.orm import Session
 from spot.core.errors import not_found
 from spot.core.files import get_file_store
 from spot.mapping.bundle import FORMAT, IMAGE_TYPES, MANIFEST
-from spot.mapping.models import Activity, Function, Pictogram, Site, Zone
-from spot.subjects.models import MindMapItem, Subject
+from spot.mapping.models import Activity, Function, MindMapItem, Pictogram, Site, Subject, Zone
 
 
 def export(db: Session, *, site_id: int) -> tuple[Site, bytes]:

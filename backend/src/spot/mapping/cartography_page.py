@@ -16,7 +16,7 @@ from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.db import plain
 from spot.mapping import policy
-from spot.mapping.models import Activity, Cartography, Function, Pictogram, Zone
+from spot.mapping.models import Activity, Cartography, Function, Pictogram, Subject, Zone
 from spot.mapping.policy import (
     Viewer,
     by_viewer,
@@ -37,7 +37,6 @@ from spot.mapping.schemas import (
     ZoneOut,
 )
 from spot.mapping.service import CARTOGRAPHY_ID, activities_of, entry, get_activity, get_cartography
-from spot.subjects.models import Subject
 
 
 def _of_cartography(viewer: Viewer, *columns: Any) -> Any:

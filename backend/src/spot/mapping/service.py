@@ -28,7 +28,7 @@ from spot.core.files import get_file_store
 from spot.core.principal import Principal
 from spot.db import in_ids, plain
 from spot.mapping import policy
-from spot.mapping.models import Activity, Cartography, Function, Pictogram, Site
+from spot.mapping.models import Activity, Cartography, Function, MindMapItem, Pictogram, Site, Subject
 from spot.mapping.policy import (
     Viewer,
     by_viewer,
@@ -49,7 +49,6 @@ from spot.mapping.schemas import (
 )
 from spot.querylang import folded
 from spot.querylang.text import fold
-from spot.subjects.models import MindMapItem, Subject
 
 SEARCH_LIMIT = 30
 

@@ -11,9 +11,16 @@ from sqlalchemy.orm import Session
 
 from spot.core.errors import ApiError, FieldError, not_found
 from spot.mapping import policy
-from spot.mapping.models import Activity, Cartography, CartographyVisibility, Function, Site
+from spot.mapping.models import (
+    Activity,
+    Cartography,
+    CartographyVisibility,
+    Function,
+    MindMapItem,
+    Site,
+    Subject,
+)
 from spot.permissions.schemas import AllowedGroup, AllowedItem, AllowedItems, TreeNode
-from spot.subjects.models import MindMapItem, Subject
 from spot.users.models import Group, User
 
 log = logging.getLogger("spot.security")

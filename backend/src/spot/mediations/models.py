@@ -28,7 +28,7 @@ class ReportMode(StrEnum):
 
 
 def _folded(length: int) -> Mapped[str]:
-    """fold() of a text column, for list filters and sorts (as subjects.models._folded)."""
+    """fold() of a text column, for list filters and sorts (as mapping.models._folded)."""
     folded = String(length).with_variant(String(length, collation="C"), "postgresql")
     return mapped_column(folded, default="", server_default="")
 

@@ -42,7 +42,7 @@ from spot.core.time import midnight, today, utcnow
 from spot.core.visibility import VisibilityLinks, visible_to
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
-from spot.mapping.models import Activity, Cartography, Function
+from spot.mapping.models import Activity, Cartography, Function, Subject
 from spot.mapping.policy import hidden, sees_activity, sees_cartography, sees_function, sees_subject
 from spot.mediations import policy
 from spot.mediations.models import (
@@ -57,7 +57,6 @@ from spot.mediations.models import (
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import MediationOut, MediationSave, MediationUpdate, Period
 from spot.querylang.text import fold
-from spot.subjects.models import Subject
 from spot.users.models import Group, User
 
 ITEM_TYPE = "mediation"

@@ -36,7 +36,7 @@ from spot.core.errors import not_found
 from spot.core.principal import Principal
 from spot.db import plain
 from spot.mapping import service as mapping
-from spot.mapping.models import Function, Site
+from spot.mapping.models import Function, Site, Subject
 from spot.mapping.policy import sees_function
 from spot.qualifications import validity
 from spot.qualifications.models import (
@@ -47,7 +47,6 @@ from spot.qualifications.models import (
 )
 from spot.qualifications.validity import ModuleValidity
 from spot.querylang.text import fold
-from spot.subjects.models import Subject
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModule, TrainingModuleItem
 from spot.users.models import Group, User, user_group
 

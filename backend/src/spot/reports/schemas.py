@@ -7,6 +7,7 @@ from pydantic import Field
 
 from spot.core.schemas import CamelModel, Id, OptionalText, Text
 from spot.training.modules.models import ModuleType
+from spot.training.paths.completion import WithCompletion
 from spot.training.paths.models import ModuleStatus, PathStatus
 
 # The most learners and groups one request names.
@@ -124,7 +125,7 @@ class ReportLearner(CamelModel):
     name: str
 
 
-class ReportPathRow(CamelModel):
+class ReportPathRow(WithCompletion):
     """A path the report selects, as the paths table shows it."""
 
     id: int

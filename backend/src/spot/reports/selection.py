@@ -27,8 +27,8 @@ from spot.references.models import Reference
 from spot.reports.policy import paths_visible
 from spot.reports.schemas import ReportRequest, ReportSelectors
 from spot.training.modules.models import TrainingModule
-from spot.training.paths import elements
 from spot.training.paths import policy as paths_policy
+from spot.training.paths.completion import completion
 from spot.training.paths.models import ModuleStatus
 from spot.training.paths.models import TrainingPath as P
 from spot.training.paths.models import TrainingPathGrading as G
@@ -406,7 +406,7 @@ def _load(
                 signed_at=path.signed_at,
                 signature_comment=path.signature_comment,
                 signature_satisfaction=path.signature_satisfaction,
-                completion=elements.completion(path.done_items, path.total_items),
+                completion=completion(path.done_items, path.total_items),
                 average_grade=average_grade(m[0].grade for m in live) if graded else None,
                 estimated_duration=sum(m[4] for m in live),
                 modules=lines,

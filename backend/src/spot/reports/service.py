@@ -35,7 +35,7 @@ from spot.reports.schemas import (
     ReportSelectors,
 )
 from spot.training.modules.models import ModuleType, TrainingModule
-from spot.training.paths import elements
+from spot.training.paths.completion import completion
 from spot.training.paths.models import ModuleStatus, PathStatus
 from spot.training.paths.models import TrainingPath as P
 from spot.training.paths.models import TrainingPathModule as PathModule
@@ -260,7 +260,7 @@ def paths(db: Session, *, user: Principal, request: ReportRequest) -> ReportPath
                 start_date=row[6],
                 stop_date=row[7],
                 modules=row[8],
-                completion=elements.completion(row[9], row[10]),
+                completion=completion(row[9], row[10]),
                 average_grade=selection.average_grade([row[11]]),
             )
             for row in rows

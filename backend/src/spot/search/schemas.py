@@ -1,8 +1,8 @@
 from typing import Literal
 
 from spot.core.schemas import CamelModel
+from spot.mapping.models import NodeStatus
 from spot.mapping.schemas import ContextEntry
-from spot.subjects.models import NodeStatus
 
 Category = Literal["cartographies", "functions", "subjects", "nodes"]
 ResultType = Literal["cartography", "function", "subject", "mindmapNode"]

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from spot.core.principal import Principal
 from spot.db import CUSTOM_PLAN, plain
 from spot.mapping import service as mapping
-from spot.mapping.models import Cartography, Function
+from spot.mapping.models import Cartography, Function, MindMapItem, NodeStatus, Subject
 from spot.mapping.policy import (
     EVERYONE,
     ByViewer,
@@ -43,7 +43,6 @@ from spot.mapping.policy import (
 from spot.mapping.schemas import ContextEntry
 from spot.querylang.text import fold
 from spot.search.schemas import Category, CategoryResults, SearchOut, SearchResult, Span
-from spot.subjects.models import MindMapItem, NodeStatus, Subject
 
 CATEGORIES: tuple[Category, ...] = ("cartographies", "functions", "subjects", "nodes")
 COLLAPSED, EXPANDED = 5, 30  # results per category (spec 1 §9)

@@ -10,8 +10,9 @@ from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.db import plain
+from spot.mapping.models import Subject
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
-from spot.subjects.models import Subject, SubjectVisit
+from spot.subjects.models import SubjectVisit
 
 
 def _changed_subjects(viewer: Viewer) -> Any:

@@ -4,9 +4,8 @@
 from collections.abc import Collection
 
 from spot.core.principal import Principal
-from spot.mapping.models import Function
+from spot.mapping.models import Function, NodeStatus, Subject
 from spot.permissions.names import Permission
-from spot.subjects.models import NodeStatus, Subject
 from spot.subjects.schemas import FunctionCan, SubjectCan
 
 

@@ -9,13 +9,12 @@ from sqlalchemy.orm import Session
 
 from spot.core.history_models import HistoryEntry, is_write
 from spot.core.principal import Principal
-from spot.mapping.models import Activity, Cartography
+from spot.mapping.models import Activity, Cartography, NodeStatus, Subject, SubjectType
 from spot.mapping.policy import sees_subject
 from spot.mapping.service import subject_paths
 from spot.querylang import EntityType, Field, FieldType, in_query, register
 from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
-from spot.subjects.models import NodeStatus, Subject, SubjectType
 from spot.subjects.schemas import SubjectCard
 from spot.subjects.service import HIGH_ABOVE, LOW_BELOW, SUMMARY_COLUMNS, event_user_names, summary_fields
 

@@ -4,8 +4,8 @@ from typing import Literal
 from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id, MultilineText, Text
+from spot.mapping.models import NodeStatus, SubjectType
 from spot.mapping.schemas import ContextEntry
-from spot.subjects.models import NodeStatus, SubjectType
 
 CriticityLevel = Literal["low", "medium", "high"]
 Rating = Field(ge=0, le=5)

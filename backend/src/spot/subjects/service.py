@@ -29,12 +29,20 @@ from spot.discussions import service as discussions
 from spot.discussions.service import SystemMessageType
 from spot.mapping import policy as mapping_policy
 from spot.mapping import service as mapping
-from spot.mapping.models import Activity, Cartography, Function
+from spot.mapping.models import (
+    Activity,
+    Cartography,
+    Function,
+    MindMapItem,
+    NodeStatus,
+    Subject,
+    criticity_score,
+)
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.mapping.schemas import ContextEntry
 from spot.subjects import policy
 from spot.subjects.mindmap import standardized
-from spot.subjects.models import MindMapItem, NodeStatus, Subject, SubjectVisit
+from spot.subjects.models import SubjectVisit
 from spot.subjects.schemas import (
     Contributor,
     CriticityLevel,
@@ -53,13 +61,6 @@ ITEM_TYPE = "subject"
 
 
 # Criticity ----------------------------------------------------------------------------------
-
-
-def criticity_score(frequency: int, gravity: int) -> int | None:
-    """0-100 from frequency × gravity (each 0-5); undefined while either is 0 ('not defined')."""
-    if frequency == 0 or gravity == 0:
-        return None
-    return round(frequency * gravity / 25 * 100)
 
 
 # The bands of the score (spec 1 §4): low below 33, high above 66, medium between (both included).

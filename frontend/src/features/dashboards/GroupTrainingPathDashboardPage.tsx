@@ -71,7 +71,7 @@ function Member({ user }: { user: UserProgress }) {
         </Typography>
         <LevelLabel level={user.level} />
       </Box>
-      <Completion completion={user.completion} label={t('dashboards.completionOf', { title: user.name })} />
+      <Completion of={user} label={t('dashboards.completionOf', { title: user.name })} />
       {user.paths.length === 0 ? (
         <EmptyText>{t('dashboards.groupTrainingPath.noCurrentPath')}</EmptyText>
       ) : (

@@ -98,7 +98,7 @@ function Groups({ groups }: { groups: GroupProgress[] }) {
               {t('dashboards.trainingPath.membersWithPaths', { count: group.users, withPaths: group.withPaths })}
             </Typography>
           </Box>
-          <Completion completion={group.completion} label={t('dashboards.trainingPath.averageOf', { name: group.name })} />
+          <Completion of={group} label={t('dashboards.trainingPath.averageOf', { name: group.name })} />
           <Box sx={{ display: 'flex', columnGap: 2.5, rowGap: 0.5, flexWrap: 'wrap' }}>
             {/* Each link names its group: a list of 'Paths progress' links would not tell them apart. */}
             <Link

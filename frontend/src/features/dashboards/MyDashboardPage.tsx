@@ -75,7 +75,7 @@ function CurrentPaths({ paths }: { paths: CurrentPath[] }) {
               <Typography variant="body2" color="text.secondary">
                 {t('dashboards.fromTo', { start: formatDate(path.startDate, i18n.language), stop: formatDate(path.stopDate, i18n.language) })}
               </Typography>
-              <Completion completion={path.completion} label={t('dashboards.completionOf', { title: path.title })} />
+              <Completion of={path} label={t('dashboards.completionOf', { title: path.title })} />
             </Box>
           ))}
         </Box>

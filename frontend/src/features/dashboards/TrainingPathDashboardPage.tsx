@@ -43,7 +43,7 @@ export function TrainingPathDashboardPage() {
                   {t('dashboards.trainingPath.membersWithPaths', { count: group.users, withPaths: group.withPaths })}
                 </Typography>
               </Box>
-              <Completion completion={group.completion} label={t('dashboards.trainingPath.averageOf', { name: group.name })} />
+              <Completion of={group} label={t('dashboards.trainingPath.averageOf', { name: group.name })} />
               <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
                 <LevelCount level="high" count={group.high} />
                 <LevelCount level="medium" count={group.medium} />

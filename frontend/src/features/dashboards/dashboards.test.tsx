@@ -25,7 +25,7 @@ function signedInAs(permissions: string[], handlers: Handlers = {}) {
 }
 
 const MY_DASHBOARD = {
-  currentPaths: [{ id: 31, title: 'Consignation', status: 'started', startDate: '2026-01-05', stopDate: '2026-12-31', completion: 40 }],
+  currentPaths: [{ id: 31, title: 'Consignation', status: 'started', startDate: '2026-01-05', stopDate: '2026-12-31', completion: 40, completionColour: 'accent' }],
   alerts: [
     {
       kind: 'qualificationExpiring',
@@ -134,7 +134,7 @@ describe('path progress', () => {
   it('lists the groups with their progress, each leading to its members', async () => {
     signedInAs(['perm_TableauBord'], {
       [`GET ${API}/dashboards/trainingPath`]: () =>
-        json({ groups: [{ id: 3, name: 'Opérateurs', users: 10, withPaths: 6, completion: 70, high: 3, medium: 2, low: 1 }] }),
+        json({ groups: [{ id: 3, name: 'Opérateurs', users: 10, withPaths: 6, completion: 70, completionColour: 'success', high: 3, medium: 2, low: 1 }] }),
     })
     renderRoutes(routes, '/spotv2/dashboards/trainingPath')
     const groups = await screen.findByRole('list', { name: 'Groups' })
@@ -151,13 +151,13 @@ describe('path progress', () => {
         json({
           group: { id: 3, name: 'Opérateurs' },
           users: [
-            { id: 8, name: 'Inès Garnier', completion: -1, level: 'none', paths: [] },
+            { id: 8, name: 'Inès Garnier', completion: -1, completionColour: null, level: 'none', paths: [] },
             {
               id: 9,
               name: 'Jules Perrin',
-              completion: 20,
+              completion: 20, completionColour: 'error',
               level: 'low',
-              paths: [{ id: 31, title: 'Consignation', status: 'started', startDate: '2026-01-05', stopDate: '2026-12-31', completion: 20 }],
+              paths: [{ id: 31, title: 'Consignation', status: 'started', startDate: '2026-01-05', stopDate: '2026-12-31', completion: 20, completionColour: 'error' }],
             },
           ],
         }),

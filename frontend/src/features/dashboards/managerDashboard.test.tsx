@@ -26,8 +26,8 @@ function signedInAs(permissions: string[], handlers: Handlers = {}) {
     [GROUPS]: () =>
       json({
         groups: [
-          { id: 3, name: 'Opérateurs', users: 10, withPaths: 6, completion: 70, high: 3, medium: 2, low: 1 },
-          { id: 4, name: 'Maintenance', users: 1, withPaths: 0, completion: -1, high: 0, medium: 0, low: 0 },
+          { id: 3, name: 'Opérateurs', users: 10, withPaths: 6, completion: 70, completionColour: 'success', high: 3, medium: 2, low: 1 },
+          { id: 4, name: 'Maintenance', users: 1, withPaths: 0, completion: -1, completionColour: null, high: 0, medium: 0, low: 0 },
         ],
       }),
     [CARTOGRAPHIES]: () =>

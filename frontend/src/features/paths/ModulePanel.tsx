@@ -60,7 +60,7 @@ export function ModulePanel({ path, module, linkToModule, history, onNotice }: M
           <ModuleStatusChip status={module.status} />
           {showGrade && module.grading && <GradeChip grading={module.grading} />}
           <Box sx={{ flex: '1 1 8rem', minWidth: 96, maxWidth: 220, ml: 'auto' }}>
-            <Completion completion={module.completion} label={t('trainingPath.module.completionOf', { name })} />
+            <Completion of={module} label={t('trainingPath.module.completionOf', { name })} />
           </Box>
         </Stack>
       </AccordionSummary>

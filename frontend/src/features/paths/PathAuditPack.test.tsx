@@ -35,7 +35,7 @@ function path(changes: Partial<Path> = {}): Path {
     totalSubModuleItems: 0,
     doneSubModuleItems: 0,
     totalAssignedModules: 0,
-    completion: -1,
+    completion: -1, completionColour: null,
     averageGrade: null,
     acceptanceDate: '2026-02-21T09:00:00Z',
     validation: null,

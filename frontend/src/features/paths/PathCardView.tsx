@@ -7,15 +7,14 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingPathPath } from '../../lib/paths'
-import { completionColour } from '../../components/Completion'
+import type { CompletionOf } from '../../components/Completion'
 import { formatDate } from '../../lib/dates'
 import type { PathCard } from './api'
 import { PathSteps } from './PathSteps'
 
 /** A completion as a percentage in the spec's colours (spec 2 §9), or 'not quantifiable' when -1. */
-export function CompletionText({ completion }: { completion: number }) {
+export function CompletionText({ of: { completion, completionColour: colour } }: { of: CompletionOf }) {
   const { t } = useTranslation()
-  const colour = completionColour(completion)
   return (
     <Box
       component="span"
@@ -57,7 +56,7 @@ export function PathCardView({ path, targeted }: { path: PathCard; targeted: boo
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         <Typography variant="body2" sx={{ flexShrink: 0 }}>
-          <CompletionText completion={path.completion} />
+          <CompletionText of={path} />
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

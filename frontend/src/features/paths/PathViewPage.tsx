@@ -217,7 +217,7 @@ function PathFacts({ path }: { path: Path }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 1fr)' }, gap: 1.75 }}>
         {fact(t('trainingPath.learner'), path.learner?.name ?? t('trainingPath.nobody'))}
         {fact(t('trainingPath.dates'), t('trainingPath.period', { start: date(path.startDate), stop: date(path.stopDate) }))}
-        {fact(t('trainingPath.completion'), <Completion completion={path.completion} label={t('trainingPath.completion')} />, true)}
+        {fact(t('trainingPath.completion'), <Completion of={path} label={t('trainingPath.completion')} />, true)}
         {fact(t('trainingPath.estimatedDuration'), duration(path.totalEstimatedDuration))}
         {fact(t('trainingPath.items'), t('trainingPath.itemsDone', { done: path.doneSubModuleItems, total: path.totalSubModuleItems }))}
         {fact(t('trainingPath.assignedModules'), String(path.totalAssignedModules))}

@@ -24,7 +24,7 @@ const card = (changes: Partial<PathCard>): PathCard => ({
   validationDate: null,
   signatureDate: null,
   totalAssignedModules: 3,
-  completion: 40,
+  completion: 40, completionColour: 'accent',
   ...changes,
 })
 
@@ -39,9 +39,9 @@ function server(permissions: string[]) {
       json({
         results: [
           card({}),
-          card({ id: 5, title: 'Conduite', reference: null, status: 'canceled', completion: -1, totalAssignedModules: 1 }),
-          card({ id: 6, title: 'Levage', status: 'archived', completion: 100 }),
-          card({ id: 8, title: 'Accueil', status: 'notAccepted', completion: 10 }),
+          card({ id: 5, title: 'Conduite', reference: null, status: 'canceled', completion: -1, completionColour: null, totalAssignedModules: 1 }),
+          card({ id: 6, title: 'Levage', status: 'archived', completion: 100, completionColour: 'success' }),
+          card({ id: 8, title: 'Accueil', status: 'notAccepted', completion: 10, completionColour: 'error' }),
         ],
         totalItems: 4,
       }),

@@ -175,7 +175,7 @@ async function openWithLearner(extra: Parameters<typeof fakeServer>[0]) {
 
 describe('the buttons', () => {
   it('shows the paths selected in a table', async () => {
-    const row = { id: 8, title: 'Consignation', reference: 'P-01', learner: { id: 4, name: 'Léa Petit' }, status: 'started', startDate: '2026-02-01', stopDate: '2026-03-01', modules: 2, completion: 50, averageGrade: 7.5 }
+    const row = { id: 8, title: 'Consignation', reference: 'P-01', learner: { id: 4, name: 'Léa Petit' }, status: 'started', startDate: '2026-02-01', stopDate: '2026-03-01', modules: 2, completion: 50, completionColour: 'accent', averageGrade: 7.5 }
     const fetchMock = await openWithLearner({ [PATHS]: () => json({ results: [row], totalItems: 1 }) })
     await click('Show training paths')
     const dialog = await screen.findByRole('dialog', { name: 'Training paths of the report' })

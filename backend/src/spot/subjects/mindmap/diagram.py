@@ -17,12 +17,12 @@ from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
+from spot.mapping.models import Subject
 from spot.resources.models import ResourceType
 from spot.resources.service import ACCEPTED, MAX_FILE_BYTES, content_disposition
 from spot.subjects import policy
 from spot.subjects import service as subjects
 from spot.subjects.mindmap.schemas import Diagram
-from spot.subjects.models import Subject
 
 # The resources' limit and types: JPEG and PNG images, PDF documents.
 MAX_BYTES = MAX_FILE_BYTES

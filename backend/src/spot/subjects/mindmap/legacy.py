@@ -18,10 +18,9 @@ from sqlalchemy.orm import Session
 from spot.core.errors import ApiError, FieldError, not_found
 from spot.core.principal import Principal
 from spot.mapping import service as mapping
-from spot.mapping.models import Cartography, Function, Site
+from spot.mapping.models import Cartography, Function, Site, Subject
 from spot.subjects import service as subjects
 from spot.subjects.mindmap.schemas import FunctionTarget, LegacyTarget, LegacyView, SubjectTarget
-from spot.subjects.models import Subject
 
 STANDARDIZED_FLAG = "standard"
 

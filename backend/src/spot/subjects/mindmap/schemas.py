@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, MultilineText, Text
-from spot.subjects.models import NodeStatus
+from spot.mapping.models import NodeStatus
 from spot.subjects.schemas import Contributor
 
 # An integer the database holds (32-bit on PostgreSQL): beyond, it is bad input (422), not a 500.

@@ -22,6 +22,7 @@ from spot.core.time import utcnow
 from spot.db import plain
 from spot.discussions import service as discussions
 from spot.discussions.service import SystemMessageType
+from spot.mapping.models import MindMapItem, NodeStatus, Subject
 from spot.subjects import policy
 from spot.subjects import service as subjects
 from spot.subjects.mindmap import diagram
@@ -32,7 +33,7 @@ from spot.subjects.mindmap.schemas import (
     NodeStatusChange,
     NodeUpdate,
 )
-from spot.subjects.models import MindMapItem, NodeStatus, StandardizedMindMap, Subject
+from spot.subjects.models import StandardizedMindMap
 from spot.users.models import User
 
 MAIN = 0

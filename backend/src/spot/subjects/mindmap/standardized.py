@@ -13,13 +13,14 @@ from sqlalchemy.orm import Session, aliased
 from spot.core.errors import not_found
 from spot.core.principal import Principal
 from spot.db import UtcDateTime, plain
+from spot.mapping.models import MindMapItem, Subject
 from spot.subjects.mindmap.schemas import (
     Difference,
     DifferenceKind,
     StandardizedMindMapOut,
     StandardizedNode,
 )
-from spot.subjects.models import MindMapItem, StandardizedMindMap, Subject
+from spot.subjects.models import StandardizedMindMap
 from spot.subjects.schemas import Contributor
 from spot.users.models import User
 

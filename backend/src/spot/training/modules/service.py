@@ -44,7 +44,7 @@ from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
 from spot.lms.models import LmsCourse, LmsItem
 from spot.mapping import service as mapping
-from spot.mapping.models import Activity, Cartography, Function, Site
+from spot.mapping.models import Activity, Cartography, Function, Site, Subject
 from spot.mapping.policy import (
     EVERYONE,
     Viewer,
@@ -58,7 +58,6 @@ from spot.mapping.service import MapPaths
 from spot.querylang.text import fold
 from spot.references import service as references
 from spot.references.models import Reference, ReferenceType
-from spot.subjects.models import Subject
 from spot.training.modules import policy
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModule, TrainingModuleItem
 from spot.training.modules.schemas import (

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session, aliased
 from spot.core.principal import Principal
 from spot.db import in_ids, plain
 from spot.references.models import Reference
-from spot.training.paths import elements
+from spot.training.paths.completion import completion
 from spot.training.paths.models import TrainingPath, TrainingPathModule
 from spot.training.paths.records import person, readable, reference_of
 from spot.users.models import User
@@ -84,7 +84,7 @@ def card_fields(db: Session, rows: Sequence[Any]) -> list[dict[str, Any]]:
                 "validationDate": validated,
                 "signatureDate": signed,
                 "totalAssignedModules": count,
-                "completion": elements.completion(done, total),
+                "completion": completion(done, total),
             }
         )
     return cards

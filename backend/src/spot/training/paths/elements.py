@@ -25,7 +25,7 @@ graded module, a closed or a canceled path never change afterwards.
 
 For the rest of the area: `refresh(db, path)` stores each module's and the path's done and total
 elements and makes the automatic promotions, `results(db, *, user, path, modules)` (what the page
-shows), `completion(done, total)`; for element_routes.py: `record_open`, `attach`, `detach`. The
+shows); for element_routes.py: `record_open`, `attach`, `detach`. The
 stored progress is kept current where what the learner did changes: the actions here and the path's
 own, and `apply_result` (the learning platform, when a result arrives), `mediation_changed`
 (mediations), `module_changed` (the module catalogue)."""
@@ -62,10 +62,9 @@ from spot.lms import runtime as lms_runtime
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
 from spot.lms.models import LmsItem
-from spot.mapping.models import Cartography
+from spot.mapping.models import Cartography, Subject
 from spot.mediations import service as mediations
 from spot.mediations.models import Mediation, MediationStatus
-from spot.subjects.models import Subject
 from spot.training.modules import service as modules
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
 from spot.training.modules.service import resolved_items
@@ -95,13 +94,6 @@ from spot.training.paths.schemas import (
 MEDIATION_CANCELED = "mediationCanceled"
 # A mediation counts once it reached validated; archived comes after it.
 _MEDIATION_DONE = (MediationStatus.validated.value, MediationStatus.archived.value)
-
-
-def completion(done: int, total: int) -> int:
-    """round(done / total × 100), half up (spec 2 §9); -1 when there is nothing to count."""
-    if total <= 0:
-        return -1
-    return (done * 200 + total) // (total * 2)
 
 
 def totals(modules: Sequence[TrainingPathModule], progress: dict[int, tuple[int, int]]) -> tuple[int, int]:

@@ -11,6 +11,7 @@ from spot.core.signatures import SignatureOut
 from spot.mapping.schemas import ContextEntry
 from spot.references.schemas import ReferenceSummary
 from spot.training.modules.models import ModuleType, SpotItemType
+from spot.training.paths.completion import WithCompletion
 from spot.training.paths.models import ModuleStatus, PathEvent, PathStatus
 
 MAX_LEARNERS = 500
@@ -218,7 +219,7 @@ class AssignedModuleCan(CamelModel):
     open_elements: bool = Field(description="The learner, module started: url and spot elements active")
 
 
-class AssignedModule(CamelModel):
+class AssignedModule(WithCompletion):
     index: int
     module: ModuleSummary
     referents: list[Person]
@@ -229,7 +230,6 @@ class AssignedModule(CamelModel):
     started_at: datetime | None
     total_items: int
     done_items: int
-    completion: int = Field(description="round(done / total × 100); -1 when there is nothing to count")
     results: list[Result]
     grading: Grading | None = Field(description="The current grading; null when none or not seeGrading")
     gradings: list[Grading] = Field(description="Every grading, oldest first; empty when not seeGrading")
@@ -289,7 +289,7 @@ ClosingWarning = Literal[
 ]
 
 
-class PathOut(CamelModel):
+class PathOut(WithCompletion):
     id: int
     title: str
     reference: ReferenceSummary | None
@@ -305,7 +305,6 @@ class PathOut(CamelModel):
     total_sub_module_items: int
     done_sub_module_items: int
     total_assigned_modules: int
-    completion: int = Field(description="round(done / total × 100); -1 when there is nothing to count")
     average_grade: float | None = Field(
         description="Over the graded modules; null when none or not seeGrading"
     )
@@ -322,7 +321,7 @@ class PathOut(CamelModel):
     version: int
 
 
-class PathCard(CamelModel):
+class PathCard(WithCompletion):
     """A path of the list (and of POST /training/path/infos, POST /training/path)."""
 
     id: int
@@ -338,7 +337,6 @@ class PathCard(CamelModel):
     validation_date: datetime | None
     signature_date: datetime | None
     total_assigned_modules: int
-    completion: int
 
 
 class AssignedModuleCard(CamelModel):

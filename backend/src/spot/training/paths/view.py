@@ -26,6 +26,7 @@ from spot.db import in_ids, plain
 from spot.references.models import Reference
 from spot.training.modules.models import TrainingModule
 from spot.training.paths import elements, policy
+from spot.training.paths.completion import completion
 from spot.training.paths.models import ModuleStatus as M
 from spot.training.paths.models import PathStatus as P
 from spot.training.paths.models import (
@@ -263,7 +264,7 @@ def view(
                 "started_at": module.started_at,
                 "total_items": module.total_items,
                 "done_items": module.done_items,
-                "completion": elements.completion(module.done_items, module.total_items),
+                "completion": completion(module.done_items, module.total_items),
                 "results": results.get(module.id, []),
                 "grading": grading_out(current) if grading and current is not None else None,
                 "gradings": [grading_out(g) for g in rows] if grading else [],
@@ -302,7 +303,7 @@ def view(
             "total_sub_module_items": path.total_items,
             "done_sub_module_items": path.done_items,
             "total_assigned_modules": len(modules),
-            "completion": elements.completion(path.done_items, path.total_items),
+            "completion": completion(path.done_items, path.total_items),
             "average_grade": _average(modules) if grading else None,
             "acceptance_date": path.accepted_at,
             "validation": None
