@@ -28,7 +28,7 @@ from sqlalchemy import column as sql_column
 from sqlalchemy.orm import Session
 
 from spot.core.principal import Principal
-from spot.db import CUSTOM_PLAN, plain
+from spot.db import CUSTOM_PLAN
 from spot.mapping import service as mapping
 from spot.mapping.models import Cartography, Function, MindMapItem, NodeStatus, Subject
 from spot.mapping.policy import (
@@ -213,11 +213,10 @@ def search(
     folded = fold(text.strip())
     prefix = len(folded) < TRIGRAM
     dialect = db.get_bind().dialect.name
-    connection = plain(db)
     parameters = _parameters(folded, user)
     found: dict[Category, tuple[list[Any], int]] = {}
     for name in (category,) if category else CATEGORIES:
-        rows = connection.execute(_statement(name, dialect, prefix).of(user), parameters).all()
+        rows = db.execute(_statement(name, dialect, prefix).of(user), parameters).all()
         found[name] = (list(rows[:limit]), len(rows))
 
     paths = mapping.map_paths(

@@ -9,7 +9,6 @@ from sqlalchemy.orm import Session
 from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
-from spot.db import plain
 from spot.mapping.models import Subject
 from spot.mapping.policy import Viewer, by_viewer, sees_subject
 from spot.subjects.models import SubjectVisit
@@ -46,7 +45,7 @@ _CHANGED_SUBJECTS = by_viewer(_changed_subjects)
 
 def changed_subjects(db: Session, *, user: Principal, limit: int) -> tuple[list[Alert], int]:
     params = {"user_id": user.id, "viewer_id": user.id, "limit": limit}
-    rows = plain(db).execute(_CHANGED_SUBJECTS.of(user), params).all()
+    rows = db.execute(_CHANGED_SUBJECTS.of(user), params).all()
     alerts = [
         Alert(
             kind=AlertKind.subjectChanged,

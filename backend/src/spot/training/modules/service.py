@@ -39,7 +39,7 @@ from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
 from spot.core.principal import Principal
 from spot.core.schemas import TextRule
 from spot.core.time import utcnow
-from spot.db import in_ids, plain
+from spot.db import in_ids
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
 from spot.lms.models import LmsCourse, LmsItem
@@ -110,12 +110,12 @@ _USAGE = select(*_usage_of(bindparam("module_id", type_=Integer)))
 
 
 def exists_or_404(db: Session, *, module_id: int) -> None:
-    if plain(db).scalar(select(TrainingModule.id).where(TrainingModule.id == module_id)) is None:
+    if db.scalar(select(TrainingModule.id).where(TrainingModule.id == module_id)) is None:
         raise not_found(NOT_FOUND)
 
 
 def usage(db: Session, *, module_id: int) -> ModuleUsage:
-    paths, accepted = plain(db).execute(_USAGE, {"module_id": module_id}).one()
+    paths, accepted = db.execute(_USAGE, {"module_id": module_id}).one()
     return ModuleUsage(training_path=paths, has_accepted_training_path=bool(accepted))
 
 
@@ -275,7 +275,7 @@ def _lookup(
     if not any(params.values()):
         return {}
     params["viewer_id"] = user.id
-    rows = plain(db).execute(_LOOKUP.of(user), params).all()
+    rows = db.execute(_LOOKUP.of(user), params).all()
     return {
         (kind, item_id): _Found(name, cartography_id, activity_id, bool(readable), course_id, lms_kind)
         for kind, item_id, name, cartography_id, activity_id, readable, course_id, lms_kind in rows
@@ -357,10 +357,10 @@ def read(db: Session, *, user: Principal, module_id: int) -> ModuleOut:
     """The module page: 404 trainingModuleNotFound for an unknown id. Four statements whatever the
     number of elements: the module (with its reference, creator and usage), its elements, their
     targets, the map's paths (or none of the last two when no element needs them)."""
-    row = plain(db).execute(_MODULE, {"module_id": module_id}).first()
+    row = db.execute(_MODULE, {"module_id": module_id}).first()
     if row is None:
         raise not_found(NOT_FOUND)
-    items = plain(db).execute(_ITEMS, {"module_id": module_id}).all()
+    items = db.execute(_ITEMS, {"module_id": module_id}).all()
     (
         _id,
         name,
@@ -510,7 +510,7 @@ def _insert_items(db: Session, module_id: int, stored: Sequence[Stored]) -> None
         {"module_id": module_id, "position": position, **dict(zip(_STORED, values, strict=True))}
         for position, values in enumerate(stored)
     ]
-    plain(db).execute(insert(TrainingModuleItem), rows)
+    db.execute(insert(TrainingModuleItem), rows)
 
 
 def create(db: Session, *, user: Principal, data: ModuleSave) -> int:
@@ -573,7 +573,7 @@ def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) 
     expected_version = module.version if data.version is None else data.version
     if expected_version != module.version:
         raise conflict(STALE_VERSION)
-    current: list[Stored] = [tuple(row) for row in plain(db).execute(_ITEMS, {"module_id": module.id})]
+    current: list[Stored] = [tuple(row) for row in db.execute(_ITEMS, {"module_id": module.id})]
     kept = {(row[1], row[2]) for row in current if row[0] == ItemKind.spot}
     reference_id, stored = _validate(db, user, data, current_reference_id=module.reference_id, kept=kept)
     wanted: dict[str, Any] = {
@@ -594,7 +594,7 @@ def update(db: Session, *, user: Principal, module_id: int, data: ModuleUpdate) 
         return
     _write(db, module, values, expected_version=expected_version)
     if items_changed:
-        plain(db).execute(delete(TrainingModuleItem).where(TrainingModuleItem.module_id == module.id))
+        db.execute(delete(TrainingModuleItem).where(TrainingModuleItem.module_id == module.id))
         _insert_items(db, module.id, stored)
         for listener in _ITEMS_LISTENERS:
             listener(db, module.id)
@@ -625,7 +625,7 @@ def delete_module(db: Session, *, user: Principal, module_id: int) -> None:
     """409 trainingModuleInUse while a path uses the module (the database refuses it too)."""
     module = _load(db, module_id)
     policy.ensure_deletable(user, usage(db, module_id=module.id))
-    plain(db).execute(delete(TrainingModule).where(TrainingModule.id == module.id))
+    db.execute(delete(TrainingModule).where(TrainingModule.id == module.id))
     log.info("training module deleted module_id=%s by user_id=%s", module.id, user.id)
 
 
@@ -637,7 +637,7 @@ def names(db: Session, *, ids: Sequence[int]) -> list[ModuleName]:
     wanted = list(dict.fromkeys(ids))
     if not wanted:
         return []
-    rows = plain(db).execute(
+    rows = db.execute(
         select(TrainingModule.id, TrainingModule.name).where(in_ids(TrainingModule.id, "ids")),
         {"ids": wanted},
     )
@@ -675,9 +675,7 @@ def search(db: Session, *, name: str, enabled: bool | None) -> list[ModuleFound]
                 "reference": _reference(code, label, description),
             }
         )
-        for module_id, module_name, module_type, is_enabled, code, label, description in plain(db).execute(
-            statement
-        )
+        for module_id, module_name, module_type, is_enabled, code, label, description in db.execute(statement)
     ]
 
 
@@ -719,7 +717,7 @@ def card_fields(db: Session, rows: Sequence[Any]) -> list[dict[str, Any]]:
     """ModuleCard of each row of CARD_COLUMNS as JSON-ready data (camelCase keys)."""
     if not rows:
         return []
-    extras = {row[0]: row[1:] for row in plain(db).execute(_CARD_EXTRAS, {"ids": [row[0] for row in rows]})}
+    extras = {row[0]: row[1:] for row in db.execute(_CARD_EXTRAS, {"ids": [row[0] for row in rows]})}
     cards = []
     for row in rows:
         (module_id, name, module_type, goals, duration, periodicity, threshold, enabled, creator, at) = row

@@ -23,7 +23,6 @@ from spot.alerts import service as bell
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.time import today
-from spot.db import plain
 from spot.training.modules.models import TrainingModule
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
 from spot.training.paths.models import TrainingPathReferent as Referent
@@ -96,7 +95,7 @@ _BELL: dict[AlertKind, Select[Any]] = {
 def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tuple[list[Alert], int]:
     """The bell's alerts of one kind (at most `limit`, newest first) and how many there are."""
     params = {"user_id": user.id, "today": today(), "limit": limit}
-    rows = plain(db).execute(_BELL[kind], params).all()
+    rows = db.execute(_BELL[kind], params).all()
     found = [
         Alert(
             kind=kind,

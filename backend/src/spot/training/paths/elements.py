@@ -57,7 +57,7 @@ from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
-from spot.db import UtcDateTime, in_ids, plain
+from spot.db import UtcDateTime, in_ids
 from spot.lms import runtime as lms_runtime
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
@@ -269,11 +269,10 @@ def _read(
     if not modules:
         return facts
     facts.windows = _windows(db, path, modules)
-    connection = plain(db)
     path_module_ids = [m.id for m in modules]
     # A module assigned twice in the path has its elements listed once.
     listed_by: dict[int, int] = {}
-    for row in connection.execute(_ITEMS, {"path_module_ids": path_module_ids}):
+    for row in db.execute(_ITEMS, {"path_module_ids": path_module_ids}):
         if listed_by.setdefault(row.module_id, row.path_module_id) == row.path_module_id:
             facts.items.setdefault(row.module_id, []).append(row)
         if row.visited_at is not None:
@@ -282,7 +281,7 @@ def _read(
     every_item = [item for items in facts.items.values() for item in items]
     if any(item.kind == ItemKind.mediation for item in every_item):
         statement = _MEDIATIONS if user is None else _mediations_statement(mediations.readable(user))
-        rows = connection.execute(statement, {"path_module_ids": path_module_ids, "learner_id": learner_id})
+        rows = db.execute(statement, {"path_module_ids": path_module_ids, "learner_id": learner_id})
         for path_module_id, item_id, mediation_id, title, status, readable, signed_at in rows:
             facts.attached[(path_module_id, item_id)].append(
                 _Attached(mediation_id, title, status, bool(readable), signed_at)
@@ -378,7 +377,7 @@ def _subjects_read(
         return {}
     since = min(m.started_at for m in started if m.started_at is not None)
     out: dict[tuple[str, int], list[tuple[int, datetime]]] = defaultdict(list)
-    rows = plain(db).execute(_SUBJECTS, {"learner_id": path.learner_id, "since": since})
+    rows = db.execute(_SUBJECTS, {"learner_id": path.learner_id, "since": since})
     for subject_id, at, function_id, activity_id, cartography_id, site_id in rows:
         under = (
             (SpotItemType.subject, subject_id),
@@ -504,15 +503,11 @@ def _lms_result(
 
 def _item_at(db: Session, module: TrainingPathModule, result_index: int) -> Any:
     """The module's element at this position (the resultIndex of the calls); 404 notFound past its end."""
-    row = (
-        plain(db)
-        .execute(
-            select(TrainingModuleItem.id, TrainingModuleItem.kind).where(
-                TrainingModuleItem.module_id == module.module_id, TrainingModuleItem.position == result_index
-            )
+    row = db.execute(
+        select(TrainingModuleItem.id, TrainingModuleItem.kind).where(
+            TrainingModuleItem.module_id == module.module_id, TrainingModuleItem.position == result_index
         )
-        .first()
-    )
+    ).first()
     if row is None:
         raise not_found("notFound")
     return row
@@ -551,14 +546,14 @@ def record_open(
         raise _illegal(path, module)
     if item.kind not in (ItemKind.url, ItemKind.spot):
         raise _wrong_kind(item.kind)
-    seen = plain(db).scalar(
+    seen = db.scalar(
         select(TrainingPathVisit.done_at).where(
             TrainingPathVisit.path_module_id == module.id, TrainingPathVisit.module_item_id == item.id
         )
     )
     if seen is not None:
         return
-    plain(db).execute(
+    db.execute(
         insert(TrainingPathVisit).values(path_module_id=module.id, module_item_id=item.id, done_at=utcnow())
     )
     _record(db, user, path, PathEvent.elementOpened, module)
@@ -609,11 +604,9 @@ def attach(
     item_id, mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
     if mediation.status == MediationStatus.canceled:
         raise conflict(MEDIATION_CANCELED)
-    if plain(db).scalar(
-        select(TrainingPathMediation.mediation_id).where(_attached(module, item_id, mediation_id))
-    ):
+    if db.scalar(select(TrainingPathMediation.mediation_id).where(_attached(module, item_id, mediation_id))):
         return
-    plain(db).execute(
+    db.execute(
         insert(TrainingPathMediation).values(
             path_module_id=module.id,
             module_item_id=item_id,
@@ -637,10 +630,10 @@ def detach(
     """Detach a mediation from the element, with the rules of attach; 404 notFound when it is not
     attached there."""
     item_id, _mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
-    removed = plain(db).execute(
+    removed = db.execute(
         delete_statement(TrainingPathMediation).where(_attached(module, item_id, mediation_id))
     )
-    if removed.rowcount == 0:
+    if removed.rowcount == 0:  # type: ignore[attr-defined]
         raise not_found("notFound")
     _record(db, user, path, PathEvent.mediationDetached, module)
 
@@ -672,7 +665,7 @@ def refresh(
     for module in modules:
         done, total = progress_by_module.get(module.id, (0, 0))
         if (module.done_items, module.total_items) != (done, total):
-            plain(db).execute(
+            db.execute(
                 update_statement(TrainingPathModule)
                 .where(TrainingPathModule.id == module.id)
                 .values(done_items=done, total_items=total)
@@ -681,7 +674,7 @@ def refresh(
             set_committed_value(module, "total_items", total)
     done, total = totals(modules, progress_by_module)
     if (path.done_items, path.total_items) != (done, total):
-        plain(db).execute(
+        db.execute(
             update_statement(TrainingPath)
             .where(TrainingPath.id == path.id)
             .values(done_items=done, total_items=total)

@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session
 from spot.core.errors import ApiError, FieldError, ensure, illegal_transition, refuse_frozen_fields
 from spot.core.principal import Principal
 from spot.core.time import today, utcnow
-from spot.db import plain
 from spot.permissions.names import Permission
 from spot.references import service as references
 from spot.references.models import Reference, ReferenceType
@@ -179,7 +178,7 @@ def _insert_modules(db: Session, path_id: int, assigned: Sequence[_Assigned], no
         for user_id in a.referents
     ]
     if referents:
-        plain(db).execute(insert(TrainingPathReferent), referents)
+        db.execute(insert(TrainingPathReferent), referents)
 
 
 def _set_visibility(
@@ -192,10 +191,10 @@ def _set_visibility(
     ):
         if ids is None:
             continue
-        plain(db).execute(delete(model).where(model.path_id == path_id))
+        db.execute(delete(model).where(model.path_id == path_id))
         rows = [{"path_id": path_id, column: i} for i in sorted(set(ids))]
         if rows:
-            plain(db).execute(insert(model), rows)
+            db.execute(insert(model), rows)
 
 
 def _members(db: Session, group_ids: Sequence[int]) -> list[int]:
@@ -315,15 +314,13 @@ def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> T
     db.flush()
     if changed["assignedModules"]:
         # Only while notAccepted: nothing was started, graded, visited or signed on these rows yet.
-        plain(db).execute(delete(TrainingPathModule).where(TrainingPathModule.path_id == path.id))
+        db.execute(delete(TrainingPathModule).where(TrainingPathModule.path_id == path.id))
         _insert_modules(db, path.id, assigned, utcnow())
         elements.refresh(db, path)
     elif changed["referents"]:
         for module, a in zip(modules, assigned, strict=True):
-            plain(db).execute(
-                delete(TrainingPathReferent).where(TrainingPathReferent.path_module_id == module.id)
-            )
-            plain(db).execute(
+            db.execute(delete(TrainingPathReferent).where(TrainingPathReferent.path_module_id == module.id))
+            db.execute(
                 insert(TrainingPathReferent),
                 [{"path_module_id": module.id, "user_id": r, "path_id": path.id} for r in a.referents],
             )
@@ -344,4 +341,4 @@ def delete_path(db: Session, *, user: Principal, path_id: int) -> None:
     ensure(policy.creator_or_admin(user, f))
     if path.status != P.notAccepted:
         raise illegal_transition(path.status)
-    plain(db).execute(delete(TrainingPath).where(TrainingPath.id == path.id))
+    db.execute(delete(TrainingPath).where(TrainingPath.id == path.id))
