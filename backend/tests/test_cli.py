@@ -49,12 +49,15 @@ def test_create_user(client, db):
             "Dupont",
             "--external-id",
             "J-1",
+            "--email",
+            "Jeanne.Dupont@Usine.example",
         ],
     )
     assert result.exit_code == 0, result.output
     assert "jeanne" in result.output
     user = db.scalar(select(User).where(User.login == "jeanne"))
     assert (user.first_name, user.last_name, user.external_id, user.groups) == ("Jeanne", "Dupont", "J-1", [])
+    assert user.email == "jeanne.dupont@usine.example"
     assert _sign_in(client, "jeanne", "s3cret-pass").status_code == 200
 
 
@@ -75,6 +78,7 @@ def test_create_admin_holds_every_permission(client, db):
         ["create-user", "dup", "--password", "s3cret-pass"],
         ["create-user", "new", "--password", "short"],
         ["create-user", " padded", "--password", "s3cret-pass"],
+        ["create-user", "mail", "--password", "s3cret-pass", "--email", "not-an-address"],
     ],
 )
 def test_create_user_refusals_exit_with_code_2(db, args):

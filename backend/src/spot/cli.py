@@ -98,6 +98,7 @@ def create_user(
     first_name: Annotated[str, typer.Option("--first-name")] = "",
     last_name: Annotated[str, typer.Option("--last-name")] = "",
     external_id: Annotated[str | None, typer.Option("--external-id")] = None,
+    email: Annotated[str | None, typer.Option("--email")] = None,
     admin: Annotated[bool, typer.Option("--admin", help="Join the all-permissions group.")] = False,
 ) -> None:
     """Create a user; --admin adds it to the administrators group."""
@@ -128,6 +129,7 @@ def create_user(
                 first_name=first_name,
                 last_name=last_name,
                 external_id=external_id,
+                email=email,
                 group_ids=group_ids,
             )
             user = asyncio.run(service.create(db, data=data))

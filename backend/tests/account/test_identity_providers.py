@@ -144,6 +144,15 @@ def test_an_unknown_user_is_refused(client, provider):
     _refused(_callback(client, query), "unknownExternalUser")
 
 
+def test_a_deactivated_person_is_refused_and_told_why(client, db, provider, make_user):
+    user = make_user("jdupont")
+    user.active = False
+    db.commit()
+    query, nonce = _start(client)
+    provider["claims"] = {"preferred_username": "jdupont", "nonce": nonce}
+    _refused(_callback(client, query), "accountDeactivated")
+
+
 def test_a_token_signed_by_another_key_is_refused(client, provider, make_user):
     make_user("jdupont")
     query, nonce = _start(client)

@@ -35,8 +35,12 @@ def test_who_am_i_describes_the_user(client, make_user, login):
         "firstName": "Jeanne",
         "lastName": "Dupont",
         "externalId": "E42",
+        "email": None,
         "displayName": "Jeanne Dupont (E42)",
         "groups": [{"id": user.groups[0].id, "name": "group-of-jeanne"}],
+        "active": True,
+        "deactivatedAt": None,
+        "language": "fr",
         "permissions": ["perm_EditPdv", "perm_SetPermissions"],
         "can": {"reportOnPaths": False},
     }

@@ -312,6 +312,20 @@ def test_group_average_over_the_members_that_can_be_told(client, db, make_user, 
     }
 
 
+def test_a_deactivated_member_leaves_the_group_figures(client, db, make_user, team):
+    group, headers = team
+    staying, leaving = make_user("reste"), make_user("parti")
+    join(db, group, staying, leaving)
+    path(db, staying.id, start=TODAY, stop=TODAY, done=1, total=2)
+    path(db, leaving.id, start=TODAY, stop=TODAY, done=2, total=2)
+    leaving.active = False
+    db.commit()
+    row = next(g for g in client.get(GROUPS, headers=headers).json()["groups"] if g["id"] == group.id)
+    assert (row["users"], row["withPaths"], row["completion"]) == (1, 1, 50)
+    users = client.get(f"{GROUPS}/group/{group.id}", headers=headers).json()["users"]
+    assert [u["id"] for u in users] == [staying.id]
+
+
 def test_an_empty_group(client, db, team):
     group, headers = team
     row = next(g for g in client.get(GROUPS, headers=headers).json()["groups"] if g["id"] == group.id)

@@ -5,6 +5,7 @@ and by module, around a fixed today."""
 import pytest
 
 from qualifications.world import graded, group, in_progress, module, on, qualification
+from spot.users.models import User
 from support import API
 
 
@@ -183,6 +184,13 @@ def test_group_dashboard_shows_that_groups_members(client, manager, plant):
         (("Contrôle", 3, 2, -10000), [("Alice Test", 50), ("David Test", 0), ("Emma Test", -10000)]),
         (("Montage", 3, 0, -10000), [("Alice Test", -10000), ("David Test", -10000), ("Emma Test", -10000)]),
     ]
+
+
+def test_a_deactivated_member_leaves_the_group_dashboard(client, db, manager, plant):
+    db.get(User, plant["people"]["david"]).active = False
+    db.commit()
+    board = get(client, manager, f"/dashboards/qualifications/group/{plant['teams']['b']}")
+    assert [[p for p, _ in summary(e)[1]] for e in board["elements"]] == [["Alice Test", "Emma Test"]] * 2
 
 
 def test_user_dashboard_shows_the_users_qualifications_and_modules(client, login, make_user, plant):

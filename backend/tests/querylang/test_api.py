@@ -240,7 +240,16 @@ def test_fields_describe_the_registry(client: TestClient, people, login) -> None
         {"field": "first_name", "descending": False},
     ]
     by_name = {f["name"]: f for f in body["fields"]}
-    assert set(by_name) == {"login", "first_name", "last_name", "external_id", "group", "created_date"}
+    assert set(by_name) == {
+        "login",
+        "first_name",
+        "last_name",
+        "external_id",
+        "email",
+        "active",
+        "group",
+        "created_date",
+    }
     assert by_name["login"] == {
         "name": "login",
         "type": "string",

@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/account/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Language
+         * @description The language the user switched to: everything the server writes for them follows it.
+         */
+        post: operations["save_language_backend_api_v2_account_language_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/account/login": {
         parameters: {
             query?: never;
@@ -3123,8 +3143,34 @@ export interface paths {
         put?: never;
         /** Update User */
         post: operations["update_user_backend_api_v2_user_byId__userId__post"];
-        /** Delete User */
+        /**
+         * Delete User
+         * @description Only a person nothing refers to yet (created by mistake); anyone else is deactivated instead:
+         *     409 userHasHistory.
+         */
         delete: operations["delete_user_backend_api_v2_user_byId__userId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/user/byId/{userId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate User
+         * @description The person left: they can no longer sign in, their sessions end now, they leave the pickers and
+         *     the current figures, and stay, named, wherever they appear. 409 cannotDeactivateYourself,
+         *     lastAdministrator.
+         */
+        post: operations["deactivate_user_backend_api_v2_user_byId__userId__deactivate_post"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3141,6 +3187,23 @@ export interface paths {
         put?: never;
         /** Set User Groups */
         post: operations["set_user_groups_backend_api_v2_user_byId__userId__groups_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/user/byId/{userId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate User */
+        post: operations["reactivate_user_backend_api_v2_user_byId__userId__reactivate_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3370,7 +3433,8 @@ export interface paths {
         };
         /**
          * Search Users
-         * @description Users by part of their name or external id (or login, for those who manage users).
+         * @description Active users by part of their name or external id (or login, for those who manage users);
+         *     `includeInactive` adds those who left, for filters on what people did.
          */
         get: operations["search_users_backend_api_v2_user_search_get"];
         put?: never;
@@ -4671,6 +4735,14 @@ export interface components {
              * @enum {string}
              */
             type: "site" | "cartography" | "activity" | "function" | "subject" | "mindmapNode";
+        };
+        /** LanguageChoice */
+        LanguageChoice: {
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "fr" | "en";
         };
         /** LastUpdate */
         LastUpdate: {
@@ -7736,6 +7808,8 @@ export interface components {
         };
         /** UserCreate */
         UserCreate: {
+            /** Email */
+            email?: string | null;
             /** Externalid */
             externalId?: string | null;
             /**
@@ -7748,6 +7822,12 @@ export interface components {
              * @default []
              */
             groupIds: number[];
+            /**
+             * Language
+             * @default fr
+             * @enum {string}
+             */
+            language: "fr" | "en";
             /**
              * Lastname
              * @default
@@ -7787,8 +7867,17 @@ export interface components {
         };
         /** UserOut */
         UserOut: {
+            /**
+             * Active
+             * @description False once the person is deactivated (left the organisation)
+             */
+            active: boolean;
+            /** Deactivatedat */
+            deactivatedAt: string | null;
             /** Displayname */
             displayName: string;
+            /** Email */
+            email: string | null;
             /** Externalid */
             externalId: string | null;
             /** Firstname */
@@ -7797,6 +7886,12 @@ export interface components {
             groups: components["schemas"]["GroupRef"][];
             /** Id */
             id: number;
+            /**
+             * Language
+             * @description What the server writes for the person is in this language
+             * @enum {string}
+             */
+            language: "fr" | "en";
             /** Lastname */
             lastName: string;
             /** Login */
@@ -7827,6 +7922,8 @@ export interface components {
         };
         /** UserUpdate */
         UserUpdate: {
+            /** Email */
+            email?: string | null;
             /** Externalid */
             externalId?: string | null;
             /**
@@ -7837,6 +7934,11 @@ export interface components {
             /** Groupids */
             groupIds?: number[] | null;
             /**
+             * Language
+             * @description Unchanged when absent
+             */
+            language?: ("fr" | "en") | null;
+            /**
              * Lastname
              * @default
              */
@@ -7846,8 +7948,17 @@ export interface components {
         };
         /** UserWithPermissions */
         UserWithPermissions: {
+            /**
+             * Active
+             * @description False once the person is deactivated (left the organisation)
+             */
+            active: boolean;
+            /** Deactivatedat */
+            deactivatedAt: string | null;
             /** Displayname */
             displayName: string;
+            /** Email */
+            email: string | null;
             /** Externalid */
             externalId: string | null;
             /** Firstname */
@@ -7856,6 +7967,12 @@ export interface components {
             groups: components["schemas"]["GroupRef"][];
             /** Id */
             id: number;
+            /**
+             * Language
+             * @description What the server writes for the person is in this language
+             * @enum {string}
+             */
+            language: "fr" | "en";
             /** Lastname */
             lastName: string;
             /** Login */
@@ -7894,9 +8011,18 @@ export interface components {
         };
         /** WhoAmI */
         WhoAmI: {
+            /**
+             * Active
+             * @description False once the person is deactivated (left the organisation)
+             */
+            active: boolean;
             can: components["schemas"]["SessionCan"];
+            /** Deactivatedat */
+            deactivatedAt: string | null;
             /** Displayname */
             displayName: string;
+            /** Email */
+            email: string | null;
             /** Externalid */
             externalId: string | null;
             /** Firstname */
@@ -7905,6 +8031,12 @@ export interface components {
             groups: components["schemas"]["GroupRef"][];
             /** Id */
             id: number;
+            /**
+             * Language
+             * @description What the server writes for the person is in this language
+             * @enum {string}
+             */
+            language: "fr" | "en";
             /** Lastname */
             lastName: string;
             /** Login */
@@ -8429,6 +8561,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["IdentityProviderOut"][];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_language_backend_api_v2_account_language_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageChoice"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -21267,6 +21475,82 @@ export interface operations {
             };
         };
     };
+    deactivate_user_backend_api_v2_user_byId__userId__deactivate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithPermissions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_user_groups_backend_api_v2_user_byId__userId__groups_post: {
         parameters: {
             query?: never;
@@ -21281,6 +21565,82 @@ export interface operations {
                 "application/json": components["schemas"]["UserGroups"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithPermissions"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactivate_user_backend_api_v2_user_byId__userId__reactivate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {
@@ -22355,6 +22715,7 @@ export interface operations {
         parameters: {
             query?: {
                 name?: string;
+                includeInactive?: boolean;
             };
             header?: never;
             path?: never;

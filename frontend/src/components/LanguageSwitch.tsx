@@ -1,8 +1,16 @@
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import { useTranslation } from 'react-i18next'
+import { api, data } from '../api/client'
 import { reportError } from '../api/errorReports'
 import { chooseLanguage, LANGUAGES, type Language } from '../i18n'
+import { getToken } from '../lib/session'
+
+/** The language chosen, then, for a signed-in user, saved on the server: what it writes for them follows it. */
+async function switchTo(language: Language): Promise<void> {
+  await chooseLanguage(language)
+  if (getToken() !== undefined) await data(api.POST('/backend/api/v2/account/language', { body: { language } }))
+}
 
 /** FR / EN; `onDark` when drawn on the coloured header bar. */
 export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
@@ -24,7 +32,7 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
       value={i18n.language}
       onChange={(_event, language: Language | null) => {
         // A text file that could not be read (offline) leaves the page in the language it was in.
-        if (language) chooseLanguage(language).catch((error: unknown) => reportError(error instanceof Error ? error : new Error(String(error))))
+        if (language) switchTo(language).catch((error: unknown) => reportError(error instanceof Error ? error : new Error(String(error))))
       }}
       aria-label={t('language.choose')}
     >

@@ -6,7 +6,7 @@ interface TextInputProps<T extends FieldValues> {
   control: Control<T>
   name: Path<T>
   label: string
-  type?: 'text' | 'password'
+  type?: 'text' | 'password' | 'email'
   required?: boolean
   autoFocus?: boolean
   autoComplete?: string

@@ -104,6 +104,9 @@ async def sign_in(
     if user is None:
         log.warning("oidc sign-in refused provider=%r claim=%r", chosen.name, value)
         raise ApiError(401, "unknownExternalUser")
+    if not user.active:
+        log.warning("oidc sign-in refused user_id=%s provider=%r: deactivated", user.id, chosen.name)
+        raise ApiError(401, "accountDeactivated")
     log.info("oidc sign-in user_id=%s provider=%r", user.id, chosen.name)
     return issue_token(db, user=user), str(payload["r"])
 

@@ -24,7 +24,7 @@ from spot.reports.policy import may_report
 from spot.users import policy as users_policy
 from spot.users import service as users_service
 from spot.users.routes import UserId
-from spot.users.schemas import PasswordChange, UserWithPermissions
+from spot.users.schemas import LanguageChoice, PasswordChange, UserWithPermissions
 
 router = api_router(prefix="/account", tags=["account"])
 # A password change ends the user's other sessions, which this area keeps: its route is here.
@@ -78,6 +78,13 @@ async def reauthenticate(
 @router.post("/logout", status_code=204)
 async def logout(db: DB, session: CurrentSession) -> Response:
     service.logout(db, session=session)
+    return Response(status_code=204)
+
+
+@router.post("/language", status_code=204)
+async def save_language(db: DB, user: CurrentUser, body: LanguageChoice) -> Response:
+    """The language the user switched to: everything the server writes for them follows it."""
+    users_service.set_language(db, user=users_service.get(db, user_id=user.id), language=body.language)
     return Response(status_code=204)
 
 

@@ -19,6 +19,7 @@ from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.db import plain
 from spot.mapping.policy import SEES_EVERY_CARTOGRAPHY
+from spot.users import service as users
 from spot.users.models import GRANTED, User, user_group
 
 log = logging.getLogger("spot.security")
@@ -73,6 +74,10 @@ async def login(db: Session, *, username: str, password: str, address: str) -> S
         _count_failure(db, user)
         log.warning("login failed login=%r address=%s", username, address)
         raise ApiError(401, "Invalid login or password")
+    if not user.active:
+        # Told only to whoever gives the right password: a guess learns nothing more.
+        log.warning("login refused user_id=%s address=%s: deactivated", user.id, address)
+        raise ApiError(401, ACCOUNT_DEACTIVATED)
     throttle.succeeded(db, login=username, address=address)
     failed = user.failed_sign_ins
     if failed:
@@ -85,6 +90,7 @@ async def login(db: Session, *, username: str, password: str, address: str) -> S
 
 
 REAUTHENTICATION_BY_PROVIDER_NEEDED = "reauthenticationByProviderNeeded"
+ACCOUNT_DEACTIVATED = "accountDeactivated"
 
 
 async def reauthenticate(db: Session, *, session: SessionToken, password: str, address: str) -> None:
@@ -114,7 +120,7 @@ _SIGNED_IN = (
     select(SessionToken)
     .join(User, User.id == SessionToken.user_id)
     .options(contains_eager(SessionToken.user).lazyload(User.groups))
-    .where(SessionToken.token_hash == bindparam("token_hash"))
+    .where(SessionToken.token_hash == bindparam("token_hash"), User.active)
 )
 
 
@@ -131,7 +137,7 @@ _PRINCIPAL = (User.id, User.display_name, GRANTED, _GROUP_IDS, SEES_EVERY_CARTOG
 _SIGNED_IN_PRINCIPAL = (
     select(SessionToken.revoked_at, SessionToken.expires_at, *_PRINCIPAL)
     .join(User, User.id == SessionToken.user_id)
-    .where(SessionToken.token_hash == bindparam("token_hash"))
+    .where(SessionToken.token_hash == bindparam("token_hash"), User.active)
 )
 
 
@@ -147,7 +153,8 @@ def _principal(row: Any) -> Principal:
 
 
 def principal_for(db: Session, *, token: str) -> Principal | None:
-    """Who holds a token's live session, or None when it is unknown, revoked or expired."""
+    """Who holds a token's live session, or None when it is unknown, revoked or expired, or its person
+    deactivated."""
     row = plain(db).execute(_SIGNED_IN_PRINCIPAL, {"token_hash": _hash(token)}).one_or_none()
     if row is None or row[0] is not None or row[1] <= utcnow():
         return None
@@ -194,3 +201,4 @@ def logout(db: Session, *, session: SessionToken) -> None:
 
 
 auth.register_principal_reader(lambda db, token: principal_for(db, token=token))
+users.on_deactivation.append(lambda db, user_id: revoke_sessions(db, user_id=user_id))

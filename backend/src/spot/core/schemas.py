@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
+from email_validator import EmailNotValidError, validate_email
 from fastapi import Response
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -89,6 +90,27 @@ MultilineText = Annotated[str, BeforeValidator(TextRule(required=False, multilin
 Str = Annotated[str, BeforeValidator(check_characters)]
 # A password: any character it may be typed with, but it must be encodable to be hashed.
 Secret = Annotated[str, BeforeValidator(check_encodable)]
+
+
+def _email(value: Any) -> Any:
+    """An e-mail address as people type it: the general text rule, then email-validator's syntax rules
+    (the domain is not looked up), kept in lower case; empty is none."""
+    if value is None or value == "":
+        return None
+    value = TextRule()(value)
+    if not isinstance(value, str):
+        return value
+    try:
+        return validate_email(value, check_deliverability=False).normalized.lower()
+    except EmailNotValidError:
+        raise PydanticCustomError("invalidEmail", "This is not an e-mail address") from None
+
+
+# An e-mail address, or none (null or ""): unique among people when set (users.service).
+Email = Annotated[
+    Annotated[str, Field(max_length=320, json_schema_extra={"format": "email"})] | None,
+    BeforeValidator(_email),
+]
 
 
 def _strict_id(value: Any) -> Any:

@@ -33,7 +33,6 @@ from spot.dashboards.schemas import (
     TrainingPathDashboard,
     UserProgress,
 )
-from spot.db import plain
 from spot.history import service as history
 from spot.history.schemas import ContributionsQuery, Granularity
 from spot.mapping import service as mapping
@@ -164,8 +163,7 @@ def personal_contributions_query(day: date, user_id: int) -> ContributionsQuery:
 
 def mine(db: Session, *, user: Principal) -> MyDashboard:
     day = today()
-    connection = plain(db)
-    paths = [_path(row) for row in connection.execute(_MY_PATHS, {"user_id": user.id, "today": day})]
+    paths = [_path(row) for row in db.execute(_MY_PATHS, {"user_id": user.id, "today": day})]
     since = add_months(day, -PERIODIC_PAST_MONTHS)
     periodic = [
         periodic_module(
@@ -177,7 +175,7 @@ def mine(db: Session, *, user: Principal) -> MyDashboard:
             valid_until=row.valid_until,
             day=day,
         )
-        for row in connection.execute(_MY_PERIODIC, {"user_id": user.id, "since": since})
+        for row in db.execute(_MY_PERIODIC, {"user_id": user.id, "since": since})
     ]
     query = personal_contributions_query(day, user.id)
     return MyDashboard(
@@ -218,6 +216,7 @@ def _groups() -> Any:
             learner.c.user_id.label("learner_id"),
             _completion_sql(learner.c.done, learner.c.total).label("completion"),
         )
+        .join(User, and_(User.id == user_group.c.user_id, User.active))
         .outerjoin(learner, learner.c.user_id == user_group.c.user_id)
         .subquery("member")
     )
@@ -255,7 +254,7 @@ def average(total: int, count: int) -> int:
 
 
 def training_paths(db: Session) -> TrainingPathDashboard:
-    rows = plain(db).execute(_GROUPS, {"today": today()})
+    rows = db.execute(_GROUPS, {"today": today()})
     return TrainingPathDashboard(
         groups=[
             GroupProgress(
@@ -278,7 +277,7 @@ _GROUP_MEMBERS = (
     .select_from(user_group)
     .join(User, User.id == user_group.c.user_id)
     .outerjoin(_p, and_(_p.learner_id == User.id, _current()))
-    .where(user_group.c.group_id == bindparam("group_id", type_=Integer))
+    .where(user_group.c.group_id == bindparam("group_id", type_=Integer), User.active)
     .order_by(User.last_name, User.first_name, User.id, _p.stop_date, _p.start_date, _p.id)
 )
 
@@ -294,7 +293,7 @@ def group_training_paths(db: Session, *, group_id: int) -> GroupTrainingPathDash
     group = get_group(db, group_id=group_id)
     users: list[UserProgress] = []
     rows: list[Any] = []
-    for row in plain(db).execute(_GROUP_MEMBERS, {"group_id": group_id, "today": today()}):
+    for row in db.execute(_GROUP_MEMBERS, {"group_id": group_id, "today": today()}):
         if rows and rows[0].user_id != row.user_id:
             users.append(_member(rows[0].user_id, rows[0].user_name, rows))
             rows = []

@@ -1,3 +1,4 @@
+import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -9,6 +10,8 @@ from spot.permissions.names import ALL_PERMISSIONS, Permission
 from spot.users.models import Group, User
 
 DEMO_PASSWORD = "spot-demo-2026"
+# A reserved domain (RFC 2606): nothing is ever delivered there.
+EMAIL_DOMAIN = "usine-demo.example"
 
 P = Permission
 GROUPS: dict[str, list[str]] = {
@@ -46,6 +49,13 @@ class DemoLogin:
     groups: tuple[str, ...]
     role: str
 
+    @property
+    def email(self) -> str:
+        """first.last at the demo plant's domain, without accents (alice.martin@usine-demo.example)."""
+        name = f"{self.first_name}.{self.last_name}".lower()
+        plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        return f"{plain}@{EMAIL_DOMAIN}"
+
 
 LOGINS = [
     DemoLogin("admin", "Alice", "Martin", ("Administrateurs",), "administrator"),
@@ -76,6 +86,7 @@ def seed(db: Session) -> list[DemoLogin]:
                     login=demo.login,
                     first_name=demo.first_name,
                     last_name=demo.last_name,
+                    email=demo.email,
                     password_hash=password_hash,
                     groups=[groups[g] for g in demo.groups],
                 )

@@ -125,7 +125,7 @@ def _concerned(db: Session, qualifications: Select[Any]) -> dict[int, list[tuple
     for group_id, user_id, name in plain(db).execute(
         select(user_group.c.group_id, User.id, User.display_name)
         .join(User, User.id == user_group.c.user_id)
-        .where(user_group.c.group_id.in_(group_ids))
+        .where(user_group.c.group_id.in_(group_ids), User.active)
     ):
         members.setdefault(group_id, []).append((user_id, name))
     # Everyone sorted once; each qualification's people in that order.
@@ -413,7 +413,7 @@ def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dic
         for u, n in plain(db).execute(
             select(User.id, User.display_name)
             .join(user_group, user_group.c.user_id == User.id)
-            .where(user_group.c.group_id == group_id)
+            .where(user_group.c.group_id == group_id, User.active)
         )
     ]
     members.sort(key=lambda p: (_sort_name(p[1]), p[0]))

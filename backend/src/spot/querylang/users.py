@@ -25,6 +25,8 @@ USER = register(
             Field("first_name", FieldType.STRING, column=User.first_name, sortable=True),
             Field("last_name", FieldType.STRING, column=User.last_name, sortable=True),
             Field("external_id", FieldType.STRING, column=User.external_id, sortable=True),
+            Field("email", FieldType.STRING, column=User.email, sortable=True),
+            Field("active", FieldType.BOOLEAN, column=User.active, sortable=True),
             Field("group", FieldType.ID, matches=_in_groups),
             Field("created_date", FieldType.DATE, column=User.created_at, sortable=True),
         ],

@@ -2,6 +2,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import (
+    Boolean,
     Column,
     ColumnElement,
     ForeignKey,
@@ -12,6 +13,7 @@ from sqlalchemy import (
     func,
     literal_column,
     select,
+    true,
 )
 from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -45,9 +47,16 @@ class Group(Base):
         return [p.name for p in self.permissions]
 
 
+# The languages a person reads Spot in (what the server writes for them follows it).
+LANGUAGES = ("fr", "en")
+
+
 class User(Base):
     __tablename__ = "user"
-    __table_args__ = (Index("ix_user_names", "last_name", "first_name"),)
+    __table_args__ = (
+        Index("ix_user_names", "last_name", "first_name"),
+        Index("uq_user_email", "email", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     login: Mapped[str] = mapped_column(String(200), unique=True)
@@ -59,6 +68,13 @@ class User(Base):
     # a password, which tells the user and starts the count afresh (account.service.login).
     failed_sign_ins: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # Kept in lower case; unique when set.
+    email: Mapped[str | None] = mapped_column(String(320))
+    # A person who left is deactivated, never deleted once anything refers to them: they cannot sign
+    # in, leave the pickers and current figures, and stay, named, wherever they appear.
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    deactivated_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    language: Mapped[str] = mapped_column(String(2), default="fr", server_default="fr")
     groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
 
     @hybrid_property

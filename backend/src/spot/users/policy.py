@@ -13,6 +13,7 @@ def manages_users(viewer: Principal) -> bool:
 
 
 def sees_login(viewer: Principal, user_id: int) -> bool:
+    """The login and the e-mail address."""
     return viewer.id == user_id or manages_users(viewer)
 
 
@@ -26,4 +27,9 @@ def can_change_password(viewer: Principal, user_id: int) -> bool:
 
 def can_delete(viewer: Principal, user_id: int) -> bool:
     """Those who manage users (the route requires it) delete anyone but themselves."""
+    return viewer.id != user_id
+
+
+def can_deactivate(viewer: Principal, user_id: int) -> bool:
+    """Those who manage users (the route requires it) deactivate anyone but themselves."""
     return viewer.id != user_id

@@ -45,17 +45,27 @@ def _names(users: list[User]) -> list[UserName]:
 
 
 def _shown(viewer: Principal, user: User, model: type[U]) -> U:
-    """The user as `viewer` may see them: without the login unless it is their own or they manage users."""
+    """The user as `viewer` may see them: without the login and e-mail address unless they are their own
+    or the viewer manages users."""
     out = model.model_validate(user)
     if not policy.sees_login(viewer, user.id):
         out.login = None
+        out.email = None
     return out
 
 
 @router.get("/search")
-async def search_users(db: DB, viewer: CurrentUser, name: Name = "") -> list[UserOut]:
-    """Users by part of their name or external id (or login, for those who manage users)."""
-    found = service.search(db, name=name, by_login=policy.manages_users(viewer))
+async def search_users(
+    db: DB,
+    viewer: CurrentUser,
+    name: Name = "",
+    include_inactive: Annotated[bool, Query(alias="includeInactive")] = False,
+) -> list[UserOut]:
+    """Active users by part of their name or external id (or login, for those who manage users);
+    `includeInactive` adds those who left, for filters on what people did."""
+    found = service.search(
+        db, name=name, by_login=policy.manages_users(viewer), include_inactive=include_inactive
+    )
     return [_shown(viewer, u, UserOut) for u in found]
 
 
@@ -92,8 +102,25 @@ async def update_user(db: DB, user_id: UserId, data: UserUpdate) -> UserWithPerm
 
 @router.delete("/byId/{userId}", status_code=204)
 async def delete_user(db: DB, user_id: UserId, user: Annotated[Principal, manage]) -> Response:
+    """Only a person nothing refers to yet (created by mistake); anyone else is deactivated instead:
+    409 userHasHistory."""
     service.remove(db, user=service.get(db, user_id=user_id), by=user)
     return Response(status_code=204)
+
+
+@router.post("/byId/{userId}/deactivate")
+async def deactivate_user(db: DB, user_id: UserId, user: Annotated[Principal, manage]) -> UserWithPermissions:
+    """The person left: they can no longer sign in, their sessions end now, they leave the pickers and
+    the current figures, and stay, named, wherever they appear. 409 cannotDeactivateYourself,
+    lastAdministrator."""
+    person = service.set_active(db, user=service.get(db, user_id=user_id), active=False, by=user)
+    return UserWithPermissions.model_validate(person)
+
+
+@router.post("/byId/{userId}/reactivate")
+async def reactivate_user(db: DB, user_id: UserId, user: Annotated[Principal, manage]) -> UserWithPermissions:
+    person = service.set_active(db, user=service.get(db, user_id=user_id), active=True, by=user)
+    return UserWithPermissions.model_validate(person)
 
 
 @router.post("/byId/{userId}/groups", dependencies=[manage])

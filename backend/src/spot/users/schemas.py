@@ -1,6 +1,11 @@
+from datetime import datetime
+from typing import Literal
+
 from pydantic import Field
 
-from spot.core.schemas import CamelModel, Id, OptionalText, Secret, Text
+from spot.core.schemas import CamelModel, Email, Id, OptionalText, Secret, Text
+
+Language = Literal["fr", "en"]
 
 
 class GroupRef(CamelModel):
@@ -21,8 +26,13 @@ class UserOut(CamelModel):
     first_name: str
     last_name: str
     external_id: str | None
+    # Null but for those who manage users and for the user themself, as the login.
+    email: str | None
     display_name: str
     groups: list[GroupRef]
+    active: bool = Field(description="False once the person is deactivated (left the organisation)")
+    deactivated_at: datetime | None
+    language: Language = Field(description="What the server writes for the person is in this language")
 
 
 class UserWithPermissions(UserOut):
@@ -35,6 +45,8 @@ class UserCreate(CamelModel):
     first_name: OptionalText = Field(default="", max_length=200)
     last_name: OptionalText = Field(default="", max_length=200)
     external_id: OptionalText | None = Field(default=None, max_length=200)
+    email: Email = None
+    language: Language = "fr"
     group_ids: list[Id] = Field(default=[], max_length=1000)
 
 
@@ -43,6 +55,8 @@ class UserUpdate(CamelModel):
     first_name: OptionalText = Field(default="", max_length=200)
     last_name: OptionalText = Field(default="", max_length=200)
     external_id: OptionalText | None = Field(default=None, max_length=200)
+    email: Email = None
+    language: Language | None = Field(default=None, description="Unchanged when absent")
     group_ids: list[Id] | None = Field(default=None, max_length=1000)
 
 
@@ -56,3 +70,7 @@ class GroupSave(CamelModel):
 
 class UserGroups(CamelModel):
     group_ids: list[Id] = Field(max_length=1000)
+
+
+class LanguageChoice(CamelModel):
+    language: Language

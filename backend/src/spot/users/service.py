@@ -1,4 +1,5 @@
 import logging
+from collections.abc import Callable
 
 from sqlalchemy import ColumnElement, delete, exists, func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -8,6 +9,8 @@ from starlette.concurrency import run_in_threadpool
 from spot.core.errors import ApiError, FieldError, conflict, not_found
 from spot.core.passwords import hash_password
 from spot.core.principal import Principal
+from spot.core.time import utcnow
+from spot.db import Base
 from spot.permissions.models import GroupPermission
 from spot.permissions.names import ALL_PERMISSIONS, Permission
 from spot.users import policy
@@ -18,12 +21,39 @@ log = logging.getLogger("spot.security")
 
 SEARCH_LIMIT = 30
 
+# What is the person's own and goes with them when they are deleted: sessions, memberships, visibility
+# grants, what they read or saved for themselves. Any other row that names a person is history (a
+# signature, a grading, a path, a mediation, an entry of the journal...): a person named there is
+# deactivated, never deleted (has_history).
+OWN_STATE = frozenset(
+    {
+        "session_token",
+        "user_group",
+        "discussion_read",
+        "subject_visit",
+        "saved_filter",
+        "saved_filter_set",
+        "report_configuration",
+        "report_progress",
+        "mediation_visible_person",
+        "training_path_visible_person",
+        "lms_state",
+    }
+)
+
+# Called with (db, user id) when a person is deactivated, in the same transaction: the account area
+# ends their sessions there.
+on_deactivation: list[Callable[[Session, int], None]] = []
+
 
 def ensure_an_administrator_remains(db: Session) -> None:
     """Refuse a change that would leave nobody able to manage permissions."""
     db.flush()
     holder = select(GroupPermission.group_id).where(GroupPermission.name == Permission.SetPermissions)
-    if not db.scalar(select(exists().where(user_group.c.group_id.in_(holder)))):
+    active = select(User.id).where(User.active)
+    if not db.scalar(
+        select(exists().where(user_group.c.group_id.in_(holder), user_group.c.user_id.in_(active)))
+    ):
         raise conflict("lastAdministrator")
 
 
@@ -65,9 +95,15 @@ def _name_filter(name: str, *, by_login: bool) -> ColumnElement[bool]:
     return or_(*(func.lower(column).contains(text, autoescape=True) for column in columns))
 
 
-def search(db: Session, *, name: str, by_login: bool, limit: int = SEARCH_LIMIT) -> list[User]:
-    """`by_login`: whether the login is searched too (only for those who may see logins)."""
+def search(
+    db: Session, *, name: str, by_login: bool, include_inactive: bool = False, limit: int = SEARCH_LIMIT
+) -> list[User]:
+    """Active people only unless `include_inactive` (those who left are not picked, but a filter on
+    what people did finds them); `by_login`: whether the login is searched too (only for those who may
+    see logins)."""
     query = select(User).order_by(User.last_name, User.first_name, User.id).limit(limit)
+    if not include_inactive:
+        query = query.where(User.active)
     if name.strip():
         query = query.where(_name_filter(name, by_login=by_login))
     return list(db.scalars(query))
@@ -93,10 +129,12 @@ def by_ids(db: Session, *, ids: list[int]) -> list[User]:
 
 
 def by_groups(db: Session, *, group_ids: list[int]) -> list[User]:
+    """The active members of the groups (a picker adding a group adds the people it holds now)."""
     if not group_ids:
         return []
     query = (
         select(User)
+        .where(User.active)
         .where(User.id.in_(select(user_group.c.user_id).where(user_group.c.group_id.in_(group_ids))))
         .order_by(User.last_name, User.first_name)
     )
@@ -114,21 +152,27 @@ def _taken(field: str, code: str) -> ApiError:
     return ApiError(409, code, [FieldError(field=field, code=code)])
 
 
-def _check_unique(db: Session, *, login: str, external_id: str | None, user_id: int | None) -> None:
+def _check_unique(
+    db: Session, *, login: str, external_id: str | None, email: str | None, user_id: int | None
+) -> None:
     others = select(User.id).where(User.id != (user_id or 0))
     if db.scalar(others.where(User.login == login)):
         raise _taken("login", "loginAlreadyUsed")
     if external_id and db.scalar(others.where(User.external_id == external_id)):
         raise _taken("externalId", "externalIdAlreadyUsed")
+    if email and db.scalar(others.where(User.email == email)):
+        raise _taken("email", "emailAlreadyUsed")
 
 
-def _flush_unique(db: Session, *, login: str, external_id: str | None, user_id: int | None) -> None:
-    """A concurrent request may take the login or external id between the check and the write."""
+def _flush_unique(
+    db: Session, *, login: str, external_id: str | None, email: str | None, user_id: int | None
+) -> None:
+    """A concurrent request may take the login, external id or e-mail between the check and the write."""
     try:
         db.flush()
     except IntegrityError as exc:
         db.rollback()
-        _check_unique(db, login=login, external_id=external_id, user_id=user_id)
+        _check_unique(db, login=login, external_id=external_id, email=email, user_id=user_id)
         raise _taken("login", "loginAlreadyUsed") from exc
 
 
@@ -136,29 +180,34 @@ async def create(db: Session, *, data: UserCreate) -> User:
     """The password is hashed in the thread pool, before anything is read or written."""
     password_hash = await run_in_threadpool(hash_password, data.password)
     external_id = (data.external_id or "").strip() or None
-    _check_unique(db, login=data.login, external_id=external_id, user_id=None)
+    _check_unique(db, login=data.login, external_id=external_id, email=data.email, user_id=None)
     user = User(
         login=data.login,
         first_name=data.first_name.strip(),
         last_name=data.last_name.strip(),
         external_id=external_id,
+        email=data.email,
+        language=data.language,
         password_hash=password_hash,
         groups=_groups(db, data.group_ids),
     )
     db.add(user)
-    _flush_unique(db, login=data.login, external_id=external_id, user_id=None)
+    _flush_unique(db, login=data.login, external_id=external_id, email=data.email, user_id=None)
     log.info("user created user_id=%s login=%r", user.id, user.login)
     return user
 
 
 def update(db: Session, *, user: User, data: UserUpdate) -> User:
     external_id = (data.external_id or "").strip() or None
-    _check_unique(db, login=data.login, external_id=external_id, user_id=user.id)
+    _check_unique(db, login=data.login, external_id=external_id, email=data.email, user_id=user.id)
     user.login = data.login
     user.first_name = data.first_name.strip()
     user.last_name = data.last_name.strip()
     user.external_id = external_id
-    _flush_unique(db, login=data.login, external_id=external_id, user_id=user.id)
+    user.email = data.email
+    if data.language is not None:
+        user.language = data.language
+    _flush_unique(db, login=data.login, external_id=external_id, email=data.email, user_id=user.id)
     if data.group_ids is not None:
         set_groups(db, user=user, group_ids=data.group_ids)
     return user
@@ -176,12 +225,50 @@ async def change_password(db: Session, *, user: User, password: str) -> None:
     log.info("password changed user_id=%s", user.id)
 
 
+def has_history(db: Session, *, user_id: int) -> bool:
+    """Whether any row outside the person's own state names them (OWN_STATE)."""
+    checks = [
+        exists().where(fk.parent == user_id)
+        for table in Base.metadata.sorted_tables
+        if table.name not in OWN_STATE
+        for fk in table.foreign_keys
+        if fk.column.table is User.__table__
+    ]
+    return any(db.scalar(select(check)) for check in checks)
+
+
 def remove(db: Session, *, user: User, by: Principal) -> None:
+    """Only a person nothing refers to yet is deleted (one created by mistake); anyone else is
+    deactivated: 409 userHasHistory."""
     if not policy.can_delete(by, user.id):
         raise conflict("cannotDeleteYourself")
+    if has_history(db, user_id=user.id):
+        raise conflict("userHasHistory")
     db.delete(user)
     ensure_an_administrator_remains(db)
     log.info("user deleted user_id=%s by=%s", user.id, by.id)
+
+
+def set_active(db: Session, *, user: User, active: bool, by: Principal) -> User:
+    """Deactivate a person who left (they can no longer sign in, their sessions end now, they leave the
+    pickers and the current figures, and stay named wherever they appear), or reactivate them."""
+    if user.active == active:
+        return user
+    if not active and not policy.can_deactivate(by, user.id):
+        raise conflict("cannotDeactivateYourself")
+    user.active = active
+    user.deactivated_at = None if active else utcnow()
+    if not active:
+        ensure_an_administrator_remains(db)
+        for listener in on_deactivation:
+            listener(db, user.id)
+    log.info("user %s user_id=%s by=%s", "reactivated" if active else "deactivated", user.id, by.id)
+    return user
+
+
+def set_language(db: Session, *, user: User, language: str) -> User:
+    user.language = language
+    return user
 
 
 def get_group(db: Session, *, group_id: int) -> Group:

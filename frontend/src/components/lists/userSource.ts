@@ -1,10 +1,11 @@
 import { api, data } from '../../api/client'
 import type { ValueSource } from './types'
 
-/** Users of the id fields of list filters (created_by, mediator, participants…), searched by name. */
+/** Users of the id fields of list filters (created_by, mediator, participants…), searched by name; those who
+ * left too, since what they did stays. */
 export const userSource: ValueSource = {
   search: async (name) =>
-    (await data(api.GET('/backend/api/v2/user/search', { params: { query: { name } } }))).map((user) => ({
+    (await data(api.GET('/backend/api/v2/user/search', { params: { query: { name, includeInactive: true } } }))).map((user) => ({
       id: user.id,
       label: user.displayName,
     })),

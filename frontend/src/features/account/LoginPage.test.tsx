@@ -121,6 +121,12 @@ describe('login page', () => {
     expect(await screen.findByText(/Signing in through the identity provider failed/)).toBeInTheDocument()
   })
 
+  it('says when the account is deactivated, after the provider or the right password', async () => {
+    server(() => json({}))
+    renderRoutes(routes, '/spotv2/login?ssoError=accountDeactivated')
+    expect(await screen.findByText(/This account is deactivated/)).toBeInTheDocument()
+  })
+
   it('is titled with its name, the application and the customer, in the chosen language', async () => {
     server(() => json({}))
     renderRoutes(routes, '/spotv2/login')

@@ -65,6 +65,9 @@ function takeProviderToken(): boolean {
   return true
 }
 
+// The server's answer when a deactivated person gives the right password, or comes back from a provider.
+const ACCOUNT_DEACTIVATED = 'accountDeactivated'
+
 export function LoginPage() {
   const { t } = useTranslation()
   const throttledMessage = useThrottledMessage()
@@ -107,9 +110,9 @@ export function LoginPage() {
   const formInvalid = Object.keys(formState.errors).length > 0
   let failure: string | undefined
   if (formInvalid) failure = t('codes.loginError')
-  else if (isApiError(signIn.error, 401)) failure = t('login.badCredentials')
+  else if (isApiError(signIn.error, 401)) failure = t(signIn.error.message === ACCOUNT_DEACTIVATED ? 'login.accountDeactivated' : 'login.badCredentials')
   else if (isApiError(signIn.error, 429)) failure = throttledMessage(signIn.error)
-  else if (providerError && !signIn.isPending) failure = t('login.providerRefused')
+  else if (providerError && !signIn.isPending) failure = t(providerError === ACCOUNT_DEACTIVATED ? 'login.accountDeactivated' : 'login.providerRefused')
 
   if (signedIn) return null
   return (

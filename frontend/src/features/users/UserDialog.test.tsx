@@ -40,7 +40,7 @@ describe('user dialog', () => {
     expect(onSaved).not.toHaveBeenCalled()
   })
 
-  it('creates the user with an absent external identifier as null', async () => {
+  it('creates the user with an absent external identifier and e-mail address as null, in the language shown', async () => {
     const fetchMock = fakeServer({ [GROUPS]: () => json([]), [CREATE]: () => json({ id: 9 }) })
     const onSaved = vi.fn()
     renderWithClient(<UserDialog onSaved={onSaved} onClose={vi.fn()} />)
@@ -53,8 +53,24 @@ describe('user dialog', () => {
       firstName: '',
       lastName: '',
       externalId: null,
+      email: null,
+      language: 'en',
       password: 'long-enough',
       groupIds: [],
     })
+  })
+
+  it("shows the server's refusal of an e-mail address on its field", async () => {
+    fakeServer({
+      [GROUPS]: () => json([]),
+      [CREATE]: () => errorBody(422, 'Unprocessable Entity', 'Validation failed', [{ field: 'email', code: 'invalidEmail' }]),
+    })
+    renderWithClient(<UserDialog onSaved={vi.fn()} onClose={vi.fn()} />)
+    await userEvent.type(screen.getByLabelText(/^Login/), 'jdupont')
+    await userEvent.type(screen.getByLabelText(/^Password/), 'long-enough')
+    await userEvent.type(screen.getByLabelText('E-mail address'), 'pas-une-adresse')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('This is not an e-mail address')).toBeInTheDocument()
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('pas-une-adresse')
   })
 })

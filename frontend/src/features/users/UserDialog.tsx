@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Autocomplete from '@mui/material/Autocomplete'
+import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { User } from '../../api/types'
+import { LANGUAGES } from '../../i18n'
 import { FormDialog } from '../../components/FormDialog'
 import { TextInput } from '../../components/TextInput'
 import { showServerFieldErrors } from '../../lib/forms'
@@ -23,6 +25,9 @@ function userSchema(creating: boolean) {
     firstName: optionalText(),
     lastName: optionalText(),
     externalId: optionalText(),
+    // Whether it is an address is the server's rule (invalidEmail), shown on the field.
+    email: optionalText(),
+    language: z.enum(LANGUAGES),
     password: creating ? newPassword() : z.string(),
     groupIds: z.array(z.number()),
   })
@@ -37,7 +42,7 @@ interface UserDialogProps {
 }
 
 export function UserDialog({ user, onSaved, onClose }: UserDialogProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const message = useMessage()
   const creating = user === undefined
   const { data: groups = [] } = useQuery(groupsQuery)
@@ -50,13 +55,15 @@ export function UserDialog({ user, onSaved, onClose }: UserDialogProps) {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
       externalId: user?.externalId ?? '',
+      email: user?.email ?? '',
+      language: user?.language ?? (i18n.language === 'en' ? 'en' : 'fr'),
       password: '',
       groupIds: user?.groups.map((group) => group.id) ?? [],
     },
   })
 
   const save = ({ password, ...form }: UserForm) => {
-    const body = { ...form, externalId: form.externalId || null }
+    const body = { ...form, externalId: form.externalId || null, email: form.email || null }
     const handlers = { onSuccess: onSaved, onError: (error: Error) => showServerFieldErrors(error, USER_FIELDS, setError) }
     if (creating) create.mutate({ ...body, password }, handlers)
     else update.mutate({ userId: user.id, body }, handlers)
@@ -74,6 +81,20 @@ export function UserDialog({ user, onSaved, onClose }: UserDialogProps) {
       <TextInput control={control} name="firstName" label={t('users.firstName')} autoComplete="off" />
       <TextInput control={control} name="lastName" label={t('users.lastName')} autoComplete="off" />
       <TextInput control={control} name="externalId" label={t('users.externalId')} autoComplete="off" />
+      <TextInput control={control} name="email" label={t('users.email')} type="email" autoComplete="off" />
+      <Controller
+        control={control}
+        name="language"
+        render={({ field: { ref, ...field } }) => (
+          <TextField {...field} inputRef={ref} select label={t('users.language')} helperText=" ">
+            {LANGUAGES.map((language) => (
+              <MenuItem key={language} value={language} lang={language}>
+                {t(`language.names.${language}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       {creating && (
         <TextInput control={control} name="password" label={t('users.password')} type="password" required autoComplete="new-password" />
       )}

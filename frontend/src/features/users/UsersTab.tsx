@@ -2,6 +2,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import KeyOutlined from '@mui/icons-material/KeyOutlined'
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt'
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined'
+import RestoreOutlined from '@mui/icons-material/RestoreOutlined'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -20,28 +22,43 @@ import { USERS_PATH } from '../../lib/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FilteredListPage } from '../../components/lists/FilteredListPage'
 import { Notice } from '../../components/Notice'
-import { fetchUsers, USER_FILTER_SOURCES, useDeleteUser } from './api'
+import { formatDate } from '../../lib/dates'
+import { fetchUsers, USER_FILTER_SOURCES, useDeleteUser, useSetActive } from './api'
 import { PasswordDialog } from './PasswordDialog'
 import { UserDialog } from './UserDialog'
 
-type Editing = { kind: 'create' } | { kind: 'edit' | 'password' | 'delete'; user: User }
+type Action = 'edit' | 'password' | 'delete' | 'deactivate'
+type Editing = { kind: 'create' } | { kind: Action; user: User }
 
 interface UserCardProps {
   user: User
   isMe: boolean
-  onEdit: (kind: 'edit' | 'password' | 'delete') => void
+  onEdit: (kind: Action) => void
+  onReactivate: () => void
 }
 
-function UserCard({ user, isMe, onEdit }: UserCardProps) {
-  const { t } = useTranslation()
+function UserCard({ user, isMe, onEdit, onReactivate }: UserCardProps) {
+  const { t, i18n } = useTranslation()
   return (
-    <Paper variant="outlined" component="article" aria-label={user.displayName} sx={{ px: 2, py: 1.25 }}>
+    <Paper variant="outlined" component="article" aria-label={user.displayName} data-active={user.active} sx={{ px: 2, py: 1.25 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box sx={{ minWidth: 200, flex: '1 1 220px' }}>
-          <Typography sx={{ fontWeight: 600 }}>{user.displayName}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography sx={{ fontWeight: 600 }}>
+            {user.displayName}
+            {!user.active && (
+              <Chip
+                label={t('users.inactive')}
+                size="small"
+                variant="outlined"
+                title={user.deactivatedAt ? t('users.inactiveSince', { date: formatDate(user.deactivatedAt, i18n.language) }) : undefined}
+                sx={{ ml: 1, fontWeight: 400 }}
+              />
+            )}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {user.login}
             {user.externalId && ` · ${user.externalId}`}
+            {user.email && ` · ${user.email}`}
           </Typography>
         </Box>
         <Stack direction="row" role="group" sx={{ flexWrap: 'wrap', gap: 0.5, flex: '2 1 240px' }} aria-label={t('users.groups')}>
@@ -60,6 +77,21 @@ function UserCard({ user, isMe, onEdit }: UserCardProps) {
               <KeyOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
+          {user.active ? (
+            <Tooltip title={isMe ? t('codes.cannotDeactivateYourself') : t('users.deactivate')}>
+              <span>
+                <IconButton aria-label={t('users.deactivateLabel', { name: user.displayName })} disabled={isMe} onClick={() => onEdit('deactivate')}>
+                  <PersonOffOutlined fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          ) : (
+            <Tooltip title={t('users.reactivate')}>
+              <IconButton aria-label={t('users.reactivateLabel', { name: user.displayName })} onClick={onReactivate}>
+                <RestoreOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Tooltip title={isMe ? t('codes.cannotDeleteYourself') : t('actions.delete')}>
             <span>
               <IconButton aria-label={t('users.deleteLabel', { name: user.displayName })} disabled={isMe} onClick={() => onEdit('delete')}>
@@ -78,6 +110,7 @@ export function UsersTab() {
   const { t } = useTranslation()
   const { data: me } = useQuery(whoAmIQuery)
   const remove = useDeleteUser()
+  const setActive = useSetActive()
   const [editing, setEditing] = useState<Editing>()
   const [notice, setNotice] = useState<string>()
 
@@ -94,7 +127,14 @@ export function UsersTab() {
         listKey={queryKeys.users.list}
         fetchPage={fetchUsers}
         itemKey={(user) => user.id}
-        renderItem={(user) => <UserCard user={user} isMe={user.id === me?.id} onEdit={(kind) => setEditing({ kind, user })} />}
+        renderItem={(user) => (
+          <UserCard
+            user={user}
+            isMe={user.id === me?.id}
+            onEdit={(kind) => setEditing({ kind, user })}
+            onReactivate={() => setActive.mutate({ userId: user.id, active: true }, { onSuccess: () => setNotice(t('users.reactivated')) })}
+          />
+        )}
         fieldLabel={(field) => t(`users.fields.${field}`)}
         sources={USER_FILTER_SOURCES}
         emptyText={t('users.noMatch')}
@@ -119,6 +159,18 @@ export function UsersTab() {
           confirmLabel={t('actions.delete')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(editing.user.id, { onSuccess: done(t('users.deleted')), onError: () => setEditing(undefined) })}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {editing?.kind === 'deactivate' && (
+        <ConfirmDialog
+          title={t('users.deactivateTitle')}
+          message={t('users.deactivateMessage', { name: editing.user.displayName })}
+          confirmLabel={t('users.deactivate')}
+          pending={setActive.isPending}
+          onConfirm={() =>
+            setActive.mutate({ userId: editing.user.id, active: false }, { onSuccess: done(t('users.deactivated')), onError: () => setEditing(undefined) })
+          }
           onClose={() => setEditing(undefined)}
         />
       )}

@@ -43,7 +43,7 @@ function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>, formFi
   })
 }
 
-export const USER_FIELDS = ['login', 'firstName', 'lastName', 'externalId', 'password', 'groupIds']
+export const USER_FIELDS = ['login', 'firstName', 'lastName', 'externalId', 'email', 'language', 'password', 'groupIds']
 export const PASSWORD_FIELDS = ['password']
 export const GROUP_FIELDS = ['name']
 
@@ -66,6 +66,14 @@ export const useChangePassword = () =>
 
 export const useDeleteUser = () =>
   useUsersMutation((userId: number) => data(api.DELETE('/backend/api/v2/user/byId/{userId}', { params: { path: { userId } } })))
+
+/** Deactivate a person who left, or reactivate them. */
+export const useSetActive = () =>
+  useUsersMutation(({ userId, active }: { userId: number; active: boolean }) =>
+    active
+      ? data(api.POST('/backend/api/v2/user/byId/{userId}/reactivate', { params: { path: { userId } } }))
+      : data(api.POST('/backend/api/v2/user/byId/{userId}/deactivate', { params: { path: { userId } } })),
+  )
 
 export const useCreateGroup = () =>
   useUsersMutation((name: string) => data(api.PUT('/backend/api/v2/user/group', { body: { name } })), GROUP_FIELDS)
