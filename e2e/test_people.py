@@ -1,0 +1,91 @@
+"""The leaver journey, in French (its pages seen again in English): the administrator creates a person
+with an e-mail address (one that is not an address is refused on its field, what was typed kept),
+deactivates them after confirming, sees them marked inactive in the users list, and the person's right
+password is then answered with the account being deactivated. axe checks every page and dialog on the
+way (conftest)."""
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from conftest import in_language, sign_in
+
+TEXTS: dict[str, dict[str, Any]] = {
+    "fr": {
+        "create": "Nouvel utilisateur",
+        "login": "Identifiant",
+        "firstName": "Prénom",
+        "lastName": "Nom",
+        "email": "Adresse e-mail",
+        "password": "Mot de passe",
+        "save": "Enregistrer",
+        "notAnEmail": "Ce n'est pas une adresse e-mail",
+        "created": "Utilisateur créé",
+        "deactivate": "Désactiver",
+        "deactivateTitle": "Désactiver cette personne ?",
+        "deactivated": "Personne désactivée",
+        "inactive": "Inactif",
+        "account": "Compte",
+        "signIn": "Se connecter",
+        "refused": "Ce compte est désactivé",
+    },
+    "en": {
+        "create": "New user",
+        "login": "Login",
+        "firstName": "First name",
+        "lastName": "Last name",
+        "email": "E-mail address",
+        "password": "Password",
+        "save": "Save",
+        "notAnEmail": "This is not an e-mail address",
+        "created": "User created",
+        "deactivate": "Deactivate",
+        "deactivateTitle": "Deactivate this person?",
+        "deactivated": "Person deactivated",
+        "inactive": "Inactive",
+        "account": "Account",
+        "signIn": "Sign in",
+        "refused": "This account is deactivated",
+    },
+}
+PASSWORD = "depart-2026-juin"
+
+
+@in_language("fr")
+def test_an_administrator_deactivates_a_person_who_left(page: Page, base_url: str, language: str) -> None:
+    texts = TEXTS[language]
+    login = f"lea.depart.{language}"
+    sign_in(page, base_url, "admin", language)
+    page.goto(f"{base_url}/spotv2/administration/users")
+    page.get_by_role("button", name=texts["create"]).click()
+    dialog = page.get_by_role("dialog", name=texts["create"])
+    dialog.get_by_role("textbox", name=texts["login"], exact=True).fill(login)
+    dialog.get_by_role("textbox", name=texts["firstName"], exact=True).fill("Léa")
+    dialog.get_by_role("textbox", name=texts["lastName"], exact=True).fill("Départ")
+    dialog.get_by_role("textbox", name=texts["email"], exact=True).fill("lea.depart-usine")
+    dialog.get_by_label(texts["password"]).fill(PASSWORD)
+    dialog.get_by_role("button", name=texts["save"]).click()
+    expect(dialog.get_by_text(texts["notAnEmail"])).to_be_visible()
+    expect(dialog.get_by_role("textbox", name=texts["firstName"], exact=True)).to_have_value("Léa")
+    email = dialog.get_by_role("textbox", name=texts["email"], exact=True)
+    email.fill(f"Lea.Depart.{language}@Usine-Demo.example")
+    dialog.get_by_role("button", name=texts["save"]).click()
+    expect(page.get_by_text(texts["created"])).to_be_visible()
+
+    card = page.get_by_role("article", name="Léa Départ")
+    expect(card).to_contain_text(f"lea.depart.{language}@usine-demo.example")
+    card.get_by_role("button", name=f"{texts['deactivate']} Léa Départ").click()
+    confirm = page.get_by_role("dialog", name=texts["deactivateTitle"])
+    confirm.get_by_role("button", name=texts["deactivate"]).click()
+    expect(page.get_by_text(texts["deactivated"])).to_be_visible()
+    expect(card.get_by_text(texts["inactive"], exact=True)).to_be_visible()
+
+    # The person's right password now says why they cannot come in.
+    page.context.clear_cookies()
+    page.goto(f"{base_url}/spotv2/login")
+    page.get_by_label(texts["login"]).fill(login)
+    page.get_by_label(texts["password"]).fill(PASSWORD)
+    page.get_by_role("button", name=texts["signIn"]).click()
+    expect(page.get_by_text(re.compile(texts["refused"]))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/spotv2/login"))
