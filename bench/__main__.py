@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset, dataset_qualifications, dataset_training, reports, upload
+from bench import dataset, dataset_qualifications, dataset_training, people, reports, upload
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -259,11 +259,15 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    choices = [*SCENARIOS, "all", "upload", "reports"]
+    choices = [*SCENARIOS, "all", "upload", "reports", "people"]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
     args = parser.parse_args()
+    if args.scenario == "people":
+        # An import of 20,000 people on fresh databases (bench/people.py): not a wrk scenario.
+        people.main(_databases(args.db))
+        return
     if args.scenario == "upload":
         # A 30 MB upload while another client reads (bench/upload.py): not a wrk scenario.
         upload.main(_databases(args.db))

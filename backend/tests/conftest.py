@@ -251,6 +251,7 @@ def make_user(db: Session) -> MakeUser:
             first_name=fields.get("first_name", f"Prénom{n}"),
             last_name=fields.get("last_name", f"Nom{n}"),
             external_id=fields.get("external_id"),
+            email=fields.get("email"),
             password_hash=_PASSWORD_HASH,
             groups=[group],
         )

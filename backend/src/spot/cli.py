@@ -189,6 +189,52 @@ def import_map(file: Annotated[typer.FileBinaryRead, typer.Argument(help="A map 
     typer.echo(f"imported site {result.site_id}: created {result.created}, updated {result.updated}")
 
 
+@app.command("import-users")
+def import_users(
+    file: Annotated[typer.FileBinaryRead, typer.Argument(help="People and their groups (.csv or .xlsx)")],
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what each row would do; change nothing.")
+    ] = False,
+    deactivate_missing: Annotated[
+        bool,
+        typer.Option("--deactivate-missing", help="Deactivate the active people the file does not list."),
+    ] = False,
+) -> None:
+    """Import people and their groups (docs/people.md): all or nothing; exits 2 when any row is refused."""
+    from spot.core.errors import ApiError
+    from spot.people import service
+    from spot.people.routes import MAX_FILE_BYTES
+
+    data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        typer.echo("refused: the file is bigger than 30,000,000 bytes", err=True)
+        raise typer.Exit(2)
+    database.load_models()
+    with database.session_factory()() as db:
+        try:
+            report = service.run(
+                db, data=data, dry_run=dry_run, deactivate_missing=deactivate_missing, importer=None
+            )
+        except ApiError as exc:
+            db.rollback()
+            field = f" ({exc.errors[0].field})" if exc.errors else ""
+            typer.echo(f"refused: {exc.message}{field}", err=True)
+            raise typer.Exit(2) from exc
+        db.commit()
+    for row in report.rows:
+        if row.outcome == "refused":
+            problems = ", ".join(f"{e.column}: {e.code}" for e in row.errors)
+            typer.echo(f"line {row.line}: refused ({problems})", err=True)
+    counts = ", ".join(
+        f"{name} {getattr(report, name)}"
+        for name in ("created", "updated", "unchanged", "deactivated", "refused")
+    )
+    verdict = "applied" if report.applied else "dry run" if dry_run else "not applied: a row is refused"
+    typer.echo(f"{verdict}: {counts}")
+    if report.refused:
+        raise typer.Exit(2)
+
+
 @app.command("import-course")
 def import_course(
     file: Annotated[typer.FileBinaryRead, typer.Argument(help="A cmi5 course package (.zip)")],

@@ -27,6 +27,7 @@ from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
 from spot.organization.routes import router as organization_router
+from spot.people.routes import router as people_router
 from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
@@ -51,7 +52,7 @@ SPA_PREFIX = "/spotv2"
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
 ROUTERS += [visibility_router, organization_router]
-ROUTERS += [resources_router]
+ROUTERS += [resources_router, people_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]

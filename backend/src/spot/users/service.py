@@ -249,12 +249,13 @@ def remove(db: Session, *, user: User, by: Principal) -> None:
     log.info("user deleted user_id=%s by=%s", user.id, by.id)
 
 
-def set_active(db: Session, *, user: User, active: bool, by: Principal) -> User:
+def set_active(db: Session, *, user: User, active: bool, by: Principal | None) -> User:
     """Deactivate a person who left (they can no longer sign in, their sessions end now, they leave the
-    pickers and the current figures, and stay named wherever they appear), or reactivate them."""
+    pickers and the current figures, and stay named wherever they appear), or reactivate them. `by`:
+    who does it; None for the server's operator (spot import-users)."""
     if user.active == active:
         return user
-    if not active and not policy.can_deactivate(by, user.id):
+    if not active and by is not None and not policy.can_deactivate(by, user.id):
         raise conflict("cannotDeactivateYourself")
     user.active = active
     user.deactivated_at = None if active else utcnow()
@@ -262,7 +263,8 @@ def set_active(db: Session, *, user: User, active: bool, by: Principal) -> User:
         ensure_an_administrator_remains(db)
         for listener in on_deactivation:
             listener(db, user.id)
-    log.info("user %s user_id=%s by=%s", "reactivated" if active else "deactivated", user.id, by.id)
+    action = "reactivated" if active else "deactivated"
+    log.info("user %s user_id=%s by=%s", action, user.id, by.id if by else "operator")
     return user
 
 
