@@ -89,3 +89,66 @@ def test_an_administrator_deactivates_a_person_who_left(page: Page, base_url: st
     page.get_by_role("button", name=texts["signIn"]).click()
     expect(page.get_by_text(re.compile(texts["refused"]))).to_be_visible()
     expect(page).to_have_url(re.compile(r"/spotv2/login"))
+
+
+IMPORT_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "tab": "Import",
+        "users": "Utilisateurs",
+        "choose": "Choisir un fichier",
+        "rows": "Les lignes du fichier",
+        "refused": "Refusée",
+        "reason": "email : Ce n'est pas une adresse e-mail",
+        "fixFirst": "Rien ne peut être importé tant qu'une ligne est refusée",
+        "apply": "Appliquer l'import",
+        "done": "L'import est fait.",
+    },
+    "en": {
+        "tab": "Import",
+        "users": "Users",
+        "choose": "Choose a file",
+        "rows": "The file's rows",
+        "refused": "Refused",
+        "reason": "email: This is not an e-mail address",
+        "fixFirst": "Nothing can be imported while a row is refused",
+        "apply": "Apply the import",
+        "done": "The import is done.",
+    },
+}
+
+
+def _people_file(language: str, second_email: str) -> dict[str, object]:
+    lines = [
+        "login;firstName;lastName;externalId;email;groups;active",
+        f"imp.soudeur.{language};Sami;Soudeur;HR-{language}-1;sami.soudeur.{language}@usine-demo.example;Opérateurs;oui",
+        f"imp.cariste.{language};Inès;Cariste;HR-{language}-2;{second_email};Opérateurs|Maintenance;",
+    ]
+    content = ("\ufeff" + "\r\n".join(lines) + "\r\n").encode()
+    return {"name": "personnes.csv", "mimeType": "text/csv", "buffer": content}
+
+
+@in_language("en")
+def test_an_administrator_imports_people_from_an_hr_file(page: Page, base_url: str, language: str) -> None:
+    texts = IMPORT_TEXTS[language]
+    sign_in(page, base_url, "admin", language)
+    page.goto(f"{base_url}/spotv2/administration/users?tab=import")
+    expect(page.get_by_role("tab", name=texts["tab"])).to_have_attribute("aria-selected", "true")
+    page.get_by_label(texts["choose"]).set_input_files(_people_file(language, "ines-cariste"))
+    table = page.get_by_role("table", name=texts["rows"])
+    refused = table.get_by_role("row", name=re.compile(f"imp.cariste.{language}"))
+    expect(refused).to_contain_text(texts["refused"])
+    expect(refused).to_contain_text(texts["reason"])
+    expect(page.get_by_role("status")).to_contain_text(texts["fixFirst"])
+    expect(page.get_by_role("button", name=texts["apply"])).to_have_count(0)
+
+    # The file corrected and chosen again: previewed clean, then applied.
+    page.get_by_label(texts["choose"]).set_input_files(
+        _people_file(language, f"ines.cariste.{language}@usine-demo.example")
+    )
+    page.get_by_role("button", name=texts["apply"]).click()
+    expect(page.get_by_role("status")).to_contain_text(texts["done"])
+
+    page.get_by_role("tab", name=texts["users"], exact=True).click()
+    card = page.get_by_role("article", name=f"Inès Cariste (HR-{language}-2)")
+    expect(card).to_contain_text(f"ines.cariste.{language}@usine-demo.example")
+    expect(card.get_by_text("Maintenance")).to_be_visible()

@@ -53,6 +53,7 @@ def test_a_dry_run_says_what_each_row_would_do_and_changes_nothing(client, db, m
     report = response.json()
     assert (report["applied"], report["created"], report["refused"]) == (False, 2, 0)
     assert outcomes(report) == [(2, "nina", "created", []), (3, "paul", "created", [])]
+    assert [row["name"] for row in report["rows"]] == ["Nina Petit (E-1)", "Paul Grand (E-2)"]
     assert db.scalar(select(User).where(User.login == "nina")) is None
 
 
@@ -73,6 +74,13 @@ def test_applying_creates_the_people_with_their_groups_and_the_same_file_again_c
     assert paul.password_hash == ""  # signs in through the organisation's provider, not a password
     again = send(client, manager, FILE, dryRun=False).json()
     assert (again["applied"], again["created"], again["updated"], again["unchanged"]) == (True, 0, 0, 2)
+
+
+def test_a_file_with_logins_only_names_each_new_person_by_the_login(client, manager):
+    report = send(client, manager, "login\nnina\n").json()
+    assert [(row["login"], row["name"], row["outcome"]) for row in report["rows"]] == [
+        ("nina", "nina", "created")
+    ]
 
 
 def test_rows_are_matched_on_the_external_id_then_the_login(client, db, make_user, manager):

@@ -3404,6 +3404,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/user/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import People
+         * @description A CSV (UTF-8, comma or semicolon) or XLSX file of people: columns login, firstName, lastName,
+         *     externalId, email, groups (names separated by |), active. Each row matched on its external id, else
+         *     its login. A dry run (the default) tells each row's outcome; applying changes everything or, when
+         *     any row is refused, nothing (applied: false).
+         */
+        post: operations["import_people_backend_api_v2_user_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/user/query": {
         parameters: {
             query?: never;
@@ -4697,6 +4720,29 @@ export interface components {
             loginUrl: string;
             /** Name */
             name: string;
+        };
+        /** ImportReport */
+        ImportReport: {
+            /**
+             * Applied
+             * @description False for a dry run, or when any row is refused (nothing is changed)
+             */
+            applied: boolean;
+            /** Created */
+            created: number;
+            /** Deactivated */
+            deactivated: number;
+            /** Refused */
+            refused: number;
+            /**
+             * Rows
+             * @description The file's rows in order, then the people missing from it
+             */
+            rows: components["schemas"]["RowOutcome"][];
+            /** Unchanged */
+            unchanged: number;
+            /** Updated */
+            updated: number;
         };
         /** ItemName */
         ItemName: {
@@ -7013,6 +7059,41 @@ export interface components {
              * @description The version read: a stale one answers 409; without it (the spec's payload) the update applies over whatever came before
              */
             version?: number | null;
+        };
+        /** RowError */
+        RowError: {
+            /**
+             * Code
+             * @description A message key: emptyFieldError, invalidEmail, unknownGroup, duplicateInFile…
+             */
+            code: string;
+            /**
+             * Column
+             * @description The file's column (login, email…), or 'file' for the row as a whole
+             */
+            column: string;
+        };
+        /** RowOutcome */
+        RowOutcome: {
+            /** Errors */
+            errors: components["schemas"]["RowError"][];
+            /**
+             * Line
+             * @description The file's line (the header is 1); null for a person missing from it
+             */
+            line: number | null;
+            /** Login */
+            login: string;
+            /**
+             * Name
+             * @description The person's printed name after the import
+             */
+            name: string;
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "created" | "updated" | "unchanged" | "deactivated" | "refused";
         };
         /** SavedFilterIn */
         SavedFilterIn: {
@@ -22615,6 +22696,97 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_people_backend_api_v2_user_import_post: {
+        parameters: {
+            query?: {
+                dryRun?: boolean;
+                deactivateMissing?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -189,8 +189,17 @@ def _outcome(row: _Row, sheet: Sheet) -> RowOutcome:
         outcome = "updated"
     else:
         outcome = "unchanged"
-    name = user.display_name if user is not None else login
-    return RowOutcome(line=row.line, login=login, name=name, outcome=outcome, errors=[])
+    return RowOutcome(line=row.line, login=login, name=_printed_name(row, sheet), outcome=outcome, errors=[])
+
+
+def _printed_name(row: _Row, sheet: Sheet) -> str:
+    """The person's printed name once the row is applied (User.display_name's rule)."""
+    fields = ("login", "first_name", "last_name", "external_id")
+    current: dict[str, object] = {"first_name": "", "last_name": "", "external_id": None}
+    if row.user is not None:
+        current = {name: getattr(row.user, name) for name in fields}
+    changes = _changes(row, sheet)
+    return User(**(current | {name: changes[name] for name in fields if name in changes})).display_name
 
 
 def _apply(

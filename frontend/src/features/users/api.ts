@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
+import { withProgress } from '../../api/upload'
 import type { components } from '../../api/schema'
 import type { GroupRef } from '../../api/types'
 import type { ValueSources } from '../../components/lists/types'
@@ -9,6 +10,8 @@ import type { ListQuery } from '../../lib/querylang/types'
 type Schemas = components['schemas']
 export type UserCreate = Schemas['UserCreate']
 export type UserUpdate = Schemas['UserUpdate']
+export type ImportReport = Schemas['ImportReport']
+export type ImportRow = Schemas['RowOutcome']
 
 export const fetchUsers = (query: ListQuery) => data(api.POST('/backend/api/v2/user/query', { body: query }))
 
@@ -31,11 +34,11 @@ export const groupsQuery = queryOptions({
 })
 
 /** A mutation of users or groups; what is shown of them (and of permissions) is read again afterwards. */
-function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>, formFields?: string[]) {
+function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>, formFields?: string[], handledStatuses?: number[]) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    meta: formFields && { formFields },
+    meta: formFields ? { formFields } : handledStatuses && { handledStatuses },
     onSuccess: () =>
       Promise.all(
         [queryKeys.users.all, queryKeys.permission.all, queryKeys.account.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -73,6 +76,29 @@ export const useSetActive = () =>
     active
       ? data(api.POST('/backend/api/v2/user/byId/{userId}/reactivate', { params: { path: { userId } } }))
       : data(api.POST('/backend/api/v2/user/byId/{userId}/deactivate', { params: { path: { userId } } })),
+  )
+
+export interface ImportRequest {
+  file: File
+  dryRun: boolean
+  deactivateMissing: boolean
+  onProgress: (done: number) => void
+}
+
+/** Sends a people file as the raw body (a dry run, or applied), reporting the upload's progress; the import tab
+ * shows the refusals itself (a file it cannot read, too big, the last administrator). */
+export const useImportPeople = () =>
+  useUsersMutation(
+    ({ file, dryRun, deactivateMissing, onProgress }: ImportRequest) =>
+      data(
+        api.POST('/backend/api/v2/user/import', {
+          params: { query: { dryRun, deactivateMissing } },
+          headers: { 'Content-Type': file.type || 'text/csv' },
+          ...withProgress(file, onProgress),
+        }),
+      ),
+    undefined,
+    [400, 409, 413],
   )
 
 export const useCreateGroup = () =>
