@@ -19,11 +19,19 @@
     idleWaiters.splice(0).forEach((resolve) => resolve())
   }
 
-  /** Transitions under way (a menu growing, a dialog fading in) end first: axe would read their half-transparent colours. */
-  function transitionsEnded() {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-    const ended = Promise.allSettled(finite.map((a) => a.finished))
-    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))])
+  /** Transitions under way (a menu growing, a dialog fading in) end first: axe would read their half-transparent colours.
+   * Those that start meanwhile (a tooltip, a ripple) end too, and the first frame after them is drawn, until none runs
+   * (within LONGEST_WAIT_MS: an endless one is left alone). */
+  async function transitionsEnded() {
+    const until = Date.now() + LONGEST_WAIT_MS
+    for (;;) {
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+      if (finite.length === 0 || Date.now() > until) return
+      await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 500))])
+      await new Promise((resolve) => requestAnimationFrame(() => resolve()))
+    }
   }
 
   function check() {
