@@ -235,6 +235,26 @@ def import_users(
         raise typer.Exit(2)
 
 
+@app.command("create-api-token")
+def create_api_token(
+    name: Annotated[str, typer.Argument(help="What the token is for (the identity provider's name)")],
+    scope: Annotated[str, typer.Option("--scope", help="What the token opens: scim")],
+) -> None:
+    """Create an API token; its value is the last line printed, shown this once (only its hash is kept)."""
+    from spot.apitokens import service
+    from spot.apitokens.models import SCOPES
+
+    if scope not in SCOPES or not name.strip() or len(name.strip()) > 200:
+        typer.echo(f"refused: a name of 1 to 200 characters and a scope among {', '.join(SCOPES)}", err=True)
+        raise typer.Exit(2)
+    database.load_models()
+    with database.session_factory()() as db:
+        token, value = service.create(db, name=name, scope=scope, by=None)
+        db.commit()
+    typer.echo(f"API token {token.id} ({scope}) created; it is shown this once:")
+    typer.echo(value)
+
+
 @app.command("import-course")
 def import_course(
     file: Annotated[typer.FileBinaryRead, typer.Argument(help="A cmi5 course package (.zip)")],

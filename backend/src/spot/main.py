@@ -12,6 +12,7 @@ from starlette.types import ASGIApp
 from spot.account.routes import passwords_router
 from spot.account.routes import router as account_router
 from spot.alerts.routes import router as alerts_router
+from spot.apitokens.routes import router as api_tokens_router
 from spot.config import get_settings
 from spot.core import files
 from spot.core.errors import error_response, install_error_handlers
@@ -35,6 +36,7 @@ from spot.references.routes import router as references_router
 from spot.reports.pdf_routes import router as report_pdfs_router
 from spot.reports.routes import router as reports_router
 from spot.resources.routes import router as resources_router
+from spot.scim.routes import router as scim_router
 from spot.search.routes import router as search_router
 from spot.subjects.mindmap.routes import router as mind_map_router
 from spot.subjects.routes import router as subjects_router
@@ -52,7 +54,7 @@ SPA_PREFIX = "/spotv2"
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
 ROUTERS += [visibility_router, organization_router]
-ROUTERS += [resources_router, people_router]
+ROUTERS += [resources_router, people_router, api_tokens_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]
@@ -67,6 +69,8 @@ ROUTERS += [qualifications_router]
 ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
 ROUTERS += [mind_map_router]
+# Last: its own catch-all answers SCIM errors for any other address under its prefix.
+ROUTERS += [scim_router]
 
 # The modules where areas register their bell providers (alerts.service.register), loaded with the app:
 # the bell imports no area.

@@ -35,9 +35,12 @@ user_group = Table(
 
 class Group(Base):
     __tablename__ = "group"
+    __table_args__ = (Index("uq_group_external_id", "external_id", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
+    # The group's id in the identity provider that provisions it by SCIM; unique when set.
+    external_id: Mapped[str | None] = mapped_column(String(200))
     permissions: Mapped[list["GroupPermission"]] = relationship(
         "GroupPermission", cascade="all, delete-orphan", lazy="selectin", order_by="GroupPermission.name"
     )
@@ -74,6 +77,9 @@ class User(Base):
     # in, leave the pickers and current figures, and stay, named, wherever they appear.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     deactivated_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    # When the identity provider that provisions people deleted this person (SCIM DELETE): they are
+    # deactivated, and no longer a resource the provider sees (RFC 7644 §3.6) until reactivated.
+    deprovisioned_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
     language: Mapped[str] = mapped_column(String(2), default="fr", server_default="fr")
     groups: Mapped[list[Group]] = relationship(secondary=user_group, lazy="selectin", order_by=Group.name)
 

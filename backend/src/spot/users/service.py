@@ -213,6 +213,35 @@ def update(db: Session, *, user: User, data: UserUpdate) -> User:
     return user
 
 
+def provision(
+    db: Session,
+    *,
+    user: User | None,
+    login: str,
+    first_name: str,
+    last_name: str,
+    external_id: str | None,
+    email: str | None,
+    language: str | None,
+) -> User:
+    """A person as another system describes them (SCIM): created without a password (they sign in
+    through the identity provider), or updated; the same uniqueness as on the users screen."""
+    user_id = user.id if user else None
+    _check_unique(db, login=login, external_id=external_id, email=email, user_id=user_id)
+    if user is None:
+        user = User(login=login)
+        db.add(user)
+    user.login = login
+    user.first_name = first_name.strip()
+    user.last_name = last_name.strip()
+    user.external_id = external_id
+    user.email = email
+    if language is not None:
+        user.language = language
+    _flush_unique(db, login=login, external_id=external_id, email=email, user_id=user_id)
+    return user
+
+
 def set_groups(db: Session, *, user: User, group_ids: list[int]) -> User:
     user.groups = _groups(db, group_ids)
     ensure_an_administrator_remains(db)
@@ -259,6 +288,8 @@ def set_active(db: Session, *, user: User, active: bool, by: Principal | None) -
         raise conflict("cannotDeactivateYourself")
     user.active = active
     user.deactivated_at = None if active else utcnow()
+    if active:
+        user.deprovisioned_at = None
     if not active:
         ensure_an_administrator_remains(db)
         for listener in on_deactivation:
