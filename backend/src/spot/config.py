@@ -18,9 +18,23 @@ class IdentityProvider(BaseModel):
     jwks_uri: str
     icon_url: str = ""
     scope: str = "openid profile email"
-    # The ID-token claim naming the Spot user, matched against the user's login or external id.
+    # The claim naming the Spot user, matched against the user's login or external id.
     user_claim: str = "preferred_username"
     user_field: Literal["login", "external_id"] = "login"
+    # Where the person's claims are read beside the ID token (profile claims, which many providers give
+    # only there); unset: the ID token alone.
+    userinfo_endpoint: str = ""
+    # Where signing out of Spot also ends the provider's session (RP-initiated logout); unset: the next
+    # sign-in through this provider asks the person to sign in again (prompt=login).
+    end_session_endpoint: str = ""
+    # A claim listing the person's group names, and the Spot groups it decides: at each sign-in the
+    # person is put in the managed groups the claim names and taken out of the others; other groups
+    # are left alone.
+    groups_claim: str = ""
+    managed_groups: list[str] = []
+    # An unknown person signing in is created from the claims (login or external id from user_claim,
+    # names and e-mail from the standard claims) instead of being refused.
+    create_users: bool = False
 
 
 class Settings(BaseSettings):

@@ -1,5 +1,7 @@
-"""OpenID Connect: the login page's provider buttons and the authorization-code round trip,
-against a fake provider (its token and key endpoints answered by a mock transport)."""
+"""OpenID Connect: the login page's provider buttons, and what a real provider never sends (tokens
+signed by another key, forged states, replayed nonces), from a fake provider whose token and key
+endpoints a mock transport answers. The round trips through a real provider are in
+test_oidc_provider.py."""
 
 import json
 import time
@@ -75,6 +77,7 @@ def provider(settings_env, monkeypatch):
                 "aud": PROVIDER["client_id"],
                 "iat": now,
                 "exp": now + 300,
+                "sub": "subject-1",
                 **state["claims"],
             }
             token = jwt.encode(claims, state["key"], algorithm="RS256", headers={"kid": "k1"})
@@ -92,7 +95,7 @@ def _start(client, return_url="/spotv2/subjects"):
     )
     assert response.status_code == 307
     query = parse_qs(urlsplit(response.headers["location"]).query)
-    return query, response.cookies[oidc.NONCE_COOKIE]
+    return query, response.cookies[oidc.NONCE_COOKIE].partition(".")[0]
 
 
 def _callback(client, query, code="the-code"):
@@ -189,4 +192,4 @@ def test_a_forged_state_is_refused(client, provider, state):
 def test_a_provider_refusing_the_code(client, provider):
     query, _nonce = _start(client)
     provider["token_status"] = 400
-    _refused(_callback(client, query), "identityProviderError")
+    _refused(_callback(client, query), "identityProviderRefused")

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from spot.db import Base, UtcDateTime
@@ -21,6 +21,10 @@ class SessionToken(Base):
     authenticated_at: Mapped[datetime] = mapped_column(UtcDateTime)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    # The identity provider the session was opened through (its name), and its ID token, the hint its
+    # end-session endpoint asks for when the person signs out (account.oidc).
+    identity_provider: Mapped[str | None] = mapped_column(String(200))
+    id_token: Mapped[str | None] = mapped_column(Text)
     user: Mapped[User] = relationship(lazy="joined")
 
 

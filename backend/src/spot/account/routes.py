@@ -1,3 +1,4 @@
+import logging
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -10,6 +11,7 @@ from spot.account.schemas import (
     Credentials,
     IdentityProviderOut,
     LoginResult,
+    LogoutOut,
     Reauthentication,
     SessionCan,
     TokenOut,
@@ -31,6 +33,7 @@ router = api_router(prefix="/account", tags=["account"])
 passwords_router = api_router(prefix="/user", tags=["users"])
 
 APP_ROOT = "/spotv2/"
+log = logging.getLogger("spot.security")
 
 
 def _safe_redirect(url: str | None) -> str:
@@ -75,10 +78,24 @@ async def reauthenticate(
     return Response(status_code=204)
 
 
-@router.post("/logout", status_code=204)
-async def logout(db: DB, session: CurrentSession) -> Response:
+@router.post("/logout")
+async def logout(db: DB, session: CurrentSession, request: Request, response: Response) -> LogoutOut:
+    """Ends the session. One opened through an identity provider answers where the browser ends the
+    provider's session too (`endSessionUrl`, back to the login page), and the next sign-in through a
+    provider on this browser asks the person to sign in there again: on a shared workstation, the next
+    person cannot step into the previous one's account."""
     service.logout(db, session=session)
-    return Response(status_code=204)
+    if session.identity_provider is None:
+        return LogoutOut(end_session_url=None)
+    response.set_cookie(
+        oidc.PROMPT_COOKIE,
+        "login",
+        path=OIDC_PATH,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return LogoutOut(end_session_url=oidc.end_session_url(session.identity_provider, session.id_token))
 
 
 @router.post("/language", status_code=204)
@@ -127,12 +144,17 @@ async def oidc_start(
     index: Id,
     redirect_url: Annotated[str | None, Query(alias="redirectUrl", max_length=2000)] = None,
 ) -> RedirectResponse:
-    """Sends the browser to the provider; the nonce cookie ties the answer to this browser."""
-    target, nonce = oidc.authorization_redirect(index, _safe_redirect(redirect_url))
+    """Sends the browser to the provider; the nonce cookie (nonce and PKCE verifier) ties the answer to
+    this browser. After a sign-out on this browser, the provider is asked to prompt for the person."""
+    prompt_again = request.cookies.get(oidc.PROMPT_COOKIE) == "login"
+    target, cookie = oidc.authorization_redirect(
+        index, _safe_redirect(redirect_url), prompt_again=prompt_again
+    )
     response = RedirectResponse(target, status_code=307)
+    response.delete_cookie(oidc.PROMPT_COOKIE, path=OIDC_PATH)
     response.set_cookie(
         oidc.NONCE_COOKIE,
-        nonce,
+        cookie,
         max_age=oidc.STATE_TTL_SECONDS,
         path=OIDC_PATH,
         httponly=True,
@@ -149,12 +171,17 @@ async def oidc_callback(
     index: Id,
     code: Annotated[str, Query(max_length=4000)] = "",
     state: Annotated[str, Query(max_length=4000)] = "",
+    error: Annotated[str, Query(max_length=200)] = "",
 ) -> RedirectResponse:
     """Back from the provider: on to the client with the session token in the fragment (never sent
-    to a server nor in a Referer), or to Login with the reason it failed."""
+    to a server nor in a Referer), or to Login with the reason it failed (ssoError: the person
+    cancelled, the provider refused or could not be reached, the person is unknown or deactivated...)."""
     try:
+        if error:
+            log.warning("oidc provider %s sent back an error: %r", index, error)
+            raise oidc.provider_error(error)
         token, return_url = await oidc.sign_in(
-            db, index=index, code=code, state=state, cookie_nonce=request.cookies.get(oidc.NONCE_COOKIE)
+            db, index=index, code=code, state=state, cookie=request.cookies.get(oidc.NONCE_COOKIE)
         )
         target = f"{APP_ROOT}login?{urlencode({'returnUrl': return_url})}#{urlencode({'ssoToken': token})}"
     except ApiError as exc:

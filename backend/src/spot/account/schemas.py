@@ -27,6 +27,13 @@ class TokenOut(CamelModel):
     token: str
 
 
+class LogoutOut(CamelModel):
+    end_session_url: str | None = Field(
+        description="Where the browser goes to end the identity provider's session too (the session was "
+        "opened through a provider offering it); null: on to the login page"
+    )
+
+
 class IdentityProviderOut(CamelModel):
     name: str
     login_url: str

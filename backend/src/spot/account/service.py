@@ -31,8 +31,16 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(db: Session, *, user: User, authenticated_at: datetime | None = None) -> str:
-    """A new session of the user, authenticated now unless `authenticated_at` (a renewal) says when."""
+def issue_token(
+    db: Session,
+    *,
+    user: User,
+    authenticated_at: datetime | None = None,
+    identity_provider: str | None = None,
+    id_token: str | None = None,
+) -> str:
+    """A new session of the user, authenticated now unless `authenticated_at` (a renewal) says when;
+    opened through `identity_provider` (its name), whose ID token is kept for signing out there."""
     token = secrets.token_urlsafe(32)
     now = utcnow()
     db.add(
@@ -42,6 +50,8 @@ def issue_token(db: Session, *, user: User, authenticated_at: datetime | None = 
             issued_at=now,
             authenticated_at=authenticated_at or now,
             expires_at=now + timedelta(hours=get_settings().session_hours),
+            identity_provider=identity_provider,
+            id_token=id_token,
         )
     )
     db.flush()
@@ -179,7 +189,13 @@ def renew(db: Session, *, session: SessionToken, token: str) -> str:
     if utcnow() - session.issued_at <= RENEWAL_AFTER:
         return token
     session.revoked_at = utcnow()
-    return issue_token(db, user=session.user, authenticated_at=session.authenticated_at)
+    return issue_token(
+        db,
+        user=session.user,
+        authenticated_at=session.authenticated_at,
+        identity_provider=session.identity_provider,
+        id_token=session.id_token,
+    )
 
 
 def revoke_sessions(db: Session, *, user_id: int, keep: int | None = None) -> None:
