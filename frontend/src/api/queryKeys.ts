@@ -107,6 +107,8 @@ export const queryKeys = {
     all: ['users'] as const,
     list: ['users', 'list'] as const,
     groups: ['users', 'groups'] as const,
+    /** The API tokens; under users, so that renaming their creator reads them again. */
+    apiTokens: ['users', 'apiTokens'] as const,
   },
   history: {
     /** The usage chart's figures of one set of items over one window of periods. */

@@ -43,6 +43,8 @@ describe('catalogues', () => {
       'lastAdministrator',
       'cannotDeleteYourself',
       'unknownPermission',
+      'apiTokenRevoked',
+      'apiTokenNotFound',
     ]
     for (const code of codes) expect(catalogues.en.codes).toHaveProperty(code)
   })

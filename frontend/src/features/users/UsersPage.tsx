@@ -5,13 +5,19 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { usePageTitle } from '../../lib/pageTitle'
+import { ApiTokensTab } from './ApiTokensTab'
 import { GroupsTab } from './GroupsTab'
 import { ImportTab } from './ImportTab'
 import { UsersTab } from './UsersTab'
 
-const TABS = ['users', 'groups', 'import'] as const
+const TABS = ['users', 'groups', 'import', 'tokens'] as const
 type UsersPageTab = (typeof TABS)[number]
-const TAB_LABELS: Record<UsersPageTab, string> = { users: 'users.tab', groups: 'groups.tab', import: 'users.import.tab' }
+const TAB_LABELS: Record<UsersPageTab, string> = {
+  users: 'users.tab',
+  groups: 'groups.tab',
+  import: 'users.import.tab',
+  tokens: 'apiTokens.tab',
+}
 
 /** User and group management; the open tab is kept in the address (?tab=groups). */
 export function UsersPage() {
@@ -32,6 +38,7 @@ export function UsersPage() {
       {tab === 'users' && <UsersTab />}
       {tab === 'groups' && <GroupsTab />}
       {tab === 'import' && <ImportTab />}
+      {tab === 'tokens' && <ApiTokensTab />}
     </>
   )
 }

@@ -113,3 +113,37 @@ export const useRenameGroup = () =>
 
 export const useDeleteGroup = () =>
   useUsersMutation((groupId: number) => data(api.DELETE('/backend/api/v2/user/group/{groupId}', { params: { path: { groupId } } })))
+
+export type ApiToken = Schemas['ApiTokenOut']
+export type ApiTokenCreate = Schemas['ApiTokenCreate']
+export type ApiTokenCreated = Schemas['ApiTokenCreated']
+export type ApiTokenScope = ApiTokenCreate['scope']
+export const API_TOKEN_SCOPES = ['scim'] as const satisfies readonly ApiTokenScope[]
+export const API_TOKEN_FIELDS = ['name', 'scope']
+
+/** Every API token, live ones first; never their values. */
+export const apiTokensQuery = queryOptions({
+  queryKey: queryKeys.users.apiTokens,
+  queryFn: () => data(api.GET('/backend/api/v2/apiToken/list')),
+})
+
+/** A change of the API tokens; the list is read again even after a refusal (another administrator may have revoked one). */
+function useApiTokensMutation<V, R>(mutationFn: (variables: V) => Promise<R>, meta: { formFields?: string[]; handledStatuses?: number[] }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    meta,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.apiTokens }),
+  })
+}
+
+/** A new token; its value is in this answer only. */
+export const useCreateApiToken = () =>
+  useApiTokensMutation((body: ApiTokenCreate) => data(api.POST('/backend/api/v2/apiToken/create', { body })), { formFields: API_TOKEN_FIELDS })
+
+/** The tokens tab shows the refusals itself: already revoked (409), gone (404). */
+export const useRevokeApiToken = () =>
+  useApiTokensMutation(
+    (tokenId: number) => data(api.POST('/backend/api/v2/apiToken/byId/{tokenId}/revoke', { params: { path: { tokenId } } })),
+    { handledStatuses: [404, 409] },
+  )
