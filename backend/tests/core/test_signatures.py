@@ -117,6 +117,7 @@ def test_a_signature_records_the_printed_name_the_time_the_meaning_and_the_hash(
         "id": signature.id,
         "userId": principal.id,
         "userName": "Jeanne Dupont",
+        "userActive": True,
         "date": signature.signed_at.isoformat().replace("+00:00", "Z"),
         "meaning": "attendanceAndAgreement",
         "modifiedAfterSignature": False,

@@ -292,3 +292,15 @@ def test_gallery_follows_visibility_and_goes_with_the_mediation(client, cast, ne
     db.execute(delete(Mediation).where(Mediation.id == mediation["id"]))
     db.commit()
     assert db.scalar(select(func.count()).select_from(Resource)) == 0
+
+
+def test_a_participant_who_left_stays_named_and_is_marked_inactive(client, cast, new_mediation, db) -> None:
+    from spot.users.models import User
+
+    mediation = new_mediation()
+    assert mediation["inactivePeople"] == []
+    db.get(User, cast.id("participant")).active = False
+    db.commit()
+    shown = client.get(f"{API}/mediation/{mediation['id']}", headers=cast.headers["creator"]).json()
+    assert shown["inactivePeople"] == [cast.id("participant")]
+    assert [p["id"] for p in shown["participants"]] == [cast.id("participant")]

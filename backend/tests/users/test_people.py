@@ -193,3 +193,29 @@ def test_every_demo_person_has_an_email_address(client, demo_org, db):
     assert emails["admin"] == "alice.martin@usine-demo.example"
     assert emails["referent"] == "emilie.laurent@usine-demo.example"
     assert all(emails.values()) and len(set(emails.values())) == len(emails)
+
+
+# --- a person who left stays named, marked as inactive ------------------------------------------------
+
+
+def test_a_learner_who_left_is_marked_inactive_on_the_path_they_signed(client, db, make_user, login):
+    from training.paths_support import Cast, get, make_module, make_path, move_to
+
+    make_user("keeper", ["perm_SetPermissions"])
+    cast = Cast.of(make_user, login)
+    path_id = make_path(client, cast, [make_module(db)])
+    move_to(client, cast, path_id, "archived")
+    before = get(client, cast, path_id)
+    assert before["inactivePeople"] == []
+    assert {s["userActive"] for s in before["signatures"]} == {True}
+
+    learner = db.get(User, cast.id("learner"))
+    learner.active = False
+    db.commit()
+    after = get(client, cast, path_id)
+    assert after["inactivePeople"] == [cast.id("learner")]
+    assert after["learner"] == before["learner"]  # still named
+    learner_signatures = [s for s in after["signatures"] if s["userId"] == cast.id("learner")]
+    assert learner_signatures and all(s["userActive"] is False for s in learner_signatures)
+    module_signatures = after["assignedModules"][0]["signatures"]
+    assert [s["userActive"] for s in module_signatures if s["userId"] == cast.id("learner")] == [False]

@@ -56,15 +56,19 @@ class _UserNames:
     table: FromClause
     id: ColumnElement[int]
     name: ColumnElement[str]
+    active: ColumnElement[bool]
 
 
 _user_names: _UserNames | None = None
 
 
-def register_user_names(table: FromClause, id: ColumnElement[int], name: ColumnElement[str]) -> None:
-    """The user table, its id and the SQL of a user's printed name (users.models.User.display_name)."""
+def register_user_names(
+    table: FromClause, id: ColumnElement[int], name: ColumnElement[str], active: ColumnElement[bool]
+) -> None:
+    """The user table, its id, the SQL of a user's printed name (users.models.User.display_name) and
+    whether they are active (a signer who left is marked so)."""
     global _user_names
-    _user_names = _UserNames(table, id, name)
+    _user_names = _UserNames(table, id, name, active)
 
 
 def _users() -> _UserNames:
@@ -122,6 +126,8 @@ class SignatureOut(CamelModel):
     user_id: int | None
     # The signer's printed name as it was when they signed.
     user_name: str
+    # False once the signer left (deactivated): they stay named, marked as inactive.
+    user_active: bool = True
     date: datetime
     # A message key of the client (signatures.meanings.<meaning>), e.g. attendanceAndAgreement.
     meaning: str
@@ -240,8 +246,10 @@ def for_record(db: Session, *, record_type: str, record_id: int, content: Any) -
     content now, in the shape it was signed in, to tell which signatures it no longer matches."""
     current = content_hash(content)
     users = _users()
+    # Not correlated with the revoker's row, the same table.
+    inactive = select(users.id).where(~users.active).correlate(None)
     rows = db.execute(
-        select(Signature, users.id, users.name)
+        select(Signature, users.id, users.name, Signature.signer_id.in_(inactive))
         .outerjoin(users.table, users.id == Signature.revoked_by)
         .where(Signature.record_type == record_type, Signature.record_id == record_id)
         .order_by(Signature.signed_at, Signature.id)
@@ -251,6 +259,7 @@ def for_record(db: Session, *, record_type: str, record_id: int, content: Any) -
             id=signature.id,
             user_id=signature.signer_id,
             user_name=signature.signer_name,
+            user_active=not signer_left,
             date=signature.signed_at,
             meaning=signature.meaning,
             modified_after_signature=signature.content_hash != current,
@@ -262,7 +271,7 @@ def for_record(db: Session, *, record_type: str, record_id: int, content: Any) -
                 by=UserName(id=revoker_id, name=revoker_name) if revoker_id is not None else None,
             ),
         )
-        for signature, revoker_id, revoker_name in rows
+        for signature, revoker_id, revoker_name, signer_left in rows
     ]
 
 

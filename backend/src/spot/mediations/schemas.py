@@ -149,6 +149,10 @@ class ActionableMediation(MediationCard):
 
 
 class MediationOut(MediationCard):
+    inactive_people: list[int] = Field(
+        description="The ids of the people named on this mediation (creator, mediator, participants, "
+        "visibility, last change, signers) who left (deactivated): shown marked as inactive"
+    )
     participants: list[Person]
     visible_by_groups: list[Group]
     visible_by_persons: list[Person]

@@ -57,6 +57,7 @@ from spot.mediations.models import (
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import MediationOut, MediationSave, MediationUpdate, Period
 from spot.querylang.text import fold
+from spot.users import service as users
 from spot.users.models import Group, User
 
 ITEM_TYPE = "mediation"
@@ -337,6 +338,8 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
             (p for p in (_person(i, names) for i in ids) if p is not None), key=lambda p: (p["name"], p["id"])
         )
 
+    signed = signatures.for_record(db, record_type=RECORD_TYPE, record_id=mediation.id, content=content)
+
     return MediationOut.model_validate(
         {
             **_card([getattr(mediation, c.key) for c in CARD_COLUMNS], names),
@@ -353,9 +356,8 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
                 "items": _report_items(db, user, items),
                 "date": mediation.reported_at,
             },
-            "signatures": signatures.for_record(
-                db, record_type=RECORD_TYPE, record_id=mediation.id, content=content
-            ),
+            "signatures": signed,
+            "inactivePeople": users.inactive_among(db, [*names, *(s.user_id for s in signed)]),
             "version": mediation.version,
             "can": policy.can(user, rules),
         }

@@ -118,4 +118,6 @@ GRANTED = func.coalesce(
 )
 
 # Signatures print who revoked them (core.signatures, which imports no area).
-signatures.register_user_names(cast(Table, User.__table__), User.id.expression, User.display_name.expression)
+signatures.register_user_names(
+    cast(Table, User.__table__), User.id.expression, User.display_name.expression, User.active.expression
+)

@@ -1,5 +1,5 @@
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from sqlalchemy import ColumnElement, delete, exists, func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -297,6 +297,15 @@ def set_active(db: Session, *, user: User, active: bool, by: Principal | None) -
     action = "reactivated" if active else "deactivated"
     log.info("user %s user_id=%s by=%s", action, user.id, by.id if by else "operator")
     return user
+
+
+def inactive_among(db: Session, ids: Iterable[int | None]) -> list[int]:
+    """Those of these people who left (deactivated), in id order: a record that names them marks them
+    as inactive."""
+    wanted = sorted({i for i in ids if i is not None})
+    if not wanted:
+        return []
+    return list(db.scalars(select(User.id).where(User.id.in_(wanted), ~User.active).order_by(User.id)))
 
 
 def set_language(db: Session, *, user: User, language: str) -> User:

@@ -405,6 +405,7 @@ def _signatures_statement() -> Any:
             Signature.revoke_reason,
             User.id.label("revoker_id"),
             User.display_name.label("revoker_name"),
+            Signature.signer_id.in_(select(User.id).where(~User.active).correlate(None)).label("signer_left"),
         )
         .outerjoin(User, User.id == Signature.revoked_by)
         .where(
@@ -439,6 +440,7 @@ def signature_lists(
                 id=signature.id,
                 user_id=signature.signer_id,
                 user_name=signature.signer_name,
+                user_active=not signature.signer_left,
                 date=signature.signed_at,
                 meaning=signature.meaning,
                 modified_after_signature=signature.content_hash != hashes[key],

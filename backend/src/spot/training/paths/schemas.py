@@ -292,6 +292,10 @@ ClosingWarning = Literal[
 class PathOut(WithCompletion):
     id: int
     title: str
+    inactive_people: list[int] = Field(
+        description="The ids of the people named on this path (learner, creator, validator, referents, "
+        "graders, signers, history, visibility) who left (deactivated): shown marked as inactive"
+    )
     reference: ReferenceSummary | None
     learner: Person | None
     start_date: date

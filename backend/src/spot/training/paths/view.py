@@ -56,6 +56,7 @@ from spot.training.paths.records import (
 )
 from spot.training.paths.schemas import ClosingWarning, PathOut
 from spot.training.paths.transitions import module_can, path_can
+from spot.users import service as users
 from spot.users.models import User
 
 _ModuleReference = aliased(Reference)
@@ -337,6 +338,19 @@ def view(
             ],
             "can": path_can(user, f),
             "version": path.version,
+            "inactive_people": users.inactive_among(
+                db,
+                [
+                    path.learner_id,
+                    path.creator_id,
+                    path.validator_id,
+                    *(user_id for _, user_id, _ in links[PERSON]),
+                    *(user_id for _, user_id, _ in links[REFERENT]),
+                    *(g.user_id for rows in gradings.values() for g in rows),
+                    *(h.user_id for h in history),
+                    *(s.user_id for listed in signed.values() for s in listed),
+                ],
+            ),
         }
     )
 
