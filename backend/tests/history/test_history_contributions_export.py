@@ -245,6 +245,25 @@ def test_only_items_the_user_may_read(client, db, two_sites, make_user, login):
     assert_error(export(client, login(limited), itemIds=[m.cartography("C1")]), 403)
 
 
+@pytest.mark.parametrize(("language", "mark"), [("fr", " (inactif)"), ("en", " (inactive)")])
+def test_a_person_who_left_is_marked_in_the_language_asked(
+    client, db, test_map, tracker, people, make_user, login, language, mark
+):
+    users, _groups = people
+    on_subject(db, test_map, DAYS[1], user_id=users[0].id, mode="W")
+    on_subject(db, test_map, DAYS[2], user_id=users[1].id, mode="W")
+    make_user("keeper", ["perm_SetPermissions"])  # someone still manages permissions
+    manager = login(make_user("manager", ["perm_UserManagement"]))
+    response = client.post(f"{API}/user/byId/{users[0].id}/deactivate", headers=manager)
+    assert response.status_code == 200, response.text
+    # Named, and with entries when nobody is named: the same row either way.
+    for body in ({"userIds": [users[0].id, users[1].id]}, {}):
+        writes, views = sheets(export(client, tracker, language, **body)).values()
+        assert [row[0] for row in writes[1:-1]] == [f"Alice Adam{mark}", "Bruno Bernard"], body
+        assert [row[0] for row in views[1:-1]] == [f"Alice Adam{mark}", "Bruno Bernard"], body
+        assert writes[1] == [f"Alice Adam{mark}", 1, 0, 0, 1]
+
+
 # Bounds, errors and permissions ---------------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ from spot.core.errors import ApiError
 from spot.reports import policy, selection
 from spot.reports.schemas import ReportRequest
 from spot.training.paths.models import TrainingPath, TrainingPathModule
+from spot.users.models import User
 from support import API
 from training.paths_support import Cast, get, make_module, make_path, move_to
 
@@ -67,7 +68,9 @@ def random_selectors(rng: random.Random, world: World) -> dict[str, Any]:
 def lines_of(db: Session, viewer_id: int, body: dict[str, Any], batch: int) -> list[selection.LearnerLines]:
     request = ReportRequest.model_validate(body)
     return list(
-        selection.learners(db, user=principal_of(db, user_id=viewer_id), request=request, batch=batch)
+        selection.learners(
+            db, user=principal_of(db, user_id=viewer_id), request=request, language="fr", batch=batch
+        )
     )
 
 
@@ -197,12 +200,55 @@ def test_lines_carry_the_paths_and_modules_with_placeholder_x(db, make_user) -> 
     assert all(seen_x.values()), seen_x
 
 
+def printed_people(learner: selection.LearnerLines) -> dict[str, list[str]]:
+    """Every person a learner's lines print, by what they are to the path."""
+    people: dict[str, list[str]] = {"learner": [learner.name], "creator": [], "validator": [], "signer": []}
+    people |= {"referent": [], "grader": [], "mediator": []}
+    for path in learner.paths:
+        people["creator"].append(path.creator_name)
+        people["validator"] += [path.validator_name] if path.validator_name is not None else []
+        people["signer"] += [s.signer_name for s in path.signatures]
+        for module in path.modules:
+            people["referent"] += module.referents
+            people["grader"] += [module.grader_name] if module.grader_name is not None else []
+            people["signer"] += [s.signer_name for s in module.signatures]
+            people["mediator"] += [m.mediator_name for m in module.mediations if m.mediator_name is not None]
+    return people
+
+
+@pytest.mark.parametrize(("language", "mark"), [("fr", " (inactif)"), ("en", " (inactive)")])
+def test_lines_mark_the_people_who_left_in_the_report_s_language(db, make_user, language, mark) -> None:
+    viewer = make_user("viewer", [DASHBOARD])
+    world = generate(db, random.Random(11), viewer_id=viewer.id, learners=8)
+    body = request_body(learners=list(world.learners), start=f"{YEAR - 2}-01-01", stop=f"{YEAR + 2}-12-31")
+    request = ReportRequest.model_validate(body)
+    principal = principal_of(db, user_id=viewer.id)
+
+    def people() -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for learner in selection.learners(db, user=principal, request=request, language=language, batch=3):
+            for role, names in printed_people(learner).items():
+                found.setdefault(role, []).extend(names)
+        return found
+
+    everyone = people()
+    assert all(everyone.values()), {role: len(names) for role, names in everyone.items()}
+    assert not any(name.endswith(mark) for names in everyone.values() for name in names)
+    # Everybody leaves (the viewer too: they are a creator and referent of some paths).
+    db.execute(update(User).values(active=False))
+    db.commit()
+    left = people()
+    for role, names in left.items():
+        assert [name for name in names if name != "X" and not name.endswith(mark)] == [], role
+        assert sorted(n.removesuffix(mark) for n in names) == sorted(everyone[role]), role
+
+
 def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_user, login) -> None:
     cast = Cast.of(make_user, login)
     path_id = make_path(client, cast, [make_module(db), make_module(db, "Deux")])
     move_to(client, cast, path_id, "archived")
     page = get(client, cast, path_id)
-    lines = selection.learner_lines(db, user_id=cast.id("learner"))
+    lines = selection.learner_lines(db, user_id=cast.id("learner"), language="fr")
     (line,) = lines.paths
     assert lines.name == "Learner Test"
 
@@ -229,7 +275,7 @@ def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_us
     )
     db.commit()
     page = get(client, cast, path_id)
-    (line,) = selection.learner_lines(db, user_id=cast.id("learner")).paths
+    (line,) = selection.learner_lines(db, user_id=cast.id("learner"), language="fr").paths
     assert lines_of_signatures(line.signatures) == signatures_of(page["signatures"])
     assert lines_of_signatures(line.modules[0].signatures) == signatures_of(
         page["assignedModules"][0]["signatures"]
@@ -239,7 +285,7 @@ def test_learner_lines_and_the_path_page_agree_on_signatures(client, db, make_us
 
 def test_learner_lines_of_an_unknown_user_is_404(db) -> None:
     with pytest.raises(ApiError) as raised:
-        selection.learner_lines(db, user_id=999_999)
+        selection.learner_lines(db, user_id=999_999, language="fr")
     assert (raised.value.status, raised.value.message) == (404, "userNotFound")
 
 

@@ -2,7 +2,7 @@
 (contributions) then the views, each with a header row (user, each period: its first day for a week,
 its month for a month; total), a row per user with their count per period and their total, and an
 average row (the mean over the users listed, one decimal). Its sheet names and headers are in the
-language of the request.
+language of the request, and so is the mark of a person who left (users.models.printed_name).
 
 Written by XlsxWriter in constant-memory mode (a row goes to disk once the next begins) as the per-user
 counts stream from the database, into a spooled file (core.xlsx): the server's memory stays flat
@@ -20,6 +20,7 @@ from spot.core.i18n import LANGUAGES, Language, fill, language
 from spot.core.principal import Principal
 from spot.history import service
 from spot.history.schemas import ContributionsQuery, Granularity
+from spot.users.models import printed_name
 
 MEDIA_TYPE = xlsx.MEDIA_TYPE
 FILENAME = "contributions.xlsx"
@@ -48,9 +49,10 @@ def write(
     *,
     starts: list[date],
     rows: Iterable[service.UserContributions],
-    words: Words,
+    lang: Language,
     granularity: Granularity,
 ) -> None:
+    words = WORDS[lang]
     workbook = xlsx.workbook(out)
     bold = workbook.add_format({"bold": True})
     pattern = words.month_format if granularity is Granularity.month else words.date_format
@@ -69,7 +71,11 @@ def write(
     sums = {writes: [0] * last, views: [0] * last}
     users = 0
     for users, entry in enumerate(rows, 1):
-        name = entry.name if entry.user_id is not None and entry.name is not None else words.deleted_account
+        name = (
+            printed_name(entry.name, entry.active, lang)
+            if entry.user_id is not None and entry.name is not None
+            else words.deleted_account
+        )
         for sheet, counts in ((writes, entry.contributions), (views, entry.views)):
             sheet.write_string(users, 0, name)
             for column, count in enumerate(counts, 1):
@@ -91,7 +97,7 @@ def export(
     the errors of POST /history/contributions (404 unknown item or group, 403 hidden item)."""
     service.check_export(query)
     starts, rows = service.contributions_by_user(db, user=user, query=query)
-    words = WORDS[language(accept_language)]
+    lang = language(accept_language)
     return xlsx.spooled(
-        lambda out: write(out, starts=starts, rows=rows, words=words, granularity=query.granularity)
+        lambda out: write(out, starts=starts, rows=rows, lang=lang, granularity=query.granularity)
     )

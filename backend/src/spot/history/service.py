@@ -377,10 +377,12 @@ def contributions(db: Session, *, user: Principal, query: ContributionsQuery) ->
 
 @dataclass(frozen=True)
 class UserContributions:
-    """One user's views and contributions per period; user_id None for the entries of deleted accounts."""
+    """One user's views and contributions per period; user_id None for the entries of deleted accounts.
+    `active` False for a person who left (deactivated), whom the export marks."""
 
     user_id: int | None
     name: str | None
+    active: bool | None
     views: list[int]
     contributions: list[int]
 
@@ -409,13 +411,13 @@ def contributions_by_user(
     if query.user_ids or query.group_ids:
         members = select(user_group.c.user_id).where(in_ids(user_group.c.group_id, "group_ids"))
         statement = (
-            select(User.id, User.display_name, *columns)
+            select(User.id, User.display_name, User.active, *columns)
             .outerjoin(counts, counts.c.user_id == User.id)
             .where(or_(in_ids(User.id, "user_ids"), User.id.in_(members)))
         )
         params = {"user_ids": [], "group_ids": [], **found.params}
     else:
-        statement = select(counts.c.user_id, User.display_name, *columns).outerjoin(
+        statement = select(counts.c.user_id, User.display_name, User.active, *columns).outerjoin(
             User, User.id == counts.c.user_id
         )
         params = found.params
@@ -426,11 +428,11 @@ def contributions_by_user(
 
     def rows() -> Iterator[UserContributions]:
         current: UserContributions | None = None
-        for user_id, name, period, views, writes in db.execute(statement, params):
+        for user_id, name, active, period, views, writes in db.execute(statement, params):
             if current is None or current.user_id != user_id:
                 if current is not None:
                     yield current
-                current = UserContributions(user_id, name, [0] * periods, [0] * periods)
+                current = UserContributions(user_id, name, active, [0] * periods, [0] * periods)
             if period is not None:
                 current.views[period] = views
                 current.contributions[period] = writes

@@ -194,7 +194,7 @@ def report_files(
     image = pdf_blocks.decode_image(request.document_options.signature_image)
     names = FileNames()
     external_ids = request.document_options.display_external_ids
-    for done, learner in enumerate(selection.learners(db, user=user, request=request), 1):
+    for done, learner in enumerate(selection.learners(db, user=user, request=request, language=language), 1):
         content = pdf.learner_report(learner, request=request, ctx=ctx, signature_image=image)
         name = learner.name + (f" ({learner.external_id})" if external_ids and learner.external_id else "")
         yield names.take(name), content

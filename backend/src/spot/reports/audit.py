@@ -23,7 +23,7 @@ from spot.qualifications import dashboards
 from spot.reports import archive, pdf, selection
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.service import validity
-from spot.users.models import User
+from spot.users.models import User, printed_name
 
 _PLAIN_LOGIN = re.compile(r"[A-Za-z0-9._@+-]{1,150}")
 
@@ -36,9 +36,9 @@ def filename(db: Session, *, user_id: int) -> str:
     return f"audit-{login if _PLAIN_LOGIN.fullmatch(login) else user_id}.zip"
 
 
-def gradings(db: Session, *, user_id: int) -> dict[int, dict[int, list[pdf.Grading]]]:
+def gradings(db: Session, *, user_id: int, language: Language) -> dict[int, dict[int, list[pdf.Grading]]]:
     """Every grading of the learner's paths, by path id then module index, oldest first; a referent
-    whose account is gone is the placeholder X."""
+    whose account is gone is the placeholder X, one who left is marked in `language`."""
     M, G = TrainingPathModule, TrainingPathGrading
     rows = db.execute(
         select(
@@ -49,19 +49,25 @@ def gradings(db: Session, *, user_id: int) -> dict[int, dict[int, list[pdf.Gradi
             G.is_success,
             G.referent_id,
             G.referent_name,
+            User.active,
             G.comment,
             G.valid_until,
         )
         .join(M, M.id == G.path_module_id)
+        .outerjoin(User, User.id == G.referent_id)
         .join(TrainingPath, TrainingPath.id == M.path_id)
         .where(TrainingPath.learner_id == user_id)
         .order_by(G.graded_at, G.id)
     )
     out: dict[int, dict[int, list[pdf.Grading]]] = defaultdict(lambda: defaultdict(list))
-    for path_id, position, graded_at, grade, is_success, referent_id, name, comment, valid_until in rows:
-        referent = selection.UNKNOWN_USER if referent_id is None or not name else name
+    for path_id, position, graded_at, grade, is_success, referent_id, name, active, comment, until in rows:
+        referent = (
+            selection.UNKNOWN_USER
+            if referent_id is None or not name
+            else printed_name(name, active, language)
+        )
         out[path_id][position].append(
-            pdf.Grading(graded_at, grade, is_success, referent, comment, validity(is_success, valid_until))
+            pdf.Grading(graded_at, grade, is_success, referent, comment, validity(is_success, until))
         )
     return out
 
@@ -71,8 +77,8 @@ def files(
 ) -> Iterator[tuple[str, bytes]]:
     """The pack's PDFs: each path (by start date then title), then the qualification status."""
     ctx = pdf.context(language, stamp_by=user.display_name, now=now)
-    learner = selection.learner_lines(db, user_id=user_id)
-    graded = gradings(db, user_id=user_id)
+    learner = selection.learner_lines(db, user_id=user_id, language=language)
+    graded = gradings(db, user_id=user_id, language=language)
     elements = dashboards.person(db, user_id=user_id, today=clock.today())["elements"]
     names = archive.FileNames()
     for path in learner.paths:

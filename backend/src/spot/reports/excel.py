@@ -265,8 +265,9 @@ def export(
     service.check(db, request)
 
     def produce(out: IO[bytes]) -> None:
-        rows = selection.learners(db, user=user, request=request)
-        if write(out, rows=rows, request=request, lang=language(accept_language)) == 0:
+        lang = language(accept_language)
+        rows = selection.learners(db, user=user, request=request, language=lang)
+        if write(out, rows=rows, request=request, lang=lang) == 0:
             raise ApiError(422, NOTHING_TO_EXPORT)
 
     return xlsx.spooled(produce)

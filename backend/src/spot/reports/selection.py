@@ -9,7 +9,8 @@ number of statements whatever its size, and gives them one by one as plain data,
 and the PDFs alike: the server's memory holds one batch at a time.
 
 People whose account is gone (a creator, validator, grader, signer, mediator) print as the placeholder
-user X (spec 2 §8)."""
+user X (spec 2 §8); people who left (deactivated) print named and marked as inactive in the report's
+language (users.models.printed_name), the learner as every other: the lines carry names as printed."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -21,6 +22,7 @@ from sqlalchemy import ColumnElement, and_, exists, false, func, or_, select, tu
 from sqlalchemy.orm import Session, aliased
 
 from spot.core.errors import not_found
+from spot.core.i18n import Language
 from spot.core.principal import Principal
 from spot.mediations.models import Mediation
 from spot.references.models import Reference
@@ -44,7 +46,7 @@ from spot.training.paths.service import (
     signature_lists,
     validity,
 )
-from spot.users.models import User, user_group
+from spot.users.models import User, printed_name, user_group
 
 # The name printed for a person whose account is gone (spec 2 §8).
 UNKNOWN_USER = "X"
@@ -124,7 +126,7 @@ class PathLine:
 @dataclass(frozen=True)
 class LearnerLines:
     user_id: int | None
-    # First and last name (or the login), without the external id.
+    # First and last name (or the login), without the external id; marked when they left.
     name: str
     external_id: str | None
     paths: list[PathLine]
@@ -198,45 +200,54 @@ def average_grade(grades: Iterable[float | None]) -> float | None:
 
 
 def learners(
-    db: Session, *, user: Principal, request: ReportRequest, batch: int = BATCH
+    db: Session, *, user: Principal, request: ReportRequest, language: Language, batch: int = BATCH
 ) -> Iterator[LearnerLines]:
     """The report's learners in name order, each with their selected paths and shown modules, read
-    `batch` learners at a time."""
+    `batch` learners at a time; people who left marked in `language`."""
     selectors = request.selectors
     selected = path_selected(user, selectors)
     statuses = {s.value for s in selectors.module_statutes}
     types = {t.value for t in selectors.module_types}
     after: tuple[str, str, int] | None = None
     while True:
-        statement = select(User.id, User.last_name, User.first_name, plain_name(), User.external_id).where(
-            User.id.in_(select(P.learner_id).where(selected))
-        )
+        statement = select(
+            User.id, User.last_name, User.first_name, plain_name(), User.external_id, User.active
+        ).where(User.id.in_(select(P.learner_id).where(selected)))
         if after is not None:
             statement = statement.where(tuple_(*LEARNER_ORDER) > tuple_(*after))
         rows = db.execute(statement.order_by(*LEARNER_ORDER).limit(batch)).all()
         if not rows:
             return
-        people = [(row[0], row[3], row[4]) for row in rows]
+        people = [(row[0], printed_name(row[3], row[5], language), row[4]) for row in rows]
         yield from _load(
-            db, people, selected, lambda status, kind: status in statuses and kind in types, viewer=user
+            db,
+            people,
+            selected,
+            lambda status, kind: status in statuses and kind in types,
+            language=language,
+            viewer=user,
         )
         if len(rows) < batch:
             return
         after = (rows[-1][1], rows[-1][2], rows[-1][0])
 
 
-def learner_lines(db: Session, *, user_id: int) -> LearnerLines:
-    """Every path of one learner with every module, whoever may see them (the audit pack); 404
-    userNotFound for an unknown user."""
-    row = db.execute(select(User.id, plain_name(), User.external_id).where(User.id == user_id)).first()
+def learner_lines(db: Session, *, user_id: int, language: Language) -> LearnerLines:
+    """Every path of one learner with every module, whoever may see them (the audit pack), people who
+    left marked in `language`; 404 userNotFound for an unknown user."""
+    row = db.execute(
+        select(User.id, plain_name(), User.external_id, User.active).where(User.id == user_id)
+    ).first()
     if row is None:
         raise not_found("userNotFound")
-    loaded = list(_load(db, [(row[0], row[1], row[2])], P.learner_id == user_id, lambda *_: True))
+    person = (row[0], printed_name(row[1], row[3], language), row[2])
+    loaded = list(_load(db, [person], P.learner_id == user_id, lambda *_: True, language=language))
     return loaded[0]
 
 
-def _named(person_id: int | None, name: str | None) -> str:
-    return UNKNOWN_USER if person_id is None or name is None else name
+def _named(person_id: int | None, name: str | None, active: bool | None, language: Language) -> str:
+    """A person as the report prints them: X when their account is gone, marked when they left."""
+    return UNKNOWN_USER if person_id is None or name is None else printed_name(name, active, language)
 
 
 _Creator, _Validator, _Grader, _Mediator = (aliased(User) for _ in range(4))
@@ -248,16 +259,25 @@ def _load(
     people: Sequence[tuple[int, str, str | None]],
     selected: ColumnElement[bool],
     shown: Any,
+    *,
+    language: Language,
     viewer: Principal | None = None,
 ) -> Iterator[LearnerLines]:
-    """The learners `people` (id, name, external id), in that order, with their paths that match
+    """The learners `people` (id, printed name, external id), in that order, with their paths that match
     `selected` and the modules `shown(status, module type)` accepts: seven statements whatever their
     number. Grades and gradings of a path only for a `viewer` who sees them on the path's page
     (training.paths.policy.sees_grading); every one without a viewer (the audit pack's holders see
     every grading)."""
     learner_ids = [person[0] for person in people]
     paths = db.execute(
-        select(P, Reference.code, _Creator.display_name, _Validator.display_name)
+        select(
+            P,
+            Reference.code,
+            _Creator.display_name,
+            _Creator.active,
+            _Validator.display_name,
+            _Validator.active,
+        )
         .outerjoin(Reference, Reference.id == P.reference_id)
         .outerjoin(_Creator, _Creator.id == P.creator_id)
         .outerjoin(_Validator, _Validator.id == P.validator_id)
@@ -284,12 +304,12 @@ def _load(
     shown_ids = [m[0].id for rows in modules.values() for m in rows if shown(m[0].status, m[2])]
     referents: dict[int, list[str]] = defaultdict(list)
     referent_ids: dict[int, set[int]] = defaultdict(set)
-    for path_id, module_id, referent_id, name in db.execute(
-        select(R.path_id, R.path_module_id, R.user_id, User.display_name)
+    for path_id, module_id, referent_id, name, active in db.execute(
+        select(R.path_id, R.path_module_id, R.user_id, User.display_name, User.active)
         .join(User, User.id == R.user_id)
         .where(R.path_id.in_(path_ids))
     ):
-        referents[module_id].append(name)
+        referents[module_id].append(printed_name(name, active, language))
         referent_ids[path_id].add(referent_id)
 
     def sees_grading(path: Any) -> bool:
@@ -300,19 +320,20 @@ def _load(
     # The current grading of each module is its latest.
     gradings: dict[int, Any] = {}
     for grading in db.execute(
-        select(G.path_module_id, G.comment, G.referent_id, _Grader.display_name)
+        select(G.path_module_id, G.comment, G.referent_id, _Grader.display_name, _Grader.active)
         .outerjoin(_Grader, _Grader.id == G.referent_id)
         .where(G.path_module_id.in_(shown_ids))
         .order_by(G.path_module_id, G.graded_at, G.id)
     ):
         gradings[grading[0]] = grading
     mediations: dict[int, list[MediationLine]] = defaultdict(list)
-    for module_id, title, mediator_id, mediator, status, when in db.execute(
+    for module_id, title, mediator_id, mediator, mediator_active, status, when in db.execute(
         select(
             PM.path_module_id,
             Mediation.title,
             Mediation.mediator_id,
             _Mediator.display_name,
+            _Mediator.active,
             Mediation.status,
             func.coalesce(Mediation.execution_start, Mediation.scheduling_date),
         )
@@ -322,7 +343,12 @@ def _load(
         .order_by(PM.path_module_id, PM.attached_at, Mediation.id)
     ):
         mediations[module_id].append(
-            MediationLine(title=title, mediator_name=_named(mediator_id, mediator), status=status, date=when)
+            MediationLine(
+                title=title,
+                mediator_name=_named(mediator_id, mediator, mediator_active, language),
+                status=status,
+                date=when,
+            )
         )
     contents: list[tuple[str, int, Any]] = []
     for path_row in paths:
@@ -341,7 +367,7 @@ def _load(
     def signature_lines(kind: str, record_id: int) -> list[SignatureLine]:
         return [
             SignatureLine(
-                signer_name=_named(s.user_id, s.user_name),
+                signer_name=_named(s.user_id, s.user_name, s.user_active, language),
                 signed_at=s.date,
                 meaning=s.meaning,
                 modified_after_signature=s.modified_after_signature,
@@ -353,7 +379,7 @@ def _load(
 
     by_learner: dict[int, list[PathLine]] = defaultdict(list)
     for path_row in paths:
-        path, reference, creator, validator = path_row
+        path, reference, creator, creator_active, validator, validator_active = path_row
         rows = modules[path.id]
         live = [m for m in rows if m[0].status != ModuleStatus.disabled]
         graded = sees_grading(path)
@@ -378,7 +404,9 @@ def _load(
                     comment=current[1] if current is not None else None,
                     graded_at=m.graded_at if graded else None,
                     valid_until=validity(m.is_success, m.valid_until) if graded else None,
-                    grader_name=_named(current[2], current[3]) if current is not None else None,
+                    grader_name=_named(current[2], current[3], current[4], language)
+                    if current is not None
+                    else None,
                     learner_signed_at=m.signed_at,
                     learner_comment=m.signature_comment,
                     learner_satisfaction=m.signature_satisfaction,
@@ -397,10 +425,12 @@ def _load(
                 status=path.status,
                 start_date=path.start_date,
                 stop_date=path.stop_date,
-                creator_name=_named(path.creator_id, creator),
+                creator_name=_named(path.creator_id, creator, creator_active, language),
                 created_at=path.created_at,
                 accepted_at=path.accepted_at,
-                validator_name=None if path.validated_at is None else _named(path.validator_id, validator),
+                validator_name=None
+                if path.validated_at is None
+                else _named(path.validator_id, validator, validator_active, language),
                 validated_at=path.validated_at,
                 validation_comment=path.validation_comment,
                 signed_at=path.signed_at,

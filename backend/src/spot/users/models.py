@@ -19,6 +19,7 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from spot.core import signatures
+from spot.core.i18n import Language, text
 from spot.core.time import utcnow
 from spot.db import Base, UtcDateTime
 
@@ -99,6 +100,13 @@ class User(Base):
     @property
     def permission_names(self) -> list[str]:
         return sorted({p for g in self.groups for p in g.permission_names})
+
+
+def printed_name(name: str, active: bool | None, language: Language) -> str:
+    """A person's name as a document the server writes prints it (a PDF, a sheet): marked in the
+    document's language, "Jeanne Dupont (inactif)", once they left (deactivated). `active` None (no
+    such account) prints the name as it is."""
+    return text(language, "people.inactive", name=name) if active is False else name
 
 
 # Groups name their permissions' class by string: import it so that the mapping is complete
