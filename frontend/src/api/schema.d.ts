@@ -166,7 +166,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logout */
+        /**
+         * Logout
+         * @description Ends the session. One opened through an identity provider answers where the browser ends the
+         *     provider's session too (`endSessionUrl`, back to the login page), and the next sign-in through a
+         *     provider on this browser asks the person to sign in there again: on a shared workstation, the next
+         *     person cannot step into the previous one's account.
+         */
         post: operations["logout_backend_api_v2_account_logout_post"];
         delete?: never;
         options?: never;
@@ -184,7 +190,8 @@ export interface paths {
         /**
          * Oidc Callback
          * @description Back from the provider: on to the client with the session token in the fragment (never sent
-         *     to a server nor in a Referer), or to Login with the reason it failed.
+         *     to a server nor in a Referer), or to Login with the reason it failed (ssoError: the person
+         *     cancelled, the provider refused or could not be reached, the person is unknown or deactivated...).
          */
         get: operations["oidc_callback_backend_api_v2_account_oidc__index__callback_get"];
         put?: never;
@@ -204,7 +211,8 @@ export interface paths {
         };
         /**
          * Oidc Start
-         * @description Sends the browser to the provider; the nonce cookie ties the answer to this browser.
+         * @description Sends the browser to the provider; the nonce cookie (nonce and PKCE verifier) ties the answer to
+         *     this browser. After a sign-out on this browser, the provider is asked to prompt for the person.
          */
         get: operations["oidc_start_backend_api_v2_account_oidc__index__start_get"];
         put?: never;
@@ -5058,6 +5066,14 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** LogoutOut */
+        LogoutOut: {
+            /**
+             * Endsessionurl
+             * @description Where the browser goes to end the identity provider's session too (the session was opened through a provider offering it); null: on to the login page
+             */
+            endSessionUrl: string | null;
+        };
         /**
          * MapItemName
          * @description An item of the map found by name or named by id, for filter editors and autocompletes;
@@ -5182,6 +5198,11 @@ export interface components {
             executionStop: string | null;
             /** Id */
             id: number;
+            /**
+             * Inactivepeople
+             * @description The ids of the people named on this mediation (creator, mediator, participants, visibility, last change, signers) who left (deactivated): shown marked as inactive
+             */
+            inactivePeople: number[];
             lastUpdate: components["schemas"]["LastUpdate"] | null;
             mediator: components["schemas"]["Person"] | null;
             /** Participants */
@@ -6093,6 +6114,11 @@ export interface components {
             history: components["schemas"]["HistoryEntry"][];
             /** Id */
             id: number;
+            /**
+             * Inactivepeople
+             * @description The ids of the people named on this path (learner, creator, validator, referents, graders, signers, history, visibility) who left (deactivated): shown marked as inactive
+             */
+            inactivePeople: number[];
             learner: components["schemas"]["Person"] | null;
             /** Passthreshold */
             passThreshold: number;
@@ -7329,6 +7355,11 @@ export interface components {
             /** Modifiedaftersignature */
             modifiedAfterSignature: boolean;
             revoked: components["schemas"]["SignatureRevocation"] | null;
+            /**
+             * Useractive
+             * @default true
+             */
+            userActive: boolean;
             /** Userid */
             userId: number | null;
             /** Username */
@@ -8977,11 +9008,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Successful Response */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LogoutOut"];
+                };
             };
             /** @description Bad Request */
             400: {
@@ -9044,6 +9077,7 @@ export interface operations {
             query?: {
                 code?: string;
                 state?: string;
+                error?: string;
             };
             header?: never;
             path: {

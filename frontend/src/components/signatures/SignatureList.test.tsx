@@ -15,11 +15,22 @@ const jeanne: SignatureOut = {
   userName: 'Jeanne Dupont (E42)',
   date: SIGNED_AT,
   meaning: 'attendanceAndAgreement',
+  userActive: true,
   modifiedAfterSignature: false,
   revoked: null,
 }
 
 describe('the signature list', () => {
+  it('marks a signer who left as inactive, still named', () => {
+    const left = { ...jeanne, id: 3, userActive: false }
+    const paul = { ...jeanne, id: 2, userId: 5, userName: 'Paul Martin' }
+    renderWithClient(<SignatureList signatures={[left, paul]} />)
+    const [first, second] = within(screen.getByRole('list', { name: 'Signatures' })).getAllByRole('listitem')
+    expect(first).toHaveTextContent('Jeanne Dupont (E42)')
+    expect(within(first).getByText('Inactive')).toBeInTheDocument()
+    expect(within(second).queryByText('Inactive')).not.toBeInTheDocument()
+  })
+
   it('says so when nothing is signed', () => {
     renderWithClient(<SignatureList signatures={[]} />)
     expect(screen.getByText('No signature yet.')).toBeInTheDocument()

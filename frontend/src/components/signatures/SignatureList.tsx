@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../lib/dates'
+import { InactiveMark } from '../people/InactiveMark'
 import type { SignatureOut } from './api'
 
 function When({ date }: { date: string }) {
@@ -26,6 +27,7 @@ function SignatureItem({ signature }: { signature: SignatureOut }) {
         >
           {signature.userName}
         </Typography>
+        {!signature.userActive && <InactiveMark />}
         {signature.modifiedAfterSignature && !revoked && (
           <Chip size="small" color="warning" icon={<WarningAmber />} label={t('signatures.modifiedAfterSignature')} />
         )}

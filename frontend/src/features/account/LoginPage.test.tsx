@@ -115,10 +115,16 @@ describe('login page', () => {
     expect(window.location.hash).toBe('')
   })
 
-  it('says when the identity provider sign-in failed, without carrying the reason on', async () => {
+  it.each([
+    ['unknownExternalUser', /This account is not known to Spot/],
+    ['identityProviderCancelled', /Sign-in cancelled at the identity provider/],
+    ['identityProviderUnreachable', /The identity provider does not answer/],
+    ['invalidSignInState', /The sign-in request expired/],
+    ['somethingNew', /The identity provider refused the sign-in/],
+  ])('says why the identity provider sign-in failed (%s)', async (code, text) => {
     server(() => json({}))
-    renderRoutes(routes, '/spotv2/login?ssoError=unknownExternalUser')
-    expect(await screen.findByText(/Signing in through the identity provider failed/)).toBeInTheDocument()
+    renderRoutes(routes, `/spotv2/login?ssoError=${code}`)
+    expect(await screen.findByText(text)).toBeInTheDocument()
   })
 
   it('says when the account is deactivated, after the provider or the right password', async () => {

@@ -112,7 +112,9 @@ export function LoginPage() {
   if (formInvalid) failure = t('codes.loginError')
   else if (isApiError(signIn.error, 401)) failure = t(signIn.error.message === ACCOUNT_DEACTIVATED ? 'login.accountDeactivated' : 'login.badCredentials')
   else if (isApiError(signIn.error, 429)) failure = throttledMessage(signIn.error)
-  else if (providerError && !signIn.isPending) failure = t(providerError === ACCOUNT_DEACTIVATED ? 'login.accountDeactivated' : 'login.providerRefused')
+  // Why signing in through a provider failed, as the server said (its message key).
+  else if (providerError === ACCOUNT_DEACTIVATED && !signIn.isPending) failure = t('login.accountDeactivated')
+  else if (providerError && !signIn.isPending) failure = t(`login.sso.${providerError}`, { defaultValue: t('login.sso.identityProviderRefused') })
 
   if (signedIn) return null
   return (

@@ -13,9 +13,11 @@ export function LogoutPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   useEffect(() => {
-    void logout().finally(() => {
+    void logout().then((endSessionUrl) => {
       queryClient.clear()
-      void navigate(LOGIN_PATH, { replace: true })
+      // Signed in through a provider: its session ends too, and it sends the browser back to Login.
+      if (endSessionUrl) window.location.assign(endSessionUrl)
+      else void navigate(LOGIN_PATH, { replace: true })
     })
   }, [navigate, queryClient])
   return <Loading />

@@ -23,10 +23,14 @@ export function login(credentials: Credentials) {
   return data(api.POST('/backend/api/v2/account/login', { body: credentials }))
 }
 
-/** Forgets the session at once (this tab and the others), then tells the server to revoke it. */
-export async function logout(): Promise<void> {
+/**
+ * Forgets the session at once (this tab and the others), then tells the server to revoke it. A session
+ * opened through an identity provider answers where the browser ends the provider's session too.
+ */
+export async function logout(): Promise<string | null> {
   const token = getToken()
-  if (!token) return
+  if (!token) return null
   closeSession()
-  await api.POST('/backend/api/v2/account/logout', { headers: { 'x-access-token': token } }).catch(() => undefined)
+  const answer = await api.POST('/backend/api/v2/account/logout', { headers: { 'x-access-token': token } }).catch(() => undefined)
+  return answer?.data?.endSessionUrl ?? null
 }

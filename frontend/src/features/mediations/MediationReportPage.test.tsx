@@ -49,6 +49,7 @@ function mediation(changes: Partial<Mediation> = {}): Mediation {
     participants: [{ id: 3, name: 'Chloé Roux' }],
     visibleByGroups: [],
     visibleByPersons: [],
+    inactivePeople: [],
     trackingPeriods: [{ start: '2026-03-10T09:00:00Z', stop: '2026-03-10T11:04:00Z' }],
     durationMinutes: 125,
     discussionId: 40,

@@ -45,6 +45,7 @@ function mediation(changes: Partial<Mediation> = {}): Mediation {
     ],
     visibleByGroups: [{ id: 7, name: 'Quality' }],
     visibleByPersons: [],
+    inactivePeople: [],
     trackingPeriods: [
       { start: '2026-03-10T09:00:00Z', stop: '2026-03-10T09:59:00Z' },
       { start: '2026-03-10T10:30:00Z', stop: '2026-03-10T11:04:00Z' },
@@ -69,6 +70,16 @@ const open = () => renderRoutes(routes, '/spotv2/mediation/view/5')
 const actions = () => within(screen.getByRole('group', { name: 'Actions' }))
 
 describe('mediation view', () => {
+  it('marks the people who left as inactive, still named', async () => {
+    fakeServer({ [MEDIATION]: () => json(mediation({ inactivePeople: [3, 2] })) })
+    open()
+    const details = within(await screen.findByRole('region', { name: 'Details' }))
+    expect(details.getByText('Chloé Roux (inactive)')).toBeInTheDocument()
+    expect(details.getByText('David Moreau (E42)')).toBeInTheDocument()
+    // The mediator, named in full, with the mark beside the name.
+    expect(details.getByText('Inactive').parentElement?.parentElement).toHaveTextContent('Bruno PetitInactive')
+  })
+
   it('shows the details, the periods with their total duration and the report', async () => {
     const reported = mediation({
       reporting: {
@@ -254,6 +265,7 @@ describe('mediation view', () => {
           userName: 'Chloé Roux',
           date: '2026-03-12T08:30:00Z',
           meaning: 'attendanceAndAgreement',
+          userActive: true,
           modifiedAfterSignature: false,
           revoked: null,
         },

@@ -19,6 +19,7 @@ import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { NotFoundPage } from '../../components/NotFoundPage'
 import { Notice } from '../../components/Notice'
+import { PeopleNames } from '../../components/people/PeopleNames'
 import { formatDate, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
@@ -203,7 +204,9 @@ function ReportSection({ mediation }: { mediation: Mediation }) {
 function MediationFacts({ mediation }: { mediation: Mediation }) {
   const { t, i18n } = useTranslation()
   const at = (value: string) => formatDateTime(value, i18n.language)
-  const people = (list: { id: number; name: string }[], empty: string) =>
+  const inactive = mediation.inactivePeople
+  // `left`: the ids of those who left, marked as inactive (a list of groups has none).
+  const people = (list: { id: number; name: string }[], empty: string, left: readonly number[] = []) =>
     list.length === 0 ? (
       <Typography variant="body2" color="text.secondary">
         {empty}
@@ -214,7 +217,9 @@ function MediationFacts({ mediation }: { mediation: Mediation }) {
           <Chip
             key={entry.id}
             size="small"
-            label={entry.name}
+            // A person who left stays named, marked as inactive (groups are never inactive).
+            label={left.includes(entry.id) ? t('mediations.view.inactivePerson', { name: entry.name }) : entry.name}
+            variant={left.includes(entry.id) ? 'outlined' : 'filled'}
             // A long name wraps rather than being cut: the whole name is the information.
             sx={{ maxWidth: '100%', height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
           />
@@ -234,11 +239,11 @@ function MediationFacts({ mediation }: { mediation: Mediation }) {
     <Paper variant="outlined" component="section" aria-label={t('mediations.view.facts')} sx={{ p: 2.5 }}>
       <Stack spacing={1.75}>
         {fact(t('mediations.view.schedulingDate'), mediation.schedulingDate ? at(mediation.schedulingDate) : t('mediations.list.notScheduled'))}
-        {fact(t('mediations.view.creator'), mediation.creator?.name ?? t('mediations.view.nobody'))}
-        {fact(t('mediations.view.mediator'), mediation.mediator?.name ?? t('mediations.view.nobody'))}
-        {fact(t('mediations.view.participants'), people(mediation.participants, t('mediations.view.noParticipant')))}
+        {fact(t('mediations.view.creator'), <PeopleNames people={[mediation.creator]} inactive={inactive} empty={t('mediations.view.nobody')} />)}
+        {fact(t('mediations.view.mediator'), <PeopleNames people={[mediation.mediator]} inactive={inactive} empty={t('mediations.view.nobody')} />)}
+        {fact(t('mediations.view.participants'), people(mediation.participants, t('mediations.view.noParticipant'), inactive))}
         {fact(t('mediations.view.visibleByGroups'), people(mediation.visibleByGroups, t('mediations.view.noneVisible')))}
-        {fact(t('mediations.view.visibleByPersons'), people(mediation.visibleByPersons, t('mediations.view.noneVisible')))}
+        {fact(t('mediations.view.visibleByPersons'), people(mediation.visibleByPersons, t('mediations.view.noneVisible'), inactive))}
         {fact(
           t('mediations.view.lastUpdate'),
           update ? t('mediations.view.updatedBy', { user: update.userName, date: at(update.date) }) : t('mediations.view.never'),

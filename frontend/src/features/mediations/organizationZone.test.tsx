@@ -55,6 +55,7 @@ function mediation(changes: Partial<Mediation> = {}): Mediation {
     participants: [{ id: 3, name: 'Chloé Roux' }],
     visibleByGroups: [],
     visibleByPersons: [],
+    inactivePeople: [],
     trackingPeriods: [],
     durationMinutes: 0,
     discussionId: null,

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router'
 import { trainingModulePath } from '../../lib/paths'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { SignatureList } from '../../components/signatures/SignatureList'
+import { PeopleNames } from '../../components/people/PeopleNames'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { type ModuleCall, moduleCalls, signModule, usePathAction } from './actions'
 import type { AssignedModule, Grading, HistoryEntry, Path } from './api'
@@ -77,7 +78,7 @@ export function ModulePanel({ path, module, linkToModule, history, onNotice }: M
                 name
               ),
             )}
-            {fact(t('trainingPath.module.referents'), module.referents.map((referent) => referent.name).join(', ') || t('trainingPath.nobody'))}
+            {fact(t('trainingPath.module.referents'), <PeopleNames people={module.referents} inactive={path.inactivePeople} empty={t('trainingPath.nobody')} />)}
             {fact(
               t('trainingPath.module.dates'),
               t('trainingPath.period', { start: formatDate(module.startDate, i18n.language), stop: formatDate(module.stopDate, i18n.language) }),
@@ -97,7 +98,7 @@ export function ModulePanel({ path, module, linkToModule, history, onNotice }: M
             <SignatureList signatures={module.signatures} />
           </Part>
           <Part title={t('trainingPath.module.history')} name={name}>
-            <PathHistory entries={history} label={t('trainingPath.module.historyOf', { name })} />
+            <PathHistory entries={history} inactive={path.inactivePeople} label={t('trainingPath.module.historyOf', { name })} />
           </Part>
           <ModuleActions path={path} module={module} onNotice={onNotice} />
         </Stack>

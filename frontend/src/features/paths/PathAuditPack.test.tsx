@@ -23,6 +23,7 @@ function path(changes: Partial<Path> = {}): Path {
     id: 9,
     title: 'Lathe operator',
     reference: null,
+    inactivePeople: [],
     learner: { id: 3, name: 'Chloé Roux' },
     startDate: '2026-03-01',
     stopDate: '2026-06-30',

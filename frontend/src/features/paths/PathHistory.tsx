@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
+import { InactiveMark } from '../../components/people/InactiveMark'
 import { formatDateTime } from '../../lib/dates'
 import type { HistoryEntry } from './api'
 import { formatGrade } from './viewTexts'
@@ -9,11 +10,13 @@ interface PathHistoryProps {
   entries: HistoryEntry[]
   /** The name of each module by index, for the path's timeline; none under a module's own panel. */
   moduleNames?: string[]
+  /** The ids of the people who left (the path's `inactivePeople`): marked where they appear. */
+  inactive: readonly number[]
   label: string
 }
 
 /** What happened, oldest first: when, who (the name as it was), what, and a grade's value and comment. */
-export function PathHistory({ entries, moduleNames, label }: PathHistoryProps) {
+export function PathHistory({ entries, moduleNames, inactive, label }: PathHistoryProps) {
   const { t, i18n } = useTranslation()
   if (entries.length === 0) {
     return (
@@ -33,6 +36,7 @@ export function PathHistory({ entries, moduleNames, label }: PathHistoryProps) {
                 {formatDateTime(entry.at, i18n.language)}
               </Box>
               {t(`trainingPath.events.${entry.event}`, { user: entry.userName })}
+              {entry.user && inactive.includes(entry.user.id) && <InactiveMark />}
               {module !== undefined && ` · ${module}`}
               {entry.grade !== null && ` · ${t('trainingPath.outOfTen', { value: formatGrade(entry.grade, i18n.language) })}`}
             </Typography>

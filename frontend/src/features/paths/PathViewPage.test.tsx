@@ -90,6 +90,7 @@ function path(changes: Partial<Path> = {}): Path {
     id: 9,
     title: 'Lathe operator',
     reference: null,
+    inactivePeople: [],
     learner: { id: 3, name: 'Chloé Roux' },
     startDate: '2026-03-01',
     stopDate: '2026-06-30',
@@ -151,6 +152,14 @@ describe('training path view', () => {
     expect(actions().getByRole('link', { name: 'Create from' })).toHaveAttribute('href', '/spotv2/training/path/add/9')
     for (const name of ['Reload', 'Start the path', 'Cancel the path']) expect(actions().getByRole('button', { name })).toBeInTheDocument()
     for (const name of ['Accept', 'Close the path', 'Sign the path', 'Delete']) expect(actions().queryByRole('button', { name })).not.toBeInTheDocument()
+  })
+
+  it('marks the people who left as inactive, still named', async () => {
+    serve(() => path({ inactivePeople: [3] }))
+    open()
+    const details = within(await screen.findByRole('region', { name: 'Details' }))
+    expect(details.getByText('Chloé Roux', { exact: false })).toHaveTextContent('Chloé RouxInactive')
+    expect(details.getAllByText('Inactive')).toHaveLength(1)
   })
 
   it('hides the grades from a reader who may not see grading, and shows them otherwise', async () => {
@@ -343,7 +352,7 @@ describe('training path view', () => {
       status: 'archived',
       signature: { comment: 'Useful', satisfaction: 4, date: '2026-03-12T08:30:00Z' },
       signatures: [
-        { id: 1, userId: 3, userName: 'Chloé Roux', date: '2026-03-12T08:30:00Z', meaning: 'acknowledgement', modifiedAfterSignature: false, revoked: null },
+        { id: 1, userId: 3, userName: 'Chloé Roux', date: '2026-03-12T08:30:00Z', meaning: 'acknowledgement', userActive: true, modifiedAfterSignature: false, revoked: null },
       ],
     })
     const fetchMock = serve(() => path({ assignedModules: [assigned({ status: 'validated', can: { ...NO_MODULE_ACTION, sign: true } })] }), {

@@ -38,6 +38,8 @@ import { type Path, pathQueryOptions, useDeletePath, useForgetPath } from './api
 import { ClosePathDialog } from './ClosePathDialog'
 import { Completion } from '../../components/Completion'
 import { ModulePanel, SignOffView } from './ModulePanel'
+import { InactiveMark } from '../../components/people/InactiveMark'
+import { PeopleNames } from '../../components/people/PeopleNames'
 import { PathHistory } from './PathHistory'
 import { PathSteps } from './PathSteps'
 import { SignDialog } from './SignDialog'
@@ -115,6 +117,7 @@ function PathView({ path }: { path: Path }) {
               <PathHistory
                 entries={path.history.filter((entry) => entry.moduleIndex === null || moduleNames[entry.moduleIndex] === undefined)}
                 moduleNames={moduleNames}
+                inactive={path.inactivePeople}
                 label={t('trainingPath.history.title')}
               />
             </Section>
@@ -166,6 +169,7 @@ function ClosingSection({ path }: { path: Path }) {
                 validator: validation.validator?.name ?? t('trainingPath.nobody'),
                 date: formatDateTime(validation.date, i18n.language),
               })}
+              {validation.validator && path.inactivePeople.includes(validation.validator.id) && <InactiveMark />}
             </Typography>
             {validation.comment && (
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
@@ -215,7 +219,7 @@ function PathFacts({ path }: { path: Path }) {
     <Paper variant="outlined" component="section" aria-label={t('trainingPath.facts')} sx={{ p: { xs: 2, sm: 2.5 } }}>
       {/* Two columns while the details sit above the modules (phone, tablet), one beside them. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 1fr)' }, gap: 1.75 }}>
-        {fact(t('trainingPath.learner'), path.learner?.name ?? t('trainingPath.nobody'))}
+        {fact(t('trainingPath.learner'), <PeopleNames people={[path.learner]} inactive={path.inactivePeople} empty={t('trainingPath.nobody')} />)}
         {fact(t('trainingPath.dates'), t('trainingPath.period', { start: date(path.startDate), stop: date(path.stopDate) }))}
         {fact(t('trainingPath.completion'), <Completion of={path} label={t('trainingPath.completion')} />, true)}
         {fact(t('trainingPath.estimatedDuration'), duration(path.totalEstimatedDuration))}
@@ -232,7 +236,7 @@ function PathFacts({ path }: { path: Path }) {
           path.acceptanceDate ? t('trainingPath.acceptedOn', { date: formatDateTime(path.acceptanceDate, i18n.language) }) : t('trainingPath.notAcceptedYet'),
         )}
         {fact(t('trainingPath.creation'), t('trainingPath.createdBy', { user: path.creation.userName, date: formatDateTime(path.creation.date, i18n.language) }))}
-        {fact(t('trainingPath.visibleByPersons'), names(path.visibleByPersons))}
+        {fact(t('trainingPath.visibleByPersons'), <PeopleNames people={path.visibleByPersons} inactive={path.inactivePeople} empty={t('trainingPath.nobody')} />)}
         {fact(t('trainingPath.visibleByGroups'), names(path.visibleByGroups))}
       </Box>
     </Paper>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { InactiveMark } from '../../components/people/InactiveMark'
 import { whoAmIQuery } from '../../api/queries'
 import { queryKeys } from '../../api/queryKeys'
 import type { User } from '../../api/types'
@@ -46,13 +47,7 @@ function UserCard({ user, isMe, onEdit, onReactivate }: UserCardProps) {
           <Typography sx={{ fontWeight: 600 }}>
             {user.displayName}
             {!user.active && (
-              <Chip
-                label={t('users.inactive')}
-                size="small"
-                variant="outlined"
-                title={user.deactivatedAt ? t('users.inactiveSince', { date: formatDate(user.deactivatedAt, i18n.language) }) : undefined}
-                sx={{ ml: 1, fontWeight: 400 }}
-              />
+              <InactiveMark title={user.deactivatedAt ? t('users.inactiveSince', { date: formatDate(user.deactivatedAt, i18n.language) }) : undefined} />
             )}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
