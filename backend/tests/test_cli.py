@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from spot import cli
 from spot.demo import DEMO_PASSWORD
-from spot.demo.people import GROUPS, LOGINS
+from spot.demo.people import GROUPS, LEFT, LOGINS
 from spot.permissions.names import ALL_PERMISSIONS
 from spot.users.models import Group, User
 from support import API
@@ -98,7 +98,7 @@ def test_seed_demo_is_idempotent_and_every_demo_login_signs_in(client, db):
     assert first.exit_code == 0, first.output
     assert DEMO_PASSWORD in first.output
     counts = _counts(db)
-    assert counts == (len(LOGINS), len(GROUPS))
+    assert counts == (len(LOGINS) + len(LEFT), len(GROUPS))
     second = runner.invoke(cli.app, ["seed-demo"])
     assert second.exit_code == 0, second.output
     assert _counts(db) == counts
@@ -108,6 +108,9 @@ def test_seed_demo_is_idempotent_and_every_demo_login_signs_in(client, db):
         assert response.status_code == 200, demo.login
         who = client.get(f"{API}/account/whoAmI", headers={"x-access-token": response.json()["token"]}).json()
         assert sorted(g["name"] for g in who["groups"]) == sorted(demo.groups)
+    for demo in LEFT:  # people who left: named, deactivated, refused at sign-in
+        assert demo.login not in first.output
+        assert _sign_in(client, demo.login, DEMO_PASSWORD).json()["message"] == "accountDeactivated"
     admin_token = _sign_in(client, "admin", DEMO_PASSWORD).json()["token"]
     admin = client.get(f"{API}/account/whoAmI", headers={"x-access-token": admin_token}).json()
     assert admin["permissions"] == sorted(ALL_PERMISSIONS)
@@ -117,7 +120,7 @@ def test_seed_demo_keeps_existing_users(client, db):
     runner.invoke(cli.app, ["create-user", "admin", "--password", "mine-not-demo"])
     assert runner.invoke(cli.app, ["seed-demo"]).exit_code == 0
     assert _sign_in(client, "admin", "mine-not-demo").status_code == 200
-    assert _counts(db)[0] == len(LOGINS)
+    assert _counts(db)[0] == len(LOGINS) + len(LEFT)
 
 
 def test_serve_migrates_then_runs_the_app(monkeypatch):

@@ -12,6 +12,7 @@ from spot import db as database
 from spot.account import service as account_service
 from spot.main import create_app
 from spot.permissions.names import ALL_PERMISSIONS
+from spot.scim.routes import router as scim_router
 from spot.users.models import User
 from support import API
 
@@ -58,8 +59,9 @@ def test_api_conforms_to_its_document_without_a_session(case, app):
 
 
 # Out of the document, so out of schemathesis's reach: the learning platform's protocol with the course
-# player (xAPI, the one-time fetch, the player's files; tests/lms) and the per-type copies of one
-# documented list route.
+# player (xAPI, the one-time fetch, the player's files; tests/lms), the per-type copies of one
+# documented list route, and SCIM, whose clients learn it from its own discovery (tests/scim, where
+# scim2-tester checks it against RFC 7643 and 7644).
 UNDOCUMENTED = {
     ("POST", f"{API}/training/references/query/{{type}}"),
     ("POST", f"{API}/lms/fetch/{{token}}"),
@@ -68,6 +70,7 @@ UNDOCUMENTED = {
     ("POST", f"{API}/lms/xapi/statements"),
     *((method, f"{API}/lms/xapi/activities/state") for method in ("GET", "PUT", "POST", "DELETE")),
     ("GET", f"{API}/lms/play/{{key}}/{{path}}"),
+    *((method, route.path_format) for route in scim_router.routes for method in route.methods),  # type: ignore[attr-defined]
 }
 
 

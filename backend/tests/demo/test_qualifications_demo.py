@@ -39,6 +39,8 @@ def _holds(db) -> dict[tuple[str, str], tuple[int, validity.ModuleValidity]]:
     concerned = (
         select(QualificationGroup.qualification_id, user_group.c.user_id)
         .join(user_group, user_group.c.group_id == QualificationGroup.group_id)
+        .join(User, User.id == user_group.c.user_id)
+        .where(User.active)
         .distinct()
     )
     people: dict[int, set[int]] = defaultdict(set)

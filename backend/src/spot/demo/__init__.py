@@ -36,6 +36,8 @@ def seed(db: Session) -> list[people.DemoLogin]:
     modules.seed(db)
     paths.seed(db)
     qualifications.seed(db)
+    people.deactivate_leavers(db)
+    people.seed_api_tokens(db)
     reports.seed(db)
     mindmap_extras.seed(db)
     return logins

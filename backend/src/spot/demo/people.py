@@ -4,9 +4,15 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from spot.account.service import principal_of
+from spot.apitokens import service as tokens
+from spot.apitokens.models import ApiToken
+from spot.core.errors import ApiError
 from spot.core.passwords import hash_password
+from spot.core.time import utcnow
 from spot.permissions.models import GroupPermission
 from spot.permissions.names import ALL_PERMISSIONS, Permission
+from spot.users import service as users
 from spot.users.models import Group, User
 
 DEMO_PASSWORD = "spot-demo-2026"
@@ -69,6 +75,11 @@ LOGINS = [
 ]
 
 
+# People who left the plant: they cannot sign in, and stay named, marked as inactive, on what they
+# signed (demo.qualifications gives Julien a forklift path he signed, then deactivates him).
+LEFT = [DemoLogin("jbernard", "Julien", "Bernard", ("Opérateurs",), "former operator")]
+
+
 def seed(db: Session) -> list[DemoLogin]:
     groups: dict[str, Group] = {}
     for name, permissions in GROUPS.items():
@@ -79,7 +90,7 @@ def seed(db: Session) -> list[DemoLogin]:
         groups[name] = group
     db.flush()
     password_hash = hash_password(DEMO_PASSWORD)
-    for demo in LOGINS:
+    for demo in LOGINS + LEFT:
         if db.scalar(select(User).where(User.login == demo.login)) is None:
             db.add(
                 User(
@@ -92,3 +103,29 @@ def seed(db: Session) -> list[DemoLogin]:
                 )
             )
     return LOGINS
+
+
+def deactivate_leavers(db: Session) -> None:
+    """Once their history is there: the people who left are deactivated (not in an organisation that has
+    no administrator yet, where nothing may be deactivated)."""
+    for demo in LEFT:
+        user = db.scalar(select(User).where(User.login == demo.login))
+        if user is None or not user.active:
+            continue
+        try:
+            with db.begin_nested():
+                users.set_active(db, user=user, active=False, by=None)
+        except ApiError:
+            db.refresh(user)
+
+
+def seed_api_tokens(db: Session) -> None:
+    """The token the plant's identity provider provisions people with (its value is not kept), and an
+    older one, revoked."""
+    if db.scalar(select(ApiToken.id).limit(1)) is not None:
+        return
+    admin = db.scalar(select(User).where(User.login == "admin"))
+    by = principal_of(db, user_id=admin.id) if admin is not None else None
+    tokens.create(db, name="Microsoft Entra ID", scope="scim", by=by)
+    old, _ = tokens.create(db, name="Ancien connecteur RH", scope="scim", by=by)
+    old.revoked_at = utcnow()

@@ -107,6 +107,8 @@ HELD = [
     ),
     # The welcome (not periodic).
     Held("Accueil sécurité : session d'intégration", "apprenant", "referent", (WELCOME,), months=8, grade=10),
+    # Julien (demo.people.LEFT) drove forklifts until he left the plant; he stays named on his path.
+    Held("Habilitation cariste", "jbernard", "referent", (FORKLIFT,), months=30),
     # Electrical clearance, every 36 months: `apprenant`'s expired about 25 days ago.
     Held("Habilitation électrique", "apprenant", "mediateur", (ELECTRICITY,), months=37, days=5),
     Held("Habilitation électrique", "referent", "mediateur", (ELECTRICITY,), months=6, grade=8.5),
