@@ -7,9 +7,10 @@ way (conftest)."""
 import re
 from typing import Any
 
+import httpx
 from playwright.sync_api import Page, expect
 
-from conftest import in_language, sign_in
+from conftest import API, IN_EACH_LANGUAGE, admin_client, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -152,3 +153,106 @@ def test_an_administrator_imports_people_from_an_hr_file(page: Page, base_url: s
     card = page.get_by_role("article", name=f"Inès Cariste (HR-{language}-2)")
     expect(card).to_contain_text(f"ines.cariste.{language}@usine-demo.example")
     expect(card.get_by_text("Maintenance")).to_be_visible()
+
+
+LEFT_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {"inactive": "Inactif", "signatures": "Signatures", "details": "Détails"},
+    "en": {"inactive": "Inactive", "signatures": "Signatures", "details": "Details"},
+}
+
+
+@IN_EACH_LANGUAGE
+def test_a_person_who_left_stays_named_marked_inactive_on_the_path_they_signed(
+    page: Page, base_url: str, language: str
+) -> None:
+    """The demo's Julien Bernard left the plant after signing his forklift path: the users list and his
+    path show him, named, marked inactive, beside his signatures."""
+    texts = LEFT_TEXTS[language]
+    with admin_client(base_url) as api:
+        [julien] = api.get("/user/search", params={"name": "Julien", "includeInactive": "true"}).json()
+        paths = api.post("/training/path/query", json={"filter": f"learner oneOf {julien['id']}"}).json()
+    [path_id] = [card["id"] for card in paths["results"]]
+    sign_in(page, base_url, "admin", language)
+    page.goto(f"{base_url}/spotv2/administration/users")
+    card = page.get_by_role("article", name="Julien Bernard")
+    expect(card.get_by_text(texts["inactive"], exact=True)).to_be_visible()
+
+    page.goto(f"{base_url}/spotv2/training/path/view/{path_id}")
+    details = page.get_by_role("region", name=texts["details"])
+    expect(details).to_contain_text(f"Julien Bernard{texts['inactive']}")
+    signatures = page.get_by_role("list", name=texts["signatures"]).first
+    signed = signatures.get_by_role("listitem").filter(has_text="Julien Bernard")
+    expect(signed.first.get_by_text(texts["inactive"], exact=True)).to_be_visible()
+
+
+TOKEN_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "tab": "Jetons d'API",
+        "new": "Nouveau jeton",
+        "newTitle": "Nouveau jeton d'API",
+        "name": "Nom",
+        "create": "Créer",
+        "value": "Jeton",
+        "done": "Terminé",
+        "live": "Actif",
+        "revoke": "Révoquer",
+        "revokeTitle": "Révoquer ce jeton ?",
+        "revokedOn": "Révoqué le",
+    },
+    "en": {
+        "tab": "API tokens",
+        "new": "New token",
+        "newTitle": "New API token",
+        "name": "Name",
+        "create": "Create",
+        "value": "Token",
+        "done": "Done",
+        "live": "Live",
+        "revoke": "Revoke",
+        "revokeTitle": "Revoke this token?",
+        "revokedOn": "Revoked on",
+    },
+}
+
+
+def _scim_users(base_url: str, token: str) -> httpx.Response:
+    return httpx.get(
+        f"{base_url}{API}/scim/v2/Users",
+        params={"filter": 'userName eq "admin"'},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+
+@IN_EACH_LANGUAGE
+def test_an_administrator_gives_the_identity_provider_a_token_then_revokes_it(
+    page: Page, base_url: str, language: str
+) -> None:
+    """The token is shown once, opens SCIM (the provider finds the administrator by userName), and is
+    refused once revoked."""
+    texts = TOKEN_TEXTS[language]
+    name = f"Okta {language}"
+    sign_in(page, base_url, "admin", language)
+    page.goto(f"{base_url}/spotv2/administration/users?tab=tokens")
+    table = page.get_by_role("table", name=texts["tab"])
+    expect(table.get_by_role("row", name=re.compile("Microsoft Entra ID"))).to_contain_text(texts["live"])
+    old = table.get_by_role("row", name=re.compile("Ancien connecteur RH"))
+    expect(old).to_contain_text(texts["revokedOn"])
+
+    page.get_by_role("button", name=texts["new"]).click()
+    dialog = page.get_by_role("dialog", name=texts["newTitle"])
+    dialog.get_by_role("textbox", name=texts["name"], exact=True).fill(name)
+    dialog.get_by_role("button", name=texts["create"]).click()
+    shown = page.get_by_role("dialog").get_by_role("textbox", name=texts["value"], exact=True)
+    expect(shown).to_have_value(re.compile(r"^spot_"))
+    token = shown.input_value()
+    found = _scim_users(base_url, token)
+    assert found.status_code == 200 and found.json()["totalResults"] == 1, found.text
+    page.get_by_role("button", name=texts["done"]).click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.get_by_text(token)).to_have_count(0)
+
+    row = table.get_by_role("row", name=re.compile(name))
+    row.get_by_role("button", name=f"{texts['revoke']} {name}").click()
+    page.get_by_role("dialog", name=texts["revokeTitle"]).get_by_role("button", name=texts["revoke"]).click()
+    expect(row).to_contain_text(texts["revokedOn"])
+    assert _scim_users(base_url, token).status_code == 401
