@@ -28,8 +28,8 @@ def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply
     page.goto(f"{base_url}{USERS}")
     sign_in(page, "admin")
     cards = page.get_by_role("article")
-    expect(page.get_by_role("status")).to_have_text("8 utilisateurs")
-    expect(cards).to_have_count(8)
+    expect(page.get_by_role("status")).to_have_text("9 utilisateurs")
+    expect(cards).to_have_count(9)
 
     page.get_by_role("button", name="Filtrer").click()
     page.get_by_role("button", name="Ajouter un critère", exact=True).click()
@@ -56,7 +56,7 @@ def test_a_filter_built_in_the_editor_and_saved_as_default_comes_back_with_apply
     expect(dialog).to_be_hidden()
 
     page.goto(f"{base_url}{USERS}")
-    expect(page.get_by_role("status")).to_have_text("8 utilisateurs")
+    expect(page.get_by_role("status")).to_have_text("9 utilisateurs")
     page.goto(f"{base_url}{USERS}?applyDefaultFilter=true")
     expect(page).to_have_url(re.compile(r"/administration/users/last_name%20contains%20ou$"))
     expect(page.get_by_role("status")).to_have_text("2 utilisateurs")
