@@ -1,8 +1,14 @@
-"""The leaver journey, in French (its pages seen again in English): the administrator creates a person
-with an e-mail address (one that is not an address is refused on its field, what was typed kept),
-deactivates them after confirming, sees them marked inactive in the users list, and the person's right
-password is then answered with the account being deactivated. axe checks every page and dialog on the
-way (conftest)."""
+"""The people journeys, each in French or English (their texts are in both):
+
+- the leaver (fr): the administrator creates a person with an e-mail address (one that is not an
+  address is refused on its field, what was typed kept), deactivates them after confirming, sees them
+  marked inactive in the users list, and the person's right password is then answered with the account
+  being deactivated;
+- the HR file (en): a preview with one bad row, the file fixed, applied, the people found;
+- a person who left (en), marked inactive on the path they signed;
+- the identity provider's API token (fr): shown once, opens SCIM, refused once revoked.
+
+axe checks every page and dialog on the way (conftest)."""
 
 import re
 from typing import Any
@@ -10,7 +16,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from conftest import API, IN_EACH_LANGUAGE, admin_client, in_language, sign_in
+from conftest import API, admin_client, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -161,7 +167,7 @@ LEFT_TEXTS: dict[str, dict[str, str]] = {
 }
 
 
-@IN_EACH_LANGUAGE
+@in_language("en")
 def test_a_person_who_left_stays_named_marked_inactive_on_the_path_they_signed(
     page: Page, base_url: str, language: str
 ) -> None:
@@ -223,7 +229,7 @@ def _scim_users(base_url: str, token: str) -> httpx.Response:
     )
 
 
-@IN_EACH_LANGUAGE
+@in_language("fr")
 def test_an_administrator_gives_the_identity_provider_a_token_then_revokes_it(
     page: Page, base_url: str, language: str
 ) -> None:
