@@ -2,7 +2,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -60,10 +60,24 @@ class Settings(BaseSettings):
     login_backoff_max_seconds: int = 900
     # JSON list of IdentityProvider objects.
     identity_providers: list[IdentityProvider] = []
+    # The mail server messages go through (docs/notifications.md): smtp://host:port,
+    # smtp+starttls://user:password@host:587, smtps://user:password@host:465. Unset, they wait in the
+    # outbox, which administrators read. One that cannot be read stops Spot at start.
+    smtp_url: str = ""
+    mail_from: str = "Spot <spot@localhost>"
     # The address browsers reach Spot at, for identity providers' redirections (e.g. https://spot.example.com).
     public_url: str = "http://127.0.0.1:8000"
     # Base address of the legacy (V1) application; unset hides the legacy links.
     legacy_base_url: str = ""
+
+    @field_validator("smtp_url")
+    @classmethod
+    def _smtp_url_is_readable(cls, value: str) -> str:
+        if value:
+            from spot.notifications.mail import SmtpServer
+
+            SmtpServer.parse(value)
+        return value
 
 
 @lru_cache

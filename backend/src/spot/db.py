@@ -422,7 +422,7 @@ MODEL_MODULES += ["spot.lms.models"]
 MODEL_MODULES += ["spot.training.modules.models", "spot.training.paths.models"]
 MODEL_MODULES += ["spot.qualifications.models"]
 MODEL_MODULES += ["spot.reports.models"]
-MODEL_MODULES += ["spot.apitokens.models"]
+MODEL_MODULES += ["spot.apitokens.models", "spot.notifications.models"]
 
 
 def load_models() -> None:

@@ -27,6 +27,8 @@ from spot.lms.routes import router as lms_router
 from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
+from spot.notifications import sender
+from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
 from spot.qualifications.routes import router as qualifications_router
@@ -54,7 +56,7 @@ SPA_PREFIX = "/spotv2"
 ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, user_query_router]
 ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
 ROUTERS += [visibility_router, organization_router]
-ROUTERS += [resources_router, people_router, api_tokens_router]
+ROUTERS += [resources_router, people_router, api_tokens_router, notifications_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]
@@ -104,16 +106,19 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     """What start-up built (modules, routes, compiled statements) lives as long as the process: frozen,
     it is out of the garbage collector's sight, whose full collections walked it all in the middle of
     a request (docs/performance.md, "nothing pauses a request"). On SQLite, checkpoints run in
-    the background while the app serves. What processes killed before left in their scratch folders
-    (partial uploads, files of uncommitted transactions) is cleaned first (core.files)."""
+    the background while the app serves; the outbox's sender sends what is queued. What processes
+    killed before left in their scratch folders (partial uploads, files of uncommitted transactions) is
+    cleaned first (core.files)."""
     gc.collect()
     gc.freeze()
     engine = get_engine()
     files.clean_scratch(engine)
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
+    stop_sender = sender.start()
     try:
         yield
     finally:
+        stop_sender()
         if stop_checkpoints:
             stop_checkpoints()
 

@@ -1370,6 +1370,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/notifications/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outbox Page
+         * @description The newest messages first, 50 a page, of one status or all, with the count of each status.
+         */
+        get: operations["outbox_page_backend_api_v2_notifications_outbox_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/notifications/outbox/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Test Message
+         * @description A test message to the person asking, queued (sent within seconds when a mail server is set).
+         *     400 noEmailAddress when they have none.
+         */
+        post: operations["send_test_message_backend_api_v2_notifications_outbox_test_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/notifications/outbox/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outbox Message
+         * @description One message as it leaves: its plain text, its HTML and its invitation. 404 messageNotFound.
+         */
+        get: operations["outbox_message_backend_api_v2_notifications_outbox__messageId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/organization/applogo": {
         parameters: {
             query?: never;
@@ -5327,6 +5388,11 @@ export interface components {
              */
             content: string;
         };
+        /**
+         * MessageStatus
+         * @enum {string}
+         */
+        MessageStatus: "queued" | "sending" | "sent" | "failed";
         /** MindMap */
         MindMap: {
             can: components["schemas"]["MindMapCan"];
@@ -5865,6 +5931,100 @@ export interface components {
              * @description The organisation's time zone (IANA name): the client shows every time in it, as the server's files do
              */
             timeZone: string;
+        };
+        /** OutboxCard */
+        OutboxCard: {
+            /** Attempts */
+            attempts: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description What it is about: a kind of the bell, an expiry, an invitation, test
+             */
+            kind: string;
+            /** Language */
+            language: string;
+            /** Lasterror */
+            lastError: string | null;
+            /**
+             * Nextattemptat
+             * Format: date-time
+             */
+            nextAttemptAt: string;
+            /** Sentat */
+            sentAt: string | null;
+            status: components["schemas"]["MessageStatus"];
+            /** Subject */
+            subject: string;
+            /** Toaddress */
+            toAddress: string;
+        };
+        /** OutboxMessageOut */
+        OutboxMessageOut: {
+            /** Attempts */
+            attempts: number;
+            /** Calendar */
+            calendar: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Htmlbody */
+            htmlBody: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description What it is about: a kind of the bell, an expiry, an invitation, test
+             */
+            kind: string;
+            /** Language */
+            language: string;
+            /** Lasterror */
+            lastError: string | null;
+            /**
+             * Nextattemptat
+             * Format: date-time
+             */
+            nextAttemptAt: string;
+            /** Sentat */
+            sentAt: string | null;
+            status: components["schemas"]["MessageStatus"];
+            /** Subject */
+            subject: string;
+            /** Textbody */
+            textBody: string;
+            /** Toaddress */
+            toAddress: string;
+        };
+        /** OutboxPage */
+        OutboxPage: {
+            /**
+             * Counts
+             * @description How many messages in each status
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** Messages */
+            messages: components["schemas"]["OutboxCard"][];
+            /**
+             * Sendingenabled
+             * @description False when no mail server is set: messages wait here
+             */
+            sendingEnabled: boolean;
+            /**
+             * Total
+             * @description How many messages of this status (all when none is asked for)
+             */
+            total: number;
         };
         /** PasswordChange */
         PasswordChange: {
@@ -13769,6 +13929,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackingCheckResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox_page_backend_api_v2_notifications_outbox_get: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["MessageStatus"] | null;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_test_message_backend_api_v2_notifications_outbox_test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox_message_backend_api_v2_notifications_outbox__messageId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessageOut"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,179 @@
+"""The outbox: messages are queued in the database in the transaction of what causes them, then a
+sender takes the due ones and hands them to the mail server.
+
+- Taking a message is a compare-and-set on its status: of several senders (processes, hosts), one
+  takes each message.
+- A message the server cannot take now (down, a 4xx answer) waits and is tried again after a growing
+  delay (RETRY_DELAYS); one it refuses for good (a 5xx answer: no such address) is marked failed with
+  the reason, and the others go on.
+- A sender that dies between the server's acceptance and the record of it leaves the message taken:
+  once the claim runs out it is sent again, marked `uncertain`; an uncertain message found taken again
+  is not sent a third time (failed, "may have been sent"). A message goes twice at most, never more.
+- With no mail server set (SPOT_SMTP_URL), messages stay queued: administrators read them on the
+  outbox page.
+"""
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from spot.config import get_settings
+from spot.core.time import utcnow
+from spot.notifications import mail
+from spot.notifications.models import MessageStatus as S
+from spot.notifications.models import OutboxMessage
+from spot.users.models import User
+
+log = logging.getLogger("spot.notifications")
+
+# After the first failure, the next try waits this long, then each next delay; past the last, failed.
+RETRY_DELAYS = [timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2)]
+RETRY_DELAYS += [timedelta(hours=6), timedelta(hours=12), timedelta(hours=24)]
+# How long a sender holds a message it took, at most (a mail server's answers take 30 s at most each).
+CLAIM = timedelta(minutes=5)
+# At most so many messages per round of a sender.
+BATCH = 100
+MAY_HAVE_BEEN_SENT = "The sender stopped twice while sending it: it may have been sent"
+
+
+@dataclass(frozen=True)
+class Content:
+    """What a message says, in the person's language: subject, plain text and HTML (every user text in
+    it escaped), and an invitation."""
+
+    subject: str
+    text: str
+    html: str
+    calendar: str | None = None
+    calendar_method: str | None = None
+
+
+def queue(
+    db: Session, *, user: User, kind: str, content: Content, dedupe_key: str | None = None
+) -> OutboxMessage | None:
+    """A message to `user`, in the caller's transaction; None for a person without an e-mail address
+    (the bell only), or when `dedupe_key` was already queued (never told twice)."""
+    if not user.email:
+        return None
+    if dedupe_key is not None and db.scalar(
+        select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)
+    ):
+        return None
+    message = OutboxMessage(
+        kind=kind,
+        user_id=user.id,
+        to_address=user.email,
+        language=user.language,
+        subject=mail.one_line(content.subject)[:300],
+        text_body=content.text,
+        html_body=content.html,
+        calendar=content.calendar,
+        calendar_method=content.calendar_method,
+        dedupe_key=dedupe_key,
+        status=S.queued,
+        next_attempt_at=utcnow(),
+    )
+    db.add(message)
+    db.flush()
+    return message
+
+
+def _take(db: Session, now: datetime) -> list[int]:
+    """The ids of the due messages this sender took, each by a compare-and-set: of two senders reading
+    the same message, one takes it."""
+    due = select(OutboxMessage.id, OutboxMessage.status, OutboxMessage.uncertain).where(
+        or_(
+            (OutboxMessage.status == S.queued) & (OutboxMessage.next_attempt_at <= now),
+            (OutboxMessage.status == S.sending) & (OutboxMessage.claimed_until <= now),
+        )
+    )
+    taken = []
+    for message_id, status, uncertain in db.execute(due.order_by(OutboxMessage.id).limit(BATCH)).all():
+        guard = (OutboxMessage.id == message_id) & (OutboxMessage.status == status)
+        values: dict[str, object] = {}
+        if status == S.sending:
+            # Its sender stopped while sending it: it may have gone. Once more at most.
+            guard &= OutboxMessage.claimed_until <= now
+            if uncertain:
+                done = {"status": S.failed, "last_error": MAY_HAVE_BEEN_SENT, "claimed_until": None}
+                db.execute(update(OutboxMessage).where(guard).values(**done))
+                continue
+            values["uncertain"] = True
+        took = db.execute(
+            update(OutboxMessage)
+            .where(guard)
+            .values(
+                status=S.sending, claimed_until=now + CLAIM, attempts=OutboxMessage.attempts + 1, **values
+            )
+        )
+        if took.rowcount:  # type: ignore[attr-defined]
+            taken.append(message_id)
+    db.commit()
+    return taken
+
+
+def send_due(session: Callable[[], Session], *, now: Callable[[], datetime] = utcnow) -> int:
+    """One round of a sender: takes the due messages and sends them, each recorded as soon as the mail
+    server answered. How many were sent. Messages wait when no mail server is set."""
+    settings = get_settings()
+    if not settings.smtp_url:
+        return 0
+    server = mail.SmtpServer.parse(settings.smtp_url)
+    sent = 0
+    with session() as db:
+        for message_id in _take(db, now()):
+            message = db.get(OutboxMessage, message_id)
+            if message is None:
+                continue
+            outgoing = mail.Outgoing(
+                sender=settings.mail_from,
+                to=message.to_address,
+                to_name=_name(db, message.user_id),
+                subject=message.subject,
+                text=message.text_body,
+                html=message.html_body,
+                calendar=message.calendar,
+                calendar_method=message.calendar_method,
+            )
+            try:
+                mail.send(server, outgoing)
+            except mail.Refused as exc:
+                _record(db, message, S.failed, error=str(exc))
+                log.warning("message %s refused for good: %s", message.id, exc)
+            except Exception as exc:  # the server is down, cut the line or said "later": wait
+                _retry(db, message, error=f"{type(exc).__name__}: {exc}", now=now())
+            else:
+                _record(db, message, S.sent)
+                sent += 1
+    return sent
+
+
+def _name(db: Session, user_id: int | None) -> str:
+    user = db.get(User, user_id) if user_id is not None else None
+    return f"{user.first_name} {user.last_name}".strip() if user is not None else ""
+
+
+def _record(db: Session, message: OutboxMessage, status: S, *, error: str | None = None) -> None:
+    message.status = status
+    message.claimed_until = None
+    message.last_error = error
+    if status == S.sent:
+        message.sent_at = utcnow()
+    db.commit()
+
+
+def _retry(db: Session, message: OutboxMessage, *, error: str, now: datetime) -> None:
+    if message.attempts > len(RETRY_DELAYS):
+        _record(db, message, S.failed, error=error)
+        log.warning("message %s given up after %s attempts: %s", message.id, message.attempts, error)
+        return
+    message.status = S.queued
+    message.claimed_until = None
+    message.last_error = error
+    message.next_attempt_at = now + RETRY_DELAYS[message.attempts - 1]
+    db.commit()
+    log.info("message %s waits: %s", message.id, error)
