@@ -94,6 +94,7 @@ from spot.core import passwords  # noqa: E402
 passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 passwords._DUMMY_HASH = passwords._hasher.hash("spot-dummy-password")
 
+from mail_server import SmtpServer  # noqa: E402
 from spot import db as database  # noqa: E402
 from spot.account.models import SessionToken  # noqa: E402
 from spot.account.service import issue_token  # noqa: E402
@@ -319,3 +320,13 @@ def settings_env() -> Iterator[Callable[..., Settings]]:
     yield apply
     patch.undo()
     get_settings.cache_clear()
+
+
+@pytest.fixture
+def smtp(settings_env) -> Iterator[SmtpServer]:
+    """A real SMTP server (tests/mail_server.py), and Spot set to send through it."""
+    server = SmtpServer()
+    server.start()
+    settings_env(SPOT_SMTP_URL=server.url, SPOT_MAIL_FROM="Spot <spot@usine-demo.example>")
+    yield server
+    server.stop()

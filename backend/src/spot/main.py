@@ -28,6 +28,7 @@ from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
 from spot.notifications import sender
+from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
@@ -61,7 +62,7 @@ ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]
 ROUTERS += [search_router]
-ROUTERS += [mediations_router]
+ROUTERS += [mediations_router, invitations_router]
 ROUTERS += [references_router]
 ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]

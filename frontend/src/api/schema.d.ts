@@ -1244,6 +1244,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/mediation/{mediationId}/invitation.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mediation Invitation
+         * @description The mediation as an event for one's calendar, with the UID of the invitations sent by e-mail
+         *     (a scheduled mediation; 404 notScheduled otherwise). Readable by those who may read the mediation.
+         */
+        get: operations["mediation_invitation_backend_api_v2_mediation__mediationId__invitation_ics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/mediation/{mediationId}/report": {
         parameters: {
             query?: never;
@@ -13454,6 +13475,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mediation_invitation_backend_api_v2_mediation__mediationId__invitation_ics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
                 };
             };
             /** @description Bad Request */

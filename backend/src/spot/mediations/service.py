@@ -593,6 +593,7 @@ def create(db: Session, *, user: Principal, data: MediationSave) -> Mediation:
     for field, ids in _link_values(data).items():
         _set_links(db, mediation.id, field, ids)
     record(db, user=user, mediation=mediation, event=Event.created)
+    _changed(db, mediation)
     return mediation
 
 
@@ -655,6 +656,7 @@ def update(db: Session, *, user: Principal, mediation_id: int, data: MediationUp
         if changed[field]:
             _set_links(db, mediation.id, field, ids)
     record(db, user=user, mediation=mediation, event=Event.updated)
+    _changed(db, mediation)
     return mediation
 
 
@@ -718,8 +720,9 @@ _CHANGE_LISTENERS: list[ChangeListener] = []
 
 
 def on_change(listener: ChangeListener) -> None:
-    """`listener(db, mediation_id)` runs in the transaction that changed the mediation's status or
-    signed it (training.paths.elements registers how a path counts it)."""
+    """`listener(db, mediation_id)` runs in the transaction that created, saved, signed the mediation or
+    changed its status (training.paths.elements registers how a path counts it, notifications.invitations
+    the participants' calendar invitations)."""
     _CHANGE_LISTENERS.append(listener)
 
 

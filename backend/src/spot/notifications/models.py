@@ -49,3 +49,18 @@ class OutboxMessage(Base):
     uncertain: Mapped[bool] = mapped_column(default=False)
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class MediationInvitation(Base):
+    """The calendar invitation a person was last sent for a scheduled mediation: its SEQUENCE (RFC 5545
+    §3.8.7.4, raised at each change), a fingerprint of what it said, and whether it was cancelled."""
+
+    __tablename__ = "mediation_invitation"
+
+    mediation_id: Mapped[int] = mapped_column(
+        ForeignKey("mediation.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    sequence: Mapped[int] = mapped_column(Integer, default=0)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    cancelled: Mapped[bool] = mapped_column(default=False)

@@ -3,17 +3,21 @@ and a test message."""
 
 from typing import Annotated
 
-from fastapi import Path, Query
+from fastapi import Path, Query, Response
 
 from spot.core.auth import DB, CurrentUser, require
+from spot.core.errors import not_found
 from spot.core.routing import api_router
 from spot.core.schemas import Id
-from spot.notifications import service
+from spot.mediations import service as mediations
+from spot.notifications import invitations, service
 from spot.notifications.models import MessageStatus
 from spot.notifications.schemas import OutboxMessageOut, OutboxPage
 from spot.permissions.names import Permission
 
 router = api_router(prefix="/notifications", tags=["notifications"])
+# A mediation's calendar invitation: the rule is this area's, the address the mediation's.
+mediation_router = api_router(prefix="/mediation", tags=["mediations"])
 MANAGE = [require(Permission.UserManagement)]
 MessageId = Annotated[Id, Path(alias="messageId")]
 
@@ -39,3 +43,21 @@ async def send_test_message(db: DB, user: CurrentUser) -> OutboxMessageOut:
     """A test message to the person asking, queued (sent within seconds when a mail server is set).
     400 noEmailAddress when they have none."""
     return service.send_test(db, user=user)
+
+
+@mediation_router.get(
+    "/{mediationId}/invitation.ics",
+    response_class=Response,
+    responses={200: {"content": {"text/calendar": {}}, "description": "The invitation (RFC 5545)"}},
+)
+async def mediation_invitation(
+    db: DB, user: CurrentUser, mediation_id: Annotated[Id, Path(alias="mediationId")]
+) -> Response:
+    """The mediation as an event for one's calendar, with the UID of the invitations sent by e-mail
+    (a scheduled mediation; 404 notScheduled otherwise). Readable by those who may read the mediation."""
+    mediation = mediations.load(db, user=user, mediation_id=mediation_id)
+    if mediation.scheduling_date is None:
+        raise not_found("notScheduled")
+    body = invitations.download(db, mediation)
+    headers = {"Content-Disposition": f'attachment; filename="mediation-{mediation.id}.ics"'}
+    return Response(body, media_type="text/calendar; charset=utf-8", headers=headers)

@@ -1,13 +1,11 @@
-"""A real SMTP server (aiosmtpd) on a free port of 127.0.0.1, started by the tests: it keeps what it
-accepts, and refuses for good the addresses a test tells it to."""
+"""A real SMTP server (aiosmtpd) on a free port of 127.0.0.1, started by the tests (the `smtp` fixture
+of conftest.py): it keeps what it accepts, and refuses for good the addresses a test tells it to."""
 
 import socket
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
-import pytest
 from aiosmtpd.controller import Controller
 
 
@@ -58,12 +56,3 @@ class SmtpServer:
         if self.controller is not None:
             self.controller.stop()
             self.controller = None
-
-
-@pytest.fixture
-def smtp(settings_env) -> Iterator[SmtpServer]:
-    server = SmtpServer()
-    server.start()
-    settings_env(SPOT_SMTP_URL=server.url, SPOT_MAIL_FROM="Spot <spot@usine-demo.example>")
-    yield server
-    server.stop()
