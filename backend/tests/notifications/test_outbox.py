@@ -91,8 +91,12 @@ def test_a_queued_message_reaches_the_mail_server_in_plain_text_and_html(client,
     assert _send() == 0 and len(smtp.mailbox.received) == 1
 
 
-def test_a_person_without_an_address_gets_no_message_and_a_key_is_queued_once(db, make_user):
+def test_a_person_without_an_address_or_who_left_gets_no_message_and_a_key_is_queued_once(db, make_user):
     assert _queue(db, make_user("sans")) is None
+    left = make_user("parti", email="parti@usine.example")
+    left.active = False
+    db.commit()
+    assert _queue(db, left) is None
     user = make_user("avec", email="avec@usine.example")
     assert _queue(db, user, dedupe_key="expiry:1:90") is not None
     assert _queue(db, user, dedupe_key="expiry:1:90") is None

@@ -56,8 +56,9 @@ def queue(
     db: Session, *, user: User, kind: str, content: Content, dedupe_key: str | None = None
 ) -> OutboxMessage | None:
     """A message to `user`, in the caller's transaction; None for a person without an e-mail address
-    (the bell only), or when `dedupe_key` was already queued (never told twice)."""
-    if not user.email:
+    (the bell only) or who left (deactivated), or when `dedupe_key` was already queued (never told
+    twice)."""
+    if not user.email or not user.active:
         return None
     if dedupe_key is not None and db.scalar(
         select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)
