@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ForbiddenPage } from '../../components/ForbiddenPage'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
@@ -70,6 +70,26 @@ const open = () => renderRoutes(routes, '/spotv2/mediation/view/5')
 const actions = () => within(screen.getByRole('group', { name: 'Actions' }))
 
 describe('mediation view', () => {
+  it('saves a scheduled mediation as an event for one\'s calendar', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:ics')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const fetchMock = fakeServer({
+      [MEDIATION]: () => json(mediation()),
+      'GET /backend/api/v2/mediation/5/invitation.ics': () =>
+        new Response('BEGIN:VCALENDAR', { headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': 'attachment; filename="mediation-5.ics"' } }),
+    })
+    open()
+    await screen.findByRole('heading', { level: 1 })
+    await userEvent.click(actions().getByRole('button', { name: 'Add to my calendar' }))
+    await waitFor(() => expect(saved).toEqual(['mediation-5.ics']))
+    expect(sentRequests(fetchMock, 'GET /backend/api/v2/mediation/5/invitation.ics')).toHaveLength(1)
+    vi.restoreAllMocks()
+  })
+
   it('marks the people who left as inactive, still named', async () => {
     fakeServer({ [MEDIATION]: () => json(mediation({ inactivePeople: [3, 2] })) })
     open()
@@ -177,7 +197,8 @@ describe('mediation view', () => {
     open()
     await screen.findByRole('heading', { level: 1 })
     expect(actions().getAllByRole('link')).toHaveLength(1) // back to the list
-    expect(actions().queryAllByRole('button')).toHaveLength(0)
+    // Only what any reader may do: save the scheduled mediation to one's calendar.
+    expect(actions().queryAllByRole('button').map((button) => button.textContent)).toEqual(['Add to my calendar'])
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument()
   })
 

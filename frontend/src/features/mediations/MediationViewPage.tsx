@@ -24,6 +24,7 @@ import { formatDate, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Mediation, mediationQuery } from './api'
+import { InvitationButton } from './InvitationButton'
 import { MediationActions } from './MediationActions'
 import { MediationSignatures } from './MediationSignatures'
 import { MediationSteps } from './MediationSteps'
@@ -109,6 +110,8 @@ function MediationView({ mediation }: { mediation: Mediation }) {
           {t('mediations.view.backToList')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
+        {/* A scheduled mediation is a meeting: the server gives its event (404 notScheduled otherwise). */}
+        {mediation.schedulingDate && <InvitationButton mediationId={mediation.id} />}
         <MediationActions
           mediation={mediation}
           onDone={(message) => {
