@@ -110,6 +110,13 @@ export const queryKeys = {
     /** The API tokens; under users, so that renaming their creator reads them again. */
     apiTokens: ['users', 'apiTokens'] as const,
   },
+  notifications: {
+    /** The outbox's pages and messages; sending a test message invalidates this. */
+    all: ['notifications'] as const,
+    /** One page of the outbox, of one status or all. */
+    outbox: (status: string, page: number) => ['notifications', 'outbox', status, page] as const,
+    message: (messageId: number) => ['notifications', 'message', messageId] as const,
+  },
   history: {
     /** The usage chart's figures of one set of items over one window of periods. */
     contributions: (body: object) => ['history', 'contributions', body] as const,

@@ -53,6 +53,7 @@ describe('the addresses of lib/paths.ts', () => {
     paths.PERMISSIONS_PATH,
     paths.CARTOGRAPHIES_VISIBILITY_PATH,
     paths.USERS_PATH,
+    paths.OUTBOX_PATH,
     paths.MODULE_REFERENCES_PATH,
     paths.PATH_REFERENCES_PATH,
     paths.TRAINING_PATH_REPORT_PATH,

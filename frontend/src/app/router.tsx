@@ -27,6 +27,9 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
   throw redirect(loginPathFor(url.pathname, url.search))
 }
 
+/** The administrators' people pages (users and groups, the outbox), one chunk read on the first visit of either. */
+const peoplePages = () => import('../features/users/pages')
+
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorPage,
@@ -79,7 +82,11 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'administration/users/:filter?',
-                    lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+                    lazy: async () => ({ Component: (await peoplePages()).UsersPage }),
+                  },
+                  {
+                    path: 'administration/outbox',
+                    lazy: async () => ({ Component: (await peoplePages()).OutboxPage }),
                   },
                 ],
               },

@@ -86,6 +86,8 @@ export const PERMISSIONS_PATH = '/administration/permissions'
 export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/permissions'
 /** The users list's address, without its filter. */
 export const USERS_PATH = '/administration/users'
+/** The e-mails Spot sends, queued, sent or failed (the server's messages link here). */
+export const OUTBOX_PATH = '/administration/outbox'
 
 /** The qualifications list's address, without its filter. */
 export const QUALIFICATIONS_PATH = '/qualifications'

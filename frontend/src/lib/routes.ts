@@ -12,6 +12,7 @@ const managesTraining = holds('perm_TrainingManagement')
 const seesDashboards = holds('perm_TableauBord')
 const administersReferences = holds('perm_TrainingReferenceAdmin')
 const setsPermissions = holds('perm_SetPermissions')
+const managesUsers = holds('perm_UserManagement')
 
 /**
  * The pages a rule guards, by route pattern (the paths of the features' routes.tsx), each with the
@@ -39,7 +40,8 @@ export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCh
   { pattern: '/administration/trainingPathReport', allowed: (user) => user.can?.reportOnPaths === true },
   { pattern: '/administration/permissions', allowed: setsPermissions },
   { pattern: '/administration/cartographies/permissions', allowed: setsPermissions },
-  { pattern: '/administration/users/:filter?', allowed: holds('perm_UserManagement') },
+  { pattern: '/administration/users/:filter?', allowed: managesUsers },
+  { pattern: '/administration/outbox', allowed: managesUsers },
   { pattern: '/dashboards/manager', allowed: seesDashboards },
   { pattern: '/dashboards/trainingPath', allowed: seesDashboards },
   { pattern: '/dashboards/trainingPath/group/:groupId', allowed: seesDashboards },

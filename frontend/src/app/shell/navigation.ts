@@ -1,5 +1,6 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined'
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined'
+import MailOutlined from '@mui/icons-material/MailOutlined'
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined'
 import { DASHBOARD_NAVIGATION } from '../../features/dashboards/navigation'
@@ -12,7 +13,7 @@ import { QUALIFICATION_ADD_MENU, QUALIFICATION_NAVIGATION } from '../../features
 import { REFERENCE_NAVIGATION } from '../../features/references/navigation'
 import { REPORT_NAVIGATION } from '../../features/reports/navigation'
 import type { AddMenuEntry, NavigationEntry } from '../../lib/navigation'
-import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, PERMISSIONS_PATH, USERS_PATH } from '../../lib/paths'
+import { CARTOGRAPHIES_VISIBILITY_PATH, NEW_SUBJECT_PATH, OUTBOX_PATH, PERMISSIONS_PATH, USERS_PATH } from '../../lib/paths'
 import type { PermissionCheck } from '../../lib/permissions'
 import { pagePermission } from '../../lib/routes'
 
@@ -34,6 +35,7 @@ export const NAVIGATION: Guarded<NavigationEntry>[] = guarded([
   { to: PERMISSIONS_PATH, label: 'nav.permissions', section: 'nav.sections.administration', icon: AdminPanelSettingsOutlined },
   { to: CARTOGRAPHIES_VISIBILITY_PATH, label: 'nav.cartographiesVisibility', section: 'nav.sections.administration', icon: VisibilityOutlined },
   { to: USERS_PATH, label: 'nav.users', section: 'nav.sections.administration', icon: PeopleAltOutlined },
+  { to: OUTBOX_PATH, label: 'nav.outbox', section: 'nav.sections.administration', icon: MailOutlined },
   ...REFERENCE_NAVIGATION,
   ...REPORT_NAVIGATION,
 ])

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import { withProgress } from '../../api/upload'
@@ -147,3 +147,44 @@ export const useRevokeApiToken = () =>
     (tokenId: number) => data(api.POST('/backend/api/v2/apiToken/byId/{tokenId}/revoke', { params: { path: { tokenId } } })),
     { handledStatuses: [404, 409] },
   )
+
+export type MessageStatus = Schemas['MessageStatus']
+export type OutboxCard = Schemas['OutboxCard']
+export type OutboxMessage = Schemas['OutboxMessageOut']
+
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const satisfies readonly MessageStatus[]
+/** The server's page size of the outbox (notifications.service). */
+export const OUTBOX_PAGE_SIZE = 50
+/** While messages wait for a mail server that is set, the outbox is read again this often to show them leave. */
+const WHILE_SENDING_MS = 5000
+
+/** One page of the outbox (the e-mails Spot sends), newest first, of one status or all, with the count of each status. */
+export const outboxQuery = (status: MessageStatus | undefined, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.notifications.outbox(status ?? 'all', page),
+    queryFn: () => data(api.GET('/backend/api/v2/notifications/outbox', { params: { query: { status, page } } })),
+    // Another status or page replaces the table without it blinking away.
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => {
+      const shown = query.state.data
+      return shown?.sendingEnabled && (shown.counts.queued ?? 0) + (shown.counts.sending ?? 0) > 0 ? WHILE_SENDING_MS : false
+    },
+  })
+
+/** One message as it left: its plain text, its HTML and its invitation; the dialog shows a 404 itself. */
+export const outboxMessageQuery = (messageId: number) =>
+  queryOptions({
+    queryKey: queryKeys.notifications.message(messageId),
+    queryFn: () => data(api.GET('/backend/api/v2/notifications/outbox/{messageId}', { params: { path: { messageId } } })),
+    meta: { handledStatuses: [404] },
+  })
+
+/** A test message to the signed-in person, in their language; the page shows the 400 of one without an address. */
+export function useSendTestMessage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => data(api.POST('/backend/api/v2/notifications/outbox/test')),
+    meta: { handledStatuses: [400] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
+  })
+}
