@@ -5,7 +5,7 @@
   marked inactive in the users list, and the person's right password is then answered with the account
   being deactivated;
 - the HR file (en): a preview with one bad row, the file fixed, applied, the people found;
-- a person who left (en), marked inactive on the path they signed;
+- a person who left (en): deactivated again, marked inactive on the path he signed;
 - the identity provider's API token (fr): shown once, opens SCIM, refused once revoked.
 
 axe checks every page and dialog on the way (conftest)."""
@@ -162,8 +162,26 @@ def test_an_administrator_imports_people_from_an_hr_file(page: Page, base_url: s
 
 
 LEFT_TEXTS: dict[str, dict[str, str]] = {
-    "fr": {"inactive": "Inactif", "signatures": "Signatures", "details": "Détails"},
-    "en": {"inactive": "Inactive", "signatures": "Signatures", "details": "Details"},
+    "fr": {
+        "inactive": "Inactif",
+        "signatures": "Signatures",
+        "details": "Détails",
+        "reactivate": "Réactiver",
+        "reactivated": "Personne réactivée",
+        "deactivate": "Désactiver",
+        "deactivateTitle": "Désactiver cette personne ?",
+        "deactivated": "Personne désactivée",
+    },
+    "en": {
+        "inactive": "Inactive",
+        "signatures": "Signatures",
+        "details": "Details",
+        "reactivate": "Reactivate",
+        "reactivated": "Person reactivated",
+        "deactivate": "Deactivate",
+        "deactivateTitle": "Deactivate this person?",
+        "deactivated": "Person deactivated",
+    },
 }
 
 
@@ -171,20 +189,35 @@ LEFT_TEXTS: dict[str, dict[str, str]] = {
 def test_a_person_who_left_stays_named_marked_inactive_on_the_path_they_signed(
     page: Page, base_url: str, language: str
 ) -> None:
-    """The demo's Julien Bernard left the plant after signing his forklift path: the users list and his
-    path show him, named, marked inactive, beside his signatures."""
+    """The demo's Julien Bernard signed his forklift path, then left: the administrator brings him back
+    (his path names him plainly), deactivates him again, and his path shows him, still named, marked
+    inactive beside his signatures."""
     texts = LEFT_TEXTS[language]
     with admin_client(base_url) as api:
         [julien] = api.get("/user/search", params={"name": "Julien", "includeInactive": "true"}).json()
         paths = api.post("/training/path/query", json={"filter": f"learner oneOf {julien['id']}"}).json()
     [path_id] = [card["id"] for card in paths["results"]]
+    path_page = f"{base_url}/spotv2/training/path/view/{path_id}"
     sign_in(page, base_url, "admin", language)
     page.goto(f"{base_url}/spotv2/administration/users")
     card = page.get_by_role("article", name="Julien Bernard")
     expect(card.get_by_text(texts["inactive"], exact=True)).to_be_visible()
+    card.get_by_role("button", name=f"{texts['reactivate']} Julien Bernard").click()
+    expect(page.get_by_text(texts["reactivated"])).to_be_visible()
+    expect(card.get_by_text(texts["inactive"], exact=True)).to_have_count(0)
 
-    page.goto(f"{base_url}/spotv2/training/path/view/{path_id}")
+    page.goto(path_page)
     details = page.get_by_role("region", name=texts["details"])
+    expect(details).to_contain_text("Julien Bernard")
+    expect(details.get_by_text(texts["inactive"], exact=True)).to_have_count(0)
+
+    page.goto(f"{base_url}/spotv2/administration/users")
+    card.get_by_role("button", name=f"{texts['deactivate']} Julien Bernard").click()
+    confirm = page.get_by_role("dialog", name=texts["deactivateTitle"])
+    confirm.get_by_role("button", name=texts["deactivate"]).click()
+    expect(page.get_by_text(texts["deactivated"])).to_be_visible()
+
+    page.goto(path_page)
     expect(details).to_contain_text(f"Julien Bernard{texts['inactive']}")
     signatures = page.get_by_role("list", name=texts["signatures"]).first
     signed = signatures.get_by_role("listitem").filter(has_text="Julien Bernard")
