@@ -23,6 +23,9 @@ import { useMessage } from '../../lib/messages'
 import { type ApiToken, apiTokensQuery, useRevokeApiToken } from './api'
 import { ApiTokenDialog } from './ApiTokenDialog'
 
+/** A column shown from tablets up. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } }
+
 type Editing = { kind: 'create' } | { kind: 'revoke'; token: ApiToken }
 
 /** The tokens other systems reach Spot with (SCIM): created here, their value shown once, and revoked. */
@@ -68,13 +71,14 @@ export function ApiTokensTab() {
         </Alert>
       )}
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('apiTokens.tab')} sx={{ minWidth: 720 }}>
+        {/* On a phone, the scope, the creation and the last use give way: name, status and Revoke stay in view. */}
+        <Table size="small" aria-label={t('apiTokens.tab')} sx={{ minWidth: { xs: 0, md: 720 }, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('apiTokens.name')}</TableCell>
-              <TableCell>{t('apiTokens.scope')}</TableCell>
-              <TableCell>{t('apiTokens.created')}</TableCell>
-              <TableCell>{t('apiTokens.lastUsed')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('apiTokens.scope')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('apiTokens.created')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('apiTokens.lastUsed')}</TableCell>
               <TableCell>{t('apiTokens.status')}</TableCell>
               <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
@@ -82,20 +86,26 @@ export function ApiTokensTab() {
           <TableBody>
             {tokens.map((token) => (
               <TableRow key={token.id} hover data-revoked={token.revokedAt !== null}>
-                <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{token.name}</TableCell>
-                <TableCell>{t(`apiTokens.scopes.${token.scope}`)}</TableCell>
-                <TableCell>
+                <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere', minWidth: 96 }}>{token.name}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t(`apiTokens.scopes.${token.scope}`)}</TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   {moment(token.createdAt)}
                   <Typography variant="body2" color="text.secondary">
                     {token.createdBy === null ? t('apiTokens.commandLine') : t('apiTokens.createdBy', { name: token.createdBy })}
                   </Typography>
                 </TableCell>
-                <TableCell>{token.lastUsedAt === null ? t('apiTokens.never') : moment(token.lastUsedAt)}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{token.lastUsedAt === null ? t('apiTokens.never') : moment(token.lastUsedAt)}</TableCell>
                 <TableCell>
                   {token.revokedAt === null ? (
                     <Chip size="small" variant="outlined" color="success" label={t('apiTokens.live')} />
                   ) : (
-                    <Chip size="small" variant="outlined" label={t('apiTokens.revokedOn', { date: formatDateTime(token.revokedAt, i18n.language) })} />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t('apiTokens.revokedOn', { date: formatDateTime(token.revokedAt, i18n.language) })}
+                      // The date wraps on a narrow screen rather than pushing Revoke out of view.
+                      sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+                    />
                   )}
                 </TableCell>
                 <TableCell align="right">
