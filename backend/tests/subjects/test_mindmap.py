@@ -302,6 +302,19 @@ def test_add_gives_max_plus_one_and_the_new_version(client, db, test_map, editor
     assert add(client, editor, s1, parent=0).json()["code"] == 3
 
 
+def test_a_deleted_nodes_code_is_never_given_again(client, test_map, editor):
+    """A link or a bookmark to a deleted node (…/pdvhaut/…, ?target=) never opens another node."""
+    s1 = test_map.subject("S1")
+    newest = added(client, editor, s1, name="Le plus récent")
+    assert delete(client, editor, s1, newest).status_code == 200
+    again = added(client, editor, s1, name="Un autre")
+    assert again == newest + 1
+    assert newest not in by_code(tree(client, editor, s1))
+    # Neither after the newest two went: the count follows what the tree gave, not what it holds.
+    assert delete(client, editor, s1, again).status_code == 200
+    assert added(client, editor, s1) == again + 1
+
+
 def test_add_at_a_position_shifts_the_siblings(client, test_map, editor):
     s2 = test_map.subject("S2")
     a, b = added(client, editor, s2, name="A"), added(client, editor, s2, name="B")

@@ -2344,7 +2344,8 @@ export interface paths {
         put?: never;
         /**
          * Add Node
-         * @description Needs perm_EditNotHaute. A new node, inProgress, code max + 1; unknown parent: 400 invalidValue;
+         * @description Needs perm_EditNotHaute. A new node, inProgress, with a code never given before in this
+         *     mind map; unknown parent: 400 invalidValue;
          *     a stale version: 409 staleVersion.
          */
         post: operations["add_node_backend_api_v2_subject__subjectId__mindmap_nodes_post"];

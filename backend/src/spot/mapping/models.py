@@ -235,6 +235,9 @@ class Subject(Base):
     # UPDATE (subjects.mindmap.service), apart from `version`, so that editing the tree does not make an open
     # subject form stale, nor the form the tree.
     mind_map_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # The highest node code the mind map ever gave: a new node takes the next one, so that the code of
+    # a deleted node (in a link, a bookmark, a message) never names another node.
+    mind_map_last_code: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # The status of the mind-map node of code 0, for lists to filter and show without reading the
     # mind map. Kept by database triggers on mind_map_item (migration 025fcc737dea), so it is right
     # whoever writes the nodes; an object loaded before such a write still holds the old value.

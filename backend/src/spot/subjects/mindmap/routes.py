@@ -45,7 +45,8 @@ async def mind_map(db: DB, user: CurrentUser, subjectId: Id) -> Response:
 
 @router.post("/subject/{subjectId}/mindmap/nodes", status_code=201, dependencies=EDIT, tags=TREE)
 async def add_node(db: DB, user: CurrentUser, subjectId: Id, data: NodeCreate) -> MindMapChange:
-    """Needs perm_EditNotHaute. A new node, inProgress, code max + 1; unknown parent: 400 invalidValue;
+    """Needs perm_EditNotHaute. A new node, inProgress, with a code never given before in this
+    mind map; unknown parent: 400 invalidValue;
     a stale version: 409 staleVersion."""
     return service.add(db, user=user, subject_id=subjectId, data=data)
 

@@ -315,10 +315,13 @@ def _parent_for(tree: Tree, parent_code: int) -> MindMapItem:
 
 
 def add(db: Session, *, user: Principal, subject_id: int, data: NodeCreate) -> MindMapChange:
-    """A new node, `inProgress`, under `parentCode` at `position` (default: last); code max + 1."""
+    """A new node, `inProgress`, under `parentCode` at `position` (default: last). Its code follows
+    the highest the tree ever had, so a deleted node's code is never given again."""
     subject, tree, version, now = _begin(db, user, subject_id, data.version)
     parent = _parent_for(tree, data.parent_code)
-    code = max(tree.by_code, default=MAIN) + 1
+    code = max(max(tree.by_code, default=MAIN), subject.mind_map_last_code) + 1
+    # An UPDATE statement, not the unit of work: the subject form's version does not move.
+    db.execute(update(Subject).where(Subject.id == subject.id).values(mind_map_last_code=code))
     node = MindMapItem(
         subject_id=subject.id,
         code=code,
