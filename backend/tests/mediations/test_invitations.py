@@ -119,6 +119,31 @@ def test_a_change_sends_a_new_sequence_with_the_same_uid_and_a_removal_a_cancel(
     assert cancel.subject == "Mediation cancelled: Réunion"
 
 
+def test_a_person_given_an_address_later_is_invited_at_the_next_change(
+    client, db, cast, new_mediation, save_body, addresses
+):
+    mediation = new_mediation(participants=[cast.id("participant"), cast.id("other")])
+    assert "other@usine.example" not in _by_address(_messages(db, mediation["id"]))
+    other = db.get(User, cast.id("other"))
+    other.email = "other@usine.example"
+    db.commit()
+    saved = client.post(
+        f"{API}/mediation/{mediation['id']}",
+        json=save_body(
+            title="Réunion décalée",
+            participants=[cast.id("participant"), cast.id("other")],
+            version=mediation["version"],
+        ),
+        headers=cast.headers["creator"],
+    )
+    assert saved.status_code == 200, saved.text
+    invited = [m for m in _messages(db, mediation["id"]) if m.to_address == "other@usine.example"]
+    [invitation] = invited
+    _, event = _event(invitation)
+    assert (invitation.calendar_method, int(event["sequence"])) == ("REQUEST", 0)
+    assert invitation.subject == "Médiation : Réunion décalée"
+
+
 def test_cancelling_the_mediation_cancels_everyones_invitation(client, db, cast, new_mediation, addresses):
     mediation = new_mediation()
     answer = client.post(

@@ -8,6 +8,7 @@ added gets the current invitation; a person removed, or everyone when the mediat
 business. Each message goes through the outbox, in the transaction of the change, in the person's
 language; a person without an e-mail address gets none."""
 
+import dataclasses
 import hashlib
 from datetime import timedelta
 from urllib.parse import urlsplit
@@ -90,13 +91,14 @@ def calendar(mediation: Mediation, *, method: str, sequence: int, people: list[U
 
 
 def _invited(db: Session, mediation: Mediation) -> list[User]:
+    """The mediator and participants who can be written to: active, with an e-mail address (one given
+    an address later is invited at the mediation's next change)."""
     participants = select(MediationParticipant.user_id).where(
         MediationParticipant.mediation_id == mediation.id
     )
     ids = set(db.scalars(participants)) | ({mediation.mediator_id} if mediation.mediator_id else set())
-    return (
-        list(db.scalars(select(User).where(User.id.in_(ids), User.active).order_by(User.id))) if ids else []
-    )
+    reachable = select(User).where(User.id.in_(ids), User.active, User.email.is_not(None), User.email != "")
+    return list(db.scalars(reachable.order_by(User.id))) if ids else []
 
 
 def _words(mediation: Mediation, person: User, key: str) -> tuple[i18n.Language, str]:
@@ -134,10 +136,8 @@ def _send(
         paragraphs=paragraphs,
         path=_path(mediation.id),
     )
-    content = outbox.Content(
-        subject=content.subject,
-        text=content.text,
-        html=content.html,
+    content = dataclasses.replace(
+        content,
         calendar=calendar(mediation, method=method, sequence=sequence, people=people),
         calendar_method=method,
     )
