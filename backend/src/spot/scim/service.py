@@ -4,6 +4,8 @@ Identity providers' habits are accepted as scim2-models' policy allows them (Sci
 attributes Spot does not keep are ignored, Entra ID's `remove` with a value, and its paths whose filter
 matches nothing yet."""
 
+from __future__ import annotations
+
 import logging
 from typing import Any, TypeVar
 
