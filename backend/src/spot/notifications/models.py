@@ -14,6 +14,10 @@ class MessageStatus(StrEnum):
     sending = "sending"
     sent = "sent"
     failed = "failed"
+    # Kept for the person's next daily digest (their preference for its kind, notifications.kinds): never
+    # sent alone; the digest gathers it, then marks it digested.
+    held = "held"
+    digested = "digested"
 
 
 class OutboxMessage(Base):
@@ -36,6 +40,8 @@ class OutboxMessage(Base):
     subject: Mapped[str] = mapped_column(String(300))
     text_body: Mapped[str] = mapped_column(Text)
     html_body: Mapped[str] = mapped_column(Text)
+    # The page where the action is done, which a digest lists with the subject.
+    link: Mapped[str | None] = mapped_column(String(500))
     # An iCalendar invitation (RFC 5546) sent with the message, and its method (REQUEST, CANCEL).
     calendar: Mapped[str | None] = mapped_column(Text)
     calendar_method: Mapped[str | None] = mapped_column(String(10))
@@ -49,6 +55,17 @@ class OutboxMessage(Base):
     uncertain: Mapped[bool] = mapped_column(default=False)
     last_error: Mapped[str | None] = mapped_column(Text)
     sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class NotificationPreference(Base):
+    """How a person chose to receive a kind of message (notifications.kinds): now, in the daily digest or
+    never. No row: the kind's default."""
+
+    __tablename__ = "notification_preference"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(60), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(10))
 
 
 class MediationInvitation(Base):

@@ -24,8 +24,10 @@ from sqlalchemy.orm import Session
 from spot.config import get_settings
 from spot.core.time import utcnow
 from spot.notifications import mail
+from spot.notifications.kinds import Mode
 from spot.notifications.models import MessageStatus as S
 from spot.notifications.models import OutboxMessage
+from spot.notifications.preferences import service as preferences
 from spot.users.models import User
 
 log = logging.getLogger("spot.notifications")
@@ -50,15 +52,22 @@ class Content:
     html: str
     calendar: str | None = None
     calendar_method: str | None = None
+    # The page where the action is done (a digest lists it with the subject).
+    link: str | None = None
 
 
 def queue(
     db: Session, *, user: User, kind: str, content: Content, dedupe_key: str | None = None
 ) -> OutboxMessage | None:
-    """A message to `user`, in the caller's transaction; None for a person without an e-mail address
-    (the bell only) or who left (deactivated), or when `dedupe_key` was already queued (never told
-    twice)."""
+    """A message to `user`, in the caller's transaction, as the person chose for its kind
+    (notifications.preferences): sent now, or held for their next daily digest (status held); None when
+    they chose never, for a person without an e-mail address (the bell only) or who left
+    (deactivated), or when `dedupe_key` was already queued (never told twice). A kind people do not
+    choose for (notifications.kinds: the test message, the digest) is always sent."""
     if not user.email or not user.active:
+        return None
+    mode = preferences.mode(db, user_id=user.id, kind=kind)
+    if mode == Mode.never:
         return None
     if dedupe_key is not None and db.scalar(
         select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)
@@ -74,8 +83,9 @@ def queue(
         html_body=content.html,
         calendar=content.calendar,
         calendar_method=content.calendar_method,
+        link=content.link,
         dedupe_key=dedupe_key,
-        status=S.queued,
+        status=S.held if mode == Mode.digest else S.queued,
         next_attempt_at=utcnow(),
     )
     db.add(message)
