@@ -29,6 +29,7 @@ from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
 from spot.notifications import sender
 from spot.notifications.routes import mediation_router as invitations_router
+from spot.notifications.preferences.routes import router as notification_preferences_router
 from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
@@ -58,6 +59,7 @@ ROUTERS: list[APIRouter] = [subjects_router, mapping_router, querylang_router, u
 ROUTERS += [filters_router, account_router, users_router, passwords_router, permissions_router]
 ROUTERS += [visibility_router, organization_router]
 ROUTERS += [resources_router, people_router, api_tokens_router, notifications_router]
+ROUTERS += [notification_preferences_router]
 ROUTERS += [alerts_router]
 ROUTERS += [discussions_router]
 ROUTERS += [history_router]
