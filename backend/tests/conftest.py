@@ -92,7 +92,6 @@ from spot.core import passwords  # noqa: E402
 # the cheapest parameters. Verification reads the parameters from the stored hash, so the code paths
 # are the same.
 passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-passwords._DUMMY_HASH = passwords._hasher.hash("spot-dummy-password")
 
 from mail_server import SmtpServer  # noqa: E402
 from spot import db as database  # noqa: E402

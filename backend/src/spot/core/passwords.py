@@ -1,9 +1,16 @@
+from functools import cache
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 _hasher = PasswordHasher()
-# Verified against when the login is unknown, so that both failure paths cost the same.
-_DUMMY_HASH = _hasher.hash("spot-dummy-password")
+
+
+@cache
+def _dummy_hash() -> str:
+    """Verified against when the login is unknown, so that both failure paths cost the same. Made on
+    first need, not when a process starts (an argon2 hash each time)."""
+    return _hasher.hash("spot-dummy-password")
 
 
 def hash_password(password: str) -> str:
@@ -12,6 +19,6 @@ def hash_password(password: str) -> str:
 
 def verify_password(password_hash: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(password_hash or _DUMMY_HASH, password) and bool(password_hash)
+        return _hasher.verify(password_hash or _dummy_hash(), password) and bool(password_hash)
     except (VerificationError, InvalidHashError):
         return False
