@@ -6,6 +6,7 @@ query per alert), and registered here by the area's own module when it is loaded
 (`register(AlertKind.x, provider)`), as core.parents registers galleries. `alerts` merges them and
 imports no area."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,6 +43,13 @@ def register(kind: AlertKind, provider: Provider) -> None:
 def providers() -> list[Provider]:
     """The registered providers in the order of AlertKind, whatever the order the areas were loaded in."""
     return [_PROVIDERS[kind] for kind in AlertKind if kind in _PROVIDERS]
+
+
+def providers_of(kinds: Iterable[AlertKind]) -> list[Provider]:
+    """The registered providers of these kinds (notifications.bell reads only the kinds a change
+    concerns)."""
+    wanted = set(kinds)
+    return [_PROVIDERS[kind] for kind in AlertKind if kind in wanted and kind in _PROVIDERS]
 
 
 def provided(db: Session, *, user: Principal, limit: int = LIMIT) -> list[Provided]:

@@ -225,6 +225,7 @@ def save_report(
     mediation.report_comment = comment
     mediation.reported_at = utcnow()
     service.record(db, user=user, mediation=mediation, event=Event.updated)
+    service.changed(db, mediation)
 
 
 def _entries_of_periods(db: Session, user: Principal, mediation: Mediation, ids: set[int]) -> dict[int, Any]:

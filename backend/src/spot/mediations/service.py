@@ -731,6 +731,11 @@ def _changed(db: Session, mediation: Mediation) -> None:
         listener(db, mediation.id)
 
 
+def changed(db: Session, mediation: Mediation) -> None:
+    """The listeners of on_change, for the area's other modules (reporting: a report written)."""
+    _changed(db, mediation)
+
+
 # Signing ------------------------------------------------------------------------------------
 
 

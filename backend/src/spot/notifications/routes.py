@@ -10,6 +10,7 @@ from spot.core.errors import not_found
 from spot.core.routing import api_router
 from spot.core.schemas import Id
 from spot.mediations import service as mediations
+from spot.notifications import bell as bell  # loaded with the app: it listens to the areas' changes
 from spot.notifications import invitations, service
 from spot.notifications.models import MessageStatus
 from spot.notifications.schemas import OutboxMessageOut, OutboxPage

@@ -4,7 +4,7 @@ updates lastUpdate, records a visit and a history entry."""
 
 import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from operator import attrgetter
 from typing import Any
@@ -391,6 +391,24 @@ def _tracked(db: Session, user: Principal, subject: Subject, event: Event) -> No
     of its statement, after the visit). The other order deadlocked with it on PostgreSQL."""
     record_visit(db, user=user, subject_id=subject.id)
     _record(db, user, subject, mode="W", event=event)
+    changed(db, subject.id)
+
+
+# What other areas keep of a subject, told when it changes (its fields, a mark, its mind map).
+ChangeListener = Callable[[Session, int], None]
+_CHANGE_LISTENERS: list[ChangeListener] = []
+
+
+def on_change(listener: ChangeListener) -> None:
+    """`listener(db, subject_id)` runs in the transaction of every write of the subject, after the
+    writer's visit (notifications.bell tells its follower it changed)."""
+    _CHANGE_LISTENERS.append(listener)
+
+
+def changed(db: Session, subject_id: int) -> None:
+    """The listeners of on_change (mindmap.service calls it after a change of the tree)."""
+    for listener in _CHANGE_LISTENERS:
+        listener(db, subject_id)
 
 
 def _parent(subject: Subject) -> parents.Parent:

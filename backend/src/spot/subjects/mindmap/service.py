@@ -301,6 +301,7 @@ def _written(db: Session, user: Principal, subject: Subject, *events: Event) -> 
                 cartography_id=subject.cartography_id,
             ),
         )
+    subjects.changed(db, subject.id)
 
 
 def _parent(subject: Subject) -> parents.Parent:

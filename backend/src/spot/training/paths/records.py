@@ -5,7 +5,7 @@ vouch for, its history and version (`record`), and a status changed where it is 
 
 import calendar
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -317,7 +317,8 @@ def record(
 ) -> None:
     """A history row of the path (user None: an automatic promotion) and the version + 1, where the
     version is still the one this request read (409 staleVersion otherwise; `strict` false: whatever
-    it is now, for the promotions of elements.refresh, which follow another change of the path)."""
+    it is now, for the promotions of elements.refresh, which follow another change of the path). Then
+    the listeners of on_change."""
     if strict:
         result = db.execute(
             update_statement(TrainingPath)
@@ -352,6 +353,24 @@ def record(
             }
         ],
     )
+    _changed(db, path.id)
+
+
+# What other areas keep of a path, told when it changes: every change writes a history row (record),
+# whether an action's, the form's or an automatic promotion's.
+ChangeListener = Callable[[Session, int], None]
+_CHANGE_LISTENERS: list[ChangeListener] = []
+
+
+def on_change(listener: ChangeListener) -> None:
+    """`listener(db, path_id)` runs in the transaction that created or saved the path, changed its or a
+    module's status, graded or signed it (notifications.bell tells its people what now awaits them)."""
+    _CHANGE_LISTENERS.append(listener)
+
+
+def _changed(db: Session, path_id: int) -> None:
+    for listener in _CHANGE_LISTENERS:
+        listener(db, path_id)
 
 
 def compare_and_set(

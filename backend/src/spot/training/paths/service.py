@@ -42,6 +42,7 @@ from spot.training.paths.records import load as load
 from spot.training.paths.records import module_at as module_at
 from spot.training.paths.records import module_content as module_content
 from spot.training.paths.records import modules_of as modules_of
+from spot.training.paths.records import on_change as on_change
 from spot.training.paths.records import path_content as path_content
 from spot.training.paths.records import readable as readable
 from spot.training.paths.records import round_grade as round_grade
