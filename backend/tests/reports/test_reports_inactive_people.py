@@ -107,3 +107,13 @@ def test_an_active_learner_s_audit_pack_marks_only_who_left(client: TestClient, 
     assert path.replace("Referent Test (inactif)", "").count("(inactif)") == 0
     assert "Referent Test (inactif)" in path
     assert "(inactif)" not in text_of(files[qualifications_file])
+
+
+def test_the_paths_table_marks_who_left(client: TestClient, world: World) -> None:
+    """The report page's table of paths: the person who left keeps their name, marked by `active`."""
+    response = client.post(
+        f"{API}/reports/trainingPaths/paths", json=request(world), headers=headers(world, "en")
+    )
+    assert response.status_code == 200, response.text
+    learners = {row["learner"]["name"]: row["learner"]["active"] for row in response.json()["results"]}
+    assert learners == {"Learner Test": False, "Zoé Élève (EXT-7)": True}

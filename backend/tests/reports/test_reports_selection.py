@@ -323,7 +323,7 @@ def test_a_row_shows_the_path_as_the_table_needs_it(client, db, make_user, login
         "id": path_id,
         "title": "Parcours consignation",
         "reference": None,
-        "learner": {"id": cast.id("learner"), "name": "Learner Test"},
+        "learner": {"id": cast.id("learner"), "name": "Learner Test", "active": True},
         "status": "finished",
         "startDate": start,
         "stopDate": stop,

@@ -1452,6 +1452,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Preferences
+         * @description Every kind of message the person chooses for, its group, how they receive it and its default.
+         */
+        get: operations["my_preferences_backend_api_v2_notifications_preferences_get"];
+        /**
+         * Change My Preferences
+         * @description Changes the kinds given (the others stay); answers them all. 400 unknownNotificationKind or
+         *     unknownNotificationMode, naming the field, and nothing changes.
+         */
+        put: operations["change_my_preferences_backend_api_v2_notifications_preferences_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/organization/applogo": {
         parameters: {
             query?: never;
@@ -4978,6 +5003,12 @@ export interface components {
              */
             type: "site" | "cartography" | "activity" | "function" | "subject" | "mindmapNode";
         };
+        /**
+         * KindGroup
+         * @description How the preferences page gathers the kinds.
+         * @enum {string}
+         */
+        KindGroup: "mediations" | "training" | "qualifications" | "subjects";
         /** LanguageChoice */
         LanguageChoice: {
             /**
@@ -5414,7 +5445,7 @@ export interface components {
          * MessageStatus
          * @enum {string}
          */
-        MessageStatus: "queued" | "sending" | "sent" | "failed";
+        MessageStatus: "queued" | "sending" | "sent" | "failed" | "held" | "digested";
         /** MindMap */
         MindMap: {
             can: components["schemas"]["MindMapCan"];
@@ -5515,6 +5546,11 @@ export interface components {
             updatedAt: string | null;
             updatedBy: components["schemas"]["Contributor"] | null;
         };
+        /**
+         * Mode
+         * @enum {string}
+         */
+        Mode: "now" | "digest" | "never";
         /**
          * ModuleCan
          * @description What the signed-in user may do with this module, from spot.training.modules.policy.
@@ -6467,6 +6503,44 @@ export interface components {
             /** Imageurl */
             imageUrl: string;
         };
+        /** PreferenceIn */
+        PreferenceIn: {
+            /** Kind */
+            kind: string;
+            /** Mode */
+            mode: string;
+        };
+        /** PreferenceOut */
+        PreferenceOut: {
+            /** @description The kind's mode until the person chooses */
+            default: components["schemas"]["Mode"];
+            /** @description How the page gathers the kinds */
+            group: components["schemas"]["KindGroup"];
+            /**
+             * Kind
+             * @description A kind of the bell, or mediationInvitation
+             */
+            kind: string;
+            /** @description How the person receives it: the chosen mode, else the default */
+            mode: components["schemas"]["Mode"];
+        };
+        /**
+         * Preferences
+         * @description Every kind a person chooses for, in the order the page lists them.
+         */
+        Preferences: {
+            /** Preferences */
+            preferences: components["schemas"]["PreferenceOut"][];
+        };
+        /**
+         * PreferencesIn
+         * @description The kinds to change (the others stay as they are); a kind set to its default follows the
+         *     default from then on.
+         */
+        PreferencesIn: {
+            /** Preferences */
+            preferences: components["schemas"]["PreferenceIn"][];
+        };
         /**
          * QualificationCan
          * @description What the signed-in user may do with this qualification, from spot.qualifications.policy.
@@ -7091,6 +7165,11 @@ export interface components {
         };
         /** ReportLearner */
         ReportLearner: {
+            /**
+             * Active
+             * @description False for a person who left (deactivated): named, marked inactive
+             */
+            active: boolean;
             /**
              * Id
              * @description Null when the account is gone (the placeholder user X)
@@ -14254,6 +14333,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxMessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_preferences_backend_api_v2_notifications_preferences_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_my_preferences_backend_api_v2_notifications_preferences_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
                 };
             };
             /** @description Bad Request */

@@ -123,6 +123,7 @@ class ReportConfigurationSave(ReportRequest):
 class ReportLearner(CamelModel):
     id: int | None = Field(description="Null when the account is gone (the placeholder user X)")
     name: str
+    active: bool = Field(description="False for a person who left (deactivated): named, marked inactive")
 
 
 class ReportPathRow(WithCompletion):

@@ -231,16 +231,17 @@ def paths(db: Session, *, user: Principal, request: ReportRequest) -> ReportPath
         select(
             P.id,
             P.title,
-            Reference.code,
+            Reference.code.label("reference"),
             P.learner_id,
-            name,
+            name.label("learner_name"),
+            User.active.label("learner_active"),
             P.status,
             P.start_date,
             P.stop_date,
-            shown,
+            shown.label("modules"),
             P.done_items,
             P.total_items,
-            grades,
+            grades.label("grade"),
         )
         .join(User, User.id == P.learner_id)
         .outerjoin(Reference, Reference.id == P.reference_id)
@@ -252,16 +253,16 @@ def paths(db: Session, *, user: Principal, request: ReportRequest) -> ReportPath
     return ReportPaths(
         results=[
             ReportPathRow(
-                id=row[0],
-                title=row[1],
-                reference=row[2],
-                learner=ReportLearner(id=row[3], name=row[4]),
-                status=row[5],
-                start_date=row[6],
-                stop_date=row[7],
-                modules=row[8],
-                completion=completion(row[9], row[10]),
-                average_grade=selection.average_grade([row[11]]),
+                id=row.id,
+                title=row.title,
+                reference=row.reference,
+                learner=ReportLearner(id=row.learner_id, name=row.learner_name, active=row.learner_active),
+                status=row.status,
+                start_date=row.start_date,
+                stop_date=row.stop_date,
+                modules=row.modules,
+                completion=completion(row.done_items, row.total_items),
+                average_grade=selection.average_grade([row.grade]),
             )
             for row in rows
         ],

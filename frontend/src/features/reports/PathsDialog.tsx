@@ -18,6 +18,7 @@ import { trainingPathPath } from '../../lib/paths'
 import { useCompletionText } from '../../components/Completion'
 import { formatDate } from '../../lib/dates'
 import type { ReportPaths } from './api'
+import { InactiveMark } from '../../components/people/InactiveMark'
 
 /** The widest a dialog gets (spec 2 §9). */
 const MAX_DIALOG_WIDTH = 800
@@ -57,7 +58,10 @@ export function PathsDialog({ paths, onClose }: { paths: ReportPaths; onClose: (
                 <TableBody>
                   {results.map((row) => (
                     <TableRow key={row.id}>
-                      <TableCell>{row.learner.name}</TableCell>
+                      <TableCell>
+                        {row.learner.name}
+                        {!row.learner.active && <InactiveMark />}
+                      </TableCell>
                       <TableCell>
                         <Link component={RouterLink} to={trainingPathPath(row.id)}>
                           {row.title}

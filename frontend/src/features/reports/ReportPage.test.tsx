@@ -175,10 +175,14 @@ async function openWithLearner(extra: Parameters<typeof fakeServer>[0]) {
 
 describe('the buttons', () => {
   it('shows the paths selected in a table', async () => {
-    const row = { id: 8, title: 'Consignation', reference: 'P-01', learner: { id: 4, name: 'Léa Petit' }, status: 'started', startDate: '2026-02-01', stopDate: '2026-03-01', modules: 2, completion: 50, completionColour: 'accent', averageGrade: 7.5 }
-    const fetchMock = await openWithLearner({ [PATHS]: () => json({ results: [row], totalItems: 1 }) })
+    const row = { id: 8, title: 'Consignation', reference: 'P-01', learner: { id: 4, name: 'Léa Petit', active: true }, status: 'started', startDate: '2026-02-01', stopDate: '2026-03-01', modules: 2, completion: 50, completionColour: 'accent', averageGrade: 7.5 }
+    const left = { ...row, id: 9, learner: { id: 5, name: 'Julien Bernard', active: false } }
+    const fetchMock = await openWithLearner({ [PATHS]: () => json({ results: [row, left], totalItems: 2 }) })
     await click('Show training paths')
     const dialog = await screen.findByRole('dialog', { name: 'Training paths of the report' })
+    // A person who left stays named, marked inactive; the others are not marked.
+    expect(within(within(dialog).getAllByRole('row')[2]).getByText('Inactive')).toBeInTheDocument()
+    expect(within(within(dialog).getAllByRole('row')[1]).queryByText('Inactive')).toBeNull()
     const cells = within(dialog).getAllByRole('row')[1]
     expect(within(cells).getByRole('link', { name: 'Consignation' })).toHaveAttribute('href', '/spotv2/training/path/view/8')
     expect(cells).toHaveTextContent('Léa Petit')
