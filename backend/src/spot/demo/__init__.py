@@ -19,9 +19,10 @@ from spot.demo import (
     usage,
 )
 
-# The demo's scheduled mediations invite their people by e-mail as the app's do: the listener is
-# registered by importing its module (as spot.main's routes do), the outbox page then has them.
-from spot.notifications import invitations  # noqa: F401
+# The demo's scheduled mediations invite their people by e-mail, and what the bell shows them is told by
+# e-mail, as the app's are: the listeners are registered by importing their modules (as spot.main's
+# routes do), the outbox page then has them.
+from spot.notifications import bell, invitations  # noqa: F401
 
 DEMO_PASSWORD = people.DEMO_PASSWORD
 
