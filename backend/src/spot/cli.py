@@ -255,6 +255,34 @@ def create_api_token(
     typer.echo(value)
 
 
+@app.command()
+def notify(
+    send: Annotated[
+        bool, typer.Option("--send", help="Also send the outbox's due messages (SPOT_SMTP_URL).")
+    ] = False,
+) -> None:
+    """Run the daily scan once, now (expiry reminders, the bell's dated alerts, digests; each scan once
+    a day, whatever the number of runs and processes), e.g. from cron (docs/notifications.md)."""
+    from spot.config import get_settings
+    from spot.notifications import outbox, scan
+
+    _logging()
+    database.load_models()
+    for name, count in scan.run().items():
+        typer.echo(
+            f"{name}: " + ("not run here (another process runs it)" if count is None else f"{count} queued")
+        )
+    if not send:
+        return
+    if not get_settings().smtp_url:
+        typer.echo("sent: 0 (no mail server set, SPOT_SMTP_URL: messages wait in the outbox)")
+        return
+    sent = 0
+    while round_sent := outbox.send_due(database.session_factory()):
+        sent += round_sent
+    typer.echo(f"sent: {sent}")
+
+
 @app.command("import-course")
 def import_course(
     file: Annotated[typer.FileBinaryRead, typer.Argument(help="A cmi5 course package (.zip)")],

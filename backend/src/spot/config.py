@@ -69,6 +69,10 @@ class Settings(BaseSettings):
     public_url: str = "http://127.0.0.1:8000"
     # Base address of the legacy (V1) application; unset hides the legacy links.
     legacy_base_url: str = ""
+    # When the daily scan runs in `spot serve` (expiry reminders, the bell's dated alerts, digests), a
+    # time of day HH:MM in SPOT_TIMEZONE (docs/notifications.md). One that cannot be read stops Spot at
+    # start.
+    daily_scan_at: str = "06:00"
 
     @field_validator("smtp_url")
     @classmethod
@@ -78,6 +82,15 @@ class Settings(BaseSettings):
 
             SmtpServer.parse(value)
         return value
+
+    @field_validator("daily_scan_at")
+    @classmethod
+    def _daily_scan_at_is_a_time_of_day(cls, value: str) -> str:
+        hours, _, minutes = value.strip().partition(":")
+        readable = hours.isdigit() and minutes.isdigit() and len(hours) <= 2 and len(minutes) == 2
+        if not readable or int(hours) > 23 or int(minutes) > 59:
+            raise ValueError(f"SPOT_DAILY_SCAN_AT must be a time of day HH:MM (e.g. 06:00), not {value!r}")
+        return f"{int(hours):02d}:{minutes}"
 
 
 @lru_cache

@@ -423,6 +423,7 @@ MODEL_MODULES += ["spot.training.modules.models", "spot.training.paths.models"]
 MODEL_MODULES += ["spot.qualifications.models"]
 MODEL_MODULES += ["spot.reports.models"]
 MODEL_MODULES += ["spot.apitokens.models", "spot.notifications.models"]
+MODEL_MODULES += ["spot.notifications.scan_models"]
 
 
 def load_models() -> None:

@@ -27,9 +27,10 @@ from spot.lms.routes import router as lms_router
 from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
+from spot.notifications import scan as daily_scan
 from spot.notifications import sender
-from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.preferences.routes import router as notification_preferences_router
+from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
@@ -109,7 +110,8 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     """What start-up built (modules, routes, compiled statements) lives as long as the process: frozen,
     it is out of the garbage collector's sight, whose full collections walked it all in the middle of
     a request (docs/performance.md, "nothing pauses a request"). On SQLite, checkpoints run in
-    the background while the app serves; the outbox's sender sends what is queued. What processes
+    the background while the app serves; the outbox's sender sends what is queued, and the daily scan
+    runs at its hour (notifications.scan). What processes
     killed before left in their scratch folders (partial uploads, files of uncommitted transactions) is
     cleaned first (core.files)."""
     gc.collect()
@@ -118,9 +120,11 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     files.clean_scratch(engine)
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
     stop_sender = sender.start()
+    stop_daily_scan = daily_scan.start()
     try:
         yield
     finally:
+        stop_daily_scan()
         stop_sender()
         if stop_checkpoints:
             stop_checkpoints()

@@ -64,7 +64,7 @@ _TEAM_EXPIRING = (
 )
 
 
-def _concerned(learners: Select[Any], *, through_holder: bool) -> tuple[Select[Any], Select[Any]]:
+def concerning(learners: Select[Any], *, through_holder: bool) -> tuple[Select[Any], Select[Any]]:
     """For the people of `learners`: each (person, name, qualification concerning them, its name,
     one of its modules), and the modules of those qualifications; `through_holder`: only through the
     groups the holder belongs to (a manager's team)."""
@@ -96,8 +96,8 @@ def _concerned(learners: Select[Any], *, through_holder: bool) -> tuple[Select[A
     return concerning, modules
 
 
-_OWN_CONCERNED, _OWN_MODULES = _concerned(_OWN, through_holder=False)
-_TEAM_CONCERNED, _TEAM_MODULES = _concerned(_TEAM_EXPIRING, through_holder=True)
+_OWN_CONCERNED, _OWN_MODULES = concerning(_OWN, through_holder=False)
+_TEAM_CONCERNED, _TEAM_MODULES = concerning(_TEAM_EXPIRING, through_holder=True)
 
 
 @dataclass(frozen=True)
