@@ -116,6 +116,8 @@ export const queryKeys = {
     /** One page of the outbox, of one status or all. */
     outbox: (status: string, page: number) => ['notifications', 'outbox', status, page] as const,
     message: (messageId: number) => ['notifications', 'message', messageId] as const,
+    /** The signed-in person's preferences per kind of message. */
+    preferences: ['notifications', 'preferences'] as const,
   },
   history: {
     /** The usage chart's figures of one set of items over one window of periods. */

@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboards/routes'
 import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
+import { notificationRoutes } from '../features/notifications/routes'
 import { moduleRoutes } from '../features/modules/routes'
 import { pathRoutes } from '../features/paths/routes'
 import { qualificationRoutes } from '../features/qualifications/routes'
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           ...referenceRoutes,
           ...dashboardRoutes,
           ...reportRoutes,
+          ...notificationRoutes,
           {
             loader: textsLoader('permissions'),
             shouldRevalidate: () => false,

@@ -88,6 +88,8 @@ export const CARTOGRAPHIES_VISIBILITY_PATH = '/administration/cartographies/perm
 export const USERS_PATH = '/administration/users'
 /** The e-mails Spot sends, queued, sent or failed (the server's messages link here). */
 export const OUTBOX_PATH = '/administration/outbox'
+/** The signed-in person's choice of the messages they receive (the account menu; every e-mail links to it). */
+export const NOTIFICATION_PREFERENCES_PATH = '/account/notifications'
 
 /** The qualifications list's address, without its filter. */
 export const QUALIFICATIONS_PATH = '/qualifications'

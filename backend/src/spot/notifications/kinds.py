@@ -19,7 +19,7 @@ class Mode(StrEnum):
     never = "never"  # not sent (the bell still shows it)
 
 
-class Group(StrEnum):
+class KindGroup(StrEnum):
     """How the preferences page gathers the kinds."""
 
     mediations = "mediations"
@@ -29,20 +29,20 @@ class Group(StrEnum):
 
 
 # Every kind people choose for, in the order the page lists them, with its group and its default mode.
-KINDS: dict[str, tuple[Group, Mode]] = {
-    MEDIATION_INVITATION: (Group.mediations, Mode.now),
-    AlertKind.mediationToStart: (Group.mediations, Mode.now),
-    AlertKind.mediationToReport: (Group.mediations, Mode.now),
-    AlertKind.mediationToValidate: (Group.mediations, Mode.now),
-    AlertKind.mediationToSign: (Group.mediations, Mode.now),
-    AlertKind.trainingPathToAccept: (Group.training, Mode.now),
-    AlertKind.trainingModuleToStart: (Group.training, Mode.now),
-    AlertKind.trainingModuleToGrade: (Group.training, Mode.now),
-    AlertKind.trainingModuleToSign: (Group.training, Mode.now),
-    AlertKind.trainingPathToSign: (Group.training, Mode.now),
-    AlertKind.qualificationExpiring: (Group.qualifications, Mode.now),
-    AlertKind.teamQualificationExpiring: (Group.qualifications, Mode.now),
-    AlertKind.subjectChanged: (Group.subjects, Mode.digest),
+KINDS: dict[str, tuple[KindGroup, Mode]] = {
+    MEDIATION_INVITATION: (KindGroup.mediations, Mode.now),
+    AlertKind.mediationToStart: (KindGroup.mediations, Mode.now),
+    AlertKind.mediationToReport: (KindGroup.mediations, Mode.now),
+    AlertKind.mediationToValidate: (KindGroup.mediations, Mode.now),
+    AlertKind.mediationToSign: (KindGroup.mediations, Mode.now),
+    AlertKind.trainingPathToAccept: (KindGroup.training, Mode.now),
+    AlertKind.trainingModuleToStart: (KindGroup.training, Mode.now),
+    AlertKind.trainingModuleToGrade: (KindGroup.training, Mode.now),
+    AlertKind.trainingModuleToSign: (KindGroup.training, Mode.now),
+    AlertKind.trainingPathToSign: (KindGroup.training, Mode.now),
+    AlertKind.qualificationExpiring: (KindGroup.qualifications, Mode.now),
+    AlertKind.teamQualificationExpiring: (KindGroup.qualifications, Mode.now),
+    AlertKind.subjectChanged: (KindGroup.subjects, Mode.digest),
 }
 KINDS = {str(kind): value for kind, value in KINDS.items()}
 

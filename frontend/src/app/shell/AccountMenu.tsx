@@ -1,5 +1,6 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
 import Logout from '@mui/icons-material/Logout'
+import MailOutlined from '@mui/icons-material/MailOutlined'
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined'
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined'
 import Divider from '@mui/material/Divider'
@@ -13,7 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '../../api/types'
 import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
-import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH } from '../../lib/paths'
+import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH, NOTIFICATION_PREFERENCES_PATH } from '../../lib/paths'
 
 export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
   const { t } = useTranslation()
@@ -56,6 +57,17 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
             <WorkspacePremiumOutlined fontSize="small" />
           </ListItemIcon>
           {t('account.myQualifications')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null)
+            void navigate(NOTIFICATION_PREFERENCES_PATH)
+          }}
+        >
+          <ListItemIcon>
+            <MailOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('account.notificationPreferences')}
         </MenuItem>
         <MenuItem onClick={() => void navigate(LOGOUT_PATH)}>
           <ListItemIcon>

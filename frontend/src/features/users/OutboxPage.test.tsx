@@ -78,7 +78,15 @@ describe('the outbox page', () => {
     expect(screen.queryByRole('navigation', { name: /pagination/i })).not.toBeInTheDocument()
 
     const filters = screen.getByRole('group', { name: 'Messages shown' })
-    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All 3', 'Queued 1', 'Sending 0', 'Sent 1', 'Failed 1'])
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'All 3',
+      'Queued 1',
+      'Kept for the digest 0',
+      'Sending 0',
+      'Sent 1',
+      'In a digest 0',
+      'Failed 1',
+    ])
     expect(within(filters).getByRole('button', { name: 'All 3' })).toHaveAttribute('aria-pressed', 'true')
 
     await userEvent.click(within(filters).getByRole('button', { name: 'Failed 1' }))
@@ -105,6 +113,20 @@ describe('the outbox page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=failed&page=3'))
     await waitFor(() => expect(sentRequests(fetchMock, OUTBOX).map((request) => new URL(request.url).search)).toContain('?status=failed&page=3'))
     expect(sentRequests(fetchMock, OUTBOX)[0].url).toMatch(/\?status=failed&page=2$/)
+  })
+
+  it('shows the messages kept for the daily digest and those gathered in one, each with its own label', async () => {
+    const held = card(6, { kind: 'subjectChanged', subject: 'Subject changed today', status: 'held', attempts: 0, sentAt: null })
+    const digested = card(5, { kind: 'subjectChanged', subject: 'Subject changed before', status: 'digested', attempts: 0, sentAt: null })
+    const digest = card(7, { kind: 'digest', subject: 'Spot: your daily digest (1)' })
+    const counts = { ...COUNTS, held: 1, digested: 1, sent: 2 }
+    fakeServer({ [OUTBOX]: () => json(page([digest, held, digested], { counts })) })
+    renderOutbox()
+    expect(await screen.findByRole('row', { name: /Subject changed before/ })).toHaveTextContent('In a digest')
+    expect(rowOf('Subject changed today')).toHaveTextContent('Kept for the digest')
+    expect(rowOf('daily digest')).toHaveTextContent('Daily digest')
+    expect(screen.getByRole('button', { name: 'Kept for the digest 1' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'In a digest 1' })).toBeInTheDocument()
   })
 
   it('says that messages wait when no mail server is set, and only then', async () => {

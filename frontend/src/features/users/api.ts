@@ -152,7 +152,7 @@ export type MessageStatus = Schemas['MessageStatus']
 export type OutboxCard = Schemas['OutboxCard']
 export type OutboxMessage = Schemas['OutboxMessageOut']
 
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const satisfies readonly MessageStatus[]
+export const MESSAGE_STATUSES = ['queued', 'held', 'sending', 'sent', 'digested', 'failed'] as const satisfies readonly MessageStatus[]
 /** The server's page size of the outbox (notifications.service). */
 export const OUTBOX_PAGE_SIZE = 50
 /** While messages wait for a mail server that is set, the outbox is read again this often to show them leave. */

@@ -1,12 +1,12 @@
 from pydantic import Field
 
 from spot.core.schemas import CamelModel, Str
-from spot.notifications.kinds import Group, Mode
+from spot.notifications.kinds import KindGroup, Mode
 
 
 class PreferenceOut(CamelModel):
     kind: str = Field(description="A kind of the bell, or mediationInvitation")
-    group: Group = Field(description="How the page gathers the kinds")
+    group: KindGroup = Field(description="How the page gathers the kinds")
     mode: Mode = Field(description="How the person receives it: the chosen mode, else the default")
     default: Mode = Field(description="The kind's mode until the person chooses")
 

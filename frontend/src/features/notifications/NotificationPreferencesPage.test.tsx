@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { routes } from '../../app/router'
+import i18n from '../../i18n'
+import { storeToken } from '../../lib/session'
+import { renderRoutes } from '../../test/render'
+import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+
+const PREFERENCES = 'GET /backend/api/v2/notifications/preferences'
+const SAVE = 'PUT /backend/api/v2/notifications/preferences'
+const PAGE = '/spotv2/account/notifications'
+
+type Row = { kind: string; group: string; mode: string; default: string }
+const row = (kind: string, group: string, mode: string, byDefault = mode): Row => ({ kind, group, mode, default: byDefault })
+const PREFERENCES_BODY = {
+  preferences: [
+    row('mediationInvitation', 'mediations', 'now'),
+    row('mediationToSign', 'mediations', 'now'),
+    row('trainingPathToSign', 'training', 'now'),
+    row('qualificationExpiring', 'qualifications', 'now'),
+    row('subjectChanged', 'subjects', 'never', 'digest'),
+  ],
+}
+
+function signedIn(handlers: Record<string, (request: Request) => Response | Promise<Response>>) {
+  storeToken('token')
+  return fakeServer({
+    'GET /backend/api/v2/account/whoAmI': () =>
+      json({ id: 1, login: 'alice', firstName: 'Alice', lastName: 'Martin', externalId: null, displayName: 'Alice Martin', groups: [], permissions: [] }),
+    'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
+    'GET /backend/api/v2/account/alerts': () => json({ alerts: [], count: 0 }),
+    'GET /backend/api/v2/discussion/unread': () => json([]),
+    [PREFERENCES]: () => json(PREFERENCES_BODY),
+    ...handlers,
+  })
+}
+
+const choiceOf = (kind: string) => screen.getByRole('radiogroup', { name: kind })
+
+describe('the notification preferences page', () => {
+  it('opens from the account menu', async () => {
+    signedIn({})
+    const { router } = renderRoutes(routes, '/spotv2/forbidden')
+    await userEvent.click(await screen.findByRole('button', { name: 'Account' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Messages I receive' }))
+    expect(await screen.findByRole('heading', { name: 'Messages I receive' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(PAGE)
+    await waitFor(() => expect(document.title).toBe('Messages I receive - Spot - ACME'))
+  })
+
+  it('shows each kind in its group with its mode and its default', async () => {
+    signedIn({})
+    renderRoutes(routes, PAGE)
+    const mediations = await screen.findByRole('region', { name: 'Mediations' })
+    expect(within(mediations).getAllByRole('radiogroup').map((group) => group.getAttribute('aria-labelledby'))).toEqual([
+      'notification-kind-mediationInvitation',
+      'notification-kind-mediationToSign',
+    ])
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
+      'Mediations',
+      'Training paths',
+      'Qualifications',
+      'Followed subjects',
+    ])
+    expect(within(choiceOf('A mediation to sign')).getByRole('radio', { name: 'Immediately' })).toBeChecked()
+    const subjects = screen.getByRole('region', { name: 'Followed subjects' })
+    expect(within(subjects).getByText('By default: Daily digest')).toBeInTheDocument()
+    expect(within(choiceOf('A subject I follow changed')).getByRole('radio', { name: 'Never' })).toBeChecked()
+    // Nothing changed yet: nothing to save.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+  })
+
+  it('saves the choices and says so', async () => {
+    const fetchMock = signedIn({
+      [SAVE]: async (request) => {
+        const body = (await request.clone().json()) as { preferences: { kind: string; mode: string }[] }
+        const modes = Object.fromEntries(body.preferences.map((preference) => [preference.kind, preference.mode]))
+        return json({ preferences: PREFERENCES_BODY.preferences.map((preference) => ({ ...preference, mode: modes[preference.kind] })) })
+      },
+    })
+    renderRoutes(routes, PAGE)
+    await userEvent.click(within(await screen.findByRole('radiogroup', { name: 'A mediation to sign' })).getByRole('radio', { name: 'Never' }))
+    await userEvent.click(within(choiceOf('My qualification expiring')).getByRole('radio', { name: 'Daily digest' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Your choices are saved')).toBeInTheDocument()
+    const [sent] = sentRequests(fetchMock, SAVE)
+    const body = (await sent.json()) as { preferences: { kind: string; mode: string }[] }
+    expect(body.preferences).toContainEqual({ kind: 'mediationToSign', mode: 'never' })
+    expect(body.preferences).toContainEqual({ kind: 'qualificationExpiring', mode: 'digest' })
+    expect(body.preferences).toContainEqual({ kind: 'subjectChanged', mode: 'never' })
+    expect(within(choiceOf('A mediation to sign')).getByRole('radio', { name: 'Never' })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
+  })
+
+  it('keeps the choices when a save is refused, and says why', async () => {
+    signedIn({ [SAVE]: () => errorBody(400, 'Bad Request', 'unknownNotificationKind', [{ field: 'preferences.0.kind', code: 'unknownNotificationKind' }]) })
+    renderRoutes(routes, PAGE)
+    await userEvent.click(within(await screen.findByRole('radiogroup', { name: 'A training path to sign' })).getByRole('radio', { name: 'Never' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('This kind of message is unknown to Spot')
+    expect(within(choiceOf('A training path to sign')).getByRole('radio', { name: 'Never' })).toBeChecked()
+    expect(screen.queryByText('An error occured')).not.toBeInTheDocument()
+    // Cancel puts back what is saved.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(within(choiceOf('A training path to sign')).getByRole('radio', { name: 'Immediately' })).toBeChecked()
+  })
+
+  it('says it in French', async () => {
+    await i18n.changeLanguage('fr')
+    signedIn({})
+    renderRoutes(routes, PAGE)
+    expect(await screen.findByRole('heading', { name: 'Messages que je reçois' })).toBeInTheDocument()
+    expect(within(await screen.findByRole('radiogroup', { name: 'Un sujet que je suis a changé' })).getByRole('radio', { name: 'Jamais' })).toBeChecked()
+    expect(screen.getByText('Par défaut : Récapitulatif quotidien')).toBeInTheDocument()
+  })
+})
