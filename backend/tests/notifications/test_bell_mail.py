@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from mapping.maps import Map, load
 from mediations.people import tomorrow
@@ -323,6 +323,37 @@ def test_a_followed_subject_changed_is_told_once_until_the_follower_comes_back(
     # The follower's own change tells them nothing.
     assert client.post(f"{API}/subject/{subject_id}/rate", json=rate, headers=headers).status_code == 200
     assert len(messages(db, "subjectChanged")) == 2
+
+
+def test_a_mind_map_changed_tells_the_follower(client, db, test_map, make_user, login):
+    follower = make_user(login="follower")
+    editor = make_user(
+        login="editor", permissions=["perm_EditNotHaute", "perm_ValidNotHaute", "perm_EditPdv"]
+    )
+    reach(db, follower, "follower@usine.example", "fr")
+    subject_id = test_map.subject("S1")
+    assert client.post(f"{API}/subject/{subject_id}/follow", headers=login(follower)).status_code == 200
+    headers = login(editor)
+    version = client.get(f"{API}/subject/{subject_id}/mindmap", headers=headers).json()["version"]
+    node = {"version": version, "parentCode": 0, "name": "Vérifier", "text": ""}
+    response = client.post(f"{API}/subject/{subject_id}/mindmap/nodes", json=node, headers=headers)
+    assert response.status_code == 201, response.text
+    [changed] = messages(db, "subjectChanged")
+    assert changed.to_address == "follower@usine.example" and changed.subject.endswith(
+        "a changé depuis votre dernière visite"
+    )
+
+
+def test_a_change_tells_only_what_it_is_about(client, db, cast):
+    """A person's other alerts are not told by a change of something else: the work stays bounded to
+    the change, and what was in the bell before this feature is not sent all at once."""
+    first = make_path(client, cast, [make_module(db, items=1)], title="Premier")
+    db.execute(delete(OutboxMessage))
+    db.commit()
+    make_path(client, cast, [make_module(db, "Autre", items=1)], title="Second")
+    assert [subject for _k, _a, subject in told(db)] == ["Accept the training path “Second”"]
+    assert bell.tell(db, [cast.id("learner")]) == 1  # asked for everything: the first one too
+    assert messages(db, "trainingPathToAccept")[-1].text_body.count(f"/training/path/view/{first}") == 1
 
 
 # The message itself ------------------------------------------------------------------------------------
