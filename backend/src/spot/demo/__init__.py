@@ -10,6 +10,7 @@ from spot.demo import (
     mediations,
     mindmap_extras,
     modules,
+    notifications,
     paths,
     people,
     qualifications,
@@ -30,6 +31,8 @@ DEMO_PASSWORD = people.DEMO_PASSWORD
 def seed(db: Session) -> list[people.DemoLogin]:
     logins = people.seed(db)
     db.flush()
+    # Before anything that e-mails people: what they chose applies to it.
+    notifications.seed(db)
     mapping.seed(db)
     alerts.seed(db)
     resources.seed(db)
