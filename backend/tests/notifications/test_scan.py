@@ -364,3 +364,13 @@ def test_spot_serve_runs_the_scan_once_its_hour_has_come(db, world, settings_env
     finally:
         stop()
     assert len(messages(db)) == 2
+
+
+def test_the_demo_outbox_shows_the_reminders_of_the_day_it_was_loaded(demo_org, db):
+    told = {(m.kind, m.to_address) for m in messages(db) if "Expiring" in m.kind}
+    # Gabriel Roux (apprenant) holds a qualification 30 days or fewer more (demo.qualifications). No
+    # perm_TableauBord holder is in his group (Opérateurs): no manager is told, as the bell shows none.
+    assert ("qualificationExpiring", "gabriel.roux@usine-demo.example") in told
+    # The daily scan of the same day finds them told.
+    assert scan.run(session_factory())["expiryReminders"] == 0
+    assert {(m.kind, m.to_address) for m in messages(db) if "Expiring" in m.kind} == told

@@ -15,6 +15,7 @@ from spot.demo import (
     people,
     qualifications,
     references,
+    reminders,
     reports,
     resources,
     usage,
@@ -48,4 +49,6 @@ def seed(db: Session) -> list[people.DemoLogin]:
     people.seed_api_tokens(db)
     reports.seed(db)
     mindmap_extras.seed(db)
+    # Last: the reminders of the day, to the people as they are now (those who left are told nothing).
+    reminders.seed(db)
     return logins
