@@ -250,16 +250,19 @@ def test_a_scan_whose_lease_another_holds_waits_and_a_dead_holders_lease_runs_ou
 def test_a_scan_that_fails_leaves_nothing_and_lets_the_lease_go(db, world, monkeypatch):
     hold(db, world, "anne", until=D0 + timedelta(days=10))
 
-    original = scan.remind
+    original = scan.record
 
-    def stops_midway(db, *, day):
-        original(db, day=day)
+    def stops_midway(db, reminders):
+        original(db, reminders)
         raise RuntimeError("the process stops midway")
 
-    monkeypatch.setattr(scan, "remind", stops_midway)
+    monkeypatch.setattr(scan, "record", stops_midway)
     assert run(D0)["expiryReminders"] is None
     assert messages(db) == [] and db.scalar(select(func.count()).select_from(ExpiryReminder)) == 0
-    monkeypatch.setattr(scan, "remind", original)
+    lease = db.get(ScanLease, "expiryReminders")
+    db.refresh(lease)
+    assert (lease.holder, lease.last_day) == (None, None)  # let go: the next run does it all
+    monkeypatch.setattr(scan, "record", original)
     assert run(D0)["expiryReminders"] == 2
 
 

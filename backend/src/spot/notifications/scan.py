@@ -19,7 +19,9 @@ With several processes or hosts, one runs each scan at a time: a lease per scan 
 taken by a compare-and-set, with an expiry so that a holder that died does not block it for ever). The
 scan's work and the record of its day (scan_lease.last_day) are committed together: a second run the
 same day, in this process or another, after a restart or not, does nothing new; a run killed midway
-left nothing and the next one does it all."""
+left nothing and the next one does it all. The expiry scan reads first, in a transaction of its own,
+then writes in one that holds SQLite's write lock for the writes only (a few hundred milliseconds for
+thousands of reminders, bench/scan.py)."""
 
 import logging
 import os
@@ -268,13 +270,20 @@ def _manager_message(manager: User, items: list[Expiring]) -> outbox.Content:
     )
 
 
-def remind(db: Session, *, day: date) -> int:
-    """Queues the day's expiry reminders in `db`'s transaction (the caller commits); how many messages.
-    Each reminder is recorded (expiry_reminder) whether or not a message could go (a person without an
-    e-mail address has the bell): it is announced once ever."""
+@dataclass(frozen=True)
+class Reminders:
+    """What the day's expiry scan tells: the messages, and the reminders they announce."""
+
+    day: date
+    messages: list[outbox.Queued]
+    keys: list[Key]
+
+
+def plan(db: Session, *, day: date) -> Reminders:
+    """The day's reminders not announced yet, their messages written: reads only."""
     items = expiring(db, day=day)
     if not items:
-        return 0
+        return Reminders(day, [], [])
     announced = _announced(db, day=day)
     new: list[Key] = []
     holder_news: list[Expiring] = []
@@ -294,7 +303,7 @@ def remind(db: Session, *, day: date) -> int:
                 new.append(key)
                 per_manager[manager_id].append(item)
     if not new:
-        return 0
+        return Reminders(day, [], [])
     users = _users(db, {i.user_id for i in holder_news} | set(per_manager))
     messages: list[outbox.Queued] = []
     for item in holder_news:
@@ -306,13 +315,26 @@ def remind(db: Session, *, day: date) -> int:
             listed.sort(key=lambda i: (i.valid_until, i.user_name, i.name))
             dedupe = f"{MANAGER_KIND}:{manager_id}:{day}"
             messages.append(outbox.Queued(manager, MANAGER_KIND, _manager_message(manager, listed), dedupe))
-    queued = outbox.queue_many(db, messages)
+    return Reminders(day, messages, new)
+
+
+def record(db: Session, reminders: Reminders) -> int:
+    """Queues the messages and records the reminders (expiry_reminder), in `db`'s transaction (the
+    caller commits): how many messages. A reminder is recorded whether or not a message could go (a
+    person without an e-mail address has the bell, one may have chosen never): announced once ever."""
+    queued = outbox.queue_many(db, reminders.messages)
     columns = ("recipient_id", "user_id", "qualification_id", "valid_until", "days_window")
-    rows = [{**dict(zip(columns, key, strict=True)), "announced_on": day} for key in new]
+    rows = [{**dict(zip(columns, key, strict=True)), "announced_on": reminders.day} for key in reminders.keys]
     for start in range(0, len(rows), 5000):
         plain(db).execute(insert(ExpiryReminder), rows[start : start + 5000])
-    log.info("expiry reminders: %s announced, %s messages queued", len(new), queued)
+    log.info("expiry reminders: %s announced, %s messages queued", len(rows), queued)
     return queued
+
+
+def remind(db: Session, *, day: date) -> int:
+    """The day's expiry reminders, read and queued in `db`'s transaction (the caller commits); how many
+    messages."""
+    return record(db, plan(db, day=day))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -346,15 +368,21 @@ def _release(db: Session, name: str, *, holder: str) -> None:
     db.commit()
 
 
-Work = Callable[[Session, datetime], int]
+@dataclass(frozen=True)
+class Scan:
+    """A scan: `read` (optional) prepares its work from reads, outside the transaction that writes;
+    `write` does it in that transaction, which begins by writing the lease (on SQLite, the write lock is
+    held for the writes only, not the reads), and returns how many messages it queued."""
+
+    name: str
+    write: Callable[[Session, datetime, Any], int]
+    read: Callable[[Session, datetime], Any] | None = None
 
 
-def run_one(
-    session: Callable[[], Session], name: str, work: Work, *, now: datetime, holder: str = HOLDER
-) -> int | None:
+def run_one(session: Callable[[], Session], scan: Scan, *, now: datetime, holder: str = HOLDER) -> int | None:
     """Runs one scan for `now`'s day unless it ran that day: how many messages it queued (0 when it
     had run), None when another process holds its lease (it runs it) or the database was busy."""
-    day = local_day(now)
+    name, day = scan.name, local_day(now)
     with session() as db:
         try:
             if not _take(db, name, holder=holder):
@@ -364,26 +392,24 @@ def run_one(
             db.rollback()
             log.info("scan %s: the database is busy, another process runs it", name)
             return None
+        mine = and_(ScanLease.name == name, ScanLease.holder == holder)
         try:
-            # The work's transaction starts by writing the lease (a write lock on SQLite from the start,
+            last_day = db.scalar(select(ScanLease.last_day).where(ScanLease.name == name))
+            done_today = last_day is not None and last_day >= day
+            prepared = scan.read(db, now) if scan.read is not None and not done_today else None
+            db.commit()  # the reads end (expire_on_commit=False: what they loaded stays readable)
+            # The writes' transaction begins by writing the lease (a write lock on SQLite from its start,
             # so that no other writer makes it retry), and proves it is still ours.
-            mine = and_(ScanLease.name == name, ScanLease.holder == holder)
             still = plain(db).execute(update(ScanLease).where(mine).values(held_until=utcnow() + LEASE))
             if not still.rowcount:  # type: ignore[attr-defined]
                 db.rollback()
                 return None
-            last_day = db.scalar(select(ScanLease.last_day).where(ScanLease.name == name))
-            if last_day is not None and last_day >= day:
-                count = 0
-            else:
-                count = work(db, now)
+            count = 0
+            if not done_today:
+                count = scan.write(db, now, prepared)
                 log.info("scan %s for %s: %s message(s)", name, day, count)
-            done = plain(db).execute(
-                update(ScanLease)
-                .where(mine)
-                .values(last_day=day, last_finished_at=utcnow(), holder=None, held_until=None)
-            )
-            if not done.rowcount:  # type: ignore[attr-defined]
+            finished = {"last_day": day, "last_finished_at": utcnow(), "holder": None, "held_until": None}
+            if not plain(db).execute(update(ScanLease).where(mine).values(**finished)).rowcount:  # type: ignore[attr-defined]
                 db.rollback()
                 return None
             db.commit()
@@ -397,23 +423,27 @@ def run_one(
             raise
 
 
-def _expiry(db: Session, now: datetime) -> int:
-    return remind(db, day=local_day(now))
+def _plan(db: Session, now: datetime) -> Reminders:
+    return plan(db, day=local_day(now))
 
 
-def _bell(db: Session, now: datetime) -> int:
+def _record(db: Session, now: datetime, reminders: Reminders) -> int:
+    return record(db, reminders)
+
+
+def _bell(db: Session, now: datetime, _: None) -> int:
     from spot.notifications import bell
 
     return bell.scan_due(db, now=now)
 
 
-def _digests(db: Session, now: datetime) -> int:
+def _digests(db: Session, now: datetime, _: None) -> int:
     from spot.notifications import digest
 
     return digest.send_digests(db, now=now)
 
 
-SCANS: list[tuple[str, Work]] = [("expiryReminders", _expiry), ("bellDue", _bell), ("digests", _digests)]
+SCANS = [Scan("expiryReminders", _record, _plan), Scan("bellDue", _bell), Scan("digests", _digests)]
 
 
 def run(
@@ -425,12 +455,12 @@ def run(
     session = session or session_factory()
     now = now or utcnow()
     done: dict[str, int | None] = {}
-    for name, work in SCANS:
+    for scan in SCANS:
         try:
-            done[name] = run_one(session, name, work, now=now, holder=holder)
+            done[scan.name] = run_one(session, scan, now=now, holder=holder)
         except Exception:
-            log.exception("scan %s failed", name)
-            done[name] = None
+            log.exception("scan %s failed", scan.name)
+            done[scan.name] = None
     return done
 
 
