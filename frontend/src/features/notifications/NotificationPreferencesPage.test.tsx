@@ -6,6 +6,8 @@ import i18n from '../../i18n'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import enNotifications from '../../i18n/en/notifications.json'
+import enUsers from '../../i18n/en/users.json'
 
 const PREFERENCES = 'GET /backend/api/v2/notifications/preferences'
 const SAVE = 'PUT /backend/api/v2/notifications/preferences'
@@ -113,5 +115,12 @@ describe('the notification preferences page', () => {
     expect(await screen.findByRole('heading', { name: 'Messages que je reçois' })).toBeInTheDocument()
     expect(within(await screen.findByRole('radiogroup', { name: 'Un sujet que je suis a changé' })).getByRole('radio', { name: 'Jamais' })).toBeChecked()
     expect(screen.getByText('Par défaut : Récapitulatif quotidien')).toBeInTheDocument()
+  })
+})
+
+describe('the names of the kinds', () => {
+  it('are the same kinds on this page and on the outbox page, which also names the test message and the digest', () => {
+    const named = Object.keys(enNotifications.notifications.kinds).sort()
+    expect(Object.keys(enUsers.outbox.kinds).sort()).toEqual([...named, 'digest', 'test'].sort())
   })
 })
