@@ -4,8 +4,9 @@
 own providers (alerts.service: the one source of what the bell says), and queues each occurrence not
 told yet (outbox.queue, kind the AlertKind's value), in the person's language, with the bell's sentence
 and a link to the page where the action is done. It runs in the transaction of the change that
-causes it, for the people of that change only: a mediation (its mediator and participants), a training
-path (its learner, the referents of its modules and its creator), a subject (its follower).
+causes it, for the people of that change only and the kinds that go to them: a mediation (its mediator,
+its participants), a training path (its learner, the referents of its modules; the bell has no kind
+for its creator), a subject (its follower).
 `scan_due` tells what comes with time rather than with a change: a scheduled mediation becomes to
 start on its day, in the organisation's time zone (the daily scan calls it).
 
@@ -41,6 +42,7 @@ from spot.config import get_settings
 from spot.core import i18n
 from spot.core.history import Event
 from spot.core.history_models import HistoryEntry
+from spot.core.principal import Principal
 from spot.core.time import midnight
 from spot.mapping.models import Subject
 from spot.mediations import service as mediations
@@ -50,7 +52,7 @@ from spot.notifications.compose import compose
 from spot.subjects import service as subjects
 from spot.subjects.models import SubjectVisit
 from spot.training.paths import service as paths
-from spot.training.paths.models import TrainingPath, TrainingPathReferent
+from spot.training.paths.models import PathStatus, TrainingPath, TrainingPathReferent
 from spot.users.models import User
 
 MEDIATION_KINDS = (
@@ -67,6 +69,11 @@ PATH_KINDS = (
     AlertKind.trainingPathToSign,
 )
 SUBJECT_KINDS = (AlertKind.subjectChanged,)
+# Whom each kind goes to, as its provider reads it: only those kinds are read for them.
+MEDIATOR_KINDS = (AlertKind.mediationToStart, AlertKind.mediationToReport, AlertKind.mediationToValidate)
+PARTICIPANT_KINDS = (AlertKind.mediationToSign,)
+LEARNER_KINDS = (AlertKind.trainingPathToAccept, AlertKind.trainingModuleToSign, AlertKind.trainingPathToSign)
+REFERENT_KINDS = (AlertKind.trainingModuleToStart, AlertKind.trainingModuleToGrade)
 # Every kind the bell e-mails as things change.
 KINDS = (*SUBJECT_KINDS, *MEDIATION_KINDS, *PATH_KINDS)
 # Each kind's newest alerts read per person: an occurrence older than these was told when it came.
@@ -152,6 +159,18 @@ def content(user: User, alert: Alert) -> outbox.Content:
     )
 
 
+def _bare(user: User) -> Principal:
+    """The person as the mediation and path providers read them: their id (their conditions name the
+    person as mediator, participant, learner or referent, who always reads what they are named in)."""
+    return Principal(
+        id=user.id,
+        display_name=user.display_name,
+        permission_names=frozenset(),
+        group_ids=frozenset(),
+        sees_every_cartography=False,
+    )
+
+
 def tell(
     db: Session,
     user_ids: Iterable[int | None],
@@ -169,9 +188,11 @@ def tell(
         select(User).where(User.id.in_(ids), User.active, User.email.is_not(None), User.email != "")
     )
     providers = alerts.providers_of(kinds)
+    # Only the subjects' provider reads more of the person than their id (what they may see).
+    full = any(kind in SUBJECT_KINDS for kind in kinds)
     told = 0
     for user in list(people):
-        principal = principal_of(db, user_id=user.id)
+        principal = principal_of(db, user_id=user.id) if full else _bare(user)
         for provider in providers:
             found, _count = provider(db, user=principal, limit=LIMIT)
             for alert in found:
@@ -191,37 +212,39 @@ def tell(
 # Who each change concerns --------------------------------------------------------------------------------
 
 
-def _mediation_people(db: Session, mediation_ids: Collection[int]) -> set[int]:
-    """The mediators and participants of these mediations: whom their bell's kinds go to."""
-    mediators = db.scalars(select(Mediation.mediator_id).where(Mediation.id.in_(mediation_ids)))
-    participants = db.scalars(
-        select(MediationParticipant.user_id).where(MediationParticipant.mediation_id.in_(mediation_ids))
-    )
-    return {user_id for user_id in (*mediators, *participants) if user_id is not None}
-
-
 def mediation_changed(db: Session, mediation_id: int) -> None:
-    tell(
-        db,
-        _mediation_people(db, [mediation_id]),
-        kinds=MEDIATION_KINDS,
-        about={("mediation", mediation_id)},
+    """Its mediator (to start, to report, to validate) and its participants (to sign)."""
+    mediator = db.scalar(select(Mediation.mediator_id).where(Mediation.id == mediation_id))
+    participants = db.scalars(
+        select(MediationParticipant.user_id).where(MediationParticipant.mediation_id == mediation_id)
     )
+    about = {("mediation", mediation_id)}
+    tell(db, [mediator], kinds=MEDIATOR_KINDS, about=about)
+    tell(db, participants, kinds=PARTICIPANT_KINDS, about=about)
 
 
 def path_changed(db: Session, path_id: int) -> None:
-    """The learner, the referents of its modules and its creator. The bell has no kind for a creator
-    (a finished path to close is not one of its kinds): the creator is told what it shows them of the
-    path, as a referent of one of its modules."""
+    """Its learner (to accept, to sign, a module to sign) and the referents of its modules (a module to
+    start, to grade). The bell has no kind for a path's creator (a finished path awaiting its closing is
+    not one of its kinds): a creator is told what it shows them, as a referent of one of its modules.
+    Only the kinds the path's status may await are read (training.paths.alerts' conditions; the
+    providers still decide): a path made for a hundred learners reads one kind for each."""
     row = db.execute(
-        select(TrainingPath.learner_id, TrainingPath.creator_id).where(TrainingPath.id == path_id)
+        select(TrainingPath.learner_id, TrainingPath.status).where(TrainingPath.id == path_id)
     ).first()
     if row is None:
         return
-    referents = db.scalars(
-        select(TrainingPathReferent.user_id).where(TrainingPathReferent.path_id == path_id)
-    )
-    tell(db, {row[0], row[1], *referents}, kinds=PATH_KINDS, about={("trainingPath", path_id)})
+    learner, status = row
+    about = {("trainingPath", path_id)}
+    if status == PathStatus.notAccepted:
+        tell(db, [learner], kinds=(AlertKind.trainingPathToAccept,), about=about)
+    elif status not in (PathStatus.accepted, PathStatus.canceled):
+        tell(db, [learner], kinds=(AlertKind.trainingModuleToSign, AlertKind.trainingPathToSign), about=about)
+    if status == PathStatus.started:
+        referents = db.scalars(
+            select(TrainingPathReferent.user_id).where(TrainingPathReferent.path_id == path_id)
+        )
+        tell(db, referents, kinds=REFERENT_KINDS, about=about)
 
 
 def subject_changed(db: Session, subject_id: int) -> None:
