@@ -255,7 +255,9 @@ def subject_changed(db: Session, subject_id: int) -> None:
 def scan_due(db: Session, *, now: datetime) -> int:
     """Tell what came with time: the mediations scheduled up to the end of `now`'s day (in the
     organisation's time zone), over the last DUE_DAYS days, still to start, to their mediators; how
-    many messages were queued (each occurrence once, however often it runs). The caller commits."""
+    many messages were queued (each occurrence once, however often it runs). `now` chooses the
+    mediations looked at; whether one is to start is the bell's own answer, on the clock of today.
+    The caller commits."""
     day = now.astimezone(ZoneInfo(get_settings().timezone)).date()
     due = db.execute(
         select(Mediation.id, Mediation.mediator_id).where(
