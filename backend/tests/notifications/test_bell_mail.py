@@ -13,7 +13,7 @@ from sqlalchemy import delete, select, update
 from mapping.maps import Map, load
 from mediations.people import tomorrow
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
-from spot.core.time import utcnow
+from spot.core.time import midnight, today, utcnow
 from spot.db import session_factory
 from spot.mediations.models import Mediation
 from spot.notifications import bell, outbox
@@ -193,6 +193,33 @@ def test_scan_due_tells_only_mediations_of_the_days_that_came(client, db, people
         .where(Mediation.id == mediation["id"])
         .values(scheduling_date=utcnow() - timedelta(days=bell.DUE_DAYS + 2))
     )
+    db.commit()
+    assert bell.scan_due(db, now=utcnow()) == 0
+    assert told(db) == []
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+def test_the_day_of_a_mediation_is_the_organisations(client, db, people, settings_env, zone):
+    """Scheduled before the end of today in the organisation's time zone (UTC+14 or UTC-11): to start
+    today, told by the scan; scheduled just after: not yet."""
+    settings_env(SPOT_TIMEZONE=zone)
+    tonight, tomorrow_morning = (
+        new_mediation(client, people, "Ce soir"),
+        new_mediation(client, people, "Demain"),
+    )
+    end_of_today = midnight(today() + timedelta(days=1))
+    for mediation, at in ((tonight, end_of_today - timedelta(minutes=1)), (tomorrow_morning, end_of_today)):
+        db.execute(update(Mediation).where(Mediation.id == mediation["id"]).values(scheduling_date=at))
+    db.commit()
+    assert bell.scan_due(db, now=utcnow()) == 1
+    assert [subject for _k, _a, subject in told(db)] == ["Démarrer la médiation « Ce soir »"]
+
+
+def test_a_person_who_left_is_not_told(client, db, people):
+    mediation = new_mediation(client, people)
+    people["users"]["mediator"].active = False
+    db.commit()
+    db.execute(update(Mediation).where(Mediation.id == mediation["id"]).values(scheduling_date=utcnow()))
     db.commit()
     assert bell.scan_due(db, now=utcnow()) == 0
     assert told(db) == []
