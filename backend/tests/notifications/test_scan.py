@@ -7,6 +7,7 @@ qualifications; the lease that lets one process run each scan; the hour it runs 
 import os
 import subprocess
 import sys
+import threading
 import time
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -377,3 +378,14 @@ def test_the_demo_outbox_shows_the_reminders_of_the_day_it_was_loaded(demo_org, 
     # The daily scan of the same day finds them told.
     assert scan.run(session_factory())["expiryReminders"] == 0
     assert {(m.kind, m.to_address) for m in messages(db) if "Expiring" in m.kind} == told
+
+
+def test_spot_serve_starts_the_daily_scan_and_stops_it_with_the_app(app):
+    from fastapi.testclient import TestClient
+
+    def scanning() -> bool:
+        return any(thread.name == "spot-daily-scan" and thread.is_alive() for thread in threading.enumerate())
+
+    with TestClient(app):
+        assert scanning()
+    assert not scanning()
