@@ -43,7 +43,7 @@ from spot.config import get_settings
 from spot.core import i18n
 from spot.core.time import utcnow
 from spot.db import plain, session_factory
-from spot.notifications import outbox
+from spot.notifications import bell, digest, outbox
 from spot.notifications.compose import compose, link
 from spot.notifications.scan_models import ExpiryReminder, ScanLease
 from spot.permissions.models import GroupPermission
@@ -432,14 +432,10 @@ def _record(db: Session, now: datetime, reminders: Reminders) -> int:
 
 
 def _bell(db: Session, now: datetime, _: None) -> int:
-    from spot.notifications import bell
-
     return bell.scan_due(db, now=now)
 
 
 def _digests(db: Session, now: datetime, _: None) -> int:
-    from spot.notifications import digest
-
     return digest.send_digests(db, now=now)
 
 
