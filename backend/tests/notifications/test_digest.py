@@ -76,9 +76,12 @@ def test_what_is_held_after_the_scans_time_waits_for_the_next_digest(db, make_us
     scan_time = utcnow()
     later = _hold(db, gina, "subjectChanged", "Plus tard", "/subject/view/1")
     assert send_digests(db, now=scan_time - timedelta(seconds=1)) == 0
+    db.commit()
+    db.expire_all()
     assert db.get(OutboxMessage, later.id).status == "held"
     assert send_digests(db, now=utcnow() + timedelta(seconds=1)) == 1
     db.commit()
+    db.expire_all()
     assert db.get(OutboxMessage, later.id).status == "digested"
 
 
@@ -89,4 +92,4 @@ def test_a_person_who_left_gets_no_digest_and_their_held_messages_are_not_gather
     db.commit()
     assert send_digests(db, now=utcnow()) == 0
     db.commit()
-    assert db.get(OutboxMessage, held.id).status == "digested" and _digests(db) == []
+    assert _digests(db) == [] and db.get(OutboxMessage, held.id).status == "digested"

@@ -3,7 +3,10 @@ a list of items, each a subject and its link: the digest), the link to where the
 (SPOT_PUBLIC_URL), a signature and the link to the person's notification preferences, in plain text and
 in HTML where every text is escaped."""
 
+import functools
+from collections.abc import Mapping
 from html import escape
+from types import MappingProxyType
 
 from spot.config import get_settings
 from spot.core import i18n
@@ -11,6 +14,12 @@ from spot.notifications.outbox import Content
 
 # The client's page where a person chooses the messages they receive (the account menu).
 PREFERENCES_PATH = "/account/notifications"
+
+
+@functools.cache
+def mail_words(language: i18n.Language) -> Mapping[str, str]:
+    """The words of messages in `language` (the `mail` group), read once: a scan composes thousands."""
+    return MappingProxyType(i18n.group(language, "mail"))
 
 
 def link(path: str) -> str:
@@ -32,7 +41,7 @@ def compose(
     items: list[tuple[str, str | None]] | None = None,
 ) -> Content:
     """`items`: (subject, full link or None) listed after the paragraphs."""
-    words = i18n.group(language, "mail")
+    words = mail_words(language)
     greeting = words["greeting"].format(name=name or "")
     signature = words["signature"].format(customer=get_settings().customer_name or "").rstrip(", ")
     target = link(path) if path else None
