@@ -42,6 +42,7 @@ def test_a_person_reads_and_changes_their_own_preferences(client, db, make_user,
     alice, bruno = make_user("alice"), make_user("bruno")
     headers, other = login(alice), login(bruno)
     body = client.get(PREFERENCES, headers=headers).json()
+    assert body["address"] is None  # Spot cannot write to her: the page says so
     assert [p["kind"] for p in body["preferences"]] == list(kinds.KINDS)
     first = body["preferences"][0]
     assert first == {"kind": "mediationInvitation", "group": "mediations", "mode": "now", "default": "now"}
@@ -97,6 +98,7 @@ def test_unknown_kinds_and_modes_are_refused_by_name_and_nothing_changes(client,
 def test_the_outbox_honours_the_persons_preference_for_the_kind(client, db, make_user, login, smtp):
     person = make_user("denis", email="denis@usine.example")
     headers = login(person)
+    assert client.get(PREFERENCES, headers=headers).json()["address"] == "denis@usine.example"
     changes = [{"kind": "mediationToSign", "mode": "never"}, {"kind": "trainingPathToSign", "mode": "digest"}]
     assert client.put(PREFERENCES, headers=headers, json={"preferences": changes}).status_code == 200
 

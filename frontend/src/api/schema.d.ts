@@ -1461,7 +1461,8 @@ export interface paths {
         };
         /**
          * My Preferences
-         * @description Every kind of message the person chooses for, its group, how they receive it and its default.
+         * @description Every kind of message the person chooses for, its group, how they receive it and its default,
+         *     and the address messages go to.
          */
         get: operations["my_preferences_backend_api_v2_notifications_preferences_get"];
         /**
@@ -6526,9 +6527,14 @@ export interface components {
         };
         /**
          * Preferences
-         * @description Every kind a person chooses for, in the order the page lists them.
+         * @description Every kind a person chooses for, in the order the page lists them, and where messages go.
          */
         Preferences: {
+            /**
+             * Address
+             * @description The person's e-mail address; none: Spot sends them nothing
+             */
+            address: string | null;
             /** Preferences */
             preferences: components["schemas"]["PreferenceOut"][];
         };

@@ -16,6 +16,7 @@ const PAGE = '/spotv2/account/notifications'
 type Row = { kind: string; group: string; mode: string; default: string }
 const row = (kind: string, group: string, mode: string, byDefault = mode): Row => ({ kind, group, mode, default: byDefault })
 const PREFERENCES_BODY = {
+  address: 'alice.martin@usine.example',
   preferences: [
     row('mediationInvitation', 'mediations', 'now'),
     row('mediationToSign', 'mediations', 'now'),
@@ -69,6 +70,8 @@ describe('the notification preferences page', () => {
     const subjects = screen.getByRole('region', { name: 'Followed subjects' })
     expect(within(subjects).getByText('By default: Daily digest')).toBeInTheDocument()
     expect(within(choiceOf('A subject I follow changed')).getByRole('radio', { name: 'Never' })).toBeChecked()
+    expect(screen.getByText('Messages go to alice.martin@usine.example.')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     // Nothing changed yet: nothing to save.
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
   })
@@ -106,6 +109,13 @@ describe('the notification preferences page', () => {
     // Cancel puts back what is saved.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(within(choiceOf('A training path to sign')).getByRole('radio', { name: 'Immediately' })).toBeChecked()
+  })
+
+  it('says that Spot cannot write to a person without an e-mail address, and still lets them choose', async () => {
+    signedIn({ [PREFERENCES]: () => json({ ...PREFERENCES_BODY, address: null }) })
+    renderRoutes(routes, PAGE)
+    expect(await screen.findByText(/Your account has no e-mail address: Spot cannot write to you/)).toBeInTheDocument()
+    expect(screen.getByRole('radiogroup', { name: 'A mediation to sign' })).toBeEnabled()
   })
 
   it('says it in French', async () => {

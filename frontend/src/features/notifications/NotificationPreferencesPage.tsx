@@ -29,12 +29,12 @@ export function NotificationPreferencesPage() {
   return (
     <>
       <PageHeader title={title} />
-      {data ? <PreferencesForm title={title} preferences={data.preferences} /> : !isError && <Loading />}
+      {data ? <PreferencesForm title={title} preferences={data.preferences} address={data.address ?? null} /> : !isError && <Loading />}
     </>
   )
 }
 
-function PreferencesForm({ title, preferences }: { title: string; preferences: Preference[] }) {
+function PreferencesForm({ title, preferences, address }: { title: string; preferences: Preference[]; address: string | null }) {
   const { t } = useTranslation()
   const message = useMessage()
   const save = useSavePreferences()
@@ -68,6 +68,13 @@ function PreferencesForm({ title, preferences }: { title: string; preferences: P
         <Typography variant="body2" color="text.secondary">
           {t('notifications.hint')}
         </Typography>
+        {address ? (
+          <Typography variant="body2">{t('notifications.address', { address })}</Typography>
+        ) : (
+          <Alert severity="warning" role="status">
+            {t('notifications.noAddress')}
+          </Alert>
+        )}
         {KIND_GROUPS.map((group) => {
           const kinds = preferences.filter((preference) => preference.group === group)
           if (kinds.length === 0) return null

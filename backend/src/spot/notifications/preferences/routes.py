@@ -10,7 +10,8 @@ router = api_router(prefix="/notifications", tags=["notifications"])
 
 @router.get("/preferences")
 async def my_preferences(db: DB, user: CurrentUser) -> Preferences:
-    """Every kind of message the person chooses for, its group, how they receive it and its default."""
+    """Every kind of message the person chooses for, its group, how they receive it and its default,
+    and the address messages go to."""
     return service.get(db, user=user)
 
 

@@ -12,9 +12,10 @@ class PreferenceOut(CamelModel):
 
 
 class Preferences(CamelModel):
-    """Every kind a person chooses for, in the order the page lists them."""
+    """Every kind a person chooses for, in the order the page lists them, and where messages go."""
 
     preferences: list[PreferenceOut]
+    address: str | None = Field(description="The person's e-mail address; none: Spot sends them nothing")
 
 
 class PreferenceIn(CamelModel):

@@ -9,6 +9,7 @@ from spot.core.principal import Principal
 from spot.notifications.kinds import KINDS, Mode, default
 from spot.notifications.models import NotificationPreference
 from spot.notifications.preferences.schemas import PreferenceIn, PreferenceOut, Preferences
+from spot.users.models import User
 
 UNKNOWN_KIND = "unknownNotificationKind"
 UNKNOWN_MODE = "unknownNotificationMode"
@@ -33,12 +34,13 @@ def get(db: Session, *, user: Principal) -> Preferences:
         ).all()
     )
     return Preferences(
+        address=db.scalar(select(User.email).where(User.id == user.id)),
         preferences=[
             PreferenceOut(
                 kind=kind, group=group, mode=Mode(chosen.get(kind, kind_default)), default=kind_default
             )
             for kind, (group, kind_default) in KINDS.items()
-        ]
+        ],
     )
 
 
