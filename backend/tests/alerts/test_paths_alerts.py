@@ -1,6 +1,7 @@
 """The bell's training-path kinds (GET /account/alerts): trainingPathToAccept and trainingPathToSign for
 the learner, trainingModuleToStart and trainingModuleToGrade for the referents of the module,
-trainingModuleToSign for the learner; each with the path's title (and the module's name) and the path
+trainingModuleToSign for the learner, trainingPathToClose for the creator of a finished path; each with
+the path's title (and the module's name) and the path
 as its target, dated by the status change that made it awaited. Most paths are written in the tables,
 each step the status its action leaves; the last test takes the steps through the path's calls."""
 
@@ -182,7 +183,7 @@ def test_the_bell_shows_each_step_of_a_path_to_the_right_person(client, db, make
 
     path.module_status(0, "archived", at(70))
     path.status("finished", at(70))
-    assert people.bells(client) == nobody
+    assert people.bells(client) == nobody | {"creator": [("trainingPathToClose", pid, title)]}
 
     path.status("validated", at(80))
     assert people.bells(client) == nobody | {"learner": [("trainingPathToSign", pid, title)]}
@@ -340,10 +341,14 @@ def test_each_action_through_the_api_moves_the_alert_to_the_next_person(client, 
     act(client, cast, "learner", pid, "0/sign", SIGN)
     act(client, cast, "referent", pid, "1/startNow")
     act(client, cast, "referent", pid, "1/grade", GRADE)
-    assert bells() == {"learner": [("trainingModuleToSign", pid, height)]}
-    act(client, cast, "learner", pid, "1/sign", SIGN)
+    # Every module graded: the path is finished, for its creator to close.
     assert get(client, cast, pid)["status"] == "finished"
-    assert bells() == {}
+    assert bells() == {
+        "learner": [("trainingModuleToSign", pid, height)],
+        "creator": [("trainingPathToClose", pid, title)],
+    }
+    act(client, cast, "learner", pid, "1/sign", SIGN)
+    assert bells() == {"creator": [("trainingPathToClose", pid, title)]}
     act(client, cast, "creator", pid, "validate", {"comment": "Parcours clos"})
     assert bells() == {"learner": [("trainingPathToSign", pid, title)]}
     act(client, cast, "learner", pid, "sign", SIGN)

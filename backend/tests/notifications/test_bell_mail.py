@@ -271,15 +271,20 @@ def test_each_path_kind_is_told_once_to_the_learner_and_the_referents(client, db
         "learner@usine.example",
         f"Sign the module “{module}” of the path “{title}”",
     )
-    assert told(db) == [accept, to_start, to_grade, module_to_sign]
+    # Its only module graded, the path is finished: its creator is asked to close it.
+    to_close = (
+        "trainingPathToClose",
+        "creator@usine.example",
+        f"Clôturer le parcours de formation terminé « {title} »",
+    )
+    assert told(db) == [accept, to_start, to_grade, module_to_sign, to_close]
     act(client, cast, "learner", path_id, "0/sign", SIGN)
-    # Finished: the bell has no kind for the creator, who closes it; nothing is invented.
-    assert told(db) == [accept, to_start, to_grade, module_to_sign]
+    assert told(db) == [accept, to_start, to_grade, module_to_sign, to_close]
     act(client, cast, "creator", path_id, "validate", {"comment": "Clos"})
     path_to_sign = ("trainingPathToSign", "learner@usine.example", f"Sign the training path “{title}”")
-    assert told(db) == [accept, to_start, to_grade, module_to_sign, path_to_sign]
+    assert told(db) == [accept, to_start, to_grade, module_to_sign, to_close, path_to_sign]
     act(client, cast, "learner", path_id, "sign", SIGN)
-    assert len(told(db)) == 5
+    assert len(told(db)) == 6
 
     db.commit()
     while outbox.send_due(session_factory()):

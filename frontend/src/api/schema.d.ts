@@ -3758,7 +3758,7 @@ export interface components {
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "qualificationExpiring" | "teamQualificationExpiring";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "trainingPathToClose" | "qualificationExpiring" | "teamQualificationExpiring";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.

@@ -25,6 +25,8 @@ class AlertKind(StrEnum):
     trainingModuleToStart = "trainingModuleToStart"
     trainingModuleToGrade = "trainingModuleToGrade"
     trainingModuleToSign = "trainingModuleToSign"
+    # The creator, of a finished path that awaits its closing (validate): args {"title"}.
+    trainingPathToClose = "trainingPathToClose"
     # Qualifications expiring (qualifications.alerts): the user's own within 30 days, args {"name",
     # "validUntil" (the last valid day), "days" (left, today included: 1 on the last day)}; for
     # perm_TableauBord holders, their groups' members' within 90 days, args {"name", "user", "validUntil",

@@ -67,6 +67,7 @@ PATH_KINDS = (
     AlertKind.trainingModuleToGrade,
     AlertKind.trainingModuleToSign,
     AlertKind.trainingPathToSign,
+    AlertKind.trainingPathToClose,
 )
 SUBJECT_KINDS = (AlertKind.subjectChanged,)
 # Whom each kind goes to, as its provider reads it: only those kinds are read for them.
@@ -74,6 +75,7 @@ MEDIATOR_KINDS = (AlertKind.mediationToStart, AlertKind.mediationToReport, Alert
 PARTICIPANT_KINDS = (AlertKind.mediationToSign,)
 LEARNER_KINDS = (AlertKind.trainingPathToAccept, AlertKind.trainingModuleToSign, AlertKind.trainingPathToSign)
 REFERENT_KINDS = (AlertKind.trainingModuleToStart, AlertKind.trainingModuleToGrade)
+CREATOR_KINDS = (AlertKind.trainingPathToClose,)
 # Every kind the bell e-mails as things change.
 KINDS = (*SUBJECT_KINDS, *MEDIATION_KINDS, *PATH_KINDS)
 # Each kind's newest alerts read per person: an occurrence older than these was told when it came.
@@ -224,17 +226,18 @@ def mediation_changed(db: Session, mediation_id: int) -> None:
 
 
 def path_changed(db: Session, path_id: int) -> None:
-    """Its learner (to accept, to sign, a module to sign) and the referents of its modules (a module to
-    start, to grade). The bell has no kind for a path's creator (a finished path awaiting its closing is
-    not one of its kinds): a creator is told what it shows them, as a referent of one of its modules.
-    Only the kinds the path's status may await are read (training.paths.alerts' conditions; the
-    providers still decide): a path made for a hundred learners reads one kind for each."""
+    """Its learner (to accept, to sign, a module to sign), the referents of its modules (a module to
+    start, to grade) and its creator (a finished path to close). Only the kinds the path's status may
+    await are read (training.paths.alerts' conditions; the providers still decide): a path made for a
+    hundred learners reads one kind for each."""
     row = db.execute(
-        select(TrainingPath.learner_id, TrainingPath.status).where(TrainingPath.id == path_id)
+        select(TrainingPath.learner_id, TrainingPath.creator_id, TrainingPath.status).where(
+            TrainingPath.id == path_id
+        )
     ).first()
     if row is None:
         return
-    learner, status = row
+    learner, creator, status = row
     about = {("trainingPath", path_id)}
     if status == PathStatus.notAccepted:
         tell(db, [learner], kinds=(AlertKind.trainingPathToAccept,), about=about)
@@ -245,6 +248,8 @@ def path_changed(db: Session, path_id: int) -> None:
             select(TrainingPathReferent.user_id).where(TrainingPathReferent.path_id == path_id)
         )
         tell(db, referents, kinds=REFERENT_KINDS, about=about)
+    if status == PathStatus.finished:
+        tell(db, [creator], kinds=CREATOR_KINDS, about=about)
 
 
 def subject_changed(db: Session, subject_id: int) -> None:

@@ -40,6 +40,7 @@ KINDS: dict[str, tuple[KindGroup, Mode]] = {
     AlertKind.trainingModuleToGrade: (KindGroup.training, Mode.now),
     AlertKind.trainingModuleToSign: (KindGroup.training, Mode.now),
     AlertKind.trainingPathToSign: (KindGroup.training, Mode.now),
+    AlertKind.trainingPathToClose: (KindGroup.training, Mode.now),
     AlertKind.qualificationExpiring: (KindGroup.qualifications, Mode.now),
     AlertKind.teamQualificationExpiring: (KindGroup.qualifications, Mode.now),
     AlertKind.subjectChanged: (KindGroup.subjects, Mode.digest),

@@ -4,12 +4,14 @@
 - trainingPathToSign: the learner, of a closed (validated) path, which their signature archives;
 - trainingModuleToStart: a referent of the module, in a started path, of a module not started;
 - trainingModuleToGrade: a referent of the module, in a started path, of a finished module;
-- trainingModuleToSign: the learner, of a graded (validated) module, in a path not canceled.
+- trainingModuleToSign: the learner, of a graded (validated) module, in a path not canceled;
+- trainingPathToClose: the creator, of a finished path (every module closed), which closing validates.
 
-The learner and the referents of a path's modules always read it (`service.readable`), so these
-conditions need no visibility test of their own. Each kind is one statement built once (parameters:
-the user, today, the limit), starting from the user's paths as learner (`ix_training_path_learner_id`)
-or the user's modules as referent (`ix_training_path_referent_user_id`), counting with
+The learner, the creator and the referents of a path's modules always read it (`service.readable`),
+so these conditions need no visibility test of their own. Each kind is one statement built once
+(parameters: the user, today, the limit), starting from the user's paths as learner
+(`ix_training_path_learner_id`) or creator (`ix_training_path_creator_id`), or the user's modules as
+referent (`ix_training_path_referent_user_id`), counting with
 `count(*) OVER ()` before the limit. Dated by when the awaited step came: the path's status change for
 the path kinds and for a module to start (the path's start), the module's status change otherwise."""
 
@@ -35,11 +37,12 @@ _p, _m = TrainingPath, TrainingPathModule
 _NO_MODULE: Any = null().label("module")
 
 
-def _of_path(*conditions: Any) -> Select[Any]:
-    """The learner's paths meeting the conditions, newest status change first, with the count."""
+def _of_path(*conditions: Any, who: Any = _p.learner_id) -> Select[Any]:
+    """The user's paths (as learner, or as `who` says) meeting the conditions, newest status change
+    first, with the count."""
     return (
         select(_p.id, _p.title, _NO_MODULE, _p.status_changed_at, func.count().over())
-        .where(_p.learner_id == _USER, *conditions)
+        .where(who == _USER, *conditions)
         .order_by(_p.status_changed_at.desc(), _p.id.desc())
         .limit(bindparam("limit"))
     )
@@ -89,6 +92,7 @@ _BELL: dict[AlertKind, Select[Any]] = {
         as_referent=False,
         since=_m.status_changed_at,
     ),
+    AlertKind.trainingPathToClose: _of_path(_p.status == PathStatus.finished.value, who=_p.creator_id),
 }
 
 
