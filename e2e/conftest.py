@@ -13,8 +13,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
@@ -168,6 +170,10 @@ def base_url(workdir: Path, database_url: str) -> Iterator[str]:
     port = _free_port()
     # Launch addresses of the learning platform are built on it.
     env["SPOT_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
+    # The daily scan's hour is the minute before the server starts: it runs once at start (reminders,
+    # digests), never in the middle of a journey, whatever the hour of the run.
+    plant = datetime.now(ZoneInfo(env.get("SPOT_TIMEZONE", "Europe/Paris")))
+    env["SPOT_DAILY_SCAN_AT"] = (plant - timedelta(minutes=1)).strftime("%H:%M")
     log = open(workdir / "server.log", "w")
     server = subprocess.Popen(
         [SPOT, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT

@@ -264,7 +264,7 @@ def notify(
     """Run the daily scan once, now (expiry reminders, the bell's dated alerts, digests; each scan once
     a day, whatever the number of runs and processes), e.g. from cron (docs/notifications.md)."""
     from spot.config import get_settings
-    from spot.notifications import outbox, scan
+    from spot.notifications import scan, sender
 
     _logging()
     database.load_models()
@@ -277,10 +277,7 @@ def notify(
     if not get_settings().smtp_url:
         typer.echo("sent: 0 (no mail server set, SPOT_SMTP_URL: messages wait in the outbox)")
         return
-    sent = 0
-    while round_sent := outbox.send_due(database.session_factory()):
-        sent += round_sent
-    typer.echo(f"sent: {sent}")
+    typer.echo(f"sent: {sender.drain()}")
 
 
 @app.command("import-course")

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from spot.config import Settings
 from spot.core.time import utcnow
 from spot.db import session_factory
-from spot.notifications import outbox
+from spot.notifications import outbox, sender
 from spot.notifications.models import OutboxMessage
 from spot.notifications.outbox import Content
 from support import API, assert_error
@@ -166,6 +166,21 @@ def test_two_senders_send_each_message_once(db, make_user, smtp):
         thread.join()
     assert sum(counts) == 12
     assert sorted(m["Subject"] for m in smtp.mailbox.received) == sorted(f"Pour {p.login}" for p in people)
+
+
+def test_a_burst_larger_than_a_round_leaves_in_one_go(db, make_user, smtp, monkeypatch):
+    """The sender of `spot serve` and `spot notify --send` go on while rounds send something: a burst
+    leaves at the mail server's pace, not one batch every few seconds."""
+    monkeypatch.setattr(outbox, "BATCH", 4)
+    person = make_user("rafale", email="rafale@usine.example")
+    for n in range(10):
+        _queue(db, person, f"Message {n}")
+    assert sender.drain() == 10
+    assert len(smtp.mailbox.received) == 10
+    stopped = threading.Event()
+    stopped.set()
+    _queue(db, person, "Après l'arrêt")
+    assert sender.drain(stopped) == 0  # a stopping server sends no further round
 
 
 def test_no_name_or_title_adds_a_header(db, make_user, smtp):

@@ -14,6 +14,15 @@ log = logging.getLogger("spot.notifications")
 EVERY_S = 5.0
 
 
+def drain(stop: threading.Event | None = None) -> int:
+    """Rounds of the outbox until one sends nothing (a burst leaves at the mail server's pace, not a
+    batch every few seconds); how many were sent. Stops between rounds when `stop` is set."""
+    sent = 0
+    while not (stop is not None and stop.is_set()) and (round_sent := send_due(session_factory())):
+        sent += round_sent
+    return sent
+
+
 def start(every: float = EVERY_S) -> Callable[[], None]:
     """Starts the sender; returns what stops it."""
     stop = threading.Event()
@@ -21,7 +30,7 @@ def start(every: float = EVERY_S) -> Callable[[], None]:
     def run() -> None:
         while not stop.wait(every):
             try:
-                send_due(session_factory())
+                drain(stop)
             except Exception:  # the next round tries again; nothing is lost, the messages are in the outbox
                 log.exception("outbox round failed")
 
