@@ -4,7 +4,8 @@ Generates (once) a large organisation per database, then measures Spot beside th
 floor running the same SQL, prints the tables and writes them to bench/results/. `upload` (a 30 MB
 upload, bench/upload.py) and `reports` (the Excel and PDF path reports, bench/reports.py) measure
 times and the server's memory instead, and are not part of `all`; nor are `people` (an import of
-20,000 people) and `scan` (the daily scan, bench/scan.py), timed in the process.
+20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, and `burst` (1,000
+messages sent while another client reads, bench/burst.py).
 """
 
 import argparse
@@ -15,7 +16,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import dataset, dataset_qualifications, dataset_training, people, reports, scan, upload
+from bench import burst, dataset, dataset_qualifications, dataset_training, people, reports, scan, upload
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -260,7 +261,7 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan"]
+    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst"]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
@@ -272,6 +273,10 @@ def main() -> None:
     if args.scenario == "scan":
         # The daily scan over 20,000 people and 50,000 paths on fresh databases (bench/scan.py).
         scan.main(_databases(args.db))
+        return
+    if args.scenario == "burst":
+        # 1,000 messages sent while another client reads (bench/burst.py): not a wrk scenario.
+        burst.main(_databases(args.db))
         return
     if args.scenario == "upload":
         # A 30 MB upload while another client reads (bench/upload.py): not a wrk scenario.

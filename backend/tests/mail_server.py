@@ -14,6 +14,13 @@ class Mailbox:
     received: list[EmailMessage] = field(default_factory=list)
     envelopes: list[tuple[str, list[str]]] = field(default_factory=list)
     refused: set[str] = field(default_factory=set)
+    # How many connections greeted the server (EHLO or HELO).
+    connections: int = 0
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        self.connections += 1
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address.lower() in self.refused:

@@ -177,6 +177,7 @@ def test_a_burst_larger_than_a_round_leaves_in_one_go(db, make_user, smtp, monke
         _queue(db, person, f"Message {n}")
     assert sender.drain() == 10
     assert len(smtp.mailbox.received) == 10
+    assert smtp.mailbox.connections == 3  # one connection per round of 4, not one per message
     stopped = threading.Event()
     stopped.set()
     _queue(db, person, "Après l'arrêt")

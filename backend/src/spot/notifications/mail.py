@@ -93,32 +93,68 @@ class Refused(Exception):
     """The mail server refused this message for good (a 5xx answer): it will not go, others will."""
 
 
-def send(server: SmtpServer, message: Outgoing) -> None:
-    """Hands the message to the mail server. Refused for a permanent refusal; any other exception
-    (a connection refused or cut, a 4xx answer) means: try again later."""
-    email = build(message)
-    context = ssl.create_default_context()
-    client: smtplib.SMTP
-    if server.implicit_tls:
-        client = smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT_S, context=context)
-    else:
-        client = smtplib.SMTP(server.host, server.port, timeout=TIMEOUT_S)
-    with client:
-        if server.starttls:
-            client.starttls(context=context)
-        if server.user:
-            client.login(server.user, server.password)
+class Connection:
+    """One connection to the mail server for a round of messages (relays such as Microsoft 365 limit
+    how many a sender opens), opened at the first message. A refusal leaves it usable (the server
+    resets the transaction); any other failure closes it, and the next message opens another."""
+
+    def __init__(self, server: SmtpServer) -> None:
+        self.server = server
+        self.client: smtplib.SMTP | None = None
+
+    def _open(self) -> smtplib.SMTP:
+        server, context = self.server, ssl.create_default_context()
+        client: smtplib.SMTP
+        if server.implicit_tls:
+            client = smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT_S, context=context)
+        else:
+            client = smtplib.SMTP(server.host, server.port, timeout=TIMEOUT_S)
         try:
-            client.send_message(email)
+            if server.starttls:
+                client.starttls(context=context)
+            if server.user:
+                client.login(server.user, server.password)
+        except Exception:
+            client.close()
+            raise
+        return client
+
+    def send(self, message: Outgoing) -> None:
+        """Hands the message to the mail server. Refused for a permanent refusal; any other exception
+        (a connection refused or cut, a 4xx answer) means: try again later."""
+        email = build(message)
+        if self.client is None:
+            self.client = self._open()
+        try:
+            self.client.send_message(email)
         except smtplib.SMTPRecipientsRefused as exc:
             codes = [code for code, _text in exc.recipients.values()]
             if all(500 <= code < 600 for code in codes):
                 raise Refused(_reason(exc.recipients)) from exc
+            self.close()
             raise
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as exc:
             if 500 <= exc.smtp_code < 600:
                 raise Refused(f"{exc.smtp_code} {_text(exc.smtp_error)}") from exc
+            self.close()
             raise
+        except Exception:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.quit()
+            except Exception:  # the line is already cut: nothing to say goodbye to
+                client.close()
+
+    def __enter__(self) -> "Connection":
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
 
 def _text(value: bytes | str) -> str:

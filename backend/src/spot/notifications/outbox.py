@@ -206,7 +206,7 @@ def send_due(session: Callable[[], Session], *, now: Callable[[], datetime] = ut
         return 0
     server = mail.SmtpServer.parse(settings.smtp_url)
     sent = 0
-    with session() as db:
+    with session() as db, mail.Connection(server) as connection:
         for message_id in _take(db, now()):
             message = db.get(OutboxMessage, message_id)
             if message is None:
@@ -222,7 +222,7 @@ def send_due(session: Callable[[], Session], *, now: Callable[[], datetime] = ut
                 calendar_method=message.calendar_method,
             )
             try:
-                mail.send(server, outgoing)
+                connection.send(outgoing)
             except mail.Refused as exc:
                 _record(db, message, S.failed, error=str(exc))
                 log.warning("message %s refused for good: %s", message.id, exc)
