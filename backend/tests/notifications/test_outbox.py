@@ -2,13 +2,19 @@
 lost when the server is down, a message the server refuses fails alone, a message goes twice at most,
 two senders send each message once, and no name or title can add a header."""
 
+import os
+import subprocess
+import sys
 import threading
+import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import func, select
 
+from mail_server import free_port
 from spot.config import Settings
 from spot.core.time import utcnow
 from spot.db import session_factory
@@ -18,6 +24,7 @@ from spot.notifications.outbox import Content
 from support import API, assert_error
 
 OUTBOX = f"{API}/notifications/outbox"
+SPOT = str(Path(sys.executable).parent / "spot")
 
 
 def _queue(db, user, subject="Sujet", text="Texte", html="<p>Texte</p>", **options):
@@ -182,6 +189,36 @@ def test_a_burst_larger_than_a_round_leaves_in_one_go(db, make_user, smtp, monke
     stopped.set()
     _queue(db, person, "Après l'arrêt")
     assert sender.drain(stopped) == 0  # a stopping server sends no further round
+
+
+def test_two_spot_serve_processes_send_each_message_once(db, make_user, smtp):
+    """Two servers on one database, each with its sender: every message reaches the mail server once."""
+    people = [make_user(f"s{n}", email=f"s{n}@usine.example") for n in range(20)]
+    for person in people:
+        _queue(db, person, f"Pour {person.login}")
+    servers = [
+        subprocess.Popen(
+            [SPOT, "serve", "--port", str(free_port())],
+            env=os.environ.copy(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(2)
+    ]
+    try:
+        sent = select(func.count()).select_from(OutboxMessage).where(OutboxMessage.status == "sent")
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            db.expire_all()
+            if db.scalar(sent) == 20 or any(server.poll() is not None for server in servers):
+                break
+            time.sleep(0.2)
+        time.sleep(1)  # a second send of a message would have reached the server by now
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=60)
+    assert sorted(m["Subject"] for m in smtp.mailbox.received) == sorted(f"Pour {p.login}" for p in people)
 
 
 def test_no_name_or_title_adds_a_header(db, make_user, smtp):
