@@ -3,10 +3,11 @@
 that no qualification names), two managers per team (perm_TableauBord), 100 periodic modules, 400
 qualifications of one to three modules each qualifiable for one to three teams, and 50,000 closed
 paths each grading the modules of one qualification of its learner's team (and one more), valid until
-a day from 400 days ago to 800 days ahead: about 7 % of the holds end within 90 days.
+a day from 400 days ago to 800 days ahead: about 7 % of the holds end within 90 days; and two
+messages kept for the digest of each person (40,000), which the scan gathers in 20,000 digests.
 
 Measured in the process, through `scan.run` as `spot notify` and `spot serve` call it: the first scan
-(every hold already in a window is told at once, the heaviest day), a second scan the same day
+(every hold already in a window is told at once and every person's digest sent, the heaviest day), a second scan the same day
 (nothing new), and the scan of the next day (the holds entering a window that day).
 
 `python -m bench scan [--db sqlite|postgresql|both]`
@@ -89,6 +90,31 @@ def _generate(day: date) -> None:
     members += [{"user_id": n, "group_id": EVERYONE} for n in team_of]
     members += [{"user_id": n, "group_id": MANAGERS} for n in range(1, 2 * TEAMS + 1)]  # two per team
     insert_rows("user_group", members)
+    # The day's digests: two messages each person chose to read in the digest (a followed subject
+    # changed), kept since the day before.
+    kept_at = datetime.combine(day - timedelta(days=1), datetime.min.time(), tzinfo=UTC)
+    insert_rows(
+        "outbox_message",
+        [
+            {
+                "created_at": kept_at,
+                "kind": "subjectChanged",
+                "user_id": n,
+                "to_address": f"p{n:05d}@usine.example",
+                "language": "en" if n % 5 == 0 else "fr",
+                "subject": f"Sujet {n}-{k} modifié",
+                "text_body": "Texte",
+                "html_body": "<p>Texte</p>",
+                "link": f"http://127.0.0.1:8000/spotv2/subject/{k + 1}",
+                "status": "held",
+                "attempts": 0,
+                "next_attempt_at": kept_at,
+                "uncertain": False,
+            }
+            for n in range(1, PEOPLE + 1)
+            for k in range(2)
+        ],
+    )
     insert_rows(
         "training_module",
         [
