@@ -7,8 +7,9 @@ a day from 400 days ago to 800 days ahead: about 7 % of the holds end within 90 
 messages kept for the digest of each person (40,000), which the scan gathers in 20,000 digests.
 
 Measured in the process, through `scan.run` as `spot notify` and `spot serve` call it: the first scan
-(every hold already in a window is told at once and every person's digest sent, the heaviest day), a second scan the same day
-(nothing new), and the scan of the next day (the holds entering a window that day).
+(every hold already in a window is told at once and every person's digest sent, the heaviest day), a
+second scan the same day (nothing new), and the scan of the next day (the holds entering a window that
+day).
 
 `python -m bench scan [--db sqlite|postgresql|both]`
 """
