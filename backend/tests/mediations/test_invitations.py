@@ -109,14 +109,18 @@ def test_a_change_sends_a_new_sequence_with_the_same_uid_and_a_removal_a_cancel(
         headers=cast.headers["creator"],
     )
     assert removed.status_code == 200, removed.text
-    [cancel] = _messages(db, mediation["id"])[4:]  # "other", who has no address, gets nothing
+    # "other", who has no address, gets nothing; the mediator, still invited, a new sequence whose
+    # attendees no longer name the participant removed.
+    after = _by_address(_messages(db, mediation["id"])[4:])
+    assert set(after) == {"participant@usine.example", "mediator@usine.example"}
+    cancel = after["participant@usine.example"]
     calendar, event = _event(cancel)
-    assert (cancel.to_address, str(calendar["method"]), int(event["sequence"])) == (
-        "participant@usine.example",
-        "CANCEL",
-        2,
-    )
+    assert (str(calendar["method"]), int(event["sequence"])) == ("CANCEL", 2)
     assert cancel.subject == "Mediation cancelled: Réunion"
+    calendar, event = _event(after["mediator@usine.example"])
+    assert (str(calendar["method"]), int(event["sequence"])) == ("REQUEST", 2)
+    assert str(event["attendee"]) == "mailto:mediator@usine.example"  # one attendee: not a list
+    assert str(event["uid"]) == f"mediation-{mediation['id']}@127.0.0.1"
 
 
 def test_a_person_given_an_address_later_is_invited_at_the_next_change(

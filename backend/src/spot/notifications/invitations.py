@@ -2,7 +2,8 @@
 
 The mediator and the participants of a scheduled mediation (status created, with a scheduling date)
 each get a `METHOD:REQUEST` with one `UID` per mediation, its title, description and link, the start
-and one hour. A change of date, title or description sends a new `SEQUENCE` to everyone; a person
+and one hour, every invited person an attendee. A change of date, title, description or of who is
+invited sends a new `SEQUENCE` to everyone still invited (their attendee list changed too); a person
 added gets the current invitation; a person removed, or everyone when the mediation is cancelled, gets
 `METHOD:CANCEL`. Once a mediation has started, what happens to it is no longer an invitation's
 business. Each message goes through the outbox, in the transaction of the change, in the person's
@@ -42,9 +43,15 @@ def _path(mediation_id: int) -> str:
     return f"/mediation/view/{mediation_id}"
 
 
-def _fingerprint(mediation: Mediation) -> str:
+def _fingerprint(mediation: Mediation, people: list[User]) -> str:
+    """What an invitation says: the title, description, date and who is invited (its attendees)."""
     said = "\x1f".join(
-        [mediation.title, mediation.description, (mediation.scheduling_date or utcnow()).isoformat()]
+        [
+            mediation.title,
+            mediation.description,
+            (mediation.scheduling_date or utcnow()).isoformat(),
+            ",".join(str(person.id) for person in sorted(people, key=lambda person: person.id)),
+        ]
     )
     return hashlib.sha256(said.encode()).hexdigest()
 
@@ -163,7 +170,7 @@ def sync(db: Session, mediation_id: int) -> None:
             select(MediationInvitation).where(MediationInvitation.mediation_id == mediation.id)
         )
     }
-    fingerprint = _fingerprint(mediation)
+    fingerprint = _fingerprint(mediation, people)
     for person in people:
         row = sent.get(person.id)
         if row is not None and not row.cancelled and row.fingerprint == fingerprint:
