@@ -67,7 +67,13 @@ def test_the_demo_bells_show_paths_to_each_role(demo_org, client, db):
             ("trainingModuleToStart", "Devenir régleur sur le tour"): 1,
         }
     )
-    assert bells["formation"] == Counter({("trainingModuleToStart", "Devenir régleur sur le tour"): 1})
+    # Its creator is asked to close the finished path (every module graded, the learner's signature to come).
+    assert bells["formation"] == Counter(
+        {
+            ("trainingModuleToStart", "Devenir régleur sur le tour"): 1,
+            ("trainingPathToClose", "Métrologie au contrôle"): 1,
+        }
+    )
     assert bells["createur"] == Counter({("trainingModuleToSign", "Métrologie au contrôle"): 1})
 
 
