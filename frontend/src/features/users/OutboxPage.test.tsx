@@ -68,12 +68,17 @@ describe('the outbox page', () => {
     const { router } = renderOutbox()
     const table = await screen.findByRole('table', { name: 'Messages' })
     const [, first, second, third] = within(table).getAllByRole('row')
-    expect(first).toHaveTextContent(`${formatDateTime(CREATED_AT, 'en')}Test messagealice.martin@usine.exampleSpot: a test messageSent1`)
+    // Each cell, then beneath the subject the address and date that a phone shows there (its own columns give way).
+    const created = formatDateTime(CREATED_AT, 'en')
+    expect(first).toHaveTextContent(`${created}Test messagealice.martin@usine.exampleSpot: a test message`)
+    expect(first).toHaveTextContent(`alice.martin@usine.example · ${created}Sent1`)
     // A failure says why.
-    expect(second).toHaveTextContent('Mediation invitationgabriel.roux@usine.exampleMediation scheduled550 5.1.1 Recipient address rejected: User unknownFailed1')
+    expect(second).toHaveTextContent('Mediation invitationgabriel.roux@usine.exampleMediation scheduled')
+    expect(second).toHaveTextContent('550 5.1.1 Recipient address rejected: User unknownFailed1')
     // A message waiting after a failed attempt says why, and when it is tried again; a kind this client
     // does not know yet shows as the server names it.
-    expect(third).toHaveTextContent('qualificationExpiryalice.martin@usine.exampleWaiting for the serverConnection refused')
+    expect(third).toHaveTextContent('qualificationExpiryalice.martin@usine.exampleWaiting for the server')
+    expect(third).toHaveTextContent('Connection refused')
     expect(third).toHaveTextContent(`QueuedNext attempt ${formatDateTime('2026-11-28T09:20:00Z', 'en')}2`)
     expect(screen.queryByRole('navigation', { name: /pagination/i })).not.toBeInTheDocument()
 

@@ -144,31 +144,36 @@ export function OutboxPage() {
   )
 }
 
-/** The messages of a page; on a phone the table scrolls sideways. A message opens from its subject, or anywhere on its row. */
+// On a phone the date, kind, address and attempts give way: the subject says to whom and when beneath it, the status stays.
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } }
+
+/** The messages of a page. A message opens from its subject, or anywhere on its row. */
 function MessagesTable({ messages, onOpen }: { messages: OutboxCard[]; onOpen: (messageId: number) => void }) {
   const { t, i18n } = useTranslation()
   const moment = (value: string) => <time dateTime={value}>{formatDateTime(value, i18n.language)}</time>
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('outbox.table')} sx={{ minWidth: 860 }}>
+      <Table size="small" aria-label={t('outbox.table')} sx={{ minWidth: { xs: 0, sm: 860 } }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('outbox.date')}</TableCell>
-            <TableCell>{t('outbox.kind')}</TableCell>
-            <TableCell>{t('outbox.to')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('outbox.date')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('outbox.kind')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('outbox.to')}</TableCell>
             <TableCell>{t('outbox.subject')}</TableCell>
             <TableCell>{t('outbox.status')}</TableCell>
-            <TableCell align="right">{t('outbox.attempts')}</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              {t('outbox.attempts')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {messages.map((card) => (
             <TableRow key={card.id} hover onClick={() => onOpen(card.id)} sx={{ cursor: 'pointer', verticalAlign: 'top' }}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{moment(card.createdAt)}</TableCell>
-              <TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{moment(card.createdAt)}</TableCell>
+              <TableCell sx={WIDE_ONLY}>
                 <KindLabel kind={card.kind} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{card.toAddress}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, overflowWrap: 'anywhere' }}>{card.toAddress}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 <Link
                   component="button"
@@ -183,6 +188,9 @@ function MessagesTable({ messages, onOpen }: { messages: OutboxCard[]; onOpen: (
                 >
                   {card.subject}
                 </Link>
+                <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {card.toAddress} · {moment(card.createdAt)}
+                </Typography>
                 {card.lastError && card.status !== 'sent' && (
                   <Typography variant="body2" sx={{ color: card.status === 'failed' ? 'error.text' : 'text.secondary' }}>
                     {card.lastError}
@@ -197,7 +205,9 @@ function MessagesTable({ messages, onOpen }: { messages: OutboxCard[]; onOpen: (
                   </Typography>
                 )}
               </TableCell>
-              <TableCell align="right">{card.attempts}</TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {card.attempts}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
