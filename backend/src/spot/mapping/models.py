@@ -96,6 +96,8 @@ class Function(Base):
     name: Mapped[str] = mapped_column(String(300))
     # Its thread (spot.discussions), made with it: its page names it without a statement of its own.
     discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
+    # How many qualified people it needs (0..1000; qualifications.coverage measures against it).
+    minimum_qualified: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
 
 
 class Zone(Base):

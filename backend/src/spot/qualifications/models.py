@@ -46,6 +46,21 @@ class QualificationCartography(Base):
     )
 
 
+class QualificationFunction(Base):
+    """A function of one of its cartographies the qualification qualifies its holders for. A
+    qualification naming none qualifies for the functions its modules' spot elements are on
+    (qualifications.coverage)."""
+
+    __tablename__ = "qualification_function"
+
+    qualification_id: Mapped[int] = mapped_column(
+        ForeignKey("qualification.id", ondelete="CASCADE"), primary_key=True
+    )
+    function_id: Mapped[int] = mapped_column(
+        ForeignKey("function.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
 class QualificationGroup(Base):
     """A qualifiable group: its members are the people the qualification is tracked for."""
 
