@@ -1,4 +1,5 @@
-"""The daily scan's tables (notifications.scan): a lease per scan, and the expiry reminders announced."""
+"""The daily scan's tables (notifications.scan): a lease per scan, the expiry reminders announced, and
+the coverage warnings sent (notifications.coverage)."""
 
 from datetime import date, datetime
 
@@ -39,3 +40,20 @@ class ExpiryReminder(Base):
     valid_until: Mapped[date] = mapped_column(Date, primary_key=True)
     days_window: Mapped[int] = mapped_column(Integer, primary_key=True)
     announced_on: Mapped[date] = mapped_column(Date)
+
+
+class CoverageWarning(Base):
+    """A manager warned, once ever, that a function of their cartographies falls under its minimum of
+    qualified people on `falls_on` (notifications.coverage); a later fall (another day: people renewed,
+    then expiring again) is another warning."""
+
+    __tablename__ = "coverage_warning"
+    __table_args__ = (
+        Index("ix_coverage_warning_falls_on", "falls_on"),
+        Index("ix_coverage_warning_function_id", "function_id"),
+    )
+
+    manager_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    function_id: Mapped[int] = mapped_column(ForeignKey("function.id", ondelete="CASCADE"), primary_key=True)
+    falls_on: Mapped[date] = mapped_column(Date, primary_key=True)
+    warned_on: Mapped[date] = mapped_column(Date)
