@@ -26,6 +26,9 @@ class Qualification(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime)
     version: Mapped[int] = mapped_column(Integer, default=1)
     discussion_id: Mapped[int | None] = mapped_column(ForeignKey("discussion.id", ondelete="SET NULL"))
+    # Days before a periodic module's last valid day when Spot opens a requalification path for a
+    # concerned person (qualifications.requalification); 0: never.
+    requalification_window_days: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
 
     @validates("name")
     def _keep_folded(self, _key: str, value: str) -> str:
@@ -106,3 +109,35 @@ class ModuleHold(Base):
     validation_path_id: Mapped[int | None] = mapped_column(Integer)
     valid_until: Mapped[date | None] = mapped_column(Date)
     requalification_path_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class QualificationReferent(Base):
+    """A default referent of the requalification paths Spot opens for the qualification, when the path
+    that last validated the module has none to give."""
+
+    __tablename__ = "qualification_referent"
+
+    qualification_id: Mapped[int] = mapped_column(
+        ForeignKey("qualification.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class RequalificationOpening(Base):
+    """A hold (person, module, last valid day) Spot opened a requalification path for: once ever per hold,
+    whatever becomes of the path (deleted: path_id null; canceled: the row stays), so that it is never
+    opened again. Written in the transaction that creates the path; its key makes a second one fail."""
+
+    __tablename__ = "requalification_opening"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    module_id: Mapped[int] = mapped_column(
+        ForeignKey("training_module.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    valid_until: Mapped[date] = mapped_column(Date, primary_key=True)
+    path_id: Mapped[int | None] = mapped_column(
+        ForeignKey("training_path.id", ondelete="SET NULL"), index=True
+    )
+    opened_at: Mapped[datetime] = mapped_column(UtcDateTime)

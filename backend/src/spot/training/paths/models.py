@@ -11,7 +11,7 @@ filters and the qualifications read it); every grading, earlier ones included, i
 from datetime import date, datetime
 from enum import StrEnum
 
-from sqlalchemy import Boolean, Date, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, Date, Float, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from spot.db import Base, UtcDateTime
@@ -106,6 +106,9 @@ class TrainingPath(Base):
     # Totals over the modules that are not disabled (elements.refresh keeps them).
     total_items: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     done_items: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Opened by Spot itself (a requalification, qualifications.requalification): no creator, and
+    # "Spot" wherever the creator is shown.
+    opened_by_spot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     @validates("title")
     def _keep_folded(self, _key: str, value: str) -> str:
