@@ -72,8 +72,9 @@ def plant(client, db: Session, make_user, manager) -> Plant:
     return Plant(map=m, people=p, modules={"régler": regler, "mesurer": mesurer, "monter": monter})
 
 
-def levels(none: int, single: int, covered: int) -> dict[str, int]:
-    return {"none": none, "single": single, "covered": covered}
+def levels(none: int, single: int, covered: int, under: int) -> dict[str, int]:
+    """Functions by coverage level, and how many are under their minimum (3 unless changed)."""
+    return {"none": none, "single": single, "covered": covered, "underMinimum": under}
 
 
 def get(client, headers, url: str):
@@ -95,12 +96,13 @@ def test_every_cartography_seen_with_its_qualifications_and_coverage(client, man
         "name": "Éclairage public",
         "siteName": "Second site",
         "qualifications": 0,
-        "functions": levels(2, 0, 0),
+        "functions": levels(2, 0, 0, 2),
     }
-    # C1: F1 by alice, bruno (Réglage) and david (Contrôle), F2 by alice and david, F3 by nobody.
-    assert (c1["qualifications"], c1["functions"]) == (3, levels(1, 0, 2))
+    # C1: F1 by alice, bruno (Réglage) and david (Contrôle), F2 by alice and david, F3 by nobody: F2 and
+    # F3 under the minimum of 3.
+    assert (c1["qualifications"], c1["functions"]) == (3, levels(1, 0, 2, 2))
     # C2: G1 by david alone; frank holds 'Monter' through a qualification that does not name C2.
-    assert (c2["qualifications"], c2["functions"]) == (1, levels(0, 1, 0))
+    assert (c2["qualifications"], c2["functions"]) == (1, levels(0, 1, 0, 1))
 
 
 def test_the_figures_are_those_of_each_cartographys_dashboard(client, db, manager, plant):
@@ -108,13 +110,14 @@ def test_the_figures_are_those_of_each_cartographys_dashboard(client, db, manage
     graded(db, plant.people["alice"], plant.modules["mesurer"], days=-1, graded_days_ago=1)
     for cartography in get(client, manager, CARTOGRAPHIES):
         board = get(client, manager, f"{API}/dashboards/qualifications/cartography/{cartography['id']}")
-        counted = levels(0, 0, 0)
+        counted = levels(0, 0, 0, 0)
         for function in board["coverage"]:
             counted[function["level"]] += 1
+            counted["underMinimum"] += function["underMinimum"]
         assert cartography["functions"] == counted, cartography["name"]
         assert cartography["qualifications"] == len(board["elements"]), cartography["name"]
     c1 = next(c for c in get(client, manager, CARTOGRAPHIES) if c["id"] == plant.map.cartography("C1"))
-    assert c1["functions"] == levels(1, 1, 1)
+    assert c1["functions"] == levels(1, 1, 1, 2)
 
 
 def test_only_what_the_manager_sees(client, db, make_user, login, plant):
@@ -128,7 +131,7 @@ def test_only_what_the_manager_sees(client, db, make_user, login, plant):
     db.commit()
     answer = get(client, login(user), CARTOGRAPHIES)
     assert [(c["name"], c["qualifications"], c["functions"]) for c in answer] == [
-        ("Atelier de test", 3, levels(0, 0, 1))
+        ("Atelier de test", 3, levels(0, 0, 1, 1))
     ]
 
 

@@ -123,6 +123,8 @@ def test_coverage_of_the_functions(client, manager, plant):
         "function": {"id": m.function("F3"), "name": "Magasinier"},
         "qualified": [],
         "level": "none",
+        "minimum": 3,
+        "underMinimum": True,
     }
     assert f2["qualified"] == [
         {

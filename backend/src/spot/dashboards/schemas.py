@@ -119,6 +119,9 @@ class CoverageLevels(CamelModel):
     none: int = Field(description="Functions nobody is qualified for")
     single: int = Field(description="Functions a single person is qualified for (no backup)")
     covered: int = Field(description="Functions two people or more are qualified for")
+    under_minimum: int = Field(
+        description="Functions fewer people are qualified for than their minimum (any level)"
+    )
 
 
 class CartographySummary(CamelModel):

@@ -319,7 +319,7 @@ def manager_cartographies(db: Session, *, user: Principal) -> list[CartographySu
             name=c.name,
             site_name=c.site.name,
             qualifications=counts[c.id].qualifications,
-            functions=CoverageLevels(**counts[c.id].levels),
+            functions=CoverageLevels(**counts[c.id].levels, under_minimum=counts[c.id].under_minimum),
         )
         for c in cartographies
     ]

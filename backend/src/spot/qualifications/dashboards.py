@@ -12,10 +12,8 @@ today at least (obtained), and takes the minimum of their remaining days; childr
 remaining days, most first, then name (ignoring case and accents).
 
 - by cartography: items the qualifications naming it, children the people concerned; and the coverage
-  of its functions (docs/qualifications.md): a function is covered by a qualification naming the
-  cartography when one of its modules has a spot element on the function or on one of its subjects;
-  the people qualified for the function are those concerned by such a qualification whose hold on it
-  is 0 days or more (each once, by their best one); none, single (exactly one person) or covered;
+  of its functions by the rule of qualifications.coverage (the people qualified for each function,
+  its level none, single or covered, and whether it is under its minimum);
 - by group: items the qualifications whose groups include it, children that group's members;
 - by user: items the qualifications concerning the user, children their modules;
 - a qualification by user (items the people concerned, children its modules) or by module (items its
@@ -29,16 +27,15 @@ from datetime import date
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Select, and_, func, select, union
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from spot.core.errors import not_found
 from spot.core.principal import Principal
 from spot.db import plain
 from spot.mapping import service as mapping
-from spot.mapping.models import Function, Site, Subject
-from spot.mapping.policy import sees_function
-from spot.qualifications import validity
+from spot.mapping.models import Site
+from spot.qualifications import coverage, validity
 from spot.qualifications.models import (
     Qualification,
     QualificationCartography,
@@ -47,12 +44,11 @@ from spot.qualifications.models import (
 )
 from spot.qualifications.validity import ModuleValidity
 from spot.querylang.text import fold
-from spot.training.modules.models import ItemKind, SpotItemType, TrainingModule, TrainingModuleItem
+from spot.training.modules.models import TrainingModule
 from spot.users.models import Group, User, user_group
 
 QG, QM = QualificationGroup, QualificationModule
 _SENTINELS = (validity.NONE, validity.UNLIMITED)
-_LEVEL_ORDER = {"none": 0, "single": 1, "covered": 2}
 
 
 @dataclass
@@ -170,8 +166,9 @@ class Shown:
 
 
 ALL = Shown()
-# (child id, name, validity): an element's children before they are sorted, counted and cut.
-Row = tuple[int, str, ModuleValidity]
+# (child id, name, validity): an element's children before they are sorted, counted and cut; a
+# qualification's people with their holds on it (coverage.Holds).
+Row = coverage.Row
 
 
 def real_date(v: ModuleValidity) -> date | None:
@@ -275,103 +272,62 @@ def cartography(
     }
 
 
-def _covering(db: Session, cartography_ids: Sequence[int]) -> dict[int, set[int]]:
-    """Per function of the cartographies, the qualifications naming its cartography one of whose
-    modules has a spot element on the function or on one of its subjects."""
-    item, QC = TrainingModuleItem, QualificationCartography
-    spot = (QC.cartography_id.in_(cartography_ids), item.kind == ItemKind.spot.value)
-    on_function = (
-        select(QC.qualification_id, Function.id)
-        .join(QM, QM.qualification_id == QC.qualification_id)
-        .join(item, item.module_id == QM.module_id)
-        .join(Function, and_(Function.id == item.spot_item_id, Function.cartography_id == QC.cartography_id))
-        .where(*spot, item.spot_item_type == SpotItemType.function.value)
-    )
-    on_subject = (
-        select(QC.qualification_id, Subject.function_id)
-        .join(QM, QM.qualification_id == QC.qualification_id)
-        .join(item, item.module_id == QM.module_id)
-        .join(Subject, and_(Subject.id == item.spot_item_id, Subject.cartography_id == QC.cartography_id))
-        .where(*spot, item.spot_item_type == SpotItemType.subject.value)
-    )
-    covering: dict[int, set[int]] = {}
-    for qualification_id, function_id in plain(db).execute(union(on_function, on_subject)):
-        covering.setdefault(function_id, set()).add(qualification_id)
-    return covering
-
-
-def _holders(covering: dict[int, set[int]], holds: dict[int, list[Row]]) -> dict[int, list[Row]]:
-    """Each covering qualification's holders (valid today at least), found once for all the functions."""
-    return {
-        q: [h for h in holds.get(q, []) if validity.obtained(h[2].remaining_days)]
-        for q in {q for qs in covering.values() for q in qs}
-    }
-
-
-def _qualified(
-    qualifications: Iterable[int], holders: dict[int, list[Row]]
-) -> dict[int, tuple[ModuleValidity, int, str]]:
-    """The people qualified for a function covered by `qualifications`, each once: user id -> (their
-    best hold, its qualification, their name)."""
-    best: dict[int, tuple[ModuleValidity, int, str]] = {}
-    for q in sorted(qualifications):
-        for u, person, hold in holders[q]:
-            if u not in best or hold.remaining_days > best[u][0].remaining_days:
-                best[u] = (hold, q, person)
-    return best
-
-
-def _level(qualified: int) -> str:
-    return "none" if qualified == 0 else "single" if qualified == 1 else "covered"
-
-
-def _seen_functions(user: Principal, cartography_ids: Sequence[int]) -> Select[int, str, int]:
-    """The functions of the cartographies the user sees: id, name, cartography id."""
-    return select(Function.id, Function.name, Function.cartography_id).where(
-        Function.cartography_id.in_(cartography_ids),
-        sees_function(user, Function.id, Function.cartography_id),
-    )
-
-
 def _coverage(
     db: Session, user: Principal, cartography_id: int, holds: dict[int, list[Row]]
 ) -> list[dict[str, Any]]:
-    functions = plain(db).execute(_seen_functions(user, [cartography_id])).all()
-    covering = _covering(db, [cartography_id])
-    holders = _holders(covering, holds)
-    coverage: list[dict[str, Any]] = []
-    for function_id, function_name, _ in functions:
-        best = _qualified(covering.get(function_id, ()), holders)
+    functions = coverage.seen_functions(db, user, [cartography_id])
+    covering = coverage.covering(db, [cartography_id])
+    holders = coverage.holders(covering, holds)
+    answer: list[dict[str, Any]] = []
+    for function in functions:
+        best = coverage.qualified(covering.get(function.id, ()), holders)
         qualified: list[dict[str, Any]] = sorted(
             (
                 {
-                    "user": {"id": u, "name": person},
-                    "remainingDays": hold.remaining_days,
-                    "validUntil": real_date(hold),
-                    "qualificationId": q,
+                    "user": {"id": u, "name": b.name},
+                    "remainingDays": b.hold.remaining_days,
+                    "validUntil": real_date(b.hold),
+                    "qualificationId": b.qualification_id,
                 }
-                for u, (hold, q, person) in best.items()
+                for u, b in best.items()
             ),
             key=lambda p: (-p["remainingDays"], _sort_name(p["user"]["name"]), p["user"]["id"]),
         )
-        coverage.append(
+        answer.append(
             {
-                "function": {"id": function_id, "name": function_name},
+                "function": {"id": function.id, "name": function.name},
                 "qualified": qualified,
-                "level": _level(len(qualified)),
+                "level": coverage.level(len(qualified)),
+                "minimum": function.minimum,
+                "underMinimum": coverage.under_minimum(len(qualified), function.minimum),
             }
         )
-    coverage.sort(key=lambda f: (_LEVEL_ORDER[f["level"]], fold(f["function"]["name"]), f["function"]["id"]))
-    return coverage
+    answer.sort(
+        key=lambda f: (coverage.LEVEL_ORDER[f["level"]], fold(f["function"]["name"]), f["function"]["id"])
+    )
+    return answer
 
 
 @dataclass(frozen=True)
 class CoverageCount:
-    """A cartography's figures on its dashboard: the qualifications naming it, and the functions the
-    user sees at each coverage level."""
+    """A cartography's figures on its dashboard: the qualifications naming it, the functions the user
+    sees at each coverage level, and how many of them are under their minimum."""
 
     qualifications: int
     levels: dict[str, int]
+    under_minimum: int
+
+
+def holds_of(db: Session, qualification_ids: Sequence[int], today: date) -> dict[int, list[Row]]:
+    """Per qualification of `qualification_ids`, every person it concerns (by name) with their hold on
+    it: what coverage.best and coverage.holders weigh."""
+    if not qualification_ids:
+        return {}
+    qualifications = select(Qualification.id).where(Qualification.id.in_(qualification_ids))
+    board = _board(
+        db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
+    )
+    return _holds(board, _concerned(db, qualifications))
 
 
 def coverage_counts(
@@ -386,20 +342,18 @@ def coverage_counts(
         .group_by(QualificationCartography.cartography_id)
     ):
         naming[cartography_id] = count
-    covering = _covering(db, cartography_ids)
-    covering_ids = sorted({q for qs in covering.values() for q in qs})
-    holds: dict[int, list[Row]] = {}
-    if covering_ids:
-        qualifications = select(Qualification.id).where(Qualification.id.in_(covering_ids))
-        board = _board(
-            db, qualifications=qualifications, learners=_concerned_learners(qualifications), today=today
-        )
-        holds = _holds(board, _concerned(db, qualifications))
-    holders = _holders(covering, holds)
-    levels = {c: dict.fromkeys(_LEVEL_ORDER, 0) for c in cartography_ids}
-    for function_id, _, cartography_id in plain(db).execute(_seen_functions(user, cartography_ids)):
-        levels[cartography_id][_level(len(_qualified(covering.get(function_id, ()), holders)))] += 1
-    return {c: CoverageCount(qualifications=naming[c], levels=levels[c]) for c in cartography_ids}
+    covering = coverage.covering(db, cartography_ids)
+    holders = coverage.holders(covering, holds_of(db, coverage.covering_ids(covering), today))
+    levels = {c: dict.fromkeys(coverage.LEVELS, 0) for c in cartography_ids}
+    under = dict.fromkeys(cartography_ids, 0)
+    for function in coverage.seen_functions(db, user, cartography_ids):
+        count = len(coverage.qualified(covering.get(function.id, ()), holders))
+        levels[function.cartography_id][coverage.level(count)] += 1
+        under[function.cartography_id] += coverage.under_minimum(count, function.minimum)
+    return {
+        c: CoverageCount(qualifications=naming[c], levels=levels[c], under_minimum=under[c])
+        for c in cartography_ids
+    }
 
 
 def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dict[str, Any]:

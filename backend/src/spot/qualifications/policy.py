@@ -27,6 +27,11 @@ def can_delete(user: Principal) -> bool:
     return user.may(Permission.QualificationAdmin)
 
 
+def can_edit_minimum(user: Principal) -> bool:
+    """A function's minimum of qualified people (qualifications.coverage)."""
+    return user.may(Permission.QualificationAdmin)
+
+
 def can_see_dashboards(user: Principal) -> bool:
     """Qualification dashboards of anyone: by cartography, group, qualification, another user."""
     return user.may(Permission.TableauBord)

@@ -174,6 +174,8 @@ class FunctionCoverage(CamelModel):
     function: NamedItem
     qualified: list[QualifiedPerson] = Field(description="By remaining days, most first, then name")
     level: CoverageLevel = Field(description="none: nobody; single: exactly one person; covered: more")
+    minimum: int = Field(description="The function's minimum of qualified people (0 to 1000)")
+    under_minimum: bool = Field(description="Fewer people qualified than the minimum")
 
 
 class CartographyDashboard(CamelModel):

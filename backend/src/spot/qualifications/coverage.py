@@ -1,0 +1,185 @@
+"""Who is qualified for a function of a cartography (docs/qualifications.md, "The functions a
+qualification opens"): the rule, written once, that the cartography's qualification dashboard, the
+Dashboard manager, the skills matrix and the coverage forecast read.
+
+A qualification Q **covers** a function F of a cartography C when Q names C and
+
+- Q names F among the functions it opens (`qualification_function`), or
+- Q names no function at all, and one of Q's modules has a spot element on F or on a subject of F
+  (the rule from before functions could be named; a qualification naming some functions covers
+  those only).
+
+The people **qualified** for F are the people concerned by a covering Q (the members of its qualifiable
+groups) whose hold on Q is 0 days or more, each once, by their best Q (the longest hold). The **level**
+of F: `none` (nobody), `single` (exactly one person: no backup), `covered` (two or more); and F is
+**under its minimum** when fewer people than `function.minimum_qualified` are qualified (0: never).
+
+The holds themselves come from the caller (qualifications.dashboards builds them from module_hold for
+the people concerned): this module states which qualifications count for which function and how a
+person's holds on them make one answer. The minimum is changed here too (`set_minimum`)."""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Select, and_, exists, select, union
+from sqlalchemy.orm import Session
+
+from spot.core.errors import bad_request, ensure
+from spot.core.principal import Principal
+from spot.db import plain
+from spot.mapping import service as mapping
+from spot.mapping.models import Function, Subject
+from spot.mapping.policy import sees_function
+from spot.qualifications import policy, validity
+from spot.qualifications.models import QualificationCartography, QualificationFunction, QualificationModule
+from spot.qualifications.validity import ModuleValidity
+from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
+
+# A function's minimum of qualified people: the default (fewer than three is "at risk" on a matrice de
+# polyvalence) and the range an administrator may give.
+DEFAULT_MINIMUM = 3
+MINIMUM_RANGE = (0, 1000)
+LEVELS = ("none", "single", "covered")
+LEVEL_ORDER = {name: rank for rank, name in enumerate(LEVELS)}
+
+# (user id, name, hold): a person concerned by a qualification and their hold on it.
+Row = tuple[int, str, ModuleValidity]
+# Per qualification, every person it concerns with their hold on it.
+Holds = dict[int, list[Row]]
+
+
+@dataclass(frozen=True)
+class Best:
+    """A person's best hold among the qualifications that cover a function, and which one it is."""
+
+    hold: ModuleValidity
+    qualification_id: int
+    name: str
+
+
+def covering(db: Session, cartography_ids: Sequence[int]) -> dict[int, set[int]]:
+    """Per function of the cartographies, the qualifications covering it (the rule above); functions
+    that none covers are absent."""
+    QC, QF, QM, item = (
+        QualificationCartography,
+        QualificationFunction,
+        QualificationModule,
+        TrainingModuleItem,
+    )
+    in_cartographies = QC.cartography_id.in_(cartography_ids)
+    named = (
+        select(QC.qualification_id, QF.function_id)
+        .join(QF, QF.qualification_id == QC.qualification_id)
+        .join(Function, and_(Function.id == QF.function_id, Function.cartography_id == QC.cartography_id))
+        .where(in_cartographies)
+    )
+    names_none = ~exists().where(QF.qualification_id == QC.qualification_id)
+    spot = (in_cartographies, names_none, item.kind == ItemKind.spot.value)
+    on_function = (
+        select(QC.qualification_id, Function.id)
+        .join(QM, QM.qualification_id == QC.qualification_id)
+        .join(item, item.module_id == QM.module_id)
+        .join(Function, and_(Function.id == item.spot_item_id, Function.cartography_id == QC.cartography_id))
+        .where(*spot, item.spot_item_type == SpotItemType.function.value)
+    )
+    on_subject = (
+        select(QC.qualification_id, Subject.function_id)
+        .join(QM, QM.qualification_id == QC.qualification_id)
+        .join(item, item.module_id == QM.module_id)
+        .join(Subject, and_(Subject.id == item.spot_item_id, Subject.cartography_id == QC.cartography_id))
+        .where(*spot, item.spot_item_type == SpotItemType.subject.value)
+    )
+    found: dict[int, set[int]] = {}
+    for qualification_id, function_id in plain(db).execute(union(named, on_function, on_subject)):
+        found.setdefault(function_id, set()).add(qualification_id)
+    return found
+
+
+def covering_ids(found: dict[int, set[int]]) -> list[int]:
+    """Every qualification that covers one of the functions, by id."""
+    return sorted({q for qs in found.values() for q in qs})
+
+
+def _rank(hold: ModuleValidity) -> tuple[bool, bool, int]:
+    """Which of two holds is better: a valid one (0 days or more), the longer first; else one being
+    requalified (a path in progress), then the later expiry."""
+    valid = validity.obtained(hold.remaining_days)
+    return valid, not valid and hold.requalification_path_id is not None, hold.remaining_days
+
+
+def best(qualifications: Iterable[int], holds: Holds) -> dict[int, Best]:
+    """Every person concerned by one of `qualifications`, with their best hold among them (ties: the
+    smallest qualification id)."""
+    found: dict[int, Best] = {}
+    for q in sorted(qualifications):
+        for u, name, hold in holds.get(q, ()):
+            current = found.get(u)
+            if current is None or _rank(hold) > _rank(current.hold):
+                found[u] = Best(hold, q, name)
+    return found
+
+
+def holders(found: dict[int, set[int]], holds: Holds) -> Holds:
+    """Each covering qualification's holders (valid today at least), found once for all the functions."""
+    return {
+        q: [h for h in holds.get(q, ()) if validity.obtained(h[2].remaining_days)]
+        for q in covering_ids(found)
+    }
+
+
+def qualified(qualifications: Iterable[int], valid_holds: Holds) -> dict[int, Best]:
+    """The people qualified for a function covered by `qualifications`, each once by their best hold,
+    from `holders`' answer (only valid holds)."""
+    return best(qualifications, valid_holds)
+
+
+def level(count: int) -> str:
+    """none (nobody), single (exactly one person: no backup), covered (two or more)."""
+    return LEVELS[min(count, 2)]
+
+
+def under_minimum(count: int, minimum: int) -> bool:
+    return count < minimum
+
+
+@dataclass(frozen=True)
+class SeenFunction:
+    id: int
+    name: str
+    code: str
+    cartography_id: int
+    minimum: int
+
+
+def seen_functions(db: Session, user: Principal, cartography_ids: Sequence[int]) -> list[SeenFunction]:
+    """The functions of the cartographies that the user sees, in the cartographies' order of functions."""
+    return [SeenFunction(*row) for row in plain(db).execute(_seen(user, cartography_ids))]
+
+
+def _seen(user: Principal, cartography_ids: Sequence[int]) -> Select[Any]:
+    return (
+        select(Function.id, Function.name, Function.code, Function.cartography_id, Function.minimum_qualified)
+        .where(
+            Function.cartography_id.in_(cartography_ids),
+            sees_function(user, Function.id, Function.cartography_id),
+        )
+        .order_by(Function.cartography_id, Function.ordering, Function.id)
+    )
+
+
+# The minimum ---------------------------------------------------------------------------------------------
+
+
+def set_minimum(db: Session, *, user: Principal, function_id: int, minimum: int) -> Function:
+    """Gives the function its minimum of qualified people. 403 without perm_QualificationAdmin; 404
+    functionNotFound, 403 when hidden from the user (mapping.policy); 400 valueMustBeBetween outside
+    0..1000."""
+    ensure(policy.can_edit_minimum(user))
+    function = mapping.get_function(db, user=user, function_id=function_id)
+    low, high = MINIMUM_RANGE
+    if not low <= minimum <= high:
+        raise bad_request("valueMustBeBetween", field="minimum")
+    function.minimum_qualified = minimum
+    db.flush()
+    return function
