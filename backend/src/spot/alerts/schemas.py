@@ -33,13 +33,18 @@ class AlertKind(StrEnum):
     # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least the days after today).
     qualificationExpiring = "qualificationExpiring"
     teamQualificationExpiring = "teamQualificationExpiring"
+    # For perm_TableauBord holders, a function of their cartographies falling under its minimum of
+    # qualified people within 60 days (qualifications.coverage_alerts): args {"name", "cartography",
+    # "fallsOn" (the first day under it), "days" (until then), "valid" (qualified that day), "minimum"}.
+    functionUnderMinimum = "functionUnderMinimum"
 
 
 class AlertTarget(CamelModel):
     """The page where the action is done: the client builds its address from the type and the id."""
 
-    type: Literal["subject", "mediation", "trainingPath", "userQualifications"]
-    # userQualifications: the user's qualification dashboard (the id is the user's).
+    type: Literal["subject", "mediation", "trainingPath", "userQualifications", "cartographyQualifications"]
+    # userQualifications: the user's qualification dashboard (the id is the user's);
+    # cartographyQualifications: a cartography's qualification dashboard (the id is the cartography's).
     id: int
 
 

@@ -21,7 +21,8 @@ told again; one that comes again is a new occurrence:
 - a followed subject changed: by the follower's last visit (never visited: once): changes before they
   come back are one occurrence, a change after their visit another.
 
-The qualification kinds are the daily scan's (notifications.scan), not the bell's changes."""
+The qualification kinds are the daily scan's (notifications.scan, notifications.coverage), not the
+bell's changes."""
 
 import hashlib
 from collections.abc import Collection, Iterable
@@ -136,6 +137,8 @@ def _path(alert: Alert) -> str:
         return f"/training/path/view/{target.id}"
     if target.type == "subject":
         return f"/subject/{target.id}"
+    if target.type == "cartographyQualifications":
+        return f"/dashboards/qualifications/cartography/{target.id}"
     return f"/dashboard/qualifications/user/{target.id}"
 
 

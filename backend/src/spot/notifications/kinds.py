@@ -43,6 +43,7 @@ KINDS: dict[str, tuple[KindGroup, Mode]] = {
     AlertKind.trainingPathToClose: (KindGroup.training, Mode.now),
     AlertKind.qualificationExpiring: (KindGroup.qualifications, Mode.now),
     AlertKind.teamQualificationExpiring: (KindGroup.qualifications, Mode.now),
+    AlertKind.functionUnderMinimum: (KindGroup.qualifications, Mode.now),
     AlertKind.subjectChanged: (KindGroup.subjects, Mode.digest),
 }
 KINDS = {str(kind): value for kind, value in KINDS.items()}
