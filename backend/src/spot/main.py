@@ -34,6 +34,7 @@ from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
+from spot.qualifications.forecast_routes import router as forecast_router
 from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
 from spot.querylang.users import router as user_query_router
@@ -71,7 +72,7 @@ ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]
 ROUTERS += [training_path_elements_router, training_paths_router]
 ROUTERS += [dashboards_router]
-ROUTERS += [qualifications_router]
+ROUTERS += [qualifications_router, forecast_router]
 ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
 ROUTERS += [mind_map_router]
@@ -81,7 +82,7 @@ ROUTERS += [scim_router]
 # The modules where areas register their bell providers (alerts.service.register), loaded with the app:
 # the bell imports no area.
 BELL_MODULES = ["spot.subjects.alerts", "spot.mediations.actionable", "spot.training.paths.alerts"]
-BELL_MODULES += ["spot.qualifications.alerts"]
+BELL_MODULES += ["spot.qualifications.alerts", "spot.qualifications.coverage_alerts"]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

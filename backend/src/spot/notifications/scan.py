@@ -2,7 +2,7 @@
 time rather than on a change. `spot serve` runs it once a day at SPOT_DAILY_SCAN_AT (in SPOT_TIMEZONE),
 in a thread; `spot notify` runs it once, now (for cron).
 
-It runs three scans, in this order, each once a day:
+It runs these scans, in this order, each once a day:
 - `expiryReminders`: qualifications expiring. A person's hold on a qualification and its last valid
   day are qualifications.alerts' (the bell's, from qualifications.validity). The holder is told when the
   hold enters the window of 90, 60, 30 and 7 days before its end (the smallest window at least the days
@@ -12,6 +12,9 @@ It runs three scans, in this order, each once a day:
   day. Each (recipient, person, qualification, last valid day, window) is announced once ever (a row of
   expiry_reminder): a renewed qualification ends on another day and starts its windows afresh. People
   who left (deactivated) are told nothing and told of to nobody.
+- `coverageWarnings`: managers told of a function of their cartographies falling under its minimum of
+  qualified people within 60 days, once per (manager, function, day it falls)
+  (notifications.coverage).
 - `bellDue`: the bell's alerts that appear with time (notifications.bell.scan_due).
 - `digests`: the daily digests (notifications.digest.send_digests).
 
@@ -44,6 +47,7 @@ from spot.core import i18n
 from spot.core.time import utcnow
 from spot.db import plain, session_factory
 from spot.notifications import bell, digest, outbox
+from spot.notifications import coverage as coverage_warnings
 from spot.notifications.compose import compose, link
 from spot.notifications.scan_models import ExpiryReminder, ScanLease
 from spot.permissions.models import GroupPermission
@@ -439,7 +443,16 @@ def _digests(db: Session, now: datetime, _: None) -> int:
     return digest.send_digests(db, now=now)
 
 
-SCANS = [Scan("expiryReminders", _record, _plan), Scan("bellDue", _bell), Scan("digests", _digests)]
+def _coverage_plan(db: Session, now: datetime) -> coverage_warnings.Warnings:
+    return coverage_warnings.plan(db, day=local_day(now))
+
+
+def _coverage_record(db: Session, now: datetime, warnings: coverage_warnings.Warnings) -> int:
+    return coverage_warnings.record(db, warnings)
+
+
+SCANS = [Scan("expiryReminders", _record, _plan), Scan("coverageWarnings", _coverage_record, _coverage_plan)]
+SCANS += [Scan("bellDue", _bell), Scan("digests", _digests)]
 
 
 def run(

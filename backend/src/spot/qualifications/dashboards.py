@@ -13,7 +13,8 @@ remaining days, most first, then name (ignoring case and accents).
 
 - by cartography: items the qualifications naming it, children the people concerned; and the coverage
   of its functions by the rule of qualifications.coverage (the people qualified for each function,
-  its level none, single or covered, and whether it is under its minimum);
+  its level none, single or covered, and whether it is under its minimum), and tomorrow's coverage
+  (qualifications.forecast: the qualified people today and at +30, +60 and +90 days);
 - by group: items the qualifications whose groups include it, children that group's members;
 - by user: items the qualifications concerning the user, children their modules;
 - a qualification by user (items the people concerned, children its modules) or by module (items its
@@ -35,7 +36,7 @@ from spot.core.principal import Principal
 from spot.db import plain
 from spot.mapping import service as mapping
 from spot.mapping.models import Site
-from spot.qualifications import coverage, validity
+from spot.qualifications import coverage, forecast, validity
 from spot.qualifications.models import (
     Qualification,
     QualificationCartography,
@@ -269,6 +270,10 @@ def cartography(
         "cartography": {"id": found.id, "name": found.name, "siteName": site_name},
         "elements": _by_people(named, holds, shown),
         "coverage": _coverage(db, user, cartography_id, holds),
+        "forecast": [
+            forecast.as_json(f)
+            for f in forecasts(db, user=user, cartography_ids=[cartography_id], today=today, holds=holds)
+        ],
     }
 
 
@@ -354,6 +359,23 @@ def coverage_counts(
         c: CoverageCount(qualifications=naming[c], levels=levels[c], under_minimum=under[c])
         for c in cartography_ids
     }
+
+
+def forecasts(
+    db: Session,
+    *,
+    user: Principal,
+    cartography_ids: Sequence[int],
+    today: date,
+    holds: dict[int, list[Row]] | None = None,
+) -> list[forecast.Forecast]:
+    """Tomorrow's coverage of the functions of the cartographies that the user sees
+    (qualifications.forecast), from `holds` when the caller has read them (every qualification naming
+    the cartographies, with the people it concerns), else read here."""
+    covering = coverage.covering(db, cartography_ids)
+    if holds is None:
+        holds = holds_of(db, coverage.covering_ids(covering), today)
+    return forecast.forecast(coverage.seen_functions(db, user, cartography_ids), covering, holds, today)
 
 
 def group(db: Session, *, group_id: int, today: date, shown: Shown = ALL) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, StrictInt
 
 from spot.core.schemas import CamelModel, Id, Text
+from spot.qualifications.forecast_schemas import FunctionForecast
 from spot.qualifications.validity import State
 from spot.training.modules.schemas import Creation
 
@@ -183,6 +184,10 @@ class CartographyDashboard(CamelModel):
     elements: list[DashboardElement]
     coverage: list[FunctionCoverage] = Field(
         description="Functions none first, then single, covered; by name"
+    )
+    forecast: list[FunctionForecast] = Field(
+        description="Tomorrow's coverage: each function's qualified people today and at +30, +60 and +90 days "
+        "against its minimum; nobody, under, falling, then enough; the soonest fall first; by name"
     )
 
 
