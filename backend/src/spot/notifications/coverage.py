@@ -121,13 +121,14 @@ def falls(db: Session, *, day: date) -> dict[int, list[Fall]]:
     ]
     if not falling:
         return {}
-    names = dict(
-        plain(db).execute(
+    names: dict[int, str] = {
+        cartography_id: name
+        for cartography_id, name in plain(db).execute(
             select(Cartography.id, Cartography.name).where(
                 Cartography.id.in_(sorted({f.function.cartography_id for f in falling}))
             )
         )
-    )
+    }
     found: dict[int, list[Fall]] = {}
     for manager_id in sorted(theirs):
         candidates = [f for f in falling if f.function.cartography_id in theirs[manager_id]]
