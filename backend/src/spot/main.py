@@ -18,6 +18,7 @@ from spot.core import files
 from spot.core.errors import error_response, install_error_handlers
 from spot.core.routing import API_PREFIX
 from spot.core.security_headers import SecurityHeaders
+from spot.dashboards.matrix_routes import router as matrix_router
 from spot.dashboards.routes import router as dashboards_router
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.discussions.routes import router as discussions_router
@@ -34,6 +35,7 @@ from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
+from spot.qualifications.coverage_routes import router as coverage_router
 from spot.qualifications.forecast_routes import router as forecast_router
 from spot.qualifications.routes import router as qualifications_router
 from spot.querylang.routes import querylang_router
@@ -71,8 +73,8 @@ ROUTERS += [references_router]
 ROUTERS += [training_modules_router]
 ROUTERS += [lms_router]
 ROUTERS += [training_path_elements_router, training_paths_router]
-ROUTERS += [dashboards_router]
-ROUTERS += [qualifications_router, forecast_router]
+ROUTERS += [dashboards_router, matrix_router]
+ROUTERS += [qualifications_router, forecast_router, coverage_router]
 ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
 ROUTERS += [mind_map_router]

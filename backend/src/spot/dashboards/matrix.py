@@ -1,0 +1,212 @@
+"""The skills matrix of a cartography (docs/qualifications.md, "The skills matrix"): one column per
+function of the cartography that the user sees, one row per person concerned by a qualification naming
+the cartography, each cell the person's state for that function by the rule of
+qualifications.coverage (their best hold among the qualifications covering the function that concern
+them):
+
+- `valid`: held more than 30 days ahead, or for good (permanent, no date);
+- `expiring`: held, its last valid day within 30 days (0 to 30 days left);
+- `inProgress`: not held, and a path in progress will grade it (a requalification, or a first path);
+- `expired`: not held any more, nothing in progress;
+- `never`: never held (or no qualification covering the function concerns the person).
+
+A person **holds** a function in the first two states: the people holding a function are exactly the
+people qualified for it, which the dashboards count against its minimum. Each column's foot gives those
+(over everyone concerned, whatever the filters) with the minimum, the level and tomorrow's coverage
+(qualifications.forecast), and the cells of the rows shown by state; each row, the functions the person
+holds among the columns shown.
+
+Filters: groups (the rows of their members), functions (the columns), states (the rows with a cell
+shown in one of them); sorts: by name, or by the number of functions held (most first) then name. The
+Excel and PDF files (dashboards.matrix_files) are made from the same answer."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from spot.core.principal import Principal
+from spot.db import plain
+from spot.mapping import service as mapping
+from spot.mapping.models import Site
+from spot.qualifications import coverage, validity
+from spot.qualifications import dashboards as qualification_dashboards
+from spot.qualifications import policy as qualification_policy
+from spot.qualifications.models import QualificationCartography, QualificationGroup
+from spot.qualifications.validity import ModuleValidity
+from spot.querylang.text import fold
+from spot.users.models import Group, user_group
+
+
+class CellState(StrEnum):
+    valid = "valid"
+    expiring = "expiring"
+    inProgress = "inProgress"
+    expired = "expired"
+    never = "never"
+
+
+HELD = frozenset({CellState.valid, CellState.expiring})
+
+
+class Sort(StrEnum):
+    name = "name"
+    held = "held"
+
+
+def cell_state(hold: ModuleValidity | None) -> CellState:
+    """The state of a cell from the person's best hold for the function (None: no covering
+    qualification concerns them)."""
+    if hold is None:
+        return CellState.never
+    days = hold.remaining_days
+    if days > validity.WARN_DAYS:
+        return CellState.valid
+    if days >= 0:
+        return CellState.expiring
+    if hold.requalification_path_id is not None:
+        return CellState.inProgress
+    if days == validity.NONE:
+        return CellState.never
+    return CellState.expired
+
+
+@dataclass(frozen=True)
+class Filters:
+    groups: frozenset[int] = frozenset()
+    functions: frozenset[int] = frozenset()
+    states: frozenset[str] = frozenset()
+    sort: Sort = Sort.name
+
+
+NO_FILTER = Filters()
+
+
+@dataclass
+class Matrix:
+    """The answer as data (the route writes it as JSON, the files as cells)."""
+
+    cartography: dict[str, Any]
+    columns: list[dict[str, Any]]
+    rows: list[dict[str, Any]]
+    groups: list[dict[str, Any]]
+    functions: list[dict[str, Any]]
+    total_people: int
+    can_edit_minimum: bool
+    filters: Filters = field(default_factory=Filters)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "cartography": self.cartography,
+            "columns": self.columns,
+            "rows": self.rows,
+            "groups": self.groups,
+            "functions": self.functions,
+            "totalPeople": self.total_people,
+            "can": {"editMinimum": self.can_edit_minimum},
+        }
+
+
+def _sort_key(name: str, person_id: int) -> tuple[str, int]:
+    return fold(name), person_id
+
+
+def matrix(
+    db: Session, *, user: Principal, cartography_id: int, today: date, filters: Filters = NO_FILTER
+) -> Matrix:
+    """404 unknown cartography, 403 hidden from the user (mapping.policy)."""
+    found = mapping.get_cartography(db, user=user, cartography_id=cartography_id)
+    site_name = db.scalar(select(Site.name).where(Site.id == found.site_id)) or ""
+    naming = sorted(
+        plain(db).scalars(
+            select(QualificationCartography.qualification_id).where(
+                QualificationCartography.cartography_id == cartography_id
+            )
+        )
+    )
+    holds = qualification_dashboards.holds_of(db, naming, today)
+    covering = coverage.covering(db, [cartography_id])
+    seen = coverage.seen_functions(db, user, [cartography_id])
+    shown = [f for f in seen if not filters.functions or f.id in filters.functions]
+
+    people: dict[int, str] = {u: name for rows in holds.values() for u, name, _ in rows}
+    order = sorted(people, key=lambda u: _sort_key(people[u], u))
+    groups = _groups(db, naming)
+    if filters.groups:
+        members = set(
+            plain(db).scalars(
+                select(user_group.c.user_id).where(user_group.c.group_id.in_(sorted(filters.groups)))
+            )
+        )
+        order = [u for u in order if u in members]
+
+    # Per column, every concerned person's best hold for the function.
+    best = [coverage.best(covering.get(f.id, ()), holds) for f in shown]
+    rows: list[dict[str, Any]] = []
+    for u in order:
+        cells = []
+        held = 0
+        for column in best:
+            b = column.get(u)
+            state = cell_state(None if b is None else b.hold)
+            held += state in HELD
+            cells.append({"state": state.value, "validUntil": None if b is None else _real_date(b.hold)})
+        if filters.states and not any(c["state"] in filters.states for c in cells):
+            continue
+        rows.append({"id": u, "name": people[u], "held": held, "cells": cells})
+    if filters.sort == Sort.held:
+        rows.sort(key=lambda r: -r["held"])  # stable: by name among equals
+
+    columns = []
+    for i, (function, column) in enumerate(zip(shown, best, strict=True)):
+        qualified = sum(validity.obtained(b.hold.remaining_days) for b in column.values())
+        counts = dict.fromkeys(CellState, 0)
+        for row in rows:
+            counts[CellState(row["cells"][i]["state"])] += 1
+        columns.append(
+            {
+                "id": function.id,
+                "code": function.code,
+                "name": function.name,
+                "minimum": function.minimum,
+                "qualified": qualified,
+                "level": coverage.level(qualified),
+                "underMinimum": coverage.under_minimum(qualified, function.minimum),
+                "counts": {state.value: n for state, n in counts.items()},
+            }
+        )
+    return Matrix(
+        cartography={"id": found.id, "name": found.name, "siteName": site_name},
+        columns=columns,
+        rows=rows,
+        groups=groups,
+        functions=[{"id": f.id, "name": f.name} for f in seen],
+        total_people=len(people),
+        can_edit_minimum=qualification_policy.can_edit_minimum(user),
+        filters=filters,
+    )
+
+
+def _real_date(hold: ModuleValidity) -> date | None:
+    return qualification_dashboards.real_date(hold)
+
+
+def _groups(db: Session, qualification_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The qualifiable groups of the qualifications naming the cartography, by name: the groups its
+    people come from, which the group filter offers."""
+    found = plain(db).execute(
+        select(Group.id, Group.name)
+        .where(
+            Group.id.in_(
+                select(QualificationGroup.group_id).where(
+                    QualificationGroup.qualification_id.in_(list(qualification_ids))
+                )
+            )
+        )
+        .distinct()
+    )
+    return [{"id": i, "name": n} for i, n in sorted(found, key=lambda g: (fold(g[1]), g[0]))]
