@@ -15,8 +15,9 @@ from sqlalchemy.orm import Session
 from reports.pdf_support import AUDIT, PDF, PROGRESS, World, build_world, pdfs, request, text_of
 from spot.core.time import utcnow
 from spot.reports.excel import WORDS
-from spot.training.paths.models import TrainingPathGrading, TrainingPathModule
+from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from support import API, assert_error
+from training.paths_support import act, make_module, make_path, move_to
 
 
 @pytest.fixture
@@ -64,7 +65,11 @@ def test_a_pdf_per_path_and_one_of_qualifications_each_page_stamped(client: Test
     assert response.headers["content-type"] == "application/zip"
     assert response.headers["content-disposition"] == 'attachment; filename="audit-learner.zip"'
     files = pdfs(response.content)
-    assert list(files) == [f"Parcours consignation ({world.closed_path}).pdf", "Qualifications.pdf"]
+    assert list(files) == [
+        f"Parcours consignation ({world.closed_path}).pdf",
+        "Qualifications.pdf",
+        "Historique des validations.pdf",
+    ]
     path = files[f"Parcours consignation ({world.closed_path}).pdf"]
     assert len(path.pages) >= 2
     for reader in files.values():
@@ -94,6 +99,20 @@ def test_a_pdf_per_path_and_one_of_qualifications_each_page_stamped(client: Test
     ):
         assert expected in qualifications, expected
     assert "Permanente" in qualifications and "Valide" in qualifications
+    validations = text_of(files["Historique des validations.pdf"])
+    path = f"Parcours consignation (#{world.closed_path}) — Archivé"
+    for expected in (
+        "Historique des validations",
+        "Apprenant : Learner Test",
+        "Consignation électrique",
+        "Aujourd'hui : valide, sans limite de durée",
+        # The earlier grading, by a referent whose account is gone, its grade changed since...
+        f"5,0 / 10 — non réussi X {path} — Note modifiée depuis",
+        # ...then the current one, the validation held.
+        f"8,0 / 10 — réussi Referent Test {path} Permanente Validation en cours de validité",
+    ):
+        assert expected in validations, expected
+    assert validations.index("5,0 / 10") < validations.index("8,0 / 10")  # oldest first
 
 
 @pytest.mark.parametrize("success", [True, False])
@@ -137,12 +156,74 @@ def test_in_english(client: TestClient, world: World) -> None:
     files = pdfs(audit(client, world, world.cast.id("learner"), language="en").content)
     assert "Generated on" in files["Qualifications.pdf"].pages[0].extract_text()
     assert "Grading history" in text_of(files[f"Parcours consignation ({world.closed_path}).pdf"])
+    validations = text_of(files["Validation history.pdf"])
+    assert "Today: valid, permanently" in validations
+    assert "Grade changed since" in validations and "The validation held, valid" in validations
 
 
 def test_someone_with_no_path_nor_qualification(client: TestClient, world: World) -> None:
     files = pdfs(audit(client, world, world.cast.id("stranger")).content)
-    assert list(files) == ["Qualifications.pdf"]
+    assert list(files) == ["Qualifications.pdf", "Historique des validations.pdf"]
     assert "Aucune qualification ne concerne cette personne." in text_of(files["Qualifications.pdf"])
+    validations = text_of(files["Historique des validations.pdf"])
+    assert "Aucun module n'a jamais été noté pour cette personne." in validations
+
+
+def test_the_validation_history_of_an_expired_and_a_canceled_validation(
+    client: TestClient, world: World, db: Session
+) -> None:
+    """A validation that ran out stays in the pack as expired; one of a canceled path counts for nothing;
+    every module the person was graded in, in or out of a qualification, by name."""
+    learner = world.cast.id("learner")
+    periodic = make_module(db, "Travail en hauteur", periodicity=12)
+    first = make_path(client, world.cast, [periodic], title="Hauteur 2024")
+    move_to(client, world.cast, first, "validated")
+    expired = date(2025, 3, 31)
+    db.execute(
+        update(TrainingPathModule).where(TrainingPathModule.path_id == first).values(valid_until=expired)
+    )
+    db.execute(
+        update(TrainingPathGrading)
+        .where(
+            TrainingPathGrading.path_module_id.in_(
+                select(TrainingPathModule.id).where(TrainingPathModule.path_id == first)
+            )
+        )
+        .values(valid_until=expired)
+    )
+    db.commit()
+    second = make_path(client, world.cast, [periodic], title="Hauteur annulé")
+    move_to(client, world.cast, second, "started")
+    act(client, world.cast, "referent", second, "0/startNow")
+    act(client, world.cast, "referent", second, "0/grade", {"grade": 9, "comment": "Très bien"})
+    db.execute(update(TrainingPath).where(TrainingPath.id == second).values(status="canceled"))
+    db.commit()
+    validations = text_of(pdfs(audit(client, world, learner).content)["Historique des validations.pdf"])
+    assert validations.index("Consignation électrique") < validations.index("Travail en hauteur")
+    for expected in (
+        "Aujourd'hui : expirée, dernier jour valide le 31/03/2025",
+        f"Hauteur 2024 (#{first}) — Clôturé 31/03/2025 Validation expirée",
+        f"Hauteur annulé (#{second}) — Annulé",
+        "Ne compte pas : parcours annulé ou module désactivé",
+    ):
+        assert expected in validations, expected
+
+
+def test_the_qualification_status_prints_every_module(client: TestClient, world: World, db: Session) -> None:
+    """However many modules a qualification has (a dashboard on screen shows the first 25 of each)."""
+    modules = [make_module(db, f"Module {n:02}") for n in range(30)]
+    body = {
+        "name": "Trente modules",
+        "cartographies": [],
+        "qualifiableGroups": [world.cast.group("learner")],
+        "modules": modules,
+    }
+    created = client.post(f"{API}/qualifications", json=body, headers=world.headers("qualifier"))
+    assert created.status_code == 200, created.text
+    qualifications = text_of(
+        pdfs(audit(client, world, world.cast.id("learner")).content)["Qualifications.pdf"]
+    )
+    assert all(f"Module {n:02}" in qualifications for n in range(30))
 
 
 def test_an_unknown_user_is_not_found(client: TestClient, world: World) -> None:

@@ -1,13 +1,16 @@
 """A learner's audit pack (GET /reports/auditPack/{userId}): a zip of one PDF per path of the learner,
 every module with every grading it had (training_path_grading, earlier ones included) and every
-signature, and one PDF of their qualification status (qualifications.dashboards.person, the validity
-of qualifications.validity); each page stamped "generated on <date time> by <user>".
+signature, one PDF of their qualification status (qualifications.dashboards.person, the validity
+of qualifications.validity, every module of every qualification), and one PDF of their validation
+history (qualifications.history: every module they were graded in, every grading of it from every
+path, and what it counts for today); each page stamped "generated on <date time> by <user>".
 
 What the pack shows is one person's record: it is read in the stream's own session, a few statements
 whatever the number of paths (selection.learner_lines, one statement for the gradings, the
 dashboard's), and its PDFs go out one by one (reports.archive)."""
 
 import re
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime
@@ -19,13 +22,16 @@ from spot.core import time as clock
 from spot.core.errors import not_found
 from spot.core.i18n import Language, text
 from spot.core.principal import Principal
-from spot.qualifications import dashboards
-from spot.reports import archive, pdf, selection
+from spot.qualifications import dashboards, history
+from spot.reports import archive, pdf, pdf_history, selection
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.service import validity
 from spot.users.models import User, printed_name
 
 _PLAIN_LOGIN = re.compile(r"[A-Za-z0-9._@+-]{1,150}")
+# The qualification status prints every module of every qualification, however many (a dashboard on
+# screen shows the first ones of each).
+EVERY_CHILD = dashboards.Shown(limit=sys.maxsize)
 
 
 def filename(db: Session, *, user_id: int) -> str:
@@ -75,17 +81,22 @@ def gradings(db: Session, *, user_id: int, language: Language) -> dict[int, dict
 def files(
     db: Session, *, user: Principal, user_id: int, language: Language, now: datetime
 ) -> Iterator[tuple[str, bytes]]:
-    """The pack's PDFs: each path (by start date then title), then the qualification status."""
+    """The pack's PDFs: each path (by start date then title), then the qualification status, then the
+    validation history."""
     ctx = pdf.context(language, stamp_by=user.display_name, now=now)
+    today = clock.today()
     learner = selection.learner_lines(db, user_id=user_id, language=language)
     graded = gradings(db, user_id=user_id, language=language)
-    elements = dashboards.person(db, user_id=user_id, today=clock.today())["elements"]
+    elements = dashboards.person(db, user_id=user_id, today=today, shown=EVERY_CHILD)["elements"]
     names = archive.FileNames()
     for path in learner.paths:
         content = pdf.path_audit(learner, path, gradings=graded.get(path.id, {}), ctx=ctx)
         yield names.take(f"{path.title} ({path.id})"), content
     status = pdf.qualification_status(learner, elements, ctx=ctx)
     yield names.take(text(language, "audit_pack.qualifications_file")), status
+    histories = history.of_person(db, user_id=user_id, today=today)
+    validations = pdf_history.validation_history(learner, histories, ctx=ctx)
+    yield names.take(text(language, "audit_pack.history_file")), validations
 
 
 def pack(db: Session, *, user: Principal, user_id: int, language: Language) -> Iterator[bytes]:
