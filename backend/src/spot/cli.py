@@ -261,8 +261,9 @@ def notify(
         bool, typer.Option("--send", help="Also send the outbox's due messages (SPOT_SMTP_URL).")
     ] = False,
 ) -> None:
-    """Run the daily scan once, now (expiry reminders, the bell's dated alerts, digests; each scan once
-    a day, whatever the number of runs and processes), e.g. from cron (docs/notifications.md)."""
+    """Run the daily scan once, now (requalification paths, expiry reminders, the bell's dated alerts,
+    digests; each scan once a day, whatever the number of runs and processes), e.g. from cron
+    (docs/notifications.md)."""
     from spot.config import get_settings
     from spot.notifications import scan, sender
 
@@ -270,7 +271,12 @@ def notify(
     database.load_models()
     for name, count in scan.run().items():
         typer.echo(
-            f"{name}: " + ("not run here (another process runs it)" if count is None else f"{count} queued")
+            f"{name}: "
+            + (
+                "not run here (another process runs it)"
+                if count is None
+                else f"{count} {scan.COUNTED.get(name, 'queued')}"
+            )
         )
     if not send:
         return

@@ -3,6 +3,9 @@ time rather than on a change. `spot serve` runs it once a day at SPOT_DAILY_SCAN
 in a thread; `spot notify` runs it once, now (for cron).
 
 It runs these scans, in this order, each once a day:
+- `requalify`: the requalification paths Spot opens for holds entering their qualification's window
+  (qualifications.requalification; its count is of paths opened, each telling its learner as a new path
+  does). First, so that the day's reminders already know of them.
 - `expiryReminders`: qualifications expiring. A person's hold on a qualification and its last valid
   day are qualifications.alerts' (the bell's, from qualifications.validity). The holder is told when the
   hold enters the window of 90, 60, 30 and 7 days before its end (the smallest window at least the days
@@ -52,7 +55,7 @@ from spot.notifications.compose import compose, link
 from spot.notifications.scan_models import ExpiryReminder, ScanLease
 from spot.permissions.models import GroupPermission
 from spot.permissions.names import Permission
-from spot.qualifications import alerts
+from spot.qualifications import alerts, requalification
 from spot.qualifications.models import ModuleHold, Qualification, QualificationGroup, QualificationModule
 from spot.users.models import User, user_group
 
@@ -435,6 +438,14 @@ def _record(db: Session, now: datetime, reminders: Reminders) -> int:
     return record(db, reminders)
 
 
+def _plan_requalification(db: Session, now: datetime) -> list[requalification.Opening]:
+    return requalification.plan(db, day=local_day(now))
+
+
+def _requalify(db: Session, now: datetime, planned: list[requalification.Opening]) -> int:
+    return requalification.open_planned(db, planned, day=local_day(now))
+
+
 def _bell(db: Session, now: datetime, _: None) -> int:
     return bell.scan_due(db, now=now)
 
@@ -451,7 +462,10 @@ def _coverage_record(db: Session, now: datetime, warnings: coverage_warnings.War
     return coverage_warnings.record(db, warnings)
 
 
-SCANS = [Scan("expiryReminders", _record, _plan), Scan("coverageWarnings", _coverage_record, _coverage_plan)]
+SCANS = [Scan("requalify", _requalify, _plan_requalification)]
+# What a scan's count counts, when not messages queued (`spot notify` says it).
+COUNTED = {"requalify": "opened"}
+SCANS += [Scan("expiryReminders", _record, _plan), Scan("coverageWarnings", _coverage_record, _coverage_plan)]
 SCANS += [Scan("bellDue", _bell), Scan("digests", _digests)]
 
 

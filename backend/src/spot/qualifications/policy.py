@@ -32,6 +32,13 @@ def can_edit_minimum(user: Principal) -> bool:
     return user.may(Permission.QualificationAdmin)
 
 
+def can_edit_requalification(user: Principal) -> bool:
+    """The functions a qualification opens, its requalification window and its default referents: the
+    qualification administrators, also when creating one (a perm_TableauBord creator leaves them as
+    they come)."""
+    return user.may(Permission.QualificationAdmin)
+
+
 def can_see_dashboards(user: Principal) -> bool:
     """Qualification dashboards of anyone: by cartography, group, qualification, another user."""
     return user.may(Permission.TableauBord)

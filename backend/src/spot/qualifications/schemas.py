@@ -1,17 +1,23 @@
 """The JSON of qualifications and their dashboards (spec 2 §3 Qualification, Qualification status record,
 Dashboard element)."""
 
-from datetime import date
-from typing import Literal
+from datetime import date, datetime
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import AfterValidator, Field, StrictInt
+from pydantic_core import PydanticCustomError
 
 from spot.core.schemas import CamelModel, Id, Text
 from spot.qualifications.forecast_schemas import FunctionForecast
+from spot.qualifications.history import GradingOutcome
 from spot.qualifications.validity import State
 from spot.training.modules.schemas import Creation
+from spot.training.paths.models import PathStatus
 
 MAX_LINKS = 1000
+# The requalification window, in days (qualifications.requalification).
+DEFAULT_WINDOW = 60
+MAX_WINDOW = 3650
 LinkType = Literal["qualification", "user", "module", "group", "cartography"]
 CoverageLevel = Literal["none", "single", "covered"]
 
@@ -32,6 +38,18 @@ class ModuleRef(CamelModel):
     name: str
     periodicity: int = Field(description="Months between two validations; 0: not periodic")
     enabled: bool
+
+
+class FunctionRef(CamelModel):
+    id: int
+    name: str
+    cartography_id: int
+
+
+def _window(value: int) -> int:
+    if not 0 <= value <= MAX_WINDOW:
+        raise PydanticCustomError("valueMustBeBetween", "The value must be between 0 and 3650")
+    return value
 
 
 class QualificationCan(CamelModel):
@@ -56,6 +74,18 @@ class QualificationOut(CamelModel):
     cartographies: list[CartographySite] = Field(description="By name")
     qualifiable_groups: list[NamedItem] = Field(description="By name")
     modules: list[ModuleRef] = Field(description="In the order of the form")
+    functions: list[FunctionRef] = Field(
+        description="The functions of its cartographies it qualifies its holders for, those the user sees, "
+        "by cartography then name; none: the functions its modules' spot elements are on"
+    )
+    requalification_window_days: int = Field(
+        description="Days before a periodic module's last valid day when Spot opens a requalification path "
+        "for a concerned person; 0: never"
+    )
+    default_referents: list[NamedItem] = Field(
+        description="The referents of the requalification paths Spot opens when the path that last "
+        "validated the module names none; by name"
+    )
     discussion_id: int | None = Field(description="Its discussion (GET /discussion/{discussionId})")
     creation: Creation
     version: int
@@ -70,6 +100,22 @@ class QualificationSave(CamelModel):
     cartographies: list[Id] = Field(default=[], max_length=MAX_LINKS)
     qualifiable_groups: list[Id] = Field(default=[], max_length=MAX_LINKS)
     modules: list[Id] = Field(default=[], max_length=MAX_LINKS, description="In the order shown")
+    functions: list[Id] = Field(
+        default=[],
+        max_length=MAX_LINKS,
+        description="Functions of its cartographies it qualifies for (another: invalidValue). Changed by "
+        "perm_QualificationAdmin only",
+    )
+    requalification_window_days: Annotated[int, AfterValidator(_window)] = Field(
+        default=DEFAULT_WINDOW,
+        description=f"0 to {MAX_WINDOW} (valueMustBeBetween); 0: Spot opens no requalification path. "
+        "Changed by perm_QualificationAdmin only",
+    )
+    default_referents: list[Id] = Field(
+        default=[],
+        max_length=MAX_LINKS,
+        description="People (unknown: invalidValue). Changed by perm_QualificationAdmin only",
+    )
 
 
 class QualificationUpdate(QualificationSave):
@@ -186,8 +232,8 @@ class CartographyDashboard(CamelModel):
         description="Functions none first, then single, covered; by name"
     )
     forecast: list[FunctionForecast] = Field(
-        description="Tomorrow's coverage: each function's qualified people today and at +30, +60 and +90 days "
-        "against its minimum; nobody, under, falling, then enough; the soonest fall first; by name"
+        description="Tomorrow's coverage: each function's qualified people today and at +30, +60 and +90 "
+        "days against its minimum; nobody, under, falling, then enough; the soonest fall first; by name"
     )
 
 
@@ -196,6 +242,41 @@ class GroupDashboard(CamelModel):
     elements: list[DashboardElement]
 
 
+class GradingPath(CamelModel):
+    id: int
+    title: str
+    status: PathStatus
+
+
+class ValidationGrading(CamelModel):
+    """One grading of a module for the person (docs/qualifications.md 'The history of each validation')."""
+
+    id: int
+    graded_at: datetime
+    grade: float = Field(description="Out of 10")
+    is_success: bool = Field(description="The grade reaches the module's pass threshold")
+    valid_until: date | None = Field(
+        description="The last valid day; null for a failure or a permanent success"
+    )
+    permanent: bool = Field(description="A success of a module that is not periodic")
+    referent: NamedItem | None = Field(description="Who graded it; null once their account is gone")
+    training_path: GradingPath
+    outcome: GradingOutcome = Field(
+        description="What it counts for today: valid (the validation held, valid today at least), expired "
+        "(the validation held, past its last valid day), renewed (a later success replaced it), failed, "
+        "regraded (its grade was changed afterwards), canceled (its path canceled or its module disabled)"
+    )
+
+
+class ModuleHistory(CamelModel):
+    module: NamedItem
+    gradings: list[ValidationGrading] = Field(description="Newest first")
+
+
 class UserDashboard(CamelModel):
     user: NamedItem
     elements: list[DashboardElement]
+    history: list[ModuleHistory] = Field(
+        description="The history of each module of the qualifications concerning the person that they "
+        "were graded in: every grading, successful or failed, of every path of theirs; by module name",
+    )

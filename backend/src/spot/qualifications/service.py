@@ -16,22 +16,29 @@ from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
 
 from spot.core import history, parents
-from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found
+from spot.core.errors import ApiError, FieldError, conflict, ensure, not_found, refuse_frozen_fields
 from spot.core.history import Event
 from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.discussions import service as discussions
 from spot.discussions.schemas import SystemMessageType
-from spot.mapping.models import Cartography, Site
-from spot.mapping.policy import sees_cartography
+from spot.mapping.models import Cartography, Function, Site
+from spot.mapping.policy import sees_cartography, sees_function
 from spot.qualifications import policy
 from spot.qualifications.models import (
     Qualification,
     QualificationCartography,
+    QualificationFunction,
     QualificationGroup,
     QualificationModule,
+    QualificationReferent,
 )
-from spot.qualifications.schemas import QualificationOut, QualificationSave, QualificationUpdate
+from spot.qualifications.schemas import (
+    DEFAULT_WINDOW,
+    QualificationOut,
+    QualificationSave,
+    QualificationUpdate,
+)
 from spot.querylang.text import fold
 from spot.training.modules.models import TrainingModule
 from spot.users.models import Group, User
@@ -121,6 +128,35 @@ def links(db: Session, qualification_ids: Sequence[int], user: Principal) -> dic
     return found
 
 
+def _functions(db: Session, user: Principal, qualification_id: int) -> list[tuple[int, str, int]]:
+    """(id, name, cartography id) of the functions the qualification names that `user` sees, by
+    cartography name, then the function's name."""
+    qf = QualificationFunction
+    return [
+        (i, n, c)
+        for i, n, c in db.execute(
+            select(Function.id, Function.name, Function.cartography_id)
+            .join(qf, qf.function_id == Function.id)
+            .join(Cartography, Cartography.id == Function.cartography_id)
+            .where(
+                qf.qualification_id == qualification_id,
+                sees_function(user, Function.id, Function.cartography_id),
+            )
+            .order_by(Cartography.name, Cartography.id, Function.name, Function.id)
+        )
+    ]
+
+
+def _referents(db: Session, qualification_id: int) -> list[tuple[int, str]]:
+    """(id, name) of the qualification's default referents, by name."""
+    rows = db.execute(
+        select(User.id, User.display_name)
+        .join(QualificationReferent, QualificationReferent.user_id == User.id)
+        .where(QualificationReferent.qualification_id == qualification_id)
+    ).all()
+    return sorted(((i, n) for i, n in rows), key=lambda r: (fold(r[1]), r[0]))
+
+
 def view(db: Session, *, user: Principal, qualification: Qualification) -> QualificationOut:
     linked = links(db, [qualification.id], user)[qualification.id]
     creator = (
@@ -137,6 +173,11 @@ def view(db: Session, *, user: Principal, qualification: Qualification) -> Quali
             "modules": [
                 {"id": i, "name": n, "periodicity": p, "enabled": e} for i, n, p, e in linked.modules
             ],
+            "functions": [
+                {"id": i, "name": n, "cartographyId": c} for i, n, c in _functions(db, user, qualification.id)
+            ],
+            "requalificationWindowDays": qualification.requalification_window_days,
+            "defaultReferents": [{"id": i, "name": n} for i, n in _referents(db, qualification.id)],
             "discussionId": qualification.discussion_id,
             "creation": {
                 "userId": qualification.creator_id,
@@ -215,8 +256,49 @@ def _validate(db: Session, user: Principal, data: QualificationSave) -> None:
                 errors.append(FieldError(field=name, code=EMPTY))
         elif set(ids) - _existing(db, column, ids, *where):
             errors.append(FieldError(field=name, code=INVALID))
+    # A function it opens: one of its cartographies' (those of the form, which the user sees), and one
+    # the user sees (map visibility): any other is refused as an unknown one would be.
+    of_its_cartographies = (
+        Function.cartography_id.in_(sorted(set(data.cartographies))),
+        sees_function(user, Function.id, Function.cartography_id),
+    )
+    if data.functions and set(data.functions) - _existing(
+        db, Function.id, data.functions, *of_its_cartographies
+    ):
+        errors.append(FieldError(field="functions", code=INVALID))
+    if data.default_referents and set(data.default_referents) - _existing(
+        db, User.id, data.default_referents
+    ):
+        errors.append(FieldError(field="defaultReferents", code=INVALID))
     if errors:
         raise ApiError(422, FORM_ERRORS, errors)
+
+
+# The fields of requalification and coverage, changed by qualification administrators only (policy), in
+# the order errors name them.
+REQUALIFICATION_FIELDS = ("functions", "requalificationWindowDays", "defaultReferents")
+
+
+def _refuse_requalification_changes(
+    db: Session, user: Principal, data: QualificationSave, qualification: Qualification | None
+) -> None:
+    """409 fieldNotEditable naming each of REQUALIFICATION_FIELDS that a user who may not change them
+    (policy.can_edit_requalification) changes: from the defaults on creating, from what is stored on
+    saving. The form shows them read-only to that user."""
+    if policy.can_edit_requalification(user):
+        return
+    if qualification is None:
+        window, functions, referents = DEFAULT_WINDOW, set(), set()
+    else:
+        window = qualification.requalification_window_days
+        functions = {i for i, _n, _c in _functions(db, user, qualification.id)}
+        referents = {i for i, _n in _referents(db, qualification.id)}
+    changed = {
+        "functions": set(data.functions) != functions,
+        "requalificationWindowDays": data.requalification_window_days != window,
+        "defaultReferents": set(data.default_referents) != referents,
+    }
+    refuse_frozen_fields(changed, frozenset(), REQUALIFICATION_FIELDS)
 
 
 def _unique(ids: Iterable[int]) -> list[int]:
@@ -237,14 +319,48 @@ def _hidden_cartographies(db: Session, user: Principal, qualification_id: int) -
     )
 
 
+def _hidden_functions(db: Session, user: Principal, qualification_id: int) -> list[tuple[int, int]]:
+    """(id, cartography id) of the qualification's functions that `user` may not see (on a hidden
+    cartography, or hidden in a cartography they see): the form does not show them, so a save by that
+    user keeps them, as long as their cartography stays named."""
+    qf = QualificationFunction
+    return [
+        (i, c)
+        for i, c in db.execute(
+            select(Function.id, Function.cartography_id)
+            .join(qf, qf.function_id == Function.id)
+            .where(
+                qf.qualification_id == qualification_id,
+                ~sees_function(user, Function.id, Function.cartography_id),
+            )
+        )
+    ]
+
+
 def _set_links(
-    db: Session, qualification_id: int, data: QualificationSave, kept_cartographies: Sequence[int] = ()
+    db: Session,
+    qualification_id: int,
+    data: QualificationSave,
+    kept_cartographies: Sequence[int] = (),
+    kept_functions: Sequence[tuple[int, int]] = (),
 ) -> None:
-    for model in (QualificationCartography, QualificationGroup, QualificationModule):
+    models = (
+        QualificationCartography,
+        QualificationGroup,
+        QualificationModule,
+        QualificationFunction,
+        QualificationReferent,
+    )
+    for model in models:
         db.execute(delete(model).where(model.qualification_id == qualification_id))
-    cartographies = [
-        {"qualification_id": qualification_id, "cartography_id": i}
-        for i in _unique([*data.cartographies, *kept_cartographies])
+    named = _unique([*data.cartographies, *kept_cartographies])
+    cartographies = [{"qualification_id": qualification_id, "cartography_id": i} for i in named]
+    functions = [
+        {"qualification_id": qualification_id, "function_id": i}
+        for i in _unique([*data.functions, *(i for i, c in kept_functions if c in set(named))])
+    ]
+    referents = [
+        {"qualification_id": qualification_id, "user_id": i} for i in _unique(data.default_referents)
     ]
     groups = [{"qualification_id": qualification_id, "group_id": i} for i in _unique(data.qualifiable_groups)]
     modules = [
@@ -255,6 +371,8 @@ def _set_links(
         (QualificationCartography, cartographies),
         (QualificationGroup, groups),
         (QualificationModule, modules),
+        (QualificationFunction, functions),
+        (QualificationReferent, referents),
     ):
         if rows:
             db.execute(insert(model), rows)
@@ -263,10 +381,16 @@ def _set_links(
 def create(db: Session, *, user: Principal, data: QualificationSave) -> Qualification:
     """perm_TableauBord or perm_QualificationAdmin (403); the form's rules (422)."""
     ensure(policy.can_create(user))
+    _refuse_requalification_changes(db, user, data, None)
     _validate(db, user, data)
     now = utcnow()
     qualification = Qualification(
-        name=data.name, creator_id=user.id, created_at=now, updated_at=now, version=1
+        name=data.name,
+        creator_id=user.id,
+        created_at=now,
+        updated_at=now,
+        version=1,
+        requalification_window_days=data.requalification_window_days,
     )
     db.add(qualification)
     db.flush()
@@ -288,6 +412,7 @@ def update(
     read_version = qualification.version if data.version is None else data.version
     if read_version != qualification.version:
         raise conflict(STALE_VERSION)
+    _refuse_requalification_changes(db, user, data, qualification)
     _validate(db, user, data)
     result = db.execute(
         update_statement(Qualification)
@@ -295,6 +420,7 @@ def update(
         .values(
             name=data.name,
             name_folded=fold(data.name),
+            requalification_window_days=data.requalification_window_days,
             updated_at=utcnow(),
             version=Qualification.version + 1,
         )
@@ -303,7 +429,13 @@ def update(
     if result.rowcount == 0:  # type: ignore[attr-defined]
         raise conflict(STALE_VERSION)
     db.refresh(qualification)
-    _set_links(db, qualification.id, data, _hidden_cartographies(db, user, qualification.id))
+    _set_links(
+        db,
+        qualification.id,
+        data,
+        _hidden_cartographies(db, user, qualification.id),
+        _hidden_functions(db, user, qualification.id),
+    )
     _record(db, user=user, qualification=qualification, event=Event.updated)
     return qualification
 

@@ -40,6 +40,7 @@ from spot.training.paths.models import TrainingPathReferent as R
 from spot.training.paths.service import (
     MODULE_RECORD,
     PATH_RECORD,
+    SPOT,
     module_content,
     path_content,
     round_grade,
@@ -425,7 +426,9 @@ def _load(
                 status=path.status,
                 start_date=path.start_date,
                 stop_date=path.stop_date,
-                creator_name=_named(path.creator_id, creator, creator_active, language),
+                creator_name=SPOT
+                if path.opened_by_spot
+                else _named(path.creator_id, creator, creator_active, language),
                 created_at=path.created_at,
                 accepted_at=path.accepted_at,
                 validator_name=None

@@ -43,6 +43,7 @@ _CARD_EXTRAS = (
         _Learner.display_name,
         TrainingPath.creator_id,
         _Creator.display_name,
+        TrainingPath.opened_by_spot,
         select(func.count())
         .where(TrainingPathModule.path_id == TrainingPath.id)
         .correlate(TrainingPath)
@@ -66,8 +67,8 @@ def card_fields(db: Session, rows: Sequence[Any]) -> list[dict[str, Any]]:
         (path_id, title, status, start, stop, created, accepted, validated, signed, done, total) = row[
             : len(CARD_COLUMNS)
         ]
-        code, label, description, learner_id, learner, creator_id, creator, count = extras.get(
-            path_id, (None,) * 8 + (0,)
+        code, label, description, learner_id, learner, creator_id, creator, by_spot, count = extras.get(
+            path_id, (None,) * 7 + (False, 0)
         )
         cards.append(
             {
@@ -76,6 +77,7 @@ def card_fields(db: Session, rows: Sequence[Any]) -> list[dict[str, Any]]:
                 "reference": reference_of(code, label, description),
                 "learner": person(learner_id, learner),
                 "creator": person(creator_id, creator),
+                "openedBySpot": bool(by_spot),
                 "status": status,
                 "startDate": start,
                 "stopDate": stop,

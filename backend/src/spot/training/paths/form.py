@@ -251,6 +251,49 @@ def create(db: Session, *, user: Principal, data: PathCreate) -> list[int]:
     return ids
 
 
+def open_by_spot(
+    db: Session,
+    *,
+    title: str,
+    learner_id: int,
+    module_id: int,
+    referents: Sequence[int],
+    start_date: date,
+    stop_date: date,
+    pass_threshold: int,
+    visible_by_persons: Iterable[int] = (),
+    visible_by_groups: Iterable[int] = (),
+) -> TrainingPath:
+    """A path Spot opens itself (a requalification, qualifications.requalification): no creator,
+    `opened_by_spot`, one module with its referents, notAccepted, its history's creation by Spot. As the
+    form's paths, it tells its people (records.on_change: the learner's path to accept). The caller
+    gives what the form's rules would check: an enabled module, known referents who are not the
+    learner, start ≤ stop and stop not past."""
+    now = utcnow()
+    path = TrainingPath(
+        title=title[:300],
+        learner_id=learner_id,
+        creator_id=None,
+        opened_by_spot=True,
+        status=P.notAccepted.value,
+        created_at=now,
+        version=1,
+        start_date=start_date,
+        stop_date=stop_date,
+        pass_threshold=pass_threshold,
+        status_changed_at=now,
+    )
+    db.add(path)
+    db.flush()
+    _insert_modules(
+        db, path.id, [_Assigned(module_id, tuple(dict.fromkeys(referents)), start_date, stop_date)], now
+    )
+    _set_visibility(db, path.id, visible_by_persons, visible_by_groups)
+    record(db, user=None, path=path, event=PathEvent.created, by_spot=True)
+    elements.refresh(db, path)  # the totals the cards show
+    return path
+
+
 def update(db: Session, *, user: Principal, path_id: int, data: PathUpdate) -> TrainingPath:
     """The form: 403 for anyone but the creator and administrators (and once archived or canceled),
     409 staleVersion for a stale version, 409 fieldNotEditable naming each field changed that

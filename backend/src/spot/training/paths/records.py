@@ -47,6 +47,9 @@ APPROVAL = "approval"
 ACKNOWLEDGEMENT = "acknowledgement"
 GRADE_CHANGED = "gradeChanged"
 GRADE_SCALE = 10
+# The system actor: what Spot does itself (a requalification path it opens) is shown under this name,
+# in every language, wherever a person's name would be (creator, history, reports).
+SPOT = "Spot"
 
 
 def stale() -> ApiError:
@@ -314,8 +317,10 @@ def record(
     grade: float | None = None,
     comment: str | None = None,
     strict: bool = True,
+    by_spot: bool = False,
 ) -> None:
-    """A history row of the path (user None: an automatic promotion) and the version + 1, where the
+    """A history row of the path (user None: an automatic promotion, or Spot's own act when `by_spot`,
+    named SPOT) and the version + 1, where the
     version is still the one this request read (409 staleVersion otherwise; `strict` false: whatever
     it is now, for the promotions of elements.refresh, which follow another change of the path). Then
     the listeners of on_change."""
@@ -346,7 +351,7 @@ def record(
                 "position": position,
                 "at": utcnow(),
                 "user_id": user.id if user is not None else None,
-                "user_name": user.display_name if user is not None else "",
+                "user_name": user.display_name if user is not None else (SPOT if by_spot else ""),
                 "event": event.value,
                 "grade": grade,
                 "comment": comment,

@@ -304,6 +304,9 @@ class PathOut(WithCompletion):
     pass_threshold: int
     visible_by_persons: list[Person]
     visible_by_groups: list[Group]
+    opened_by_spot: bool = Field(
+        description="Opened by Spot itself (a requalification): no creator; creation.userName is 'Spot'"
+    )
     creation: Creation
     total_estimated_duration: int = Field(description="Minutes, over the modules not disabled")
     total_sub_module_items: int
@@ -333,6 +336,7 @@ class PathCard(WithCompletion):
     reference: ReferenceSummary | None
     learner: Person | None
     creator: Person | None
+    opened_by_spot: bool = Field(description="Opened by Spot itself (a requalification): no creator")
     status: PathStatus
     start_date: date
     stop_date: date

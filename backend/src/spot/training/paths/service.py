@@ -21,6 +21,7 @@ from spot.training.modules.models import TrainingModule
 from spot.training.paths import elements, policy
 from spot.training.paths.elements import refresh as refresh
 from spot.training.paths.form import create as create
+from spot.training.paths.form import open_by_spot as open_by_spot
 from spot.training.paths.models import ModuleStatus as M
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.records import (
@@ -37,6 +38,7 @@ from spot.training.paths.records import (
 )
 from spot.training.paths.records import MODULE_RECORD as MODULE_RECORD
 from spot.training.paths.records import PATH_RECORD as PATH_RECORD
+from spot.training.paths.records import SPOT as SPOT
 from spot.training.paths.records import add_months as add_months
 from spot.training.paths.records import load as load
 from spot.training.paths.records import module_at as module_at

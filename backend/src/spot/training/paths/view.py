@@ -42,6 +42,7 @@ from spot.training.paths.records import (
     PATH_RECORD,
     PERSON,
     REFERENT,
+    SPOT,
     facts_from,
     links_of,
     module_content,
@@ -295,9 +296,14 @@ def view(
             "visible_by_groups": [
                 {"id": i, "name": n} for _, i, n in sorted(links[GROUP], key=lambda g: (g[2], g[1]))
             ],
+            "opened_by_spot": path.opened_by_spot,
             "creation": {
                 "user_id": path.creator_id,
-                "user_name": names.get(path.creator_id, "") if path.creator_id is not None else "",
+                "user_name": SPOT
+                if path.opened_by_spot
+                else names.get(path.creator_id, "")
+                if path.creator_id is not None
+                else "",
                 "date": path.created_at,
             },
             "total_estimated_duration": sum(summaries[m.module_id]["estimated_duration"] for m in live),
