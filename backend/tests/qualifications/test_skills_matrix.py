@@ -121,6 +121,10 @@ def test_the_cells_rows_and_foot(client, manager, plant):
     assert (f2["qualified"], f2["level"], f2["underMinimum"]) == (2, "covered", True)
     assert (f3["qualified"], f3["level"], f3["underMinimum"]) == (0, "none", True)
     assert f1["counts"] == {"valid": 1, "expiring": 2, "inProgress": 1, "expired": 1, "never": 0}
+    # Tomorrow's coverage: F1 rests on alice alone after bruno's 10 days and david's last day, today.
+    assert [p["valid"] for p in f1["forecast"]["points"]] == [3, 1, 1, 1]
+    assert [p["valid"] for p in f2["forecast"]["points"]] == [2, 1, 0, 0]
+    assert (f1["forecast"]["outlook"], f1["forecast"]["fallsOn"]) == ("falling", on(1))
     assert answer["totalPeople"] == 5
     assert answer["groups"] == [
         {"id": plant["teams"]["a"], "name": "Équipe A"},
@@ -320,12 +324,15 @@ def test_the_excel_file(client, manager, plant):
     assert [sheet.cell(row=r, column=5).value for r in range(2, 7)] == [2, 1, 0, 2, 0]
     foot = {
         sheet.cell(row=r, column=1).value: [sheet.cell(row=r, column=c).value for c in range(2, 5)]
-        for r in range(7, 10)
+        for r in range(7, 13)
     }
     assert foot == {
         "Personnes qualifiées": [3, 2, 0],
         "Minimum": [3, 3, 3],
         "Sous le minimum": ["non", "oui", "oui"],
+        "Qualifiées dans 30 jours": [1, 1, 0],
+        "Qualifiées dans 60 jours": [1, 0, 0],
+        "Qualifiées dans 90 jours": [1, 0, 0],
     }
     legend = [[c.value for c in row] for row in book["Légende"].iter_rows()]
     assert legend[0][0] == "Matrice de compétences"

@@ -13,7 +13,8 @@ them):
 A person **holds** a function in the first two states: the people holding a function are exactly the
 people qualified for it, which the dashboards count against its minimum. Each column's foot gives those
 (over everyone concerned, whatever the filters) with the minimum, the level and tomorrow's coverage
-(qualifications.forecast), and the cells of the rows shown by state; each row, the functions the person
+(qualifications.forecast: the people qualified at +30, +60 and +90 days), and the cells of the rows
+shown by state; each row, the functions the person
 holds among the columns shown.
 
 Filters: groups (the rows of their members), functions (the columns), states (the rows with a cell
@@ -33,7 +34,7 @@ from spot.core.principal import Principal
 from spot.db import plain
 from spot.mapping import service as mapping
 from spot.mapping.models import Site
-from spot.qualifications import coverage, validity
+from spot.qualifications import coverage, forecast, validity
 from spot.qualifications import dashboards as qualification_dashboards
 from spot.qualifications import policy as qualification_policy
 from spot.qualifications.models import QualificationCartography, QualificationGroup
@@ -177,6 +178,9 @@ def matrix(
                 "level": coverage.level(qualified),
                 "underMinimum": coverage.under_minimum(qualified, function.minimum),
                 "counts": {state.value: n for state, n in counts.items()},
+                "forecast": forecast.as_json(
+                    forecast.of_function(function, sorted(covering.get(function.id, ())), holds, today)
+                ),
             }
         )
     return Matrix(

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from spot.core.schemas import CamelModel
 from spot.dashboards.matrix import CellState
+from spot.qualifications.forecast_schemas import FunctionForecast
 from spot.qualifications.schemas import CartographySite, CoverageLevel, NamedItem
 
 
@@ -41,6 +42,10 @@ class MatrixColumn(CamelModel):
     level: CoverageLevel
     under_minimum: bool = Field(description="qualified < minimum")
     counts: StateCountsByCell = Field(description="The cells of the rows shown, by state")
+    forecast: FunctionForecast = Field(
+        description="Tomorrow's coverage: the people qualified today and at +30, +60 and +90 days, over "
+        "everyone concerned (qualifications.forecast)"
+    )
 
 
 class MatrixRow(CamelModel):
