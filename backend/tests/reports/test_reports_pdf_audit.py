@@ -107,7 +107,7 @@ def test_a_pdf_per_path_and_one_of_qualifications_each_page_stamped(client: Test
         "Consignation électrique",
         "Aujourd'hui : valide, sans limite de durée",
         # The earlier grading, by a referent whose account is gone, its grade changed since...
-        f"5,0 / 10 — non réussi X {path} — Note modifiée depuis",
+        f"5,0 / 10 — non réussi X {path} — Note modifiée ensuite",
         # ...then the current one, the validation held.
         f"8,0 / 10 — réussi Referent Test {path} Permanente Validation en cours de validité",
     ):
@@ -158,7 +158,7 @@ def test_in_english(client: TestClient, world: World) -> None:
     assert "Grading history" in text_of(files[f"Parcours consignation ({world.closed_path}).pdf"])
     validations = text_of(files["Validation history.pdf"])
     assert "Today: valid, permanently" in validations
-    assert "Grade changed since" in validations and "The validation held, valid" in validations
+    assert "Grade changed afterwards" in validations and "The validation held, valid" in validations
 
 
 def test_someone_with_no_path_nor_qualification(client: TestClient, world: World) -> None:

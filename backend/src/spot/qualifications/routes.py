@@ -8,7 +8,7 @@ from spot.core.errors import ensure
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, json_response
 from spot.permissions.names import Permission
-from spot.qualifications import dashboards, policy, query, service
+from spot.qualifications import dashboards, history, policy, query, service
 from spot.qualifications.schemas import (
     CartographyDashboard,
     DashboardElement,
@@ -154,8 +154,12 @@ def group_qualifications(db: DB, groupId: Id, shown: Shown) -> Response:
 @router.get("/dashboards/qualifications/user/{userId}")
 async def user_qualifications(db: DB, user: CurrentUser, userId: Id, shown: Shown) -> UserDashboard:
     """One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
-    item per qualification concerning the user, its modules as children."""
+    item per qualification concerning the user, its modules as children; and the history of each of
+    those modules: every grading of it, successful or failed, and what it counts for today."""
     ensure(policy.can_see_user(user, userId))
-    return UserDashboard.model_validate(
-        dashboards.person(db, user_id=userId, today=clock.today(), shown=shown)
+    today = clock.today()
+    answer = dashboards.person(db, user_id=userId, today=today, shown=shown)
+    answer["history"] = history.answer(
+        history.of_person(db, user_id=userId, today=today, modules=history.concerning_modules(userId))
     )
+    return UserDashboard.model_validate(answer)
