@@ -15,6 +15,8 @@ import type { DashboardChild, DashboardElement, DashboardItem, DashboardLink, Va
 import { VALIDITY_STATES, validityColour, validityText } from './validity'
 
 export type DashboardLinkTo = (link: DashboardLink) => string | undefined
+/** What a page adds to a child's row, at its end (a button, and what it opens beneath the row). */
+export type ChildDetails = (child: DashboardChild) => ReactNode
 
 /** How many of an item's children the legend shows, from its counts by state (all its children). */
 export function shownCount(item: DashboardItem, states: readonly ValidityState[]): number {
@@ -28,7 +30,8 @@ export function shownCount(item: DashboardItem, states: readonly ValidityState[]
  * and their validation and requalification paths. An item whose children are all hidden is hidden too.
  * The server sends the children of the legend's states, the first ones of each item (backend
  * qualifications/dashboards.py Shown): "Show all" asks for the rest of one item. `linkTo` gives the
- * address of an item or child (undefined: its name is not a link).
+ * address of an item or child (undefined: its name is not a link); `childDetails` what a page adds
+ * to each child's row.
  */
 export function QualificationDashboard({
   elements,
@@ -37,6 +40,7 @@ export function QualificationDashboard({
   onStatesChange,
   onExpand,
   headingLevel = 'h2',
+  childDetails,
 }: {
   elements: readonly DashboardElement[]
   linkTo: DashboardLinkTo
@@ -45,6 +49,7 @@ export function QualificationDashboard({
   onExpand: (itemId: number) => void
   /** The level of the items' names among the page's headings. */
   headingLevel?: 'h2' | 'h3'
+  childDetails?: ChildDetails
 }) {
   const { t } = useTranslation()
   const visible = elements.filter(({ item }) => item.total === 0 || shownCount(item, shown.states) > 0)
@@ -77,6 +82,7 @@ export function QualificationDashboard({
             onExpand={() => onExpand(element.item.id)}
             linkTo={linkTo}
             headingLevel={headingLevel}
+            childDetails={childDetails}
           />
         ))
       )}
@@ -90,6 +96,7 @@ function DashboardItemView({
   onExpand,
   linkTo,
   headingLevel,
+  childDetails,
 }: {
   element: DashboardElement
   /** Children in the legend's states that the answer left out. */
@@ -97,6 +104,7 @@ function DashboardItemView({
   onExpand: () => void
   linkTo: DashboardLinkTo
   headingLevel: 'h2' | 'h3'
+  childDetails?: ChildDetails
 }) {
   const { t, i18n } = useTranslation()
   const { item } = element
@@ -131,7 +139,7 @@ function DashboardItemView({
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
           {element.children.map((child) => (
-            <ChildRow key={`${child.link.type}-${child.id}`} child={child} linkTo={linkTo} />
+            <ChildRow key={`${child.link.type}-${child.id}`} child={child} linkTo={linkTo} details={childDetails} />
           ))}
         </Box>
       )}
@@ -144,7 +152,7 @@ function DashboardItemView({
   )
 }
 
-function ChildRow({ child, linkTo }: { child: DashboardChild; linkTo: DashboardLinkTo }) {
+function ChildRow({ child, linkTo, details }: { child: DashboardChild; linkTo: DashboardLinkTo; details?: ChildDetails }) {
   const { t, i18n } = useTranslation()
   return (
     <Box
@@ -169,6 +177,7 @@ function ChildRow({ child, linkTo }: { child: DashboardChild; linkTo: DashboardL
           {t('qualifications.dashboard.requalificationPath')}
         </Link>
       )}
+      {details?.(child)}
     </Box>
   )
 }

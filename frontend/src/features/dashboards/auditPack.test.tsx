@@ -16,8 +16,8 @@ function signedInAs(permissions: string[]) {
     [`GET ${API}/organization/info`]: () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
     [`GET ${API}/account/alerts`]: () => json({ alerts: [], count: 0 }),
     [`GET ${API}/discussion/unread`]: () => json([]),
-    [`GET ${API}/dashboards/qualifications/user/${ME}`]: () => json({ user: { id: ME, name: 'Gabriel Roux' }, elements: [] }),
-    [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [] }),
+    [`GET ${API}/dashboards/qualifications/user/${ME}`]: () => json({ user: { id: ME, name: 'Gabriel Roux' }, elements: [], history: [] }),
+    [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [], history: [] }),
   })
 }
 

@@ -221,7 +221,7 @@ describe('the qualification dashboards', () => {
   it("show one's own status without any permission, titled 'my qualification status'", async () => {
     const fetchMock = signedInAs([], {
       [`GET ${API}/dashboards/qualifications/user/${ME}`]: () =>
-        json({ user: { id: ME, name: 'Gabriel Roux' }, elements: [element('Cariste', 'Conduite de chariot', 12, 'warn')] }),
+        json({ user: { id: ME, name: 'Gabriel Roux' }, elements: [element('Cariste', 'Conduite de chariot', 12, 'warn')], history: [] }),
     })
     renderRoutes(routes, '/spotv2/dashboard/qualifications/user')
     expect(await screen.findByRole('heading', { name: 'My qualification status', level: 1 })).toBeInTheDocument()
@@ -240,7 +240,7 @@ describe('the qualification dashboards', () => {
 
   it("name the other user for perm_TableauBord holders, and show NotFound for an unknown one", async () => {
     signedInAs(['perm_TableauBord'], {
-      [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [] }),
+      [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [], history: [] }),
     })
     const { unmount } = renderRoutes(routes, '/spotv2/dashboard/qualifications/user/12')
     expect(await screen.findByRole('heading', { name: 'Qualification status of Inès Garnier', level: 1 })).toBeInTheDocument()

@@ -105,7 +105,7 @@ describe('the Dashboard manager', () => {
 
   it('opens the qualification status of the person chosen', async () => {
     signedInAs(['perm_TableauBord'], {
-      [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [] }),
+      [`GET ${API}/dashboards/qualifications/user/12`]: () => json({ user: { id: 12, name: 'Inès Garnier' }, elements: [], history: [] }),
     })
     const { router } = renderRoutes(routes, PAGE)
     await userEvent.type(await screen.findByRole('combobox', { name: 'Person' }), 'Inès')
