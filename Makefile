@@ -52,11 +52,18 @@ openapi: backend-deps
 api-client: openapi frontend-deps
 	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o src/api/schema.d.ts
 
-# The type check prints nothing until it is done (a minute or two on a small machine); Vite lists only
-# warnings, not the few hundred chunks it writes.
-frontend: frontend-deps
-	@echo "Building the client: type check (quiet until done), then bundle"
-	@cd frontend && npm run build --silent -- --logLevel warn
+# The bundle, built again only when a source changed (the journeys and the bundle check use one build).
+# Vite lists only warnings, not the few hundred chunks it writes. Types are checked by `make test` and
+# `make lint` (tsc), not here: serving the demo does not wait for them.
+FRONTEND_BUNDLE := frontend/dist/.vite/manifest.json
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
+  frontend/index.html frontend/vite.config.ts frontend/package.json frontend/package-lock.json
+
+frontend: $(FRONTEND_BUNDLE)
+
+$(FRONTEND_BUNDLE): $(FRONTEND_SOURCES) | frontend-deps
+	@echo "Building the client bundle"
+	@cd frontend && npx vite build --logLevel warn
 
 ## Running -----------------------------------------------------------------------
 
