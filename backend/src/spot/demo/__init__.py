@@ -4,6 +4,7 @@ from sqlalchemy.orm import Session
 
 from spot.demo import (
     alerts,
+    coverage,
     discussions,
     lms,
     mapping,
@@ -45,6 +46,7 @@ def seed(db: Session) -> list[people.DemoLogin]:
     modules.seed(db)
     paths.seed(db)
     qualifications.seed(db)
+    coverage.seed(db)
     people.deactivate_leavers(db)
     people.seed_api_tokens(db)
     reports.seed(db)
