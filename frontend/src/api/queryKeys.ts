@@ -135,6 +135,8 @@ export const queryKeys = {
     cartographyQualifications: (cartographyId: number, shown?: object) => ['dashboards', 'qualifications', 'cartography', cartographyId, shown] as const,
     groupQualifications: (groupId: number, shown?: object) => ['dashboards', 'qualifications', 'group', groupId, shown] as const,
     userQualifications: (userId: number, shown?: object) => ['dashboards', 'qualifications', 'user', userId, shown] as const,
+    /** Tomorrow's coverage of a cartography's functions, which its plan colours its zones by. */
+    cartographyCoverage: (cartographyId: number) => ['dashboards', 'coverage', 'cartography', cartographyId] as const,
   },
   reports: {
     /** The signed-in user's saved report parameter sets; saving or deleting one invalidates this. */

@@ -552,6 +552,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/dashboards/cartography/{cartographyId}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cartography Coverage
+         * @description Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. Each function of the
+         *     cartography the user sees: its people qualified today and at +30, +60 and +90 days against its
+         *     minimum, and its outlook (nobody, under, falling, enough), which the plan colours its zone by.
+         */
+        get: operations["cartography_coverage_backend_api_v2_dashboards_cartography__cartographyId__coverage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/cartography/{cartographyId}/matrix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skills Matrix
+         * @description Needs perm_TableauBord; 404 unknown cartography, 403 hidden from the user. A column per function
+         *     of the cartography the user sees, a row per person concerned by a qualification naming it, each
+         *     cell the person's state for the function (docs/qualifications.md, "The skills matrix"); each
+         *     column's foot: the people qualified, the minimum, the level, the cells shown by state.
+         */
+        get: operations["skills_matrix_backend_api_v2_dashboards_cartography__cartographyId__matrix_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/cartography/{cartographyId}/matrix/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skills Matrix Excel
+         * @description Needs perm_TableauBord; 404, 403 as the matrix. The matrix with the same filters as an xlsx file
+         *     (skills-matrix.xlsx): the matrix sheet (headers and names frozen, cells coloured by state, dates
+         *     as dates, the foot), and a legend sheet; words in the language of Accept-Language.
+         */
+        get: operations["skills_matrix_excel_backend_api_v2_dashboards_cartography__cartographyId__matrix_excel_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/dashboards/cartography/{cartographyId}/matrix/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skills Matrix Pdf
+         * @description Needs perm_TableauBord; 404, 403 as the matrix. The matrix with the same filters as an A4
+         *     landscape PDF (skills-matrix.pdf), the functions in slices as wide as a page, each page with the
+         *     title, the filters and the legend; words in the language of Accept-Language.
+         */
+        get: operations["skills_matrix_pdf_backend_api_v2_dashboards_cartography__cartographyId__matrix_pdf_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/dashboards/manager/cartographies": {
         parameters: {
             query?: never;
@@ -650,7 +739,8 @@ export interface paths {
         /**
          * User Qualifications
          * @description One's own: any signed-in user; another's: perm_TableauBord (else 403); 404 userNotFound. An
-         *     item per qualification concerning the user, its modules as children.
+         *     item per qualification concerning the user, its modules as children; and the history of each of
+         *     those modules: every grading of it, successful or failed, and what it counts for today.
          */
         get: operations["user_qualifications_backend_api_v2_dashboards_qualifications_user__userId__get"];
         put?: never;
@@ -1696,6 +1786,28 @@ export interface paths {
          *     qualifiableGroups and modules empty (emptyFieldError), unknown ids (invalidValue).
          */
         post: operations["create_qualification_backend_api_v2_qualifications_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/qualifications/functions/{functionId}/minimum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set Minimum
+         * @description Needs perm_QualificationAdmin. Sets how many qualified people the function needs (its coverage is
+         *     under its minimum below it; 3 by default): 0 to 1000, else 400 valueMustBeBetween. 404
+         *     functionNotFound, 403 when the function is hidden from the user.
+         */
+        put: operations["set_minimum_backend_api_v2_qualifications_functions__functionId__minimum_put"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3758,7 +3870,7 @@ export interface components {
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "trainingPathToClose" | "qualificationExpiring" | "teamQualificationExpiring";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "trainingPathToClose" | "qualificationExpiring" | "teamQualificationExpiring" | "functionUnderMinimum";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.
@@ -3770,7 +3882,7 @@ export interface components {
              * Type
              * @enum {string}
              */
-            type: "subject" | "mediation" | "trainingPath" | "userQualifications";
+            type: "subject" | "mediation" | "trainingPath" | "userQualifications" | "cartographyQualifications";
         };
         /**
          * Alerts
@@ -4076,6 +4188,23 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * CartographyCoverage
+         * @description The coverage outlook of each function of a cartography that the user sees, for its plan.
+         */
+        CartographyCoverage: {
+            cartography: components["schemas"]["CoverageCartography"];
+            /**
+             * Functions
+             * @description nobody, under, falling, then enough; the soonest fall first; then by name
+             */
+            functions: components["schemas"]["FunctionForecast"][];
+            /**
+             * Warndays
+             * @description Managers are warned of a fall within this many days
+             */
+            warnDays: number;
+        };
         /** CartographyDashboard */
         CartographyDashboard: {
             cartography: components["schemas"]["CartographySite"];
@@ -4086,6 +4215,11 @@ export interface components {
             coverage: components["schemas"]["FunctionCoverage"][];
             /** Elements */
             elements: components["schemas"]["DashboardElement"][];
+            /**
+             * Forecast
+             * @description Tomorrow's coverage: each function's qualified people today and at +30, +60 and +90 days against its minimum; nobody, under, falling, then enough; the soonest fall first; by name
+             */
+            forecast: components["schemas"]["FunctionForecast"][];
         };
         /** CartographyListItem */
         CartographyListItem: {
@@ -4195,6 +4329,11 @@ export interface components {
             /** Totalitems */
             totalItems: number;
         };
+        /**
+         * CellState
+         * @enum {string}
+         */
+        CellState: "valid" | "expiring" | "inProgress" | "expired" | "never";
         /**
          * ContextEntry
          * @description One step of a hierarchy path (spec 1 §3: a context is a hierarchy of entries).
@@ -4308,6 +4447,13 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** CoverageCartography */
+        CoverageCartography: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** CoverageLevels */
         CoverageLevels: {
             /**
@@ -4325,6 +4471,11 @@ export interface components {
              * @description Functions a single person is qualified for (no backup)
              */
             single: number;
+            /**
+             * Underminimum
+             * @description Functions fewer people are qualified for than their minimum (any level)
+             */
+            underMinimum: number;
         };
         /** CreatedId */
         CreatedId: {
@@ -4632,6 +4783,41 @@ export interface components {
              */
             kind: "and" | "or";
         };
+        /** ForecastFunction */
+        ForecastFunction: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ForecastPoint */
+        ForecastPoint: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /**
+             * Days
+             * @description Days after today: 0, 30, 60 or 90
+             */
+            days: number;
+            /**
+             * Requalifying
+             * @description Of the people qualified today and no longer that day, those with a requalification path not graded yet (not counted in valid)
+             */
+            requalifying: number;
+            /**
+             * Underminimum
+             * @description valid < the function's minimum
+             */
+            underMinimum: boolean;
+            /**
+             * Valid
+             * @description People qualified that day: a valid hold lasting until that day at least
+             */
+            valid: number;
+        };
         /**
          * FunctionActivity
          * @description One table of the function view: a top-level activity and the subjects of this function
@@ -4687,15 +4873,71 @@ export interface components {
              */
             level: "none" | "single" | "covered";
             /**
+             * Minimum
+             * @description The function's minimum of qualified people (0 to 1000)
+             */
+            minimum: number;
+            /**
              * Qualified
              * @description By remaining days, most first, then name
              */
             qualified: components["schemas"]["QualifiedPerson"][];
+            /**
+             * Underminimum
+             * @description Fewer people qualified than the minimum
+             */
+            underMinimum: boolean;
+        };
+        /**
+         * FunctionForecast
+         * @description A function's qualified people today and at +30, +60 and +90 days against its minimum
+         *     (docs/qualifications.md, "Tomorrow's coverage").
+         */
+        FunctionForecast: {
+            /** Cartographyid */
+            cartographyId: number;
+            /**
+             * Fallson
+             * @description The first day within 90 days on which it is under its minimum, when it is not today
+             */
+            fallsOn: string | null;
+            function: components["schemas"]["ForecastFunction"];
+            /**
+             * Minimum
+             * @description The people the function needs qualified (0: none)
+             */
+            minimum: number;
+            /** @description nobody: a minimum above 0 and nobody qualified today; under: under its minimum today; falling: under it on a day within 90 days; enough: not within 90 days */
+            outlook: components["schemas"]["Outlook"];
+            /**
+             * Points
+             * @description Today, +30, +60 and +90 days
+             */
+            points: components["schemas"]["ForecastPoint"][];
+        };
+        /** FunctionMinimum */
+        FunctionMinimum: {
+            /** Functionid */
+            functionId: number;
+            /**
+             * Minimum
+             * @description The people the function needs qualified
+             */
+            minimum: number;
         };
         /** FunctionOut */
         FunctionOut: {
             /** Code */
             code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** FunctionRef */
+        FunctionRef: {
+            /** Cartographyid */
+            cartographyId: number;
             /** Id */
             id: number;
             /** Name */
@@ -4776,6 +5018,20 @@ export interface components {
              * @description Grading date + the module's periodicity; null: permanent, or a failure (valid for nothing)
              */
             validUntil: string | null;
+        };
+        /**
+         * GradingOutcome
+         * @description What a grading counts for today.
+         * @enum {string}
+         */
+        GradingOutcome: "valid" | "expired" | "renewed" | "failed" | "regraded" | "canceled";
+        /** GradingPath */
+        GradingPath: {
+            /** Id */
+            id: number;
+            status: components["schemas"]["PathStatus"];
+            /** Title */
+            title: string;
         };
         /**
          * Granularity
@@ -5209,6 +5465,80 @@ export interface components {
              */
             type: "site" | "cartography" | "activity" | "function";
         };
+        /** MatrixCan */
+        MatrixCan: {
+            /**
+             * Editminimum
+             * @description May change the functions' minimums (perm_QualificationAdmin)
+             */
+            editMinimum: boolean;
+        };
+        /** MatrixCell */
+        MatrixCell: {
+            /** @description valid (more than 30 days left, or permanent), expiring (0 to 30 days left), inProgress (not held, a path in progress will grade it), expired, never */
+            state: components["schemas"]["CellState"];
+            /**
+             * Validuntil
+             * @description The last valid day of the hold; null when permanent or never
+             */
+            validUntil: string | null;
+        };
+        /**
+         * MatrixColumn
+         * @description A function of the cartography, with its foot.
+         */
+        MatrixColumn: {
+            /** Code */
+            code: string;
+            /** @description The cells of the rows shown, by state */
+            counts: components["schemas"]["StateCountsByCell"];
+            /** @description Tomorrow's coverage: the people qualified today and at +30, +60 and +90 days, over everyone concerned (qualifications.forecast) */
+            forecast: components["schemas"]["FunctionForecast"];
+            /** Id */
+            id: number;
+            /**
+             * Level
+             * @enum {string}
+             */
+            level: "none" | "single" | "covered";
+            /**
+             * Minimum
+             * @description The people it needs qualified (0 to 1000)
+             */
+            minimum: number;
+            /** Name */
+            name: string;
+            /**
+             * Qualified
+             * @description The people qualified for it (valid or expiring), over everyone concerned whatever the filters: the dashboards' coverage count
+             */
+            qualified: number;
+            /**
+             * Underminimum
+             * @description qualified < minimum
+             */
+            underMinimum: boolean;
+        };
+        /**
+         * MatrixRow
+         * @description A person concerned by a qualification naming the cartography.
+         */
+        MatrixRow: {
+            /**
+             * Cells
+             * @description One per column, in the columns' order
+             */
+            cells: components["schemas"]["MatrixCell"][];
+            /**
+             * Held
+             * @description The functions shown that they hold (cells valid or expiring)
+             */
+            held: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /**
          * MediationCan
          * @description What the signed-in user may do with this mediation, from spot.mediations.policy.
@@ -5547,6 +5877,14 @@ export interface components {
             updatedAt: string | null;
             updatedBy: components["schemas"]["Contributor"] | null;
         };
+        /** MinimumSave */
+        MinimumSave: {
+            /**
+             * Minimum
+             * @description 0 to 1000 (else 400 valueMustBeBetween)
+             */
+            minimum: number;
+        };
         /**
          * Mode
          * @enum {string}
@@ -5602,6 +5940,15 @@ export interface components {
             /** Name */
             name: string;
             reference: components["schemas"]["ReferenceSummary"] | null;
+        };
+        /** ModuleHistory */
+        ModuleHistory: {
+            /**
+             * Gradings
+             * @description Newest first
+             */
+            gradings: components["schemas"]["ValidationGrading"][];
+            module: components["schemas"]["NamedItem"];
         };
         /** ModuleName */
         ModuleName: {
@@ -6085,6 +6432,12 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * Outlook
+         * @description What the plan colours a function's zone by (qualifications.forecast).
+         * @enum {string}
+         */
+        Outlook: "nobody" | "under" | "falling" | "enough";
         /** PasswordChange */
         PasswordChange: {
             /** Password */
@@ -6142,6 +6495,11 @@ export interface components {
             /** Id */
             id: number;
             learner: components["schemas"]["Person"] | null;
+            /**
+             * Openedbyspot
+             * @description Opened by Spot itself (a requalification): no creator
+             */
+            openedBySpot: boolean;
             reference: components["schemas"]["ReferenceSummary"] | null;
             /** Signaturedate */
             signatureDate: string | null;
@@ -6339,6 +6697,11 @@ export interface components {
              */
             inactivePeople: number[];
             learner: components["schemas"]["Person"] | null;
+            /**
+             * Openedbyspot
+             * @description Opened by Spot itself (a requalification): no creator; creation.userName is 'Spot'
+             */
+            openedBySpot: boolean;
             /** Passthreshold */
             passThreshold: number;
             reference: components["schemas"]["ReferenceSummary"] | null;
@@ -6613,10 +6976,20 @@ export interface components {
             cartographies: components["schemas"]["CartographySite"][];
             creation: components["schemas"]["Creation"];
             /**
+             * Defaultreferents
+             * @description The referents of the requalification paths Spot opens when the path that last validated the module names none; by name
+             */
+            defaultReferents: components["schemas"]["NamedItem"][];
+            /**
              * Discussionid
              * @description Its discussion (GET /discussion/{discussionId})
              */
             discussionId: number | null;
+            /**
+             * Functions
+             * @description The functions of its cartographies it qualifies its holders for, those the user sees, by cartography then name; none: the functions its modules' spot elements are on
+             */
+            functions: components["schemas"]["FunctionRef"][];
             /** Id */
             id: number;
             /**
@@ -6631,6 +7004,11 @@ export interface components {
              * @description By name
              */
             qualifiableGroups: components["schemas"]["NamedItem"][];
+            /**
+             * Requalificationwindowdays
+             * @description Days before a periodic module's last valid day when Spot opens a requalification path for a concerned person; 0: never
+             */
+            requalificationWindowDays: number;
             /** Version */
             version: number;
         };
@@ -6646,6 +7024,18 @@ export interface components {
              */
             cartographies: number[];
             /**
+             * Defaultreferents
+             * @description People (unknown: invalidValue). Changed by perm_QualificationAdmin only
+             * @default []
+             */
+            defaultReferents: number[];
+            /**
+             * Functions
+             * @description Functions of its cartographies it qualifies for (another: invalidValue). Changed by perm_QualificationAdmin only
+             * @default []
+             */
+            functions: number[];
+            /**
              * Modules
              * @description In the order shown
              * @default []
@@ -6658,6 +7048,12 @@ export interface components {
              * @default []
              */
             qualifiableGroups: number[];
+            /**
+             * Requalificationwindowdays
+             * @description 0 to 3650 (valueMustBeBetween); 0: Spot opens no requalification path. Changed by perm_QualificationAdmin only
+             * @default 60
+             */
+            requalificationWindowDays: number;
         };
         /**
          * QualificationStatus
@@ -6698,6 +7094,18 @@ export interface components {
              */
             cartographies: number[];
             /**
+             * Defaultreferents
+             * @description People (unknown: invalidValue). Changed by perm_QualificationAdmin only
+             * @default []
+             */
+            defaultReferents: number[];
+            /**
+             * Functions
+             * @description Functions of its cartographies it qualifies for (another: invalidValue). Changed by perm_QualificationAdmin only
+             * @default []
+             */
+            functions: number[];
+            /**
              * Modules
              * @description In the order shown
              * @default []
@@ -6710,6 +7118,12 @@ export interface components {
              * @default []
              */
             qualifiableGroups: number[];
+            /**
+             * Requalificationwindowdays
+             * @description 0 to 3650 (valueMustBeBetween); 0: Spot opens no requalification path. Changed by perm_QualificationAdmin only
+             * @default 60
+             */
+            requalificationWindowDays: number;
             /**
              * Version
              * @description The version read: a stale one answers 409 staleVersion; without it (the spec's payload) the save applies over whatever came before
@@ -7663,6 +8077,41 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** SkillsMatrix */
+        SkillsMatrix: {
+            can: components["schemas"]["MatrixCan"];
+            cartography: components["schemas"]["CartographySite"];
+            /**
+             * Columns
+             * @description The functions of the cartography the user sees (those asked), in the cartography's order
+             */
+            columns: components["schemas"]["MatrixColumn"][];
+            /**
+             * Functions
+             * @description Every function the user sees, whatever the filter: what the function filter offers
+             */
+            functions: components["schemas"]["NamedItem"][];
+            /**
+             * Groups
+             * @description The groups the group filter offers: the qualifiable groups of the qualifications naming the cartography, by name
+             */
+            groups: components["schemas"]["NamedItem"][];
+            /**
+             * Rows
+             * @description By name, or by functions held (most first) then name
+             */
+            rows: components["schemas"]["MatrixRow"][];
+            /**
+             * Totalpeople
+             * @description The people concerned, before the filters
+             */
+            totalPeople: number;
+        };
+        /**
+         * Sort
+         * @enum {string}
+         */
+        Sort: "name" | "held";
         /** SortKeyOut */
         SortKeyOut: {
             /** Descending */
@@ -7816,6 +8265,19 @@ export interface components {
             none: number;
             /** Warn */
             warn: number;
+        };
+        /** StateCountsByCell */
+        StateCountsByCell: {
+            /** Expired */
+            expired: number;
+            /** Expiring */
+            expiring: number;
+            /** Inprogress */
+            inProgress: number;
+            /** Never */
+            never: number;
+            /** Valid */
+            valid: number;
         };
         /** Stats */
         Stats: {
@@ -8326,6 +8788,11 @@ export interface components {
         UserDashboard: {
             /** Elements */
             elements: components["schemas"]["DashboardElement"][];
+            /**
+             * History
+             * @description The history of each module of the qualifications concerning the person that they were graded in: every grading, successful or failed, of every path of theirs; by module name
+             */
+            history: components["schemas"]["ModuleHistory"][];
             user: components["schemas"]["NamedItem"];
         };
         /** UserGroups */
@@ -8482,6 +8949,44 @@ export interface components {
              */
             date: string;
             validator: components["schemas"]["Person"] | null;
+        };
+        /**
+         * ValidationGrading
+         * @description One grading of a module for the person (docs/qualifications.md 'The history of each validation').
+         */
+        ValidationGrading: {
+            /**
+             * Grade
+             * @description Out of 10
+             */
+            grade: number;
+            /**
+             * Gradedat
+             * Format: date-time
+             */
+            gradedAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Issuccess
+             * @description The grade reaches the module's pass threshold
+             */
+            isSuccess: boolean;
+            /** @description What it counts for today: valid (the validation held, valid today at least), expired (the validation held, past its last valid day), renewed (a later success replaced it), failed, regraded (its grade was changed afterwards), canceled (its path canceled or its module disabled) */
+            outcome: components["schemas"]["GradingOutcome"];
+            /**
+             * Permanent
+             * @description A success of a module that is not periodic
+             */
+            permanent: boolean;
+            /** @description Who graded it; null once their account is gone */
+            referent: components["schemas"]["NamedItem"] | null;
+            trainingPath: components["schemas"]["GradingPath"];
+            /**
+             * Validuntil
+             * @description The last valid day; null for a failure or a permanent success
+             */
+            validUntil: string | null;
         };
         /** Visit */
         Visit: {
@@ -10762,6 +11267,343 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoneOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cartography_coverage_backend_api_v2_dashboards_cartography__cartographyId__coverage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartographyCoverage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    skills_matrix_backend_api_v2_dashboards_cartography__cartographyId__matrix_get: {
+        parameters: {
+            query?: {
+                /** @description Rows: the members of these groups (any) */
+                group?: number[] | null;
+                /** @description Columns: these functions (default all) */
+                function?: number[] | null;
+                /** @description Rows with a cell shown in one of these states (default all) */
+                state?: components["schemas"]["CellState"][] | null;
+                /** @description name, or held: functions held, most first, then name */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: never;
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillsMatrix"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    skills_matrix_excel_backend_api_v2_dashboards_cartography__cartographyId__matrix_excel_get: {
+        parameters: {
+            query?: {
+                /** @description Rows: the members of these groups (any) */
+                group?: number[] | null;
+                /** @description Columns: these functions (default all) */
+                function?: number[] | null;
+                /** @description Rows with a cell shown in one of these states (default all) */
+                state?: components["schemas"]["CellState"][] | null;
+                /** @description name, or held: functions held, most first, then name */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The xlsx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    skills_matrix_pdf_backend_api_v2_dashboards_cartography__cartographyId__matrix_pdf_get: {
+        parameters: {
+            query?: {
+                /** @description Rows: the members of these groups (any) */
+                group?: number[] | null;
+                /** @description Columns: these functions (default all) */
+                function?: number[] | null;
+                /** @description Rows with a cell shown in one of these states (default all) */
+                state?: components["schemas"]["CellState"][] | null;
+                /** @description name, or held: functions held, most first, then name */
+                sort?: components["schemas"]["Sort"];
+            };
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Bad Request */
@@ -15505,6 +16347,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_minimum_backend_api_v2_qualifications_functions__functionId__minimum_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                functionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MinimumSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FunctionMinimum"];
                 };
             };
             /** @description Bad Request */

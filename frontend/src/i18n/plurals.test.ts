@@ -17,6 +17,12 @@ describe('texts with a count', () => {
     ['en', 'alerts.kinds.qualificationExpiring', { name: 'CACES', days: 1 }, 'Your qualification “CACES” expires in 1 day'],
     ['en', 'alerts.kinds.teamQualificationExpiring', { name: 'CACES', user: 'Inès', days: 1 }, 'The qualification “CACES” of Inès expires in 1 day'],
     ['fr', 'alerts.kinds.teamQualificationExpiring', { name: 'CACES', user: 'Inès', days: 40 }, 'La qualification « CACES » de Inès expire dans 40 jours'],
+    ['en', 'alerts.kinds.functionUnderMinimum', { name: 'Soudeur', cartography: 'Atelier', days: 46, valid: 2, minimum: 3 }, '“Soudeur” (Atelier) falls under its minimum in 46 days: 2 qualified of 3'],
+    ['fr', 'alerts.kinds.functionUnderMinimum', { name: 'Soudeur', cartography: 'Atelier', days: 1, valid: 0, minimum: 1 }, '« Soudeur » (Atelier) passe sous son minimum dans 1 jour : 0 qualifié(s) sur 1'],
+    ['en', 'coverageForecast.requalifying', { count: 1 }, '1 being requalified'],
+    ['fr', 'mapping.cartography.coverage.count', { count: 1 }, '1 fonction'],
+    ['fr', 'mapping.cartography.coverage.count', { count: 0 }, '0 fonction'],
+    ['en', 'mapping.cartography.coverage.count', { count: 0 }, '0 functions'],
   ])('%s %s %o', (language, key, options, text) => {
     expect(i18n.getFixedT(language)(key, options)).toBe(text)
   })

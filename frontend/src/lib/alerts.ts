@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { components } from '../api/schema'
 import { formatDate, formatDateTime } from './dates'
-import { mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from './paths'
+import { cartographyQualificationDashboardPath, mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from './paths'
 
 export type Alert = components['schemas']['Alert']
 
@@ -11,6 +11,7 @@ const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   mediation: mediationPath,
   trainingPath: trainingPathPath,
   userQualifications: userQualificationDashboardPath,
+  cartographyQualifications: cartographyQualificationDashboardPath,
 }
 
 /** The address of the page where an alert is acted on (the bell, My dashboard). */
@@ -18,10 +19,12 @@ export const alertPath = (target: Alert['target']) => TARGET_PATHS[target.type](
 
 /**
  * When an alert is dated: an expiring qualification by its last valid day (the day its alert came
- * up would read as an expiry date), any other by its own date, `withTime` or not.
+ * up would read as an expiry date), a function falling under its minimum by the day it falls, any
+ * other by its own date, `withTime` or not.
  */
 export function alertWhen(alert: Alert, t: TFunction, language: string, withTime: boolean): string {
-  const { validUntil } = alert.args
+  const { validUntil, fallsOn } = alert.args
   if (typeof validUntil === 'string') return t('alerts.validUntil', { date: formatDate(validUntil, language) })
+  if (typeof fallsOn === 'string') return t('alerts.fallsOn', { date: formatDate(fallsOn, language) })
   return withTime ? formatDateTime(alert.date, language) : formatDate(alert.date, language)
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH } from '../../lib/paths'
+import { ForecastTable } from '../../components/dashboards/CoverageForecast'
 import { LoadFailure } from '../../components/LoadFailure'
 import { AuditPackButton } from '../../components/downloads/AuditPackButton'
 import { Loading } from '../../components/Loading'
@@ -42,6 +43,9 @@ function CartographyDashboard({ cartographyId }: { cartographyId: number }) {
       <Stack spacing={2.5}>
         <DashboardSection title={t('dashboards.qualifications.coverage')}>
           <CoverageTable coverage={dashboard.coverage} />
+        </DashboardSection>
+        <DashboardSection title={t('coverageForecast.title')}>
+          <ForecastTable forecast={dashboard.forecast} />
         </DashboardSection>
         <DashboardSection title={t('dashboards.qualifications.holders')}>
           <QualificationDashboard

@@ -286,6 +286,21 @@ describe('the qualification dashboards', () => {
             { function: { id: 20, name: 'Soudure' }, qualified: [], level: 'none' },
             { function: { id: 21, name: 'Cariste' }, qualified: [{ user: { id: 8, name: 'Inès Garnier' }, remainingDays: 40, validUntil: '2027-01-03', qualificationId: 9 }], level: 'single' },
           ],
+          forecast: [
+            {
+              function: { id: 21, name: 'Cariste' },
+              cartographyId: 2,
+              minimum: 1,
+              outlook: 'falling',
+              fallsOn: '2027-01-04',
+              points: [
+                { days: 0, date: '2026-11-24', valid: 1, requalifying: 0, underMinimum: false },
+                { days: 30, date: '2026-12-24', valid: 1, requalifying: 0, underMinimum: false },
+                { days: 60, date: '2027-01-23', valid: 0, requalifying: 1, underMinimum: true },
+                { days: 90, date: '2027-02-22', valid: 0, requalifying: 1, underMinimum: true },
+              ],
+            },
+          ],
         }),
     })
     renderRoutes(routes, '/spotv2/dashboards/qualifications/cartography/2')
@@ -297,5 +312,27 @@ describe('the qualification dashboards', () => {
     expect(within(rows[1]).getByRole('link', { name: 'Inès Garnier' })).toHaveAttribute('href', '/spotv2/dashboard/qualifications/user/8')
     const holders = screen.getByRole('region', { name: 'Qualifications' })
     expect(within(holders).getByRole('link', { name: 'Inès Garnier' })).toHaveAttribute('href', '/spotv2/dashboard/qualifications/user/8')
+
+    // Tomorrow's coverage: Cariste falls under its minimum of 1 in January, Inès being requalified.
+    const tomorrow = within(screen.getByRole('region', { name: "Tomorrow's coverage" })).getByRole('table')
+    expect(within(tomorrow).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Function',
+      'Outlook',
+      'Minimum',
+      'Today',
+      'In 30 days',
+      'In 60 days',
+      'In 90 days',
+    ])
+    const cariste = within(tomorrow).getByRole('row', { name: /Cariste/ })
+    expect(within(cariste).getByRole('rowheader', { name: 'Cariste' })).toBeInTheDocument()
+    expect(cariste).toHaveAttribute('data-outlook', 'falling')
+    expect(within(cariste).getByText('Falls under its minimum on 2027-01-04')).toBeInTheDocument()
+    expect(within(cariste).getAllByRole('cell').slice(2).map((cell) => cell.textContent)).toEqual([
+      '1',
+      '1',
+      '0, under its minimum1 being requalified',
+      '0, under its minimum1 being requalified',
+    ])
   })
 })

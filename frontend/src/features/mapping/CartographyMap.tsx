@@ -13,6 +13,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { TransformComponent, TransformWrapper, useControls, useTransformContext, useTransformEffect } from 'react-zoom-pan-pinch'
+import { type FunctionForecast, outlookFill } from '../../components/dashboards/CoverageForecast'
 import { functionPath, subjectsAtPath } from '../../lib/paths'
 import { type Cartography, cartographyImageQuery, type Zone, zonesQuery } from './api'
 import { usePanSafeClick } from './zoneClick'
@@ -30,10 +31,12 @@ interface CartographyMapProps {
   cartography: Cartography
   /** The activity or function to outline, e.g. while the pointer is over it in the side lists. */
   highlighted: number | undefined
+  /** Each function's coverage forecast, when its zone shows its outlook (managers; see CoveragePanel). */
+  coverage?: ReadonlyMap<number, FunctionForecast>
 }
 
 /** The cartography's image, zoomable and pannable, with its clickable zones drawn over it. */
-export function CartographyMap({ cartography, highlighted }: CartographyMapProps) {
+export function CartographyMap({ cartography, highlighted, coverage }: CartographyMapProps) {
   const { t } = useTranslation()
   const { data: image, isError } = useQuery(cartographyImageQuery(cartography.id))
   const { data: zones = [] } = useQuery(zonesQuery(cartography.id))
@@ -73,7 +76,12 @@ export function CartographyMap({ cartography, highlighted }: CartographyMapProps
             >
               <Box component="img" src={image} alt={cartography.name} width={width} height={height} draggable={false} sx={{ display: 'block' }} />
               {zones.map((zone) => (
-                <ZoneLink key={zone.id} zone={zone} highlighted={zone.itemId === highlighted} />
+                <ZoneLink
+                  key={zone.id}
+                  zone={zone}
+                  highlighted={zone.itemId === highlighted}
+                  forecast={zone.type === 'function' ? coverage?.get(zone.itemId) : undefined}
+                />
               ))}
             </Box>
           </TransformComponent>
@@ -83,21 +91,45 @@ export function CartographyMap({ cartography, highlighted }: CartographyMapProps
   )
 }
 
-function ZoneLink({ zone, highlighted }: { zone: Zone; highlighted: boolean }) {
+function ZoneLink({ zone, highlighted, forecast }: { zone: Zone; highlighted: boolean; forecast: FunctionForecast | undefined }) {
   const { t } = useTranslation()
   const panSafe = usePanSafeClick()
   const { x, y, width, height } = zone.rectangle
-  const label =
-    zone.type === 'function' ? t('mapping.cartography.zoneFunction', { name: zone.itemName }) : t('mapping.cartography.zoneActivity', { name: zone.itemName })
+  const label = forecast
+    ? t('mapping.cartography.coverage.zone', {
+        name: zone.itemName,
+        outlook: t(`coverageForecast.outlooks.${forecast.outlook}`),
+        valid: forecast.points[0].valid,
+        minimum: forecast.minimum,
+      })
+    : zone.type === 'function'
+      ? t('mapping.cartography.zoneFunction', { name: zone.itemName })
+      : t('mapping.cartography.zoneActivity', { name: zone.itemName })
   return (
     <Tooltip title={label} followCursor>
       <Box
         component={RouterLink}
         to={zoneTarget(zone)}
         aria-label={label}
+        data-outlook={forecast?.outlook}
         {...panSafe}
         sx={(theme) => {
           const colour = zone.type === 'function' ? theme.palette.accent.main : theme.palette.primary.main
+          if (forecast) {
+            // The outlook's colour and pattern, its border thicker while outlined from the side lists.
+            return {
+              position: 'absolute',
+              left: x,
+              top: y,
+              width,
+              height,
+              border: `${highlighted ? 16 : 8}px solid`,
+              borderRadius: 1,
+              ...outlookFill(theme, forecast.outlook, { unit: 8 }),
+              transition: theme.transitions.create(['border-width'], { duration: theme.transitions.duration.shortest }),
+              '&:hover, &:focus-visible': { borderWidth: 16, outline: `6px solid ${theme.palette.text.primary}`, outlineOffset: 4 },
+            }
+          }
           return {
             position: 'absolute',
             left: x,

@@ -19,7 +19,10 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
-import { functionPath, siteOfCartographyPath } from '../../lib/paths'
+import { whoAmIQuery } from '../../api/queries'
+import { type FunctionForecast, OutlookSwatch } from '../../components/dashboards/CoverageForecast'
+import { cartographyQualificationDashboardPath, functionPath, siteOfCartographyPath } from '../../lib/paths'
+import { mayOpen } from '../../lib/routes'
 import { CartographyQualificationsButton } from '../../components/dashboards/CartographyQualificationsButton'
 import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -29,8 +32,9 @@ import { UsageChart } from '../../components/usage/UsageChart'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { ActivityTree } from './ActivityTree'
-import { type Cartography, cartographyQuery, type Pictogram, pictogramsQuery } from './api'
+import { type Cartography, cartographyCoverageQuery, cartographyQuery, type Pictogram, pictogramsQuery } from './api'
 import { CartographyMap } from './CartographyMap'
+import { CoveragePanel } from './CoveragePanel'
 import { PdfExportButton } from './PdfExportButton'
 
 export function CartographyPage() {
@@ -57,6 +61,16 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
     return grouped
   }, [pictograms])
   const number = new Intl.NumberFormat(i18n.language)
+  // Managers (those who may open the cartography's qualification dashboard) see each function's
+  // coverage outlook on the plan, its legend and its table.
+  const { data: user } = useQuery({ ...whoAmIQuery, enabled: false })
+  const manager = mayOpen(user, cartographyQualificationDashboardPath(cartography.id))
+  const { data: coverage, isError: coverageFailed } = useQuery({ ...cartographyCoverageQuery(cartography.id), enabled: manager })
+  const [coverageShown, setCoverageShown] = useState(true)
+  const outlooks = useMemo(
+    () => (coverage && coverageShown ? new Map(coverage.functions.map((f) => [f.function.id, f])) : undefined),
+    [coverage, coverageShown],
+  )
 
   return (
     <>
@@ -90,7 +104,8 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
       </Stack>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <CartographyMap cartography={cartography} highlighted={highlighted} />
+          <CartographyMap cartography={cartography} highlighted={highlighted} coverage={outlooks} />
+          {manager && <CoveragePanel coverage={coverage} failed={coverageFailed} shown={coverageShown} onShownChange={setCoverageShown} />}
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={2.5}>
@@ -129,7 +144,7 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
                         <ListItemIcon sx={{ minWidth: 36 }}>
                           <BadgeOutlined fontSize="small" color="action" />
                         </ListItemIcon>
-                        <ListItemText primary={fn.name} />
+                        <ListItemText primary={fn.name} secondary={outlooks && <FunctionOutlook forecast={outlooks.get(fn.id)} />} />
                       </ListItemButton>
                     </ListItem>
                   ))}
@@ -141,6 +156,20 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
       </Grid>
       <UsageChart target={{ itemIds: [cartography.id] }} sx={{ mt: 2.5 }} />
     </>
+  )
+}
+
+/** A function's outlook in the side list, in words beside its swatch (the plan's colours in text). */
+function FunctionOutlook({ forecast }: { forecast: FunctionForecast | undefined }) {
+  const { t } = useTranslation()
+  if (!forecast) return null
+  return (
+    <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 0.75 }}>
+      <OutlookSwatch outlook={forecast.outlook} />
+      <span>
+        {t(`coverageForecast.outlooks.${forecast.outlook}`)} · {forecast.points[0].valid}/{forecast.minimum}
+      </span>
+    </Stack>
   )
 }
 

@@ -16,6 +16,7 @@ export type Zone = Schemas['ZoneOut']
 export type Pictogram = Schemas['PictogramOut']
 export type CartographyCard = Schemas['CartographyCard']
 export type FunctionCard = Schemas['FunctionCard']
+export type CartographyCoverage = Schemas['CartographyCoverage']
 
 export const sitesQuery = queryOptions({
   queryKey: queryKeys.mapping.sites,
@@ -60,6 +61,17 @@ export const pictogramImageQuery = (cartographyId: number, pictogramId: number) 
         }),
       ),
     staleTime: Infinity,
+  })
+
+/**
+ * Tomorrow's coverage of the cartography's functions (perm_TableauBord): each function's outlook, which
+ * the plan colours its zone by. Figures computed from gradings: each opening asks again.
+ */
+export const cartographyCoverageQuery = (cartographyId: number) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.cartographyCoverage(cartographyId),
+    queryFn: () => data(api.GET('/backend/api/v2/dashboards/cartography/{cartographyId}/coverage', { params: { path: { cartographyId } } })),
+    staleTime: 0,
   })
 
 /** FilteredCartographies: a page of the cartographies the user may see, each with its site. */
