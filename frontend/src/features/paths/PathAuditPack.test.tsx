@@ -31,6 +31,7 @@ function path(changes: Partial<Path> = {}): Path {
     passThreshold: 7,
     visibleByPersons: [],
     visibleByGroups: [],
+    openedBySpot: false,
     creation: { userId: 1, userName: 'Alice Martin', date: '2026-02-20T10:00:00Z' },
     totalEstimatedDuration: 0,
     totalSubModuleItems: 0,

@@ -35,6 +35,8 @@ export function PathCardView({ path, targeted }: { path: PathCard; targeted: boo
     t('trainingPaths.list.learner', { name: path.learner?.name ?? t('trainingPaths.unknownUser') }),
     t('trainingPaths.list.dates', { start: date(path.startDate), stop: date(path.stopDate) }),
     t('trainingPaths.list.modules', { count: path.totalAssignedModules }),
+    // A requalification Spot opened itself: it has no creator.
+    ...(path.openedBySpot ? [t('trainingPaths.list.openedBySpot')] : []),
   ]
   return (
     <Paper

@@ -98,6 +98,7 @@ function path(changes: Partial<Path> = {}): Path {
     passThreshold: 7,
     visibleByPersons: [],
     visibleByGroups: [],
+    openedBySpot: false,
     creation: { userId: 1, userName: 'Alice Martin', date: '2026-02-20T10:00:00Z' },
     totalEstimatedDuration: 150,
     totalSubModuleItems: 3,
@@ -152,6 +153,21 @@ describe('training path view', () => {
     expect(actions().getByRole('link', { name: 'Create from' })).toHaveAttribute('href', '/spotv2/training/path/add/9')
     for (const name of ['Reload', 'Start the path', 'Cancel the path']) expect(actions().getByRole('button', { name })).toBeInTheDocument()
     for (const name of ['Accept', 'Close the path', 'Sign the path', 'Delete']) expect(actions().queryByRole('button', { name })).not.toBeInTheDocument()
+  })
+
+  it('names Spot as the creator of a requalification it opened, in the details and the history', async () => {
+    const at = '2026-02-20T10:00:00Z'
+    serve(() =>
+      path({
+        openedBySpot: true,
+        creation: { userId: null, userName: 'Spot', date: at },
+        history: [{ at, user: null, userName: 'Spot', event: 'created', moduleIndex: null, grade: null, comment: null }],
+      }),
+    )
+    open()
+    const details = within(await screen.findByRole('region', { name: 'Details' }))
+    expect(details.getByText(/^By Spot on /)).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'History' })).getByText(/Created by Spot/)).toBeInTheDocument()
   })
 
   it('marks the people who left as inactive, still named', async () => {

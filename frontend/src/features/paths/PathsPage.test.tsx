@@ -16,6 +16,7 @@ const card = (changes: Partial<PathCard>): PathCard => ({
   reference: { code: 'P-SEC', label: 'Sécurité', description: '' },
   learner: { id: 7, name: 'Paul Martin' },
   creator: { id: 3, name: 'Claire Lefèvre' },
+  openedBySpot: false,
   status: 'started',
   startDate: '2026-12-01',
   stopDate: '2027-02-28',
@@ -42,8 +43,9 @@ function server(permissions: string[]) {
           card({ id: 5, title: 'Conduite', reference: null, status: 'canceled', completion: -1, completionColour: null, totalAssignedModules: 1 }),
           card({ id: 6, title: 'Levage', status: 'archived', completion: 100, completionColour: 'success' }),
           card({ id: 8, title: 'Accueil', status: 'notAccepted', completion: 10, completionColour: 'error' }),
+          card({ id: 9, title: 'Requalification — CACES', creator: null, openedBySpot: true, status: 'notAccepted', totalAssignedModules: 1 }),
         ],
-        totalItems: 4,
+        totalItems: 5,
       }),
   })
 }
@@ -91,6 +93,9 @@ describe('the path list', () => {
     const waiting = screen.getByRole('article', { name: 'Accueil' })
     expect(steps(waiting).every((step) => step.endsWith(':toCome'))).toBe(true)
     expect(within(waiting).getByText('Completion: 10 %')).toHaveAttribute('data-completion-color', 'error')
+    expect(waiting).not.toHaveTextContent('Opened by Spot')
+    // A requalification Spot opened itself says so.
+    expect(screen.getByRole('article', { name: 'Requalification — CACES' })).toHaveTextContent('From 2026-12-01 to 2027-02-28 · 1 module · Opened by Spot')
     expect(screen.getByRole('link', { name: 'New path' })).toHaveAttribute('href', '/spotv2/training/path/add')
   })
 

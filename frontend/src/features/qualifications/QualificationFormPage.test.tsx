@@ -17,6 +17,12 @@ function server(extra: Parameters<typeof fakeServer>[0] = {}) {
     [`GET ${API}/user/searchGroup`]: () => json([{ id: 7, name: 'Opérateurs' }]),
     [`GET ${API}/training/module/search`]: () => json([{ id: 31, name: 'Consignation', moduleType: 'training', enabled: true, reference: null }]),
     [`GET ${API}/qualifications/9`]: () => json(qualification({ can: { ...NOTHING, edit: true, delete: true } })),
+    [`GET ${API}/cartography/2/functions`]: () =>
+      json([
+        { id: 52, code: 'F2', name: 'Contrôleur' },
+        { id: 51, code: 'F1', name: 'Régleur' },
+      ]),
+    [`GET ${API}/user/search`]: () => json([{ id: 6, displayName: 'Rémi Référent' }]),
     ...extra,
   })
 }
@@ -69,7 +75,59 @@ describe('new qualification', () => {
     await save()
     await at(router, '/qualification/view/12')
     const [request] = sentRequests(fetchMock, CREATE)
-    expect(await request.json()).toEqual({ name: 'Habilitation', cartographies: [2], qualifiableGroups: [7], modules: [31] })
+    expect(await request.json()).toEqual({
+      name: 'Habilitation',
+      cartographies: [2],
+      qualifiableGroups: [7],
+      modules: [31],
+      functions: [],
+      requalificationWindowDays: 60,
+      defaultReferents: [],
+    })
+  })
+
+  it('picks the functions it opens among its cartographies, the window and the default referents', async () => {
+    const fetchMock = server({ [CREATE]: () => json({ id: 12 }) })
+    const { router } = renderRoutes(routes, '/spotv2/qualification/add')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Habilitation')
+    await userEvent.type(screen.getByRole('combobox', { name: 'Groups' }), 'Opé')
+    await userEvent.click(await screen.findByRole('option', { name: 'Opérateurs' }))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Modules' }), 'Cons')
+    await userEvent.click(await screen.findByRole('option', { name: 'Consignation' }))
+    // No cartography yet: no function to pick.
+    expect(screen.getByRole('combobox', { name: 'Functions it qualifies for' })).toBeDisabled()
+    expect(screen.getByText('Choose a cartography first: the functions are those of its cartographies.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('combobox', { name: 'Cartographies' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Atelier mécanique' }))
+    await userEvent.click(screen.getByRole('combobox', { name: 'Functions it qualifies for' }))
+    const listbox = await screen.findByRole('listbox')
+    // Grouped under their cartography, by name.
+    expect(within(listbox).getByText('Atelier mécanique')).toBeInTheDocument()
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Contrôleur', 'Régleur'])
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Régleur' }))
+    const window = screen.getByRole('textbox', { name: 'Requalification window' })
+    await userEvent.clear(window)
+    await userEvent.type(window, '4000')
+    await save()
+    expect(await screen.findByText('The value is out of the allowed range')).toBeInTheDocument()
+    expect(sentRequests(fetchMock, CREATE)).toHaveLength(0)
+    await userEvent.clear(window)
+    await userEvent.type(window, '90')
+    await userEvent.type(screen.getByRole('combobox', { name: 'Default referents' }), 'Rém')
+    await userEvent.click(await screen.findByRole('option', { name: 'Rémi Référent' }))
+    await save()
+    await at(router, '/qualification/view/12')
+    const [request] = sentRequests(fetchMock, CREATE)
+    expect(await request.json()).toMatchObject({ cartographies: [2], functions: [51], requalificationWindowDays: 90, defaultReferents: [6] })
+  })
+
+  it('shows the requalification fields read-only to a creator who is no qualification administrator', async () => {
+    server({ [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_TableauBord'] }) })
+    renderRoutes(routes, '/spotv2/qualification/add')
+    const window = await screen.findByRole('textbox', { name: 'Requalification window' })
+    await waitFor(() => expect(window).toHaveAttribute('readonly'))
+    expect(window).toHaveValue('60')
+    expect(screen.getAllByText('Only qualification administrators change these fields.').length).toBeGreaterThan(0)
   })
 
   it('cancels back to the list', async () => {
@@ -91,10 +149,36 @@ describe('edit qualification', () => {
     expect(await screen.findByText('Invalid value')).toBeInTheDocument()
     expect(screen.getByText('At least one error remains to be corrected')).toBeInTheDocument()
     const [request] = sentRequests(fetchMock, UPDATE)
-    expect(await request.json()).toEqual({ name: 'Habilitation électrique', cartographies: [2], qualifiableGroups: [7], modules: [31, 32], version: 2 })
+    expect(await request.json()).toEqual({
+      name: 'Habilitation électrique',
+      cartographies: [2],
+      qualifiableGroups: [7],
+      modules: [31, 32],
+      functions: [51],
+      requalificationWindowDays: 60,
+      defaultReferents: [6],
+      version: 2,
+    })
     answer = json(qualification({ version: 3, can: { ...NOTHING, edit: true, delete: true } }))
     await save()
     await at(router, '/qualification/view/9')
+  })
+
+  it('shows a server refusal of the requalification fields on them', async () => {
+    server({
+      [UPDATE]: () =>
+        errorBody(422, 'Unprocessable Entity', 'atLeastOneErrorLeft', [
+          { field: 'functions', code: 'invalidValue' },
+          { field: 'requalificationWindowDays', code: 'valueMustBeBetween' },
+        ]),
+    })
+    renderRoutes(routes, '/spotv2/qualification/edit/9')
+    expect(await screen.findByRole('textbox', { name: 'Requalification window' })).toHaveValue('60')
+    expect(screen.getByRole('button', { name: 'Régleur' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Rémi Référent' })).toBeInTheDocument()
+    await save()
+    expect(await screen.findByText('Invalid value')).toBeInTheDocument()
+    expect(screen.getByText('The value is out of the allowed range')).toBeInTheDocument()
   })
 
   it('says the qualification was saved meanwhile on a stale version, keeping what was typed', async () => {

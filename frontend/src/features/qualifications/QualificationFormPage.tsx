@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import InputAdornment from '@mui/material/InputAdornment'
+import TextField from '@mui/material/TextField'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type Control, Controller, useForm } from 'react-hook-form'
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { isApiError } from '../../api/errors'
+import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH, QUALIFICATIONS_PATH, qualificationPath } from '../../lib/paths'
 import { FormSection } from '../../components/FormSection'
 import { FormFrame } from '../../components/FormFrame'
@@ -17,9 +20,10 @@ import { TextInput } from '../../components/TextInput'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
+import { holds } from '../../lib/permissions'
 import { idParam } from '../../lib/routeParams'
 import { type Qualification, QUALIFICATION_FIELDS, qualificationQuery, useCreateQualification, useUpdateQualification } from './api'
-import { CartographiesPicker, ModulesPicker } from './pickers'
+import { CartographiesPicker, FunctionsPicker, ModulesPicker } from './pickers'
 import { EMPTY_FORM, formFromQualification, type QualificationForm, qualificationSchema, savePayload } from './qualificationForm'
 
 /** NewQualification: perm_TableauBord or perm_QualificationAdmin (the route checks). */
@@ -55,6 +59,10 @@ function QualificationFormView({ editing, initial }: { editing?: Qualification; 
     resolver: zodResolver(qualificationSchema),
     defaultValues: initial,
   })
+  const { data: user } = useQuery(whoAmIQuery)
+  // The functions it opens, its requalification window and default referents: qualification
+  // administrators only (the server refuses the others' changes, fieldNotEditable); an editor is one.
+  const requalificationReadOnly = !(editing ? editing.can.edit : user !== undefined && holds('perm_QualificationAdmin')(user))
 
   const onError = (error: Error) => {
     if (isApiError(error, 409) && error.message === 'staleVersion') setStale(true)
@@ -99,12 +107,16 @@ function QualificationFormView({ editing, initial }: { editing?: Qualification; 
         <FormSection title={t('qualifications.form.identity')}>
           <TextInput control={control} name="name" label={t('qualifications.fields.name')} required autoComplete="off" />
           <PickerField control={control} name="cartographies" label={t('qualifications.fields.cartographies')} help={t('qualifications.form.cartographiesHelp')} />
+          <FunctionsField control={control} readOnly={requalificationReadOnly} />
         </FormSection>
         <FormSection title={t('qualifications.form.who')} help={t('qualifications.form.whoHelp')}>
           <PickerField control={control} name="qualifiableGroups" label={t('qualifications.fields.qualifiableGroups')} required />
         </FormSection>
         <FormSection title={t('qualifications.form.what')} help={t('qualifications.form.whatHelp')}>
           <PickerField control={control} name="modules" label={t('qualifications.fields.modules')} required />
+        </FormSection>
+        <FormSection title={t('qualifications.form.requalification')} help={t('qualifications.form.requalificationHelp')}>
+          <RequalificationFields control={control} readOnly={requalificationReadOnly} />
         </FormSection>
       </FormFrame>
     </>
@@ -136,5 +148,79 @@ function PickerField({ control, name, label, required, help }: { control: Contro
         return <SearchPicker of="groups" multiple {...props} />
       }}
     />
+  )
+}
+
+/** The functions it opens, among those of the cartographies chosen above. */
+function FunctionsField({ control, readOnly }: { control: Control<QualificationForm>; readOnly: boolean }) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const cartographies = useWatch({ control, name: 'cartographies' })
+  return (
+    <Controller
+      control={control}
+      name="functions"
+      render={({ field, fieldState }) => (
+        <FunctionsPicker
+          label={t('qualifications.fields.functions')}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          cartographies={cartographies}
+          readOnly={readOnly}
+          error={fieldState.error !== undefined}
+          helperText={message(fieldState.error?.message) ?? (readOnly ? t('qualifications.form.administratorsOnly') : t('qualifications.form.functionsHelp'))}
+        />
+      )}
+    />
+  )
+}
+
+/** The requalification window in days and the default referents of the paths Spot opens. */
+function RequalificationFields({ control, readOnly }: { control: Control<QualificationForm>; readOnly: boolean }) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const help = readOnly ? t('qualifications.form.administratorsOnly') : ' '
+  return (
+    <>
+      <Controller
+        control={control}
+        name="requalificationWindowDays"
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={t('qualifications.fields.requalificationWindowDays')}
+            autoComplete="off"
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', readOnly },
+              input: { endAdornment: <InputAdornment position="end">{t('qualifications.form.days')}</InputAdornment> },
+            }}
+            error={fieldState.error !== undefined}
+            helperText={message(fieldState.error?.message) ?? help}
+            sx={{ maxWidth: 280 }}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="defaultReferents"
+        render={({ field, fieldState }) => (
+          <SearchPicker
+            of="people"
+            multiple
+            label={t('qualifications.fields.defaultReferents')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            readOnly={readOnly}
+            error={fieldState.error !== undefined}
+            helperText={message(fieldState.error?.message) ?? help}
+          />
+        )}
+      />
+    </>
   )
 }

@@ -54,6 +54,25 @@ describe('qualification view', () => {
     expect(sentRequests(fetchMock, DASHBOARD)).toHaveLength(0)
   })
 
+  it('shows the functions it opens and when Spot opens a requalification path, with whom', async () => {
+    serve(() => qualification())
+    open()
+    const functions = within(await screen.findByRole('region', { name: 'Functions it qualifies for' }))
+    expect(functions.getByText('Régleur')).toBeInTheDocument()
+    expect(functions.getByText('Atelier mécanique')).toBeInTheDocument()
+    const requalification = within(screen.getByRole('region', { name: 'Requalification' }))
+    expect(requalification.getByText('Spot opens a requalification path 60 days before a periodic module expires.')).toBeInTheDocument()
+    expect(requalification.getByText('Default referents: Rémi Référent')).toBeInTheDocument()
+  })
+
+  it('says when it names no function, opens no requalification and has no default referent', async () => {
+    serve(() => qualification({ functions: [], requalificationWindowDays: 0, defaultReferents: [] }))
+    open()
+    expect(await screen.findByText("None named: the functions its modules' elements are on.")).toBeInTheDocument()
+    expect(screen.getByText('Spot opens no requalification path.')).toBeInTheDocument()
+    expect(screen.getByText('No default referent.')).toBeInTheDocument()
+  })
+
   it('offers Edit and Delete as can allows', async () => {
     serve(() => qualification({ can: { ...NOTHING, edit: true } }))
     open()

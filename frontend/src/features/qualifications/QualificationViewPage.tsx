@@ -142,6 +142,38 @@ function QualificationView({ qualification }: { qualification: Qualification }) 
             />
           </Section>
         </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+          <Section sx={QUALIFICATION_SECTION} title={t('qualifications.view.functions')}>
+            <NamedList
+              items={qualification.functions.map((fn) => ({
+                id: fn.id,
+                content: (
+                  <>
+                    {fn.name}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {qualification.cartographies.find((cartography) => cartography.id === fn.cartographyId)?.name}
+                    </Typography>
+                  </>
+                ),
+              }))}
+              empty={t('qualifications.view.noFunction')}
+            />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+          <Section sx={QUALIFICATION_SECTION} title={t('qualifications.view.requalification')}>
+            <Typography>
+              {qualification.requalificationWindowDays > 0
+                ? t('qualifications.view.requalificationWindow', { count: qualification.requalificationWindowDays })
+                : t('qualifications.view.requalificationOff')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+              {qualification.defaultReferents.length > 0
+                ? t('qualifications.view.defaultReferents', { names: qualification.defaultReferents.map((person) => person.name).join(', ') })
+                : t('qualifications.view.noDefaultReferent')}
+            </Typography>
+          </Section>
+        </Grid>
         {/* The gallery keeps its own bottom margin elsewhere; here the grid spaces the blocks. */}
         <Grid size={12} sx={{ minWidth: 0, '& > section': { mb: 0 } }}>
           <ResourceGallery parentType="qualification" parentId={qualification.id} />

@@ -49,7 +49,7 @@ export const moduleSearchQuery = (name: string) =>
   })
 
 /** The fields of the form whose server errors it shows on them. */
-export const QUALIFICATION_FIELDS = ['name', 'cartographies', 'qualifiableGroups', 'modules']
+export const QUALIFICATION_FIELDS = ['name', 'cartographies', 'qualifiableGroups', 'modules', 'functions', 'requalificationWindowDays', 'defaultReferents']
 
 /** The form shows refused saves itself: errors on its fields, a stale version. */
 const FORM: ErrorHandlingMeta = { handledStatuses: [400, 409, 422] }

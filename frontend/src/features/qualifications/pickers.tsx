@@ -1,12 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete'
 import TextField from '@mui/material/TextField'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { type Ref, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cartographiesQuery } from '../../api/mapping'
+import { cartographiesQuery, functionsQuery } from '../../api/mapping'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { moduleSearchQuery } from './api'
-import type { Named } from './qualificationForm'
+import { functionsOf, type Named, type NamedFunction } from './qualificationForm'
 
 interface PickerProps {
   label: string
@@ -80,6 +80,52 @@ export function ModulesPicker({ label, value, onChange, onBlur, inputRef, requir
       noOptionsText={t('people.picker.noOption')}
       onBlur={onBlur}
       renderInput={(params) => <TextField {...params} inputRef={inputRef} label={label} required={required} error={error} helperText={helperText ?? ' '} />}
+    />
+  )
+}
+
+interface FunctionsPickerProps extends Omit<PickerProps, 'value' | 'onChange'> {
+  value: NamedFunction[]
+  onChange: (value: NamedFunction[]) => void
+  /** The qualification's cartographies: the functions are chosen among theirs. */
+  cartographies: Named[]
+  readOnly?: boolean
+}
+
+/**
+ * The functions the qualification opens, chosen among the functions of its cartographies (GET
+ * /cartography/{id}/functions of each: those the user sees), grouped by cartography as the map tree
+ * shows them. A cartography taken out of the form takes its functions with it.
+ */
+export function FunctionsPicker({ label, value, onChange, onBlur, inputRef, helperText, error, cartographies, readOnly }: FunctionsPickerProps) {
+  const { t } = useTranslation()
+  const answers = useQueries({ queries: cartographies.map((cartography) => functionsQuery(cartography.id)) })
+  const options: NamedFunction[] = cartographies.flatMap((cartography, index) =>
+    [...(answers[index]?.data ?? [])]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(({ id, name }) => ({ id, name, cartographyId: cartography.id })),
+  )
+  const cartographyName = new Map(cartographies.map((cartography) => [cartography.id, cartography.name]))
+  const chosen = functionsOf(value, cartographies)
+  const none = cartographies.length === 0
+  return (
+    <Autocomplete
+      multiple
+      options={options}
+      value={chosen}
+      onChange={(_event, next) => onChange(next)}
+      groupBy={(option) => cartographyName.get(option.cartographyId) ?? ''}
+      getOptionLabel={(option) => option.name}
+      isOptionEqualToValue={(option, chosenOne) => option.id === chosenOne.id}
+      loading={answers.some((answer) => answer.isLoading)}
+      loadingText={t('common.loading')}
+      noOptionsText={t('people.picker.noOption')}
+      disabled={none}
+      readOnly={readOnly}
+      onBlur={onBlur}
+      renderInput={(params) => (
+        <TextField {...params} inputRef={inputRef} label={label} error={error} helperText={(none && !error ? t('qualifications.form.functionsNeedCartography') : helperText) ?? ' '} />
+      )}
     />
   )
 }
