@@ -10,6 +10,7 @@ from mapping.test_mapping_demo import demo_login
 from spot import demo
 from spot.demo import paths as demo_paths
 from spot.demo import qualifications as demo_qualifications
+from spot.demo import validation_history as demo_history
 from spot.lms.models import LmsAttempt, LmsCompletion
 from spot.training.paths.models import TrainingPath
 from spot.users.models import User
@@ -31,8 +32,10 @@ def test_the_demo_has_a_path_in_each_status_seeded_once(demo_org, client, db):
             select(TrainingPath.title, TrainingPath.learner_id, TrainingPath.status)
         )
     )
-    # The closed paths in which demo.qualifications' holders were graded come on top.
+    # The closed paths in which demo.qualifications' holders were graded come on top, and those of
+    # demo.validation_history.
     held = Counter((h.title, h.learner, "archived") for h in demo_qualifications.HELD)
+    held += Counter(demo_history.PATHS)
     assert found == Counter((d.title, d.learner, d.status.value) for d in demo_paths.PATHS) + held
     assert {status for _title, _learner, status in found} == {
         "notAccepted",
