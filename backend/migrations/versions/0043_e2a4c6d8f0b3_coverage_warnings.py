@@ -2,7 +2,8 @@
 
 coverage_warning: each (manager, function, day it falls under its minimum) warned, once ever, by the
 daily scan's coverage step (notifications.coverage); a later fall of the same function (another day)
-is another warning.
+is another warning. Each scan keeps the row's figures (qualified that day, minimum) and marks a fall
+that no longer holds as resolved: the bell shows the falls still ahead and unresolved.
 
 Revision ID: e2a4c6d8f0b3
 Revises: d1f3b5c7e9a2
@@ -28,6 +29,9 @@ def upgrade() -> None:
         sa.Column("function_id", sa.Integer(), nullable=False),
         sa.Column("falls_on", sa.Date(), nullable=False),
         sa.Column("warned_on", sa.Date(), nullable=False),
+        sa.Column("valid", sa.Integer(), nullable=False),
+        sa.Column("minimum", sa.Integer(), nullable=False),
+        sa.Column("resolved_on", sa.Date(), nullable=True),
         sa.ForeignKeyConstraint(
             ["manager_id"], ["user.id"], name=op.f("fk_coverage_warning_manager_id_user"), ondelete="CASCADE"
         ),

@@ -84,7 +84,7 @@ ROUTERS += [scim_router]
 # The modules where areas register their bell providers (alerts.service.register), loaded with the app:
 # the bell imports no area.
 BELL_MODULES = ["spot.subjects.alerts", "spot.mediations.actionable", "spot.training.paths.alerts"]
-BELL_MODULES += ["spot.qualifications.alerts", "spot.qualifications.coverage_alerts"]
+BELL_MODULES += ["spot.qualifications.alerts", "spot.notifications.coverage"]
 
 
 def _mount_spa(app: FastAPI, dist: Path) -> None:

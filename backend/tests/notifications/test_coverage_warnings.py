@@ -1,8 +1,8 @@
 """The daily scan's coverage warnings (notifications.coverage): a manager told by e-mail, once per
-(manager, function, day it falls), that a function of their cartographies falls under its minimum of
+(manager, function, day it falls), that a function of a cartography they see falls under its minimum of
 qualified people within 60 days, in their language, with a link to the cartography's qualification
-dashboard; nothing to those who may not see it, do not manage it or left; a fall moved to another day
-told again; two processes at once tell it once."""
+dashboard; nothing to those who may not see it, have no perm_TableauBord or left; a fall moved to another
+day told again, one that no longer holds marked resolved; two processes at once tell it once."""
 
 import os
 import subprocess
@@ -62,7 +62,7 @@ def plant(db, make_user):
     """The test map's C1 (functions F1, F2, F3); 'Contrôle' names C1, covers F2 (module 'Mesurer', a spot
     element on F2), for the team Atelier: Marie (perm_TableauBord, English) and Paul (perm_TableauBord,
     French) manage it; Anne, Bruno, Chloé and David are operators. Olga has perm_TableauBord outside
-    the team."""
+    the team and sees C2 only; Zoé, an operator, has no perm_TableauBord."""
     test_map = load(db, document())
     team = Group(name="Atelier")
     db.add(team)
@@ -75,10 +75,10 @@ def plant(db, make_user):
             last_name="Test",
             email=f"{login}@usine.example",
         )
-        for login in ("marie", "paul", "olga", "anne", "bruno", "chloe", "david")
+        for login in ("marie", "paul", "olga", "anne", "bruno", "chloe", "david", "zoe")
     }
     people["marie"].language = "en"
-    for login in ("marie", "paul", "anne", "bruno", "chloe", "david"):
+    for login in ("marie", "paul", "anne", "bruno", "chloe", "david", "zoe"):
         db.execute(user_group.insert().values(user_id=people[login].id, group_id=team.id))
     mesurer = spot_module(db, "Mesurer", functions=[test_map.function("F2")])
     controle = Qualification(name="Contrôle", created_at=T0, updated_at=T0)
@@ -87,8 +87,19 @@ def plant(db, make_user):
     db.add(QualificationGroup(qualification_id=controle.id, group_id=team.id))
     db.add(QualificationModule(qualification_id=controle.id, module_id=mesurer, position=0))
     db.add(QualificationCartography(qualification_id=controle.id, cartography_id=test_map.cartography("C1")))
+    olga_sees = CartographyVisibility(
+        group_id=people["olga"].groups[0].id, item_type="cartography", item_id=test_map.cartography("C2")
+    )
+    db.add(olga_sees)
     db.commit()
-    return {**people, "team": team, "map": test_map, "mesurer": mesurer, "controle": controle.id}
+    return {
+        **people,
+        "team": team,
+        "map": test_map,
+        "mesurer": mesurer,
+        "controle": controle.id,
+        "olga_sees": olga_sees,
+    }
 
 
 def falling(db, plant, day: date = D0) -> None:
@@ -161,7 +172,8 @@ def test_a_fall_beyond_60_days_or_already_under_is_not_told(db, plant):
 
 def test_who_is_not_told(db, plant):
     falling(db, plant)
-    # Paul no longer sees F2 (his groups see F1 only); Marie left; Olga is not in the team.
+    # Paul no longer sees F2 (his groups see F1 only); Marie left; Olga sees C2 only; Zoé has no
+    # perm_TableauBord.
     paul = db.get(User, plant["paul"].id)
     for group_id in (paul.groups[0].id, plant["team"].id):
         db.add(
@@ -174,6 +186,41 @@ def test_who_is_not_told(db, plant):
     assert run(D0)["coverageWarnings"] == 0
     assert warnings(db) == []
     assert db.scalar(select(func.count()).select_from(CoverageWarning)) == 0
+    # Olga sees C1 once her group is no longer limited: a manager is told of what they see, in their
+    # team or not.
+    db.delete(db.merge(plant["olga_sees"]))
+    db.commit()
+    assert run(D0 + timedelta(days=1))["coverageWarnings"] == 1
+    assert [m.to_address for m in warnings(db)] == ["olga@usine.example"]
+
+
+def test_a_fall_that_no_longer_holds_is_resolved_and_not_told_again_when_it_comes_back(db, plant):
+    falling(db, plant)
+    run(D0)
+    f2 = plant["map"].function("F2")
+
+    def recorded():
+        db.expire_all()
+        return sorted(
+            db.execute(
+                select(CoverageWarning.valid, CoverageWarning.minimum, CoverageWarning.resolved_on).where(
+                    CoverageWarning.manager_id == plant["marie"].id
+                )
+            ).all()
+        )
+
+    assert recorded() == [(2, 3, None)]
+    # F2 needs 2 only: Anne and David stay beyond 90 days, no fall.
+    db.execute(update(Function).where(Function.id == f2).values(minimum_qualified=2))
+    db.commit()
+    assert run(D0 + timedelta(days=1))["coverageWarnings"] == 0
+    assert recorded() == [(2, 3, D0 + timedelta(days=1))]
+    # Back to 3: the same fall, found again, not told again.
+    db.execute(update(Function).where(Function.id == f2).values(minimum_qualified=3))
+    db.commit()
+    assert run(D0 + timedelta(days=2))["coverageWarnings"] == 0
+    assert recorded() == [(2, 3, None)]
+    assert len(warnings(db)) == 2
 
 
 def test_two_falls_of_a_manager_make_one_message(db, plant):

@@ -23,6 +23,7 @@ from qualifications.world import (
 )
 from spot.core.time import midnight
 from spot.mapping.models import CartographyVisibility, Function
+from spot.notifications import coverage as coverage_warnings
 from spot.qualifications import coverage, forecast
 from spot.qualifications.validity import ModuleValidity
 from support import API
@@ -203,7 +204,15 @@ def bell(client, headers):
     return [a for a in response.json()["alerts"] if a["kind"] == "functionUnderMinimum"]
 
 
-def test_the_manager_of_the_cartography_is_told_of_the_fall(client, workshop):
+def scan(db, day=TODAY):
+    """The daily scan's coverage step, whose findings the bell shows."""
+    coverage_warnings.warn(db, day=day)
+    db.commit()
+
+
+def test_the_manager_is_told_of_the_fall_the_scan_found(client, db, workshop):
+    assert bell(client, workshop["headers"]) == []  # nothing before the day's scan
+    scan(db)
     (alert,) = bell(client, workshop["headers"])
     assert alert["args"] == {
         "name": "Contrôleur",
@@ -214,41 +223,51 @@ def test_the_manager_of_the_cartography_is_told_of_the_fall(client, workshop):
         "minimum": 3,
     }
     assert alert["target"] == {"type": "cartographyQualifications", "id": workshop["c1"]}
-    # Dated when the fall came within 60 days.
-    assert datetime.fromisoformat(alert["date"]) == midnight(TODAY + timedelta(days=46 - 60))
+    assert datetime.fromisoformat(alert["date"]) == midnight(TODAY)  # the day the scan found it
 
 
 def test_a_fall_beyond_60_days_is_not_told(client, db, workshop):
     graded(db, workshop["people"]["chloe"], workshop["mesurer"], days=70, graded_days_ago=0)
+    scan(db)
     assert bell(client, workshop["headers"]) == []  # falls on +71
 
 
 def test_a_function_already_under_its_minimum_is_not_a_fall(client, db, workshop):
     db.execute(update(Function).where(Function.id == workshop["f2"]).values(minimum_qualified=5))
     db.commit()
+    scan(db)
+    assert bell(client, workshop["headers"]) == []
+
+
+def test_a_fall_that_no_longer_holds_leaves_the_bell_at_the_next_scan(client, db, workshop):
+    scan(db)
+    # Chloé renewed: F2 now falls on +71, beyond 60 days.
+    graded(db, workshop["people"]["chloe"], workshop["mesurer"], days=70, graded_days_ago=0)
+    assert len(bell(client, workshop["headers"])) == 1  # as of this morning's scan
+    scan(db)
     assert bell(client, workshop["headers"]) == []
 
 
 def test_who_is_told(client, db, make_user, login, workshop):
-    outsider = make_user(permissions=[BOARD])  # a manager outside the team: not their cartography
+    outsider = make_user(permissions=[BOARD])  # a manager outside the team who sees the cartography
     member = make_user()  # in the team, without the permission
     blind = make_user(permissions=[BOARD])  # a manager of the team who does not see F2
     join(db, workshop["team"], member.id, blind.id)
     # The team's group sees C2 only, blind's own F1 only (Marie's own group sees everything).
-    team_sees = CartographyVisibility(
-        group_id=workshop["team"], item_type="cartography", item_id=workshop["map"].cartography("C2")
-    )
-    db.add(team_sees)
-    db.add(
-        CartographyVisibility(
-            group_id=blind.groups[0].id, item_type="function", item_id=workshop["map"].function("F1")
-        )
-    )
+    c2 = workshop["map"].cartography("C2")
+    db.add(CartographyVisibility(group_id=workshop["team"], item_type="cartography", item_id=c2))
+    f1 = workshop["map"].function("F1")
+    db.add(CartographyVisibility(group_id=blind.groups[0].id, item_type="function", item_id=f1))
     db.commit()
-    assert bell(client, login(outsider)) == []
+    scan(db)
+    assert len(bell(client, workshop["headers"])) == 1
+    assert len(bell(client, login(outsider))) == 1
     assert bell(client, login(member)) == []
     assert bell(client, login(blind)) == []
-    assert len(bell(client, workshop["headers"])) == 1
+    # What a manager sees is read at each call: the outsider's group limited to C2 after the scan.
+    db.add(CartographyVisibility(group_id=outsider.groups[0].id, item_type="cartography", item_id=c2))
+    db.commit()
+    assert bell(client, login(outsider)) == []
 
 
 # The rule in plain Python -------------------------------------------------------------------------------

@@ -33,9 +33,10 @@ class AlertKind(StrEnum):
     # "days", "window"} (window: the smallest of 90, 60, 30 and 7 that is at least the days after today).
     qualificationExpiring = "qualificationExpiring"
     teamQualificationExpiring = "teamQualificationExpiring"
-    # For perm_TableauBord holders, a function of their cartographies falling under its minimum of
-    # qualified people within 60 days (qualifications.coverage_alerts): args {"name", "cartography",
-    # "fallsOn" (the first day under it), "days" (until then), "valid" (qualified that day), "minimum"}.
+    # For perm_TableauBord holders, a function of a cartography they see falling under its minimum of
+    # qualified people within 60 days (notifications.coverage, as the daily scan found it): args
+    # {"name", "cartography", "fallsOn" (the first day under it), "days" (until then), "valid"
+    # (qualified that day), "minimum"}.
     functionUnderMinimum = "functionUnderMinimum"
 
 

@@ -45,7 +45,9 @@ class ExpiryReminder(Base):
 class CoverageWarning(Base):
     """A manager warned, once ever, that a function of their cartographies falls under its minimum of
     qualified people on `falls_on` (notifications.coverage); a later fall (another day: people renewed,
-    then expiring again) is another warning."""
+    then expiring again) is another warning. Each daily scan updates its figures (`valid` that day,
+    the function's `minimum`) and sets `resolved_on` when the fall no longer holds (cleared if it comes
+    back): the bell shows the manager's falls still ahead and unresolved."""
 
     __tablename__ = "coverage_warning"
     __table_args__ = (
@@ -57,3 +59,6 @@ class CoverageWarning(Base):
     function_id: Mapped[int] = mapped_column(ForeignKey("function.id", ondelete="CASCADE"), primary_key=True)
     falls_on: Mapped[date] = mapped_column(Date, primary_key=True)
     warned_on: Mapped[date] = mapped_column(Date)
+    valid: Mapped[int] = mapped_column(Integer)
+    minimum: Mapped[int] = mapped_column(Integer)
+    resolved_on: Mapped[date | None] = mapped_column(Date)

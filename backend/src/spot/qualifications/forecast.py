@@ -12,7 +12,7 @@ module's, module_hold.requalification_path_id): they may be back by then, but ar
 A day is **under the minimum** when fewer people than the function's minimum are valid on it (a
 minimum of 0: never). A function **falls** on the first day within the forecast (90 days) on which it is
 under its minimum while it is not today; managers are warned of a fall within 60 days
-(qualifications.coverage_alerts, notifications.coverage). Its **outlook**, what the plan colours:
+(notifications.coverage: the bell and an e-mail). Its **outlook**, what the plan colours:
 `nobody` (a minimum above 0 and nobody qualified today), `under` (under its minimum today), `falling`
 (not today, but within the 90 days), `enough` (not within the 90 days).
 
