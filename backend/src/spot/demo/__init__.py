@@ -5,6 +5,7 @@ from sqlalchemy.orm import Session
 from spot.demo import (
     alerts,
     coverage,
+    coverage_warnings,
     discussions,
     lms,
     mapping,
@@ -53,4 +54,5 @@ def seed(db: Session) -> list[people.DemoLogin]:
     mindmap_extras.seed(db)
     # Last: the reminders of the day, to the people as they are now (those who left are told nothing).
     reminders.seed(db)
+    coverage_warnings.seed(db)
     return logins
