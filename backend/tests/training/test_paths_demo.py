@@ -16,6 +16,9 @@ from spot.training.paths.models import TrainingPath
 from spot.users.models import User
 from support import API
 
+# The path Spot opens for `apprenant` (demo.requalification).
+REQUALIFICATION = f"Requalification — {demo_paths.FORKLIFT}"
+
 
 def path_alerts(client, headers) -> Counter[tuple[str, str]]:
     alerts = client.get(f"{API}/account/alerts", headers=headers).json()["alerts"]
@@ -36,6 +39,8 @@ def test_the_demo_has_a_path_in_each_status_seeded_once(demo_org, client, db):
     # demo.validation_history.
     held = Counter((h.title, h.learner, "archived") for h in demo_qualifications.HELD)
     held += Counter(demo_history.PATHS)
+    # And the requalification Spot opens for `apprenant`'s forklift licence (demo.requalification).
+    held[(REQUALIFICATION, "apprenant", "notAccepted")] += 1
     assert found == Counter((d.title, d.learner, d.status.value) for d in demo_paths.PATHS) + held
     assert {status for _title, _learner, status in found} == {
         "notAccepted",
@@ -56,7 +61,12 @@ def test_the_demo_bells_show_paths_to_each_role(demo_org, client, db):
         login: path_alerts(client, demo_login(client, db, login))
         for login in ("apprenant", "operatrice", "referent", "mediateur", "formation", "createur")
     }
-    assert bells["apprenant"] == Counter({("trainingPathToAccept", "Accueil des nouveaux arrivants"): 1})
+    assert bells["apprenant"] == Counter(
+        {
+            ("trainingPathToAccept", "Accueil des nouveaux arrivants"): 1,
+            ("trainingPathToAccept", REQUALIFICATION): 1,
+        }
+    )
     assert bells["operatrice"] == Counter(
         {
             ("trainingModuleToSign", "Parcours opérateur de l'usinage"): 1,

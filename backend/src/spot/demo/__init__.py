@@ -19,8 +19,10 @@ from spot.demo import (
     references,
     reminders,
     reports,
+    requalification,
     resources,
     usage,
+    validation_history,
 )
 
 # The demo's scheduled mediations invite their people by e-mail, and what the bell shows them is told by
@@ -48,11 +50,14 @@ def seed(db: Session) -> list[people.DemoLogin]:
     paths.seed(db)
     qualifications.seed(db)
     coverage.seed(db)
+    validation_history.seed(db)
     people.deactivate_leavers(db)
     people.seed_api_tokens(db)
     reports.seed(db)
     mindmap_extras.seed(db)
-    # Last: the reminders of the day, to the people as they are now (those who left are told nothing).
+    # As the daily scan: the requalification paths Spot opens, then the reminders of the day, to the
+    # people as they are now (those who left are told nothing).
+    requalification.seed(db)
     reminders.seed(db)
     coverage_warnings.seed(db)
     return logins
