@@ -84,7 +84,7 @@ def test_the_audit_pack_marks_who_left(client: TestClient, world: World, languag
     response = client.get(f"{AUDIT}/{world.cast.id('learner')}", headers=headers(world, language))
     assert response.status_code == 200, response.text
     files = pdfs(response.content)
-    path_file, qualifications_file = files
+    path_file, qualifications_file, history_file = files
     path = text_of(files[path_file])
     separator = " :" if language == "fr" else ":"
     assert f"{LEARNER[language]}{separator} Learner Test {mark}" in path
@@ -95,18 +95,26 @@ def test_the_audit_pack_marks_who_left(client: TestClient, world: World, languag
     # Whoever generated the pack is here.
     assert "Reporter Test" in path and f"Reporter Test {mark}" not in path
     assert f"Learner Test {mark}" in text_of(files[qualifications_file])
+    # The validation history: the learner, and the referent who graded the module.
+    history = text_of(files[history_file])
+    assert f"{LEARNER[language]}{separator} Learner Test {mark}" in history
+    assert f"Referent Test {mark}" in history
 
 
 def test_an_active_learner_s_audit_pack_marks_only_who_left(client: TestClient, world: World) -> None:
     response = client.get(f"{AUDIT}/{world.cast.id('second')}", headers=headers(world, "fr"))
     assert response.status_code == 200, response.text
-    path_file, qualifications_file = files = pdfs(response.content)
+    path_file, qualifications_file, history_file = files = pdfs(response.content)
     path = text_of(files[path_file])
     assert "Apprenant : Zoé Élève (EXT-7)" in path
     # Her module's referent left.
     assert path.replace("Referent Test (inactif)", "").count("(inactif)") == 0
     assert "Referent Test (inactif)" in path
     assert "(inactif)" not in text_of(files[qualifications_file])
+    # Her module is not graded yet: no history, nobody marked.
+    history = text_of(files[history_file])
+    assert "Aucun module n'a jamais été noté pour cette personne." in history
+    assert "(inactif)" not in history
 
 
 def test_the_paths_table_marks_who_left(client: TestClient, world: World) -> None:

@@ -75,6 +75,10 @@ def test_each_pdf_has_its_title_language_and_outline(client: TestClient, world: 
     path = next(reader for name, reader in audit.items() if name.startswith("Parcours consignation"))
     assert path.metadata is not None and path.metadata.title == "Dossier d'audit — Parcours consignation"
     assert [entry.title for entry in path.outline[1]] == ["1. Consignation électrique — Formation"]
+    history = audit["Historique des validations.pdf"]
+    assert history.metadata is not None and history.metadata.title == "Historique des validations"
+    assert history.trailer["/Root"]["/Lang"] == "fr"
+    assert [entry.title for entry in history.outline] == ["Consignation électrique"]
     english = zip_of(
         client.post(PDF, json=request(world), headers=world.headers("reporter") | {"Accept-Language": "en"})
     )
