@@ -258,6 +258,7 @@ def plan(db: Session, *, day: date) -> list[Opening]:
     }
     active = _active(db, sorted(candidates))
     planned: list[Opening] = []
+    unfollowed = 0
     for d in holds:
         path_id = d.validation_path_id if d.validation_path_id is not None else -1
         referents: tuple[int, ...] = ()
@@ -270,12 +271,7 @@ def plan(db: Session, *, day: date) -> list[Opening]:
             if referents:
                 break
         if not referents:
-            log.warning(
-                "requalification: no referent for person %s, module %s (until %s): not opened",
-                d.user_id,
-                d.module_id,
-                d.valid_until,
-            )
+            unfollowed += 1
             continue
         language = _language(learners.get(d.user_id))
         planned.append(
@@ -287,6 +283,10 @@ def plan(db: Session, *, day: date) -> list[Opening]:
                 visible_persons=tuple(persons.get(path_id, [])),
                 visible_groups=tuple(groups.get(path_id, [])),
             )
+        )
+    if unfollowed:
+        log.warning(
+            "requalification: %s hold(s) within their window have no referent to follow them", unfollowed
         )
     return planned
 
