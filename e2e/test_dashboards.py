@@ -52,6 +52,9 @@ TEXTS: dict[str, dict[str, Any]] = {
         "groupQualifications": "Qualifications du groupe {}",
         "person": "Personne",
         "personTitle": "Situation de qualification de {}",
+        "history": "Historique ({}) : {}",
+        "historyOf": "Historique des validations de {}, de la plus récente à la plus ancienne",
+        "outcomes": ["Validation en cours", "Renouvelée", "Note modifiée"],
     },
     "en": {
         "myDashboard": "My dashboard",
@@ -86,12 +89,17 @@ TEXTS: dict[str, dict[str, Any]] = {
         "groupQualifications": "Qualifications of the group {}",
         "person": "Person",
         "personTitle": "Qualification status of {}",
+        "history": "History ({}): {}",
+        "historyOf": "History of the validations of {}, newest first",
+        "outcomes": ["Current validation", "Renewed", "Grade changed"],
     },
 }
 LEARNER = ("apprenant", "Gabriel Roux")
 # The demo's learner follows this path, and holds "Cariste en atelier" for less than a month.
 LEARNER_PATH = "Devenir régleur sur le tour"
 OPERATORS = ("Opérateurs", ["Gabriel Roux", "Hélène Fournier"])
+# The forklift module of "Cariste en atelier", graded three times for the learner (demo.validation_history).
+FORKLIFT = "Conduite de chariot élévateur en atelier"
 
 
 def open_drawer_entry(page: Page, texts: dict[str, Any], entry: str) -> None:
@@ -105,7 +113,8 @@ def test_a_learner_opens_my_dashboard_and_my_qualifications(page: Page, base_url
     expect(page.get_by_role("heading", name=texts["myDashboard"], level=1)).to_be_visible()
     paths = page.get_by_role("region", name=texts["currentPaths"], exact=True)
     expect(paths.get_by_role("link", name=LEARNER_PATH, exact=True)).to_be_visible()
-    expect(paths.get_by_role("progressbar")).to_have_count(1)
+    # With the requalification Spot opened for his forklift licence (demo.requalification).
+    expect(paths.get_by_role("progressbar")).to_have_count(2)
     contributions = page.get_by_role("region", name=texts["contributions"], exact=True)
     expect(contributions.locator("svg").first).to_be_visible()
     # Twelve months, and the table's header row.
@@ -129,6 +138,23 @@ def test_a_learner_opens_my_dashboard_and_my_qualifications(page: Page, base_url
     expect(cariste.get_by_role("link", name="Cariste en atelier", exact=True)).to_have_attribute(
         "href", re.compile(r"/spotv2/qualification/view/\d+$")
     )
+
+    # The module's history: the validation held, the initial one it renewed, and that initial
+    # training's first grade, changed since; newest first, each path a link.
+    history = cariste.get_by_role("button", name=texts["history"].format(3, FORKLIFT), exact=True)
+    expect(history).to_have_attribute("aria-expanded", "false")
+    history.click()
+    expect(history).to_have_attribute("aria-expanded", "true")
+    timeline = page.get_by_role("list", name=texts["historyOf"].format(FORKLIFT), exact=True)
+    entries = timeline.get_by_role("listitem")
+    expect(entries).to_have_count(3)
+    for entry, outcome in zip(
+        (entries.nth(0), entries.nth(1), entries.nth(2)), texts["outcomes"], strict=True
+    ):
+        expect(entry.get_by_text(outcome, exact=True)).to_be_visible()
+    expect(
+        entries.nth(2).get_by_role("link", name="Habilitation cariste : formation initiale")
+    ).to_have_attribute("href", re.compile(r"/spotv2/training/path/view/\d+$"))
 
 
 @in_language("en")

@@ -94,8 +94,9 @@ def _refresher(db: Session, cast: demo_paths._Cast, modules: dict[str, int], gro
         None,
         LEARNER,
         P.archived,
+        # It ended the day it was graded: not one of his current paths.
         since=10,
-        days=20,
+        days=10,
         modules=(
             demo_paths.Assigned(
                 ELECTRICITY,
