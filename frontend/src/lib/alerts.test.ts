@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import i18n from '../i18n'
-import { type Alert, alertPath, alertWhen } from './alerts'
+import { type Alert, alertKey, alertPath, alertWhen } from './alerts'
 
 const falling: Alert = {
   kind: 'functionUnderMinimum',
@@ -17,5 +17,13 @@ describe('a function falling under its minimum in the bell', () => {
   it('is dated by the day it falls', () => {
     expect(alertWhen(falling, i18n.getFixedT('en'), 'en', true)).toBe('from 2026-07-31')
     expect(alertWhen(falling, i18n.getFixedT('fr'), 'fr', false)).toBe('à partir du 31/07/2026')
+  })
+})
+
+describe('alertKey', () => {
+  it('tells apart two functions of one cartography, and two modules of one path', () => {
+    const other = { ...falling, args: { ...falling.args, name: 'Régleur' } }
+    expect(alertKey(other)).not.toBe(alertKey(falling))
+    expect(alertKey({ ...falling })).toBe(alertKey(falling))
   })
 })

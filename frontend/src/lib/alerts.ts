@@ -14,6 +14,13 @@ const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   cartographyQualifications: cartographyQualificationDashboardPath,
 }
 
+/**
+ * What tells one alert from another (a list's key): its kind, target and words, since one target may
+ * await several things of a kind (two modules of a path to grade, two functions of a cartography
+ * falling under their minimum).
+ */
+export const alertKey = (alert: Alert) => `${alert.kind}:${alert.target.type}:${alert.target.id}:${JSON.stringify(alert.args)}`
+
 /** The address of the page where an alert is acted on (the bell, My dashboard). */
 export const alertPath = (target: Alert['target']) => TARGET_PATHS[target.type](target.id)
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
-import { type Alert, alertPath, alertWhen } from '../../lib/alerts'
+import { type Alert, alertKey, alertPath, alertWhen } from '../../lib/alerts'
 import { HeaderPopover } from './HeaderPopover'
 
 type Alerts = components['schemas']['Alerts']
@@ -21,7 +21,7 @@ const alertsQuery = queryOptions({
   refetchOnWindowFocus: 'always',
 })
 
-const sameAlert = (a: Alert, b: Alert) => a.kind === b.kind && a.target.type === b.target.type && a.target.id === b.target.id
+const sameAlert = (a: Alert, b: Alert) => alertKey(a) === alertKey(b)
 
 /** The bell of the header: what awaits the user (DESIGN §10), with their count as a badge, each
  * alert a sentence in the reader's language linking to the page where it is acted on. */
@@ -47,7 +47,7 @@ export function AlertsBell() {
       title={t('alerts.title')}
       empty={t('alerts.empty')}
       items={alerts?.map((alert) => ({
-        key: `${alert.kind}:${alert.target.type}:${alert.target.id}`,
+        key: alertKey(alert),
         to: alertPath(alert.target),
         primary: t(`alerts.kinds.${alert.kind}`, alert.args),
         secondary: alertWhen(alert, t, i18n.language, true),

@@ -34,12 +34,14 @@ export function outlookFill(theme: Theme, outlook: Outlook, { strength = 0.3, un
     falling: theme.palette.warning.main,
     enough: theme.palette.success.main,
   }[outlook]
-  const ink = alpha(colour, Math.min(1, strength * 2.5))
+  const ink = alpha(colour, Math.min(1, strength * 2))
   const tint = alpha(colour, strength)
   const period = unit * 4
-  const stripes = (angle: number) => `repeating-linear-gradient(${angle}deg, ${ink} 0 ${unit}px, transparent ${unit}px ${period}px)`
+  const stripes = (angle: number, width = unit) =>
+    `repeating-linear-gradient(${angle}deg, ${ink} 0 ${width}px, transparent ${width}px ${period}px)`
   const pattern = {
-    nobody: `${stripes(45)}, ${stripes(-45)}, `,
+    // Crossed lines half as thick: the plan's own words stay readable beneath.
+    nobody: `${stripes(45, unit / 2)}, ${stripes(-45, unit / 2)}, `,
     under: `${stripes(45)}, `,
     falling: `radial-gradient(${ink} ${unit * 0.8}px, transparent ${unit}px) 0 0 / ${period}px ${period}px, `,
     enough: '',
@@ -90,9 +92,11 @@ export function ForecastTable({ forecast, linkFunctions = true }: { forecast: re
       role="region"
       aria-label={t('coverageForecast.caption')}
       tabIndex={0}
-      sx={{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+      // The table scrolls inside it on a phone; positioned, so that the hidden words of its cells (absolute)
+      // scroll with it rather than widening the page.
+      sx={{ position: 'relative', overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
     >
-      <Table size="small" sx={{ minWidth: 640 }}>
+      <Table size="small" sx={{ minWidth: 720 }}>
         <caption style={visuallyHidden}>{t('coverageForecast.caption')}</caption>
         <TableHead>
           <TableRow>
@@ -115,7 +119,7 @@ export function ForecastTable({ forecast, linkFunctions = true }: { forecast: re
         <TableBody>
           {forecast.map((f) => (
             <TableRow key={f.function.id} data-outlook={f.outlook}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 500, minWidth: 140 }}>
                 {linkFunctions ? (
                   <Link component={RouterLink} to={functionPath(f.function.id)} underline="hover">
                     {f.function.name}
@@ -124,7 +128,7 @@ export function ForecastTable({ forecast, linkFunctions = true }: { forecast: re
                   f.function.name
                 )}
               </TableCell>
-              <TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
                 <OutlookLabel outlook={f.outlook} />
                 {f.fallsOn && (
                   <Typography variant="caption" color="text.secondary" component="div">

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { trainingPathPath } from '../../lib/paths'
-import { alertPath, alertWhen } from '../../lib/alerts'
+import { alertKey, alertPath, alertWhen } from '../../lib/alerts'
 import { Loading } from '../../components/Loading'
 import { PageHeader } from '../../components/PageHeader'
 import { formatDate } from '../../lib/dates'
@@ -100,7 +100,7 @@ function AwaitedActions({ groups }: { groups: AlertGroup[] }) {
               </Typography>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {group.alerts.map((alert) => (
-                  <li key={`${alert.target.type}:${alert.target.id}`}>
+                  <li key={alertKey(alert)}>
                     <Link component={RouterLink} to={alertPath(alert.target)} underline="hover" variant="body2">
                       {t(`alerts.kinds.${alert.kind}`, alert.args)}
                     </Link>{' '}

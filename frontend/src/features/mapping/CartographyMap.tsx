@@ -125,7 +125,7 @@ function ZoneLink({ zone, highlighted, forecast }: { zone: Zone; highlighted: bo
               height,
               border: `${highlighted ? 16 : 8}px solid`,
               borderRadius: 1,
-              ...outlookFill(theme, forecast.outlook, { unit: 8 }),
+              ...outlookFill(theme, forecast.outlook, { strength: 0.25, unit: 6 }),
               transition: theme.transitions.create(['border-width'], { duration: theme.transitions.duration.shortest }),
               '&:hover, &:focus-visible': { borderWidth: 16, outline: `6px solid ${theme.palette.text.primary}`, outlineOffset: 4 },
             }
