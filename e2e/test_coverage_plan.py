@@ -22,7 +22,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "dashboard": f"Qualifications de la cartographie {WORKSHOP}",
         "tomorrow": "Couverture de demain",
         "falling": "Passe sous son minimum d'ici 90 jours",
-        "zone": "Cariste : Passe sous son minimum d'ici 90 jours, 2 qualifié(s) aujourd'hui sur 2 ; voir la fonction",
+        "zone": "Cariste : Passe sous son minimum d'ici 90 jours, 2 qualifié(s) aujourd'hui sur 2 ; "
+        "voir la fonction",
         "plainZone": "Cariste : voir la fonction",
         "coverage": "Couverture des fonctions",
         "legend": "Légende des couleurs de couverture",
@@ -56,7 +57,9 @@ def _workshop(base_url: str) -> int:
 
 
 @IN_EACH_LANGUAGE
-def test_a_manager_sees_a_function_falling_under_its_minimum(page: Page, base_url: str, language: str) -> None:
+def test_a_manager_sees_a_function_falling_under_its_minimum(
+    page: Page, base_url: str, language: str
+) -> None:
     texts = TEXTS[language]
     workshop = _workshop(base_url)
     sign_in(page, base_url, "manager", language)
@@ -67,7 +70,8 @@ def test_a_manager_sees_a_function_falling_under_its_minimum(page: Page, base_ur
     expect(page).to_have_url(re.compile(rf"/spotv2/dashboards/qualifications/cartography/{workshop}$"))
     expect(page.get_by_role("heading", name=texts["dashboard"], level=1)).to_be_visible()
     tomorrow = page.get_by_role("region", name=texts["tomorrow"], exact=True)
-    cariste = tomorrow.get_by_role("row").filter(has=page.get_by_role("rowheader", name="Cariste", exact=True))
+    cariste_header = page.get_by_role("rowheader", name="Cariste", exact=True)
+    cariste = tomorrow.get_by_role("row").filter(has=cariste_header)
     expect(cariste).to_have_attribute("data-outlook", "falling")
     expect(cariste.get_by_text(texts["falling"], exact=True)).to_be_visible()
 
@@ -80,7 +84,7 @@ def test_a_manager_sees_a_function_falling_under_its_minimum(page: Page, base_ur
     expect(legend.get_by_role("listitem")).to_have_count(4)
     expect(legend.get_by_role("listitem").filter(has_text=texts["fallingCount"])).to_have_count(1)
     panel.get_by_role("button", name=texts["showTable"], exact=True).click()
-    row = panel.get_by_role("row").filter(has=page.get_by_role("rowheader", name="Cariste", exact=True))
+    row = panel.get_by_role("row").filter(has=cariste_header)
     expect(row).to_have_attribute("data-outlook", "falling")
     panel.get_by_role("switch", name=texts["showOnPlan"], exact=True).click()
     expect(page.get_by_role("link", name=texts["plainZone"], exact=True)).not_to_have_attribute(
