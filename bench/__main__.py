@@ -4,8 +4,9 @@ Generates (once) a large organisation per database, then measures Spot beside th
 floor running the same SQL, prints the tables and writes them to bench/results/. `upload` (a 30 MB
 upload, bench/upload.py) and `reports` (the Excel and PDF path reports, bench/reports.py) measure
 times and the server's memory instead, and are not part of `all`; nor are `people` (an import of
-20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, and `burst` (1,000
-messages sent while another client reads, bench/burst.py).
+20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, `burst` (1,000
+messages sent while another client reads, bench/burst.py), and `matrix` (the skills matrix of 500
+people × 60 functions and its Excel and PDF files, bench/matrix.py).
 """
 
 import argparse
@@ -16,7 +17,17 @@ from urllib.parse import urlencode
 
 from sqlalchemy.engine import make_url
 
-from bench import burst, dataset, dataset_qualifications, dataset_training, people, reports, scan, upload
+from bench import (
+    burst,
+    dataset,
+    dataset_qualifications,
+    dataset_training,
+    matrix,
+    people,
+    reports,
+    scan,
+    upload,
+)
 from bench.runner import ROOT, run_calls, save, table
 from bench.wrk import Call
 
@@ -261,7 +272,7 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst"]
+    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst", "matrix"]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
@@ -273,6 +284,10 @@ def main() -> None:
     if args.scenario == "scan":
         # The daily scan over 20,000 people and 50,000 paths on fresh databases (bench/scan.py).
         scan.main(_databases(args.db))
+        return
+    if args.scenario == "matrix":
+        # The skills matrix of 500 people × 60 functions and its files on fresh databases (bench/matrix.py).
+        matrix.main(_databases(args.db))
         return
     if args.scenario == "burst":
         # 1,000 messages sent while another client reads (bench/burst.py): not a wrk scenario.

@@ -133,6 +133,8 @@ export const queryKeys = {
     groupTrainingPaths: (groupId: number) => ['dashboards', 'trainingPath', 'group', groupId] as const,
     contributions: (body: object) => ['dashboards', 'contributions', body] as const,
     cartographyQualifications: (cartographyId: number, shown?: object) => ['dashboards', 'qualifications', 'cartography', cartographyId, shown] as const,
+    /** A cartography's skills matrix with its filters and sort. */
+    skillsMatrix: (cartographyId: number, filters?: object) => ['dashboards', 'matrix', cartographyId, filters] as const,
     groupQualifications: (groupId: number, shown?: object) => ['dashboards', 'qualifications', 'group', groupId, shown] as const,
     userQualifications: (userId: number, shown?: object) => ['dashboards', 'qualifications', 'user', userId, shown] as const,
     /** Tomorrow's coverage of a cartography's functions, which its plan colours its zones by. */

@@ -105,6 +105,8 @@ export const groupTrainingPathDashboardPath = (groupId: number) => `/dashboards/
 export const CONTRIBUTIONS_DASHBOARD_PATH = '/dashboards/contributions'
 export const cartographyQualificationDashboardPath = (cartographyId: number) =>
   `/dashboards/qualifications/cartography/${cartographyId}`
+/** The skills matrix of a cartography: its people × its functions (docs/qualifications.md). */
+export const skillsMatrixPath = (cartographyId: number) => `/dashboards/qualifications/cartography/${cartographyId}/matrix`
 export const groupQualificationDashboardPath = (groupId: number) => `/dashboard/qualifications/group/${groupId}`
 /** The signed-in user's own qualification status ('My qualifications'). */
 export const MY_QUALIFICATIONS_PATH = '/dashboard/qualifications/user'

@@ -46,6 +46,7 @@ export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCh
   { pattern: '/dashboards/trainingPath', allowed: seesDashboards },
   { pattern: '/dashboards/trainingPath/group/:groupId', allowed: seesDashboards },
   { pattern: '/dashboards/qualifications/cartography/:cartographyId', allowed: seesDashboards },
+  { pattern: '/dashboards/qualifications/cartography/:cartographyId/matrix', allowed: seesDashboards },
   { pattern: '/dashboard/qualifications/group/:groupId', allowed: seesDashboards },
   { pattern: '/dashboards/contributions', allowed: holds('perm_VisuTrack') },
 ]

@@ -51,7 +51,7 @@ class CellState(StrEnum):
     never = "never"
 
 
-HELD = frozenset({CellState.valid, CellState.expiring})
+HELD = frozenset({CellState.valid.value, CellState.expiring.value})
 
 
 class Sort(StrEnum):
@@ -59,21 +59,35 @@ class Sort(StrEnum):
     held = "held"
 
 
-def cell_state(hold: ModuleValidity | None) -> CellState:
+_VALID, _EXPIRING, _IN_PROGRESS = CellState.valid.value, CellState.expiring.value, CellState.inProgress.value
+_EXPIRED, _NEVER = CellState.expired.value, CellState.never.value
+_SENTINELS = (validity.NONE, validity.UNLIMITED)
+
+
+def cell_state(hold: ModuleValidity | None) -> str:
     """The state of a cell from the person's best hold for the function (None: no covering
-    qualification concerns them)."""
+    qualification concerns them). Plain strings: a matrix has tens of thousands of cells."""
     if hold is None:
-        return CellState.never
+        return _NEVER
     days = hold.remaining_days
     if days > validity.WARN_DAYS:
-        return CellState.valid
+        return _VALID
     if days >= 0:
-        return CellState.expiring
+        return _EXPIRING
     if hold.requalification_path_id is not None:
-        return CellState.inProgress
+        return _IN_PROGRESS
     if days == validity.NONE:
-        return CellState.never
-    return CellState.expired
+        return _NEVER
+    return _EXPIRED
+
+
+# The cell of a person no covering qualification concerns (shared: the JSON writer reads it as often).
+_NEVER_CELL: dict[str, Any] = {"state": _NEVER, "validUntil": None}
+
+
+def _cell(hold: ModuleValidity) -> dict[str, Any]:
+    days = hold.remaining_days
+    return {"state": cell_state(hold), "validUntil": None if days in _SENTINELS else hold.valid_until}
 
 
 @dataclass(frozen=True)
@@ -145,29 +159,48 @@ def matrix(
         )
         order = [u for u in order if u in members]
 
-    # Per column, every concerned person's best hold for the function.
-    best = [coverage.best(covering.get(f.id, ()), holds) for f in shown]
+    # Per column, every concerned person's cell: their best hold for the function (coverage.best), one
+    # cell per distinct hold (a qualification covering several functions gives them the same).
+    made: dict[int, dict[str, Any]] = {}
+    columns_cells: list[dict[int, dict[str, Any]]] = []
+    holders: list[set[int]] = []
+    for function in shown:
+        cells: dict[int, dict[str, Any]] = {}
+        for u, hold in coverage.best_holds(covering.get(function.id, ()), holds).items():
+            cell = made.get(id(hold))
+            if cell is None:
+                cell = made[id(hold)] = _cell(hold)
+            cells[u] = cell
+        columns_cells.append(cells)
+        holders.append({u for u, cell in cells.items() if cell["state"] in HELD})
+    held = dict.fromkeys(order, 0)
+    for holding in holders:
+        for u in holding:
+            if u in held:
+                held[u] += 1
+
     rows: list[dict[str, Any]] = []
     for u in order:
-        cells = []
-        held = 0
-        for column in best:
-            b = column.get(u)
-            state = cell_state(None if b is None else b.hold)
-            held += state in HELD
-            cells.append({"state": state.value, "validUntil": None if b is None else _real_date(b.hold)})
-        if filters.states and not any(c["state"] in filters.states for c in cells):
+        row_cells = [cells.get(u, _NEVER_CELL) for cells in columns_cells]
+        if filters.states and not any(c["state"] in filters.states for c in row_cells):
             continue
-        rows.append({"id": u, "name": people[u], "held": held, "cells": cells})
+        rows.append({"id": u, "name": people[u], "held": held[u], "cells": row_cells})
     if filters.sort == Sort.held:
         rows.sort(key=lambda r: -r["held"])  # stable: by name among equals
 
+    shown_people = {row["id"] for row in rows}
+    # Tomorrow's coverage counts valid holds only: it is given those alone (the same answer, a fraction
+    # of the people to look at).
+    valid_holds = coverage.holders(covering, holds)
     columns = []
-    for i, (function, column) in enumerate(zip(shown, best, strict=True)):
-        qualified = sum(validity.obtained(b.hold.remaining_days) for b in column.values())
-        counts = dict.fromkeys(CellState, 0)
-        for row in rows:
-            counts[CellState(row["cells"][i]["state"])] += 1
+    for function, cells, holding in zip(shown, columns_cells, holders, strict=True):
+        # Qualified: over everyone concerned (the dashboards' count); counts: over the rows shown.
+        qualified = len(holding)
+        counts = dict.fromkeys((s.value for s in CellState), 0)
+        for u, cell in cells.items():
+            if u in shown_people:
+                counts[cell["state"]] += 1
+        counts[_NEVER] += len(rows) - sum(counts.values())
         columns.append(
             {
                 "id": function.id,
@@ -177,9 +210,9 @@ def matrix(
                 "qualified": qualified,
                 "level": coverage.level(qualified),
                 "underMinimum": coverage.under_minimum(qualified, function.minimum),
-                "counts": {state.value: n for state, n in counts.items()},
+                "counts": counts,
                 "forecast": forecast.as_json(
-                    forecast.of_function(function, sorted(covering.get(function.id, ())), holds, today)
+                    forecast.of_function(function, sorted(covering.get(function.id, ())), valid_holds, today)
                 ),
             }
         )
@@ -193,10 +226,6 @@ def matrix(
         can_edit_minimum=qualification_policy.can_edit_minimum(user),
         filters=filters,
     )
-
-
-def _real_date(hold: ModuleValidity) -> date | None:
-    return qualification_dashboards.real_date(hold)
 
 
 def _groups(db: Session, qualification_ids: Sequence[int]) -> list[dict[str, Any]]:

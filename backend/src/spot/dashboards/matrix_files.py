@@ -24,7 +24,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, SimpleDocTemplate
 
 from spot.core import i18n, xlsx
 from spot.core.i18n import LANGUAGES, Language, fill
@@ -262,8 +262,10 @@ HEAD = 26.0
 LEGEND = 24.0
 PERSON_WIDTH = 130.0
 HELD_WIDTH = 38.0
-CELL_WIDTH = 46.0
-HEADER_HEIGHT = 40.0
+CELL_WIDTH = 50.0
+# The header row: as high as its longest name needs, at least this.
+HEADER_MIN_HEIGHT = 24.0
+PADDING = 2.0
 ROW_HEIGHT = 15.0
 FOOT_ROW_HEIGHT = 10.0
 CELL_FONT = 5.5
@@ -279,13 +281,14 @@ def pdf(matrix: Matrix, *, lang: Language, made: Made) -> bytes:
     per_slice = max(1, int((WIDTH - PERSON_WIDTH - HELD_WIDTH) // CELL_WIDTH))
     height = PAGE[1] - 2 * MARGIN - HEAD - LEGEND
     foot = _foot(matrix, w)
-    body_rows = max(1, int((height - HEADER_HEIGHT - 4) // ROW_HEIGHT))
     story: list[Flowable] = []
     slices = [
         range(s, min(s + per_slice, len(matrix.columns))) for s in range(0, len(matrix.columns), per_slice)
     ]
     slices = slices or [range(0)]
     for slice_columns in slices:
+        header = _header_height(matrix, slice_columns, w, styles["header"])
+        body_rows = max(1, int((height - header - 4) // ROW_HEIGHT))
         rows = matrix.rows
         chunks: list[list[dict[str, Any]]] = []
         start = 0
@@ -303,7 +306,8 @@ def pdf(matrix: Matrix, *, lang: Language, made: Made) -> bytes:
             last = number == len(chunks) - 1
             if story:
                 story.append(PageBreak())
-            story.append(_table(matrix, slice_columns, chunk, foot if last else [], w, styles))
+            headers = _headers(matrix, slice_columns, w, styles["header"])
+            story.append(_Block(matrix, slice_columns, chunk, foot if last else [], w, headers, header))
     out = io.BytesIO()
     doc = SimpleDocTemplate(
         out,
@@ -365,69 +369,170 @@ def _fitted(name: str, font: str, size: float, width: float) -> str:
     return name + "…"
 
 
-def _cell_text(cell: dict[str, Any], w: Words) -> str:
-    state = CellState(cell["state"])
+def _cell_lines(cell: dict[str, Any], w: Words) -> tuple[str, ...]:
+    """What a cell prints: its state's word, then its last valid day or "permanent" when it has one."""
+    state = cell["state"]
     until: date | None = cell["validUntil"]
-    if state is CellState.never:
-        return w.short_states[state]
+    if state == CellState.never:
+        return (w.short_states[state],)
     if until is None:
-        return w.short_states[state] + ("\n" + w.permanent if state is CellState.valid else "")
-    return f"{w.short_states[state]}\n{until.strftime(w.day_format)}"
+        return (w.short_states[state], w.permanent) if state == CellState.valid else (w.short_states[state],)
+    return w.short_states[state], until.strftime(w.day_format)
 
 
-def _table(
-    matrix: Matrix,
-    slice_columns: range,
-    rows: Sequence[dict[str, Any]],
-    foot: list[tuple[str, list[int | str], list[bool]]],
-    w: Words,
-    styles: dict[str, ParagraphStyle],
-) -> Table:
-    regular, bold = fonts()
-    columns = [matrix.columns[i] for i in slice_columns]
-    data: list[list[Any]] = [
-        [Paragraph(text(w.person), styles["header"])]
-        + [Paragraph(text(c["name"]), styles["header"]) for c in columns]
-        + [Paragraph(text(w.held), styles["header"])]
-    ]
-    commands: list[Any] = [
-        ("FONT", (0, 0), (-1, -1), regular, CELL_FONT, CELL_FONT + 1),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
-        ("GRID", (0, 0), (-1, -1), 0.25, LINE),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-    ]
-    for r, row in enumerate(rows, 1):
-        line: list[Any] = [_fitted(row["name"], regular, FONT_SIZE - 1, PERSON_WIDTH - 4)]
-        for j, i in enumerate(slice_columns, 1):
-            cell = row["cells"][i]
-            line.append(_cell_text(cell, w))
-            fill_colour, ink = COLOURS[CellState(cell["state"])]
-            commands.append(("BACKGROUND", (j, r), (j, r), colors.HexColor(fill_colour)))
-            commands.append(("TEXTCOLOR", (j, r), (j, r), colors.HexColor(ink)))
-        line.append(str(row["held"]))
-        data.append(line)
-    commands.append(("FONT", (0, 1), (0, len(rows)), regular, FONT_SIZE - 1, FONT_SIZE))
-    first_foot = len(data)
-    for label, values, marks in foot:
-        r = len(data)
-        data.append([label] + [str(values[i]) for i in slice_columns] + [""])
-        for j, i in enumerate(slice_columns, 1):
-            if marks[i]:
-                commands.append(("BACKGROUND", (j, r), (j, r), colors.HexColor(UNDER)))
-                commands.append(("TEXTCOLOR", (j, r), (j, r), colors.HexColor("#9C0006")))
-    if foot:
-        commands.append(("FONT", (0, first_foot), (-1, -1), bold, CELL_FONT + 0.5, CELL_FONT + 1.5))
-        commands.append(("LINEABOVE", (0, first_foot), (-1, first_foot), 1, colors.black))
-    widths = [PERSON_WIDTH] + [CELL_WIDTH] * len(columns) + [HELD_WIDTH]
-    heights = [HEADER_HEIGHT] + [ROW_HEIGHT] * len(rows) + [FOOT_ROW_HEIGHT] * len(foot)
-    table = Table(data, colWidths=widths, rowHeights=heights, hAlign="LEFT")
-    table.setStyle(TableStyle(commands))
-    return table
+def _headers(matrix: Matrix, slice_columns: range, w: Words, style: ParagraphStyle) -> list[Paragraph]:
+    names = [w.person, *(matrix.columns[i]["name"] for i in slice_columns), w.held]
+    return [Paragraph(text(name), style) for name in names]
+
+
+def _header_height(matrix: Matrix, slice_columns: range, w: Words, style: ParagraphStyle) -> float:
+    """The header row's height for a slice: its longest name wrapped in its column."""
+    widths = [PERSON_WIDTH, *([CELL_WIDTH] * len(slice_columns)), HELD_WIDTH]
+    headers = _headers(matrix, slice_columns, w, style)
+    needed = max(p.wrap(width - 2 * PADDING, PAGE[1])[1] for p, width in zip(headers, widths, strict=True))
+    return max(HEADER_MIN_HEIGHT, needed + 2 * PADDING + 2)
+
+
+class _Block(Flowable):
+    """One page of the matrix: a slice of its columns over a run of its rows (and the foot under the
+    slice's last rows), drawn on the canvas itself: fills by runs of a row's cells in one state, the grid
+    as one path, the texts in one text object per colour. ReportLab's Table, which styles and draws
+    each of 30,000 cells on its own, took 8 to 12 s for 500 people × 60 functions (docs/performance.md,
+    "The skills matrix")."""
+
+    def __init__(
+        self,
+        matrix: Matrix,
+        slice_columns: range,
+        rows: Sequence[dict[str, Any]],
+        foot: list[tuple[str, list[int | str], list[bool]]],
+        w: Words,
+        header: list[Paragraph],
+        header_height: float,
+    ) -> None:
+        super().__init__()
+        self.matrix, self.slice_columns, self.rows, self.foot, self.w = matrix, slice_columns, rows, foot, w
+        self.header, self.header_height = header, header_height
+        self.widths = [PERSON_WIDTH, *([CELL_WIDTH] * len(slice_columns)), HELD_WIDTH]
+        self.xs = [sum(self.widths[:i]) for i in range(len(self.widths) + 1)]
+        self.width = self.xs[-1]
+        self.height = header_height + ROW_HEIGHT * len(rows) + FOOT_ROW_HEIGHT * len(foot)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        regular, bold = fonts()
+        xs, top, w = self.xs, self.height, self.w
+        body_top = top - self.header_height
+        foot_top = body_top - ROW_HEIGHT * len(self.rows)
+        canvas.saveState()
+        # Fills: the header, each row's runs of cells in one state, the foot's values under the minimum.
+        canvas.setFillColor(SHADE)
+        canvas.rect(0, body_top, self.width, self.header_height, stroke=0, fill=1)
+        filled = None
+        for r, row in enumerate(self.rows):
+            y = body_top - ROW_HEIGHT * (r + 1)
+            cells = row["cells"]
+            j = 0
+            while j < len(self.slice_columns):
+                state = cells[self.slice_columns[j]]["state"]
+                k = j
+                while k + 1 < len(self.slice_columns) and cells[self.slice_columns[k + 1]]["state"] == state:
+                    k += 1
+                if state != filled:
+                    canvas.setFillColor(_FILLS[state])
+                    filled = state
+                canvas.rect(xs[j + 1], y, xs[k + 2] - xs[j + 1], ROW_HEIGHT, stroke=0, fill=1)
+                j = k + 1
+        canvas.setFillColor(_UNDER_FILL)
+        for f, (_label, _values, marks) in enumerate(self.foot):
+            y = foot_top - FOOT_ROW_HEIGHT * (f + 1)
+            for j, i in enumerate(self.slice_columns):
+                if marks[i]:
+                    canvas.rect(xs[j + 1], y, CELL_WIDTH, FOOT_ROW_HEIGHT, stroke=0, fill=1)
+        # The grid, one path.
+        canvas.setStrokeColor(LINE)
+        canvas.setLineWidth(0.25)
+        grid = canvas.beginPath()
+        ys = [top, body_top] + [body_top - ROW_HEIGHT * (r + 1) for r in range(len(self.rows))]
+        ys += [foot_top - FOOT_ROW_HEIGHT * (f + 1) for f in range(len(self.foot))]
+        for y in ys:
+            grid.moveTo(0, y)
+            grid.lineTo(self.width, y)
+        for x in xs:
+            grid.moveTo(x, top)
+            grid.lineTo(x, 0)
+        canvas.drawPath(grid, stroke=1, fill=0)
+        if self.foot:
+            canvas.setStrokeColor(colors.black)
+            canvas.setLineWidth(1)
+            canvas.line(0, foot_top, self.width, foot_top)
+        # The header's names, wrapped, at the foot of their cells.
+        for paragraph, x, width in zip(self.header, xs, self.widths, strict=False):
+            paragraph.wrap(width - 2 * PADDING, self.header_height)
+            paragraph.drawOn(canvas, x + PADDING, body_top + PADDING + 1)
+        # Texts: names and counts in black, then the cells, one colour at a time.
+        text = _Text(canvas)
+        text.colour(colors.black)
+        text.font(regular, FONT_SIZE - 1)
+        for r, row in enumerate(self.rows):
+            y = body_top - ROW_HEIGHT * (r + 1) + (ROW_HEIGHT - FONT_SIZE + 1) / 2 + 1
+            text.at(PADDING, y, _fitted(row["name"], regular, FONT_SIZE - 1, PERSON_WIDTH - 2 * PADDING))
+            text.at(xs[-2] + PADDING, y, str(row["held"]))
+        text.font(bold, CELL_FONT + 0.5)
+        for f, (label, values, _marks) in enumerate(self.foot):
+            y = foot_top - FOOT_ROW_HEIGHT * (f + 1) + 3
+            text.at(PADDING, y, label)
+            for j, i in enumerate(self.slice_columns):
+                text.at(xs[j + 1] + PADDING, y, str(values[i]))
+        text.font(regular, CELL_FONT)
+        by_ink: dict[str, list[tuple[float, float, tuple[str, ...]]]] = {}
+        for r, row in enumerate(self.rows):
+            y = body_top - ROW_HEIGHT * (r + 1)
+            for j, i in enumerate(self.slice_columns):
+                cell = row["cells"][i]
+                by_ink.setdefault(cell["state"], []).append((xs[j + 1] + PADDING, y, _cell_lines(cell, w)))
+        for state, placed in by_ink.items():
+            text.colour(_INKS[state])
+            for x, y, lines in placed:
+                if len(lines) == 1:
+                    text.at(x, y + (ROW_HEIGHT - CELL_FONT) / 2 + 0.5, lines[0])
+                else:
+                    text.at(x, y + ROW_HEIGHT / 2 + 0.8, lines[0])
+                    text.at(x, y + 2, lines[1])
+        text.end()
+        canvas.restoreState()
+
+
+class _Text:
+    """One text object for a page's strings, moved from one to the next by offsets (a few numbers per
+    string rather than a text object each)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.text = canvas.beginText(0, 0)
+        self.x = self.y = 0.0
+
+    def font(self, name: str, size: float) -> None:
+        self.text.setFont(name, size)
+
+    def colour(self, value: colors.Color) -> None:
+        self.text.setFillColor(value)
+
+    def at(self, x: float, y: float, value: str) -> None:
+        self.text.moveCursor(x - self.x, self.y - y)
+        self.x, self.y = x, y
+        self.text.textOut(value)
+
+    def end(self) -> None:
+        self.canvas.drawText(self.text)
+
+
+_FILLS = {s.value: colors.HexColor(fill) for s, (fill, _ink) in COLOURS.items()}
+_INKS = {s.value: colors.HexColor(ink) for s, (_fill, ink) in COLOURS.items()}
+_UNDER_FILL = colors.HexColor(UNDER)
 
 
 class _NumberedCanvas(Canvas):

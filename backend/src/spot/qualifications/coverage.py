@@ -20,7 +20,7 @@ person's holds on them make one answer. The minimum is changed here too (`set_mi
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from sqlalchemy import Select, and_, exists, select, union
 from sqlalchemy.orm import Session
@@ -49,9 +49,9 @@ Row = tuple[int, str, ModuleValidity]
 Holds = dict[int, list[Row]]
 
 
-@dataclass(frozen=True)
-class Best:
-    """A person's best hold among the qualifications that cover a function, and which one it is."""
+class Best(NamedTuple):
+    """A person's best hold among the qualifications that cover a function, and which one it is (a
+    tuple: a matrix makes tens of thousands)."""
 
     hold: ModuleValidity
     qualification_id: int
@@ -101,23 +101,53 @@ def covering_ids(found: dict[int, set[int]]) -> list[int]:
     return sorted({q for qs in found.values() for q in qs})
 
 
-def _rank(hold: ModuleValidity) -> tuple[bool, bool, int]:
+# A hold's rank as one number (compared tens of thousands of times in a matrix): valid holds above
+# those being requalified, above the others; within each, by remaining days (-10000 to 10000).
+_VALID_RANK, _REQUALIFYING_RANK = 40_000, 20_000
+
+
+def _rank(hold: ModuleValidity) -> int:
     """Which of two holds is better: a valid one (0 days or more), the longer first; else one being
     requalified (a path in progress), then the later expiry."""
-    valid = validity.obtained(hold.remaining_days)
-    return valid, not valid and hold.requalification_path_id is not None, hold.remaining_days
+    days = hold.remaining_days
+    if days >= 0:
+        return days + _VALID_RANK
+    if hold.requalification_path_id is not None:
+        return days + _REQUALIFYING_RANK
+    return days
+
+
+def _best(qualifications: Iterable[int], holds: Holds) -> tuple[dict[int, ModuleValidity], dict[int, int]]:
+    """Each person's best hold among `qualifications` and which qualification it is (ties: the smallest
+    id)."""
+    ordered = sorted(qualifications)
+    if len(ordered) == 1:
+        q = ordered[0]
+        found = {u: hold for u, _name, hold in holds.get(q, ())}
+        return found, dict.fromkeys(found, q)
+    hold_of: dict[int, ModuleValidity] = {}
+    rank_of: dict[int, int] = {}
+    from_q: dict[int, int] = {}
+    for q in ordered:
+        for u, _name, hold in holds.get(q, ()):
+            rank = _rank(hold)
+            if rank > rank_of.get(u, -_VALID_RANK):
+                hold_of[u], rank_of[u], from_q[u] = hold, rank, q
+    return hold_of, from_q
+
+
+def best_holds(qualifications: Iterable[int], holds: Holds) -> dict[int, ModuleValidity]:
+    """Every person concerned by one of `qualifications`, with their best hold among them: `best`
+    without the qualification and the name (the skills matrix asks it for each of its columns)."""
+    return _best(qualifications, holds)[0]
 
 
 def best(qualifications: Iterable[int], holds: Holds) -> dict[int, Best]:
     """Every person concerned by one of `qualifications`, with their best hold among them (ties: the
     smallest qualification id)."""
-    found: dict[int, Best] = {}
-    for q in sorted(qualifications):
-        for u, name, hold in holds.get(q, ()):
-            current = found.get(u)
-            if current is None or _rank(hold) > _rank(current.hold):
-                found[u] = Best(hold, q, name)
-    return found
+    hold_of, from_q = _best(qualifications, holds)
+    names = {u: name for q in set(from_q.values()) for u, name, _hold in holds.get(q, ())}
+    return {u: Best(hold, from_q[u], names[u]) for u, hold in hold_of.items()}
 
 
 def holders(found: dict[int, set[int]], holds: Holds) -> Holds:
@@ -157,7 +187,7 @@ def seen_functions(db: Session, user: Principal, cartography_ids: Sequence[int])
     return [SeenFunction(*row) for row in plain(db).execute(_seen(user, cartography_ids))]
 
 
-def _seen(user: Principal, cartography_ids: Sequence[int]) -> Select[Any]:
+def _seen(user: Principal, cartography_ids: Sequence[int]) -> Select[int, str, str, int, int]:
     return (
         select(Function.id, Function.name, Function.code, Function.cartography_id, Function.minimum_qualified)
         .where(

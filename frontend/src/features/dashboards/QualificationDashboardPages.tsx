@@ -5,6 +5,7 @@ import { Navigate, useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { FORBIDDEN_PATH } from '../../lib/paths'
 import { ForecastTable } from '../../components/dashboards/CoverageForecast'
+import { SkillsMatrixButton } from '../../components/dashboards/SkillsMatrixButton'
 import { LoadFailure } from '../../components/LoadFailure'
 import { AuditPackButton } from '../../components/downloads/AuditPackButton'
 import { Loading } from '../../components/Loading'
@@ -39,7 +40,7 @@ function CartographyDashboard({ cartographyId }: { cartographyId: number }) {
   if (!dashboard || !title) return <Loading />
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={<SkillsMatrixButton cartographyId={cartographyId} />} />
       <Stack spacing={2.5}>
         <DashboardSection title={t('dashboards.qualifications.coverage')}>
           <CoverageTable coverage={dashboard.coverage} />

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
@@ -110,3 +110,57 @@ export const userQualificationDashboardQuery = (userId: number, shown: Dashboard
     placeholderData: keepPreviousData,
     ...fresh,
   })
+
+// The skills matrix -----------------------------------------------------------------------------------
+
+export type SkillsMatrix = Schemas['SkillsMatrix']
+export type MatrixColumn = SkillsMatrix['columns'][number]
+export type MatrixRow = SkillsMatrix['rows'][number]
+export type MatrixCell = MatrixRow['cells'][number]
+export type CellState = MatrixCell['state']
+export type MatrixSort = 'name' | 'held'
+
+/** The matrix's filters and sort, as the page's address and the server's query carry them. */
+export interface MatrixFilters {
+  groups: number[]
+  functions: number[]
+  states: CellState[]
+  sort: MatrixSort
+}
+
+const matrixQuery = (filters: MatrixFilters) => ({
+  group: filters.groups.length ? filters.groups : undefined,
+  function: filters.functions.length ? filters.functions : undefined,
+  state: filters.states.length ? filters.states : undefined,
+  sort: filters.sort,
+})
+
+export const skillsMatrixQuery = (cartographyId: number, filters: MatrixFilters) =>
+  queryOptions({
+    queryKey: queryKeys.dashboards.skillsMatrix(cartographyId, filters),
+    queryFn: () =>
+      data(api.GET('/backend/api/v2/dashboards/cartography/{cartographyId}/matrix', { params: { path: { cartographyId }, query: matrixQuery(filters) } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+    placeholderData: keepPreviousData,
+    ...fresh,
+  })
+
+/** Downloads the matrix, with the filters shown, as an Excel workbook or an A4 landscape PDF, its words in `language`. */
+export const exportSkillsMatrix = (cartographyId: number, filters: MatrixFilters, format: 'excel' | 'pdf', language: string) => {
+  const options = { params: { path: { cartographyId }, query: matrixQuery(filters) }, headers: { 'Accept-Language': language }, parseAs: 'blob' } as const
+  return format === 'excel'
+    ? download(api.GET('/backend/api/v2/dashboards/cartography/{cartographyId}/matrix/excel', options), 'skills-matrix.xlsx')
+    : download(api.GET('/backend/api/v2/dashboards/cartography/{cartographyId}/matrix/pdf', options), 'skills-matrix.pdf')
+}
+
+/** Sets a function's minimum of qualified people (perm_QualificationAdmin); the matrices and dashboards are read again. */
+export function useSetMinimum() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ functionId, minimum }: { functionId: number; minimum: number }) =>
+      data(api.PUT('/backend/api/v2/qualifications/functions/{functionId}/minimum', { params: { path: { functionId } }, body: { minimum } })),
+    // The dialog shows a refused value on its field.
+    meta: { handledStatuses: [400, 422] },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dashboards.all }),
+  })
+}

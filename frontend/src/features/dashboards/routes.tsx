@@ -5,7 +5,7 @@ import { textsLoader } from '../../i18n'
 /**
  * The dashboards (spec 2 §2), each loaded on first visit. My dashboard and one's own qualification
  * status are open to every signed-in user (the user page checks another user itself); the Dashboard manager,
- * path progress and the group and cartography qualification dashboards need perm_TableauBord, the
+ * path progress, the group and cartography qualification dashboards and the skills matrix need perm_TableauBord, the
  * contributions perm_VisuTrack.
  */
 export const dashboardRoutes: RouteObject[] = [
@@ -30,6 +30,10 @@ export const dashboardRoutes: RouteObject[] = [
           {
             path: 'dashboards/qualifications/cartography/:cartographyId',
             lazy: async () => ({ Component: (await import('./QualificationDashboardPages')).CartographyQualificationDashboardPage }),
+          },
+          {
+            path: 'dashboards/qualifications/cartography/:cartographyId/matrix',
+            lazy: async () => ({ Component: (await import('./SkillsMatrixPage')).SkillsMatrixPage }),
           },
           {
             path: 'dashboard/qualifications/group/:groupId',

@@ -24,6 +24,7 @@ import { type FunctionForecast, OutlookSwatch } from '../../components/dashboard
 import { cartographyQualificationDashboardPath, functionPath, siteOfCartographyPath } from '../../lib/paths'
 import { mayOpen } from '../../lib/routes'
 import { CartographyQualificationsButton } from '../../components/dashboards/CartographyQualificationsButton'
+import { SkillsMatrixButton } from '../../components/dashboards/SkillsMatrixButton'
 import { DiscussionPanel } from '../../components/discussion/DiscussionPanel'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
@@ -99,6 +100,7 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
           </Tooltip>
           <PdfExportButton cartography={cartography} />
           <CartographyQualificationsButton cartographyId={cartography.id} />
+          <SkillsMatrixButton cartographyId={cartography.id} />
           <DiscussionPanel discussionId={cartography.discussionId} />
         </Stack>
       </Stack>
