@@ -7,6 +7,8 @@ cartography; visibility in each."""
 from datetime import date, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import update
 
 from qualifications.world import (
@@ -293,3 +295,49 @@ def test_falls_on_is_the_first_day_under_the_minimum():
     f = forecast.of_function(function, [7, 8], holds, today)
     assert f.falls_on == today + timedelta(days=90)  # d's last day is +89
     assert [p.valid for p in f.points] == [3, 2, 2, 1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    people=st.lists(
+        st.lists(
+            st.tuples(st.one_of(st.none(), st.integers(-5, 120)), st.booleans()), min_size=1, max_size=2
+        ),
+        max_size=8,
+    ),
+    minimum=st.integers(0, 6),
+)
+def test_the_forecast_agrees_with_counting_day_by_day(people, minimum):
+    """Each person's holds on two covering qualifications (last day as days from today, None: permanent;
+    being requalified or not), counted naively day by day."""
+    today = date(2026, 6, 15)
+    function = coverage.SeenFunction(id=1, name="F", code="F", cartography_id=1, minimum=minimum)
+    holds: dict[int, list] = {1: [], 2: []}
+    for user_id, person in enumerate(people):
+        for q, (days, requalifying) in zip((1, 2), person, strict=False):
+            until = None if days is None else today + timedelta(days=days)
+            remaining = 10000 if days is None else days
+            holds[q].append((user_id, "p", ModuleValidity(remaining, until, 1, 2 if requalifying else None)))
+
+    def last(person):
+        valid = [(10**6 if d is None else d) for d, _ in person if d is None or d >= 0]
+        return max(valid) if valid else None
+
+    def requalified(person):
+        return any(r for d, r in person if d is None or d >= 0)
+
+    def valid_on(d):
+        return sum(1 for p in people if last(p) is not None and last(p) >= d)
+
+    f = forecast.of_function(function, [1, 2], holds, today)
+    assert [(p.valid, p.requalifying) for p in f.points] == [
+        (
+            valid_on(d),
+            sum(1 for p in people if last(p) is not None and last(p) < d and requalified(p)),
+        )
+        for d in forecast.HORIZONS
+    ]
+    falls = [d for d in range(0, 91) if valid_on(d) < minimum]
+    expected = falls[0] if falls and valid_on(0) >= minimum else None
+    assert f.falls_on == (None if expected is None else today + timedelta(days=expected))
+    assert f.falls_to == (None if expected is None else valid_on(expected))

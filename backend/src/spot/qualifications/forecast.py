@@ -19,6 +19,7 @@ under its minimum while it is not today; managers are warned of a fall within 60
 This module computes from what the caller has read (the functions, the covering qualifications, the
 holds: qualifications.dashboards.forecasts reads them), and reads nothing itself."""
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -66,61 +67,89 @@ class Forecast:
         return self.falls_on is not None and self.falls_on <= today + timedelta(days=days)
 
 
-@dataclass(frozen=True)
-class _Person:
-    # The last day they are qualified (date.max: permanent).
-    last: date
-    requalifying: bool
+# Per qualification, its holders valid today: (user id, last valid day, being requalified), the last
+# day date.max for a permanent hold. Read once from the holds, then merged per function.
+_Valid = dict[int, list[tuple[int, date, bool]]]
 
 
-def _people(qualifications: Iterable[int], holds: coverage.Holds) -> list[_Person]:
-    """The people qualified today for a function covered by `qualifications`: each person's last
-    qualified day (the latest of their valid holds) and whether one of those holds is being
-    requalified."""
+def _valid(qualifications: Iterable[int], holds: coverage.Holds) -> _Valid:
+    found: _Valid = {}
+    for q in qualifications:
+        found[q] = [
+            (
+                user_id,
+                date.max if hold.valid_until is None else hold.valid_until,
+                hold.requalification_path_id is not None,
+            )
+            for user_id, _name, hold in holds.get(q, ())
+            if validity.obtained(hold.remaining_days)
+        ]
+    return found
+
+
+def _people(qualifications: Iterable[int], valid: _Valid) -> tuple[list[date], list[date]]:
+    """The people qualified today for a function covered by `qualifications`, each once: their last
+    qualified days (the latest of their valid holds), in order; and those of the people one of whose
+    holds is being requalified, in order."""
     last: dict[int, date] = {}
     requalifying: set[int] = set()
     for q in qualifications:
-        for user_id, _name, hold in holds.get(q, ()):
-            if not validity.obtained(hold.remaining_days):
-                continue
-            until = date.max if hold.valid_until is None else hold.valid_until
-            last[user_id] = max(until, last.get(user_id, until))
-            if hold.requalification_path_id is not None:
+        for user_id, until, in_progress in valid[q]:
+            current = last.get(user_id)
+            if current is None or until > current:
+                last[user_id] = until
+            if in_progress:
                 requalifying.add(user_id)
-    return [_Person(until, user_id in requalifying) for user_id, until in last.items()]
+    return sorted(last.values()), sorted(last[u] for u in requalifying)
 
 
-def _falls_on(people: list[_Person], minimum: int, today: date, horizon: date) -> date | None:
-    """The first day from today to `horizon` on which fewer than `minimum` people are valid, when
-    enough are today. With n people valid today and their last days in order l1 ≤ … ≤ ln, fewer than m
-    are valid on D once D is after l(n-m+1)."""
-    count = len(people)
+def _falls_on(lasts: list[date], minimum: int, horizon: date) -> date | None:
+    """The first day up to `horizon` on which fewer than `minimum` people are valid, when enough are
+    today: with n people valid today and their last days in order l1 ≤ … ≤ ln, fewer than m are valid
+    on D once D is after l(n-m+1)."""
+    count = len(lasts)
     if minimum == 0 or count < minimum:
         return None
-    lasts = sorted(p.last for p in people)
     last = lasts[count - minimum]
     if last >= horizon:
         return None
     return last + timedelta(days=1)
 
 
-def of_function(
-    function: coverage.SeenFunction, qualifications: Iterable[int], holds: coverage.Holds, today: date
+def _forecast(
+    function: coverage.SeenFunction, qualifications: Iterable[int], valid: _Valid, today: date
 ) -> Forecast:
-    people = _people(qualifications, holds)
+    lasts, requalified = _people(qualifications, valid)
+    count = len(lasts)
     points = []
     for days in HORIZONS:
         day = today + timedelta(days=days)
-        valid = sum(p.last >= day for p in people)
-        requalifying = sum(p.last < day and p.requalifying for p in people)
-        points.append(Point(days, day, valid, requalifying, coverage.under_minimum(valid, function.minimum)))
-    falls_on = _falls_on(people, function.minimum, today, today + timedelta(days=HORIZONS[-1]))
-    falls_to = None if falls_on is None else sum(p.last >= falls_on for p in people)
+        # Valid on `day`: a last day on it or later; dropped out, being requalified: a last day before it.
+        still = count - bisect_left(lasts, day)
+        points.append(
+            Point(
+                days,
+                day,
+                still,
+                bisect_left(requalified, day),
+                coverage.under_minimum(still, function.minimum),
+            )
+        )
+    falls_on = _falls_on(lasts, function.minimum, today + timedelta(days=HORIZONS[-1]))
+    falls_to = None if falls_on is None else count - bisect_left(lasts, falls_on)
     if points[0].under_minimum:
         outlook = Outlook.nobody if points[0].valid == 0 else Outlook.under
     else:
         outlook = Outlook.falling if falls_on is not None else Outlook.enough
     return Forecast(function, tuple(points), falls_on, falls_to, outlook)
+
+
+def of_function(
+    function: coverage.SeenFunction, qualifications: Iterable[int], holds: coverage.Holds, today: date
+) -> Forecast:
+    """The forecast of one function covered by `qualifications`, from the holds on them."""
+    qualifications = list(qualifications)
+    return _forecast(function, qualifications, _valid(qualifications, holds), today)
 
 
 def forecast(
@@ -132,7 +161,8 @@ def forecast(
     """The forecast of each of `functions` (coverage.seen_functions), from the qualifications covering
     them (coverage.covering) and the holds on those (per qualification, every person it concerns):
     the gaps first (nobody, under, falling, enough), the soonest fall first, then by name."""
-    found = [of_function(f, sorted(covering.get(f.id, ())), holds, today) for f in functions]
+    valid = _valid(coverage.covering_ids(covering), holds)
+    found = [_forecast(f, sorted(covering.get(f.id, ())), valid, today) for f in functions]
     found.sort(key=_order)
     return found
 
