@@ -5,8 +5,9 @@ floor running the same SQL, prints the tables and writes them to bench/results/.
 upload, bench/upload.py) and `reports` (the Excel and PDF path reports, bench/reports.py) measure
 times and the server's memory instead, and are not part of `all`; nor are `people` (an import of
 20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, `burst` (1,000
-messages sent while another client reads, bench/burst.py), and `matrix` (the skills matrix of 500
-people × 60 functions and its Excel and PDF files, bench/matrix.py).
+messages sent while another client reads, bench/burst.py), `matrix` (the skills matrix of 500
+people × 60 functions and its Excel and PDF files, bench/matrix.py), and `coverage` (tomorrow's
+coverage on the matrix's organisation: the scan step, the plan's answer, the bell; bench/coverage.py).
 """
 
 import argparse
@@ -19,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from bench import (
     burst,
+    coverage,
     dataset,
     dataset_qualifications,
     dataset_training,
@@ -272,7 +274,7 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst", "matrix"]
+    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst", "matrix", "coverage"]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
@@ -288,6 +290,10 @@ def main() -> None:
     if args.scenario == "matrix":
         # The skills matrix of 500 people × 60 functions and its files on fresh databases (bench/matrix.py).
         matrix.main(_databases(args.db))
+        return
+    if args.scenario == "coverage":
+        # Tomorrow's coverage on the matrix's organisation (bench/coverage.py): scan step, plan, bell.
+        coverage.main(_databases(args.db))
         return
     if args.scenario == "burst":
         # 1,000 messages sent while another client reads (bench/burst.py): not a wrk scenario.
