@@ -17,7 +17,8 @@ const COVERAGE_COLOURS = { none: 'error', single: 'warning', covered: 'success' 
 
 /**
  * The functions of a cartography with the people qualified for them (DESIGN §10 coverage), as the
- * server orders them: those no one or one person only is qualified for come first, flagged.
+ * server orders them: those no one or one person only is qualified for come first, flagged; and those
+ * with fewer people qualified than their minimum, flagged too.
  */
 export function CoverageTable({ coverage }: { coverage: FunctionCoverage[] }) {
   const { t, i18n } = useTranslation()
@@ -54,6 +55,15 @@ export function CoverageTable({ coverage }: { coverage: FunctionCoverage[] }) {
                 label={t(`dashboards.qualifications.levels.${row.level}`)}
                 sx={{ color: `${colour}.text`, borderColor: `${colour}.main`, fontWeight: 600 }}
               />
+              {row.underMinimum && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  data-under-minimum
+                  label={t('dashboards.qualifications.underMinimum', { count: row.qualified.length, minimum: row.minimum })}
+                  sx={{ color: 'error.text', borderColor: 'error.main', fontWeight: 600 }}
+                />
+              )}
             </Box>
             {row.qualified.length === 0 ? (
               <EmptyText>{t('dashboards.qualifications.nobody')}</EmptyText>

@@ -131,6 +131,7 @@ function Cartographies({ cartographies }: { cartographies: CartographySummary[] 
     <Box component="ul" aria-label={t('dashboards.manager.cartographies')} sx={LIST_SX}>
       {cartographies.map((cartography) => {
         const functions = COVERAGE.filter(({ level }) => cartography.functions[level] > 0)
+        const { underMinimum } = cartography.functions
         return (
           <Box component="li" key={cartography.id} sx={ROW_SX}>
             <Box sx={{ minWidth: 0 }}>
@@ -159,6 +160,16 @@ function Cartographies({ cartographies }: { cartographies: CartographySummary[] 
                     />
                   </Box>
                 ))}
+                {underMinimum > 0 && (
+                  <Box component="li">
+                    <Chip
+                      size="small"
+                      data-under-minimum
+                      label={t('dashboards.manager.functions.underMinimum', { count: underMinimum })}
+                      sx={{ color: 'error.contrastText', bgcolor: 'error.dark', fontWeight: 600 }}
+                    />
+                  </Box>
+                )}
               </Box>
             )}
           </Box>

@@ -283,8 +283,14 @@ describe('the qualification dashboards', () => {
             },
           ],
           coverage: [
-            { function: { id: 20, name: 'Soudure' }, qualified: [], level: 'none' },
-            { function: { id: 21, name: 'Cariste' }, qualified: [{ user: { id: 8, name: 'Inès Garnier' }, remainingDays: 40, validUntil: '2027-01-03', qualificationId: 9 }], level: 'single' },
+            { function: { id: 20, name: 'Soudure' }, qualified: [], level: 'none', minimum: 3, underMinimum: true },
+            {
+              function: { id: 21, name: 'Cariste' },
+              qualified: [{ user: { id: 8, name: 'Inès Garnier' }, remainingDays: 40, validUntil: '2027-01-03', qualificationId: 9 }],
+              level: 'single',
+              minimum: 1,
+              underMinimum: false,
+            },
           ],
           forecast: [
             {
@@ -309,6 +315,8 @@ describe('the qualification dashboards', () => {
     const rows = within(coverage).getAllByRole('listitem').filter((row) => row.hasAttribute('data-level'))
     expect(rows.map((row) => row.getAttribute('data-level'))).toEqual(['none', 'single'])
     expect(within(rows[0]).getByText('Nobody qualified')).toBeInTheDocument()
+    expect(within(rows[0]).getByText('Under its minimum (0 of 3)')).toBeInTheDocument()
+    expect(within(rows[1]).queryByText(/Under its minimum/)).not.toBeInTheDocument()
     expect(within(rows[1]).getByRole('link', { name: 'Inès Garnier' })).toHaveAttribute('href', '/spotv2/dashboard/qualifications/user/8')
     const holders = screen.getByRole('region', { name: 'Qualifications' })
     expect(within(holders).getByRole('link', { name: 'Inès Garnier' })).toHaveAttribute('href', '/spotv2/dashboard/qualifications/user/8')

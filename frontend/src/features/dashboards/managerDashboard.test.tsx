@@ -32,8 +32,8 @@ function signedInAs(permissions: string[], handlers: Handlers = {}) {
       }),
     [CARTOGRAPHIES]: () =>
       json([
-        { id: 2, name: 'Atelier d’usinage', siteName: 'Lyon', qualifications: 3, functions: { none: 1, single: 1, covered: 2 } },
-        { id: 5, name: 'Ligne d’assemblage', siteName: 'Lyon', qualifications: 0, functions: { none: 0, single: 0, covered: 0 } },
+        { id: 2, name: 'Atelier d’usinage', siteName: 'Lyon', qualifications: 3, functions: { none: 1, single: 1, covered: 2, underMinimum: 2 } },
+        { id: 5, name: 'Ligne d’assemblage', siteName: 'Lyon', qualifications: 0, functions: { none: 0, single: 0, covered: 0, underMinimum: 0 } },
       ]),
     [`GET ${API}/user/search`]: () => json([{ id: 12, displayName: 'Inès Garnier' }]),
     ...handlers,
@@ -97,6 +97,7 @@ describe('the Dashboard manager', () => {
       '1 function with nobody qualified',
       '1 function with a single person',
       '2 functions covered',
+      '2 functions under their minimum',
     ])
     expect(within(assembly).getByRole('link', { name: 'Ligne d’assemblage' })).toHaveAttribute('href', '/spotv2/dashboards/qualifications/cartography/5')
     expect(within(assembly).getByText('No qualification names it')).toBeInTheDocument()
