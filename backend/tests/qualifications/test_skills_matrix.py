@@ -165,14 +165,16 @@ def test_functions_a_qualification_names(client, db, manager, plant):
 
 
 def test_a_named_function_outside_the_qualifications_cartographies_opens_nothing(client, db, manager, plant):
-    """Réglage names G1 of C2, which it does not name: it covers nothing (not even by its modules)."""
+    """Réglage names G1 of C2, a cartography it does not name: G1 gains nobody, and Réglage, naming no
+    function of its own cartography, still covers F1 by its module."""
     db.add(
         QualificationFunction(qualification_id=plant["q"]["réglage"], function_id=plant["map"].function("G1"))
     )
     db.commit()
-    answer = get(client, manager, matrix_url(plant["c1"]))
-    assert grid(answer)["Bruno Test"][0] == ("never", None)
-    assert grid(answer)["Alice Test"][0] == ("valid", on(50))
+    assert grid(get(client, manager, matrix_url(plant["c1"]))) == CELLS
+    c2 = get(client, manager, matrix_url(plant["c2"]))
+    assert [(c["name"], c["qualified"]) for c in c2["columns"]] == [("Monteur", 0)]
+    assert "Bruno Test" not in grid(c2)
 
 
 def test_filters_and_sorts(client, manager, plant):

@@ -5,9 +5,9 @@ Dashboard manager, the skills matrix and the coverage forecast read.
 A qualification Q **covers** a function F of a cartography C when Q names C and
 
 - Q names F among the functions it opens (`qualification_function`), or
-- Q names no function at all, and one of Q's modules has a spot element on F or on a subject of F
-  (the rule from before functions could be named; a qualification naming some functions covers
-  those only).
+- Q names no function of its cartographies, and one of Q's modules has a spot element on F or on a
+  subject of F (the rule from before functions could be named; a qualification naming some functions
+  covers those only).
 
 The people **qualified** for F are the people concerned by a covering Q (the members of its qualifiable
 groups) whose hold on Q is 0 days or more, each once, by their best Q (the longest hold). The **level**
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sqlalchemy import Select, and_, exists, select, union
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from spot.core.errors import bad_request, ensure
 from spot.core.principal import Principal
@@ -74,7 +74,15 @@ def covering(db: Session, cartography_ids: Sequence[int]) -> dict[int, set[int]]
         .join(Function, and_(Function.id == QF.function_id, Function.cartography_id == QC.cartography_id))
         .where(in_cartographies)
     )
-    names_none = ~exists().where(QF.qualification_id == QC.qualification_id)
+    # Names no function of its cartographies (a function of a cartography it no longer names opens
+    # nothing and leaves the rule of its modules on).
+    QC2, named_function = aliased(QualificationCartography), aliased(Function)
+    names_none = ~exists().where(
+        QF.qualification_id == QC.qualification_id,
+        named_function.id == QF.function_id,
+        QC2.qualification_id == QF.qualification_id,
+        QC2.cartography_id == named_function.cartography_id,
+    )
     spot = (in_cartographies, names_none, item.kind == ItemKind.spot.value)
     on_function = (
         select(QC.qualification_id, Function.id)
