@@ -21,6 +21,7 @@ import { BackButton } from './BackButton'
 import { CoverageTable } from './CoverageTable'
 import { DashboardSection } from './DashboardSection'
 import { qualificationLinks } from './qualificationLinks'
+import { ValidationHistory } from './ValidationTimeline'
 
 /** CartographyQualificationDashboard (spec 2 §2, DESIGN §10): who holds the qualifications naming the cartography, and the functions' coverage. */
 export function CartographyQualificationDashboardPage() {
@@ -122,7 +123,14 @@ function UserDashboard({ userId, own, title: ownTitle }: { userId: number; own: 
       {!dashboard ? (
         <Loading />
       ) : (
-        <QualificationDashboard elements={dashboard.elements} linkTo={qualificationLinks(user)} shown={shown} onStatesChange={setStates} onExpand={expand} />
+        <QualificationDashboard
+          elements={dashboard.elements}
+          linkTo={qualificationLinks(user)}
+          shown={shown}
+          onStatesChange={setStates}
+          onExpand={expand}
+          childDetails={(child) => <ValidationHistory history={dashboard.history.find((history) => history.module.id === child.id)} />}
+        />
       )}
       <BackButton />
     </>
