@@ -12,6 +12,8 @@ CHROMIUM := /usr/bin/chromium
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Journeys run side by side (each with its own server and browser).
+E2E_WORKERS ?= 3
 
 export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
@@ -76,15 +78,15 @@ run: deps frontend
 
 ## Testing -----------------------------------------------------------------------
 
-# Two lanes side by side, each printed once it is done: the server's (lint, SQLite, PostgreSQL) and the
-# client's (type check, lint, Vitest, API client, bundle); then the journeys, on their own.
-test: deps chromium
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
-	@$(MAKE) --no-print-directory test-e2e
+# Three lanes side by side, each printed once it is done: the server's (PostgreSQL, SQLite, lint), the
+# client's (type check, lint, Vitest, API client, bundle) and the journeys'. The PostgreSQL leg waits on
+# its database more than it computes: the journeys, started beside it, use what it leaves of the CPU.
+test: deps chromium frontend
+	@$(MAKE) --no-print-directory -j3 --output-sync=recurse test-server test-client test-e2e E2E_WORKERS=2
 
 # Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out).
 test-server:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres test-backend-pg test-backend lint-backend 2>&1 | grep -v 'resetting jobserver'
 
 test-client:
 	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle 2>&1 | grep -v 'resetting jobserver'
@@ -126,7 +128,7 @@ check-bundle: frontend
 	cd frontend && node scripts/check-bundle.mjs
 
 test-e2e: backend-deps frontend chromium
-	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n 3 .
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n $(E2E_WORKERS) .
 
 lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent
