@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
-from itertools import islice
+from itertools import chain, islice
 
 from sqlalchemy import Engine, Integer, Table, func, select, text
 
@@ -74,7 +74,13 @@ def chunks(rows: Iterable[dict], size: int = 20_000) -> Iterator[list[dict]]:
 
 def load(engine: Engine, table: Table, rows: Iterable[dict]) -> None:
     if engine.dialect.name == "postgresql":
-        columns = [c.name for c in table.columns]
+        rows = iter(rows)
+        first = next(rows, None)
+        if first is None:
+            return
+        rows = chain([first], rows)
+        # A column the rows leave out takes its server default (COPY would write null into it).
+        columns = [c.name for c in table.columns if c.name in first or c.server_default is None]
         raw = engine.raw_connection()
         try:
             cursor = raw.cursor()
