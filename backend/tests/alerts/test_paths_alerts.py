@@ -353,3 +353,34 @@ def test_each_action_through_the_api_moves_the_alert_to_the_next_person(client, 
     assert bells() == {"learner": [("trainingPathToSign", pid, title)]}
     act(client, cast, "learner", pid, "sign", SIGN)
     assert bells() == {}
+
+
+def test_a_finished_path_spot_opened_is_for_the_path_administrators_to_close(client, db, make_user, login):
+    """A path Spot opened (a requalification) has no creator: the administrators, who may close any
+    path, find it in their bell beside the paths they created; nobody else does."""
+    people = People(make_user, login)
+    admin = make_user(login="pathAdmin", permissions=["perm_TrainingPathAdmin"])
+    admin_headers = login(admin)
+    learner, creator = people["learner"], people["creator"]
+    opened = Path(db, title="Requalification", learner=learner, creator=creator, modules=[])
+    own = Path(db, title="Mien", learner=learner, creator=admin, modules=[])
+    other = Path(db, title="D'un autre", learner=learner, creator=creator, modules=[])
+    db.execute(
+        update(TrainingPath)
+        .where(TrainingPath.id == opened.id)
+        .values(creator_id=None, opened_by_spot=True)
+        .execution_options(synchronize_session=False)
+    )
+    db.commit()
+    opened.status("finished", at(10))
+    own.status("finished", at(20))
+    other.status("finished", at(30))
+    assert path_alerts(client, admin_headers) == [
+        ("trainingPathToClose", own.id, {"title": "Mien"}),
+        ("trainingPathToClose", opened.id, {"title": "Requalification"}),
+    ]
+    assert path_alerts(client, people.headers["creator"]) == [
+        ("trainingPathToClose", other.id, {"title": "D'un autre"})
+    ]
+    for role in ("learner", "first", "viewer"):
+        assert path_alerts(client, people.headers[role]) == []

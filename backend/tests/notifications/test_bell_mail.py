@@ -18,6 +18,7 @@ from spot.db import session_factory
 from spot.mediations.models import Mediation
 from spot.notifications import bell, outbox
 from spot.notifications.models import OutboxMessage
+from spot.training.paths.models import TrainingPath
 from spot.users.models import User
 from support import API
 from training.paths_support import GRADE, PATHS, SIGN, Cast, act, make_module, make_path
@@ -311,6 +312,27 @@ def test_a_regraded_module_asks_the_learner_to_sign_again(client, db, cast):
     path = act(client, cast, "admin", path_id, "0/grade", GRADE | {"grade": 9})
     assert path["assignedModules"][0]["status"] == "validated"
     assert len(messages(db, "trainingModuleToSign")) == 2
+
+
+def test_a_finished_path_spot_opened_is_told_to_the_path_administrators(client, db, cast):
+    """A path Spot opened has no creator: the people who may close any path are asked to."""
+    reach(db, cast.users["admin"], "admin@usine.example", "fr")
+    module_id = make_module(db, items=1)
+    path_id = make_path(client, cast, [module_id], title="Requalification")
+    db.execute(
+        update(TrainingPath)
+        .where(TrainingPath.id == path_id)
+        .values(creator_id=None, opened_by_spot=True)
+        .execution_options(synchronize_session=False)
+    )
+    db.commit()
+    act(client, cast, "learner", path_id, "accept")
+    act(client, cast, "admin", path_id, "start")
+    act(client, cast, "referent", path_id, "0/startNow")
+    act(client, cast, "referent", path_id, "0/grade", GRADE)
+    assert [(m.to_address, m.subject) for m in messages(db, "trainingPathToClose")] == [
+        ("admin@usine.example", "Clôturer le parcours de formation terminé « Requalification »")
+    ]
 
 
 # Followed subjects -------------------------------------------------------------------------------------

@@ -50,10 +50,12 @@ from spot.mediations import service as mediations
 from spot.mediations.models import Mediation, MediationParticipant, MediationStatus
 from spot.notifications import outbox
 from spot.notifications.compose import compose
+from spot.permissions.names import Permission
 from spot.subjects import service as subjects
 from spot.subjects.models import SubjectVisit
 from spot.training.paths import service as paths
 from spot.training.paths.models import PathStatus, TrainingPath, TrainingPathReferent
+from spot.users import service as users
 from spot.users.models import User
 
 MEDIATION_KINDS = (
@@ -193,8 +195,9 @@ def tell(
         select(User).where(User.id.in_(ids), User.active, User.email.is_not(None), User.email != "")
     )
     providers = alerts.providers_of(kinds)
-    # Only the subjects' provider reads more of the person than their id (what they may see).
-    full = any(kind in SUBJECT_KINDS for kind in kinds)
+    # Only the subjects' provider (what they may see) and the paths to close (whether they administer
+    # paths) read more of the person than their id.
+    full = any(kind in SUBJECT_KINDS or kind in CREATOR_KINDS for kind in kinds)
     told = 0
     for user in list(people):
         principal = principal_of(db, user_id=user.id) if full else _bare(user)
@@ -230,17 +233,17 @@ def mediation_changed(db: Session, mediation_id: int) -> None:
 
 def path_changed(db: Session, path_id: int) -> None:
     """Its learner (to accept, to sign, a module to sign), the referents of its modules (a module to
-    start, to grade) and its creator (a finished path to close). Only the kinds the path's status may
-    await are read (training.paths.alerts' conditions; the providers still decide): a path made for a
-    hundred learners reads one kind for each."""
+    start, to grade) and its creator (a finished path to close; the path administrators, of one Spot
+    opened). Only the kinds the path's status may await are read (training.paths.alerts' conditions;
+    the providers still decide): a path made for a hundred learners reads one kind for each."""
     row = db.execute(
-        select(TrainingPath.learner_id, TrainingPath.creator_id, TrainingPath.status).where(
-            TrainingPath.id == path_id
-        )
+        select(
+            TrainingPath.learner_id, TrainingPath.creator_id, TrainingPath.status, TrainingPath.opened_by_spot
+        ).where(TrainingPath.id == path_id)
     ).first()
     if row is None:
         return
-    learner, creator, status = row
+    learner, creator, status, opened_by_spot = row
     about = {("trainingPath", path_id)}
     if status == PathStatus.notAccepted:
         tell(db, [learner], kinds=(AlertKind.trainingPathToAccept,), about=about)
@@ -252,7 +255,9 @@ def path_changed(db: Session, path_id: int) -> None:
         )
         tell(db, referents, kinds=REFERENT_KINDS, about=about)
     if status == PathStatus.finished:
-        tell(db, [creator], kinds=CREATOR_KINDS, about=about)
+        # A path Spot opened has no creator: its administrators close it (training.paths.alerts).
+        closers = users.holders(db, Permission.TrainingPathAdmin) if opened_by_spot else [creator]
+        tell(db, closers, kinds=CREATOR_KINDS, about=about)
 
 
 def subject_changed(db: Session, subject_id: int) -> None:

@@ -42,12 +42,12 @@ from spot.mapping.policy import sees_function
 from spot.notifications import outbox
 from spot.notifications.compose import compose, link
 from spot.notifications.scan_models import CoverageWarning
-from spot.permissions.models import GroupPermission
 from spot.permissions.names import Permission
 from spot.qualifications import dashboards, policy
 from spot.qualifications.forecast import Forecast
 from spot.qualifications.models import QualificationCartography
-from spot.users.models import User, user_group
+from spot.users import service as users
+from spot.users.models import User
 
 log = logging.getLogger("spot.notifications")
 
@@ -95,16 +95,7 @@ class Warnings:
 
 def _managers(db: Session) -> list[int]:
     """The active holders of perm_TableauBord (through one of their groups)."""
-    return list(
-        plain(db).scalars(
-            select(User.id)
-            .join(user_group, user_group.c.user_id == User.id)
-            .join(GroupPermission, GroupPermission.group_id == user_group.c.group_id)
-            .where(GroupPermission.name == str(Permission.TableauBord), User.active.is_(True))
-            .distinct()
-            .order_by(User.id)
-        )
-    )
+    return users.holders(db, Permission.TableauBord)
 
 
 def _seen(db: Session, manager: Principal, function_ids: list[int]) -> set[int]:

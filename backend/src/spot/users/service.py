@@ -46,6 +46,20 @@ OWN_STATE = frozenset(
 on_deactivation: list[Callable[[Session, int], None]] = []
 
 
+def holders(db: Session, permission: Permission) -> list[int]:
+    """The active people holding a permission (through one of their groups), by id."""
+    return list(
+        db.scalars(
+            select(User.id)
+            .join(user_group, user_group.c.user_id == User.id)
+            .join(GroupPermission, GroupPermission.group_id == user_group.c.group_id)
+            .where(GroupPermission.name == str(permission), User.active.is_(True))
+            .distinct()
+            .order_by(User.id)
+        )
+    )
+
+
 def ensure_an_administrator_remains(db: Session) -> None:
     """Refuse a change that would leave nobody able to manage permissions."""
     db.flush()

@@ -5,7 +5,8 @@
 - trainingModuleToStart: a referent of the module, in a started path, of a module not started;
 - trainingModuleToGrade: a referent of the module, in a started path, of a finished module;
 - trainingModuleToSign: the learner, of a graded (validated) module, in a path not canceled;
-- trainingPathToClose: the creator, of a finished path (every module closed), which closing validates.
+- trainingPathToClose: the creator, of a finished path (every module closed), which closing validates;
+  the administrators (perm_TrainingPathAdmin), of a finished path Spot opened (it has no creator).
 
 The learner, the creator and the referents of a path's modules always read it (`service.readable`),
 so these conditions need no visibility test of their own. Each kind is one statement built once
@@ -18,7 +19,7 @@ the path kinds and for a module to start (the path's start), the module's status
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Date, Integer, Select, bindparam, func, null, select
+from sqlalchemy import Date, Integer, Select, bindparam, func, null, or_, select
 from sqlalchemy.orm import Session
 
 from spot.alerts import service as bell
@@ -26,6 +27,7 @@ from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.principal import Principal
 from spot.core.time import today
 from spot.training.modules.models import TrainingModule
+from spot.training.paths import policy
 from spot.training.paths.models import ModuleStatus, PathStatus, TrainingPath, TrainingPathModule
 from spot.training.paths.models import TrainingPathReferent as Referent
 
@@ -94,12 +96,23 @@ _BELL: dict[AlertKind, Select[Any]] = {
     ),
     AlertKind.trainingPathToClose: _of_path(_p.status == PathStatus.finished.value, who=_p.creator_id),
 }
+# A path Spot opened has no creator: the administrators, who close any path (policy.creator_or_admin),
+# are told of it beside their own.
+_TO_CLOSE_AS_ADMIN = (
+    select(_p.id, _p.title, _NO_MODULE, _p.status_changed_at, func.count().over())
+    .where(_p.status == PathStatus.finished.value, or_(_p.creator_id == _USER, _p.opened_by_spot.is_(True)))
+    .order_by(_p.status_changed_at.desc(), _p.id.desc())
+    .limit(bindparam("limit"))
+)
 
 
 def alerts(db: Session, *, user: Principal, kind: AlertKind, limit: int) -> tuple[list[Alert], int]:
     """The bell's alerts of one kind (at most `limit`, newest first) and how many there are."""
     params = {"user_id": user.id, "today": today(), "limit": limit}
-    rows = db.execute(_BELL[kind], params).all()
+    statement = _BELL[kind]
+    if kind is AlertKind.trainingPathToClose and policy.is_admin(user):
+        statement = _TO_CLOSE_AS_ADMIN
+    rows = db.execute(statement, params).all()
     found = [
         Alert(
             kind=kind,
