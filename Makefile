@@ -78,15 +78,15 @@ run: deps frontend
 
 ## Testing -----------------------------------------------------------------------
 
-# Three lanes side by side, each printed once it is done: the server's (PostgreSQL, SQLite, lint), the
-# client's (type check, lint, Vitest, API client, bundle) and the journeys'. The PostgreSQL leg waits on
-# its database more than it computes: the journeys, started beside it, use what it leaves of the CPU.
+# Two lanes side by side, each printed once it is done: the server's (lint, SQLite, PostgreSQL) and the
+# client's (type check, lint, Vitest, API client, bundle); then the journeys, on their own.
 test: deps chromium frontend
-	@$(MAKE) --no-print-directory -j3 --output-sync=recurse test-server test-client test-e2e E2E_WORKERS=2
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
+	@$(MAKE) --no-print-directory test-e2e
 
 # Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out).
 test-server:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres test-backend-pg test-backend lint-backend 2>&1 | grep -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep -v 'resetting jobserver'
 
 test-client:
 	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle 2>&1 | grep -v 'resetting jobserver'

@@ -207,9 +207,12 @@ def test_a_manager_starts_from_the_dashboard_manager(page: Page, base_url: str, 
     )
     expect(assembly.get_by_text(texts["qualificationCount"])).to_be_visible()
     levels = assembly.get_by_role("list", name=texts["coverageOf"].format(ASSEMBLY_LINE), exact=True)
-    counts = figures[ASSEMBLY_LINE]["functions"]
-    for level, count in counts.items():
-        chip = levels.locator(f'[data-level="{level}"]')
+    counts = dict(figures[ASSEMBLY_LINE]["functions"])
+    # Beside the levels, the functions under their minimum, whatever their level.
+    under_minimum = counts.pop("underMinimum")
+    for level, count in [*counts.items(), ("underMinimum", under_minimum)]:
+        selector = "[data-under-minimum]" if level == "underMinimum" else f'[data-level="{level}"]'
+        chip = levels.locator(selector)
         if count:
             expect(chip).to_have_text(re.compile(rf"^{count} "))
         else:
