@@ -1,15 +1,17 @@
-"""The skills matrix, and its Excel file read back, agree with the rule of docs/qualifications.md
+"""The skills matrix, and its Excel and PDF files read back, agree with the rule of docs/qualifications.md
 computed here in plain Python over random organisations: which qualifications concern whom, name the
 cartography, name functions (or leave it to their modules' spot elements), and random holds on their
 modules (valid, expiring, expired, permanent, failed, never, in progress)."""
 
 import io
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
+from pypdf import PdfReader
 from sqlalchemy import delete, insert, select
 
 from qualifications.test_skills_matrix import FILLS
@@ -161,7 +163,7 @@ def on(days: int | None) -> str | None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(w=world)
-def test_the_matrix_and_its_excel_file_follow_the_rule(client, db, make_user, manager, test_map, today, w):
+def test_the_matrix_and_its_files_follow_the_rule(client, db, make_user, manager, test_map, today, w):
     people = [u.id for u in db.scalars(select(User).where(User.login.in_(PEOPLE)).order_by(User.login))]
     if not people:
         people = [make_user(login, first_name=login.title(), last_name="Test").id for login in PEOPLE]
@@ -220,6 +222,65 @@ def test_the_matrix_and_its_excel_file_follow_the_rule(client, db, make_user, ma
     assert read == {name: [(s, on(d)) for s, d in cells] for name, cells in rows.items()}
     foot = [sheet.cell(row=len(rows) + 2, column=c).value for c in range(2, 5)]
     assert foot == [qualified[f] for f in C1_FUNCTIONS]
+
+    pdf = client.get(
+        f"{API}/dashboards/cartography/{c1}/matrix/pdf", headers={**manager, "Accept-Language": "fr"}
+    )
+    printed, printed_foot = pdf_rows(pdf.content, names)
+    assert printed == {
+        name: (
+            sum(s in ("valid", "expiring") for s, _ in cells),
+            Counter(word for s, d in cells for word in printed_cell(s, d).split()),
+        )
+        for name, cells in rows.items()
+    }
+    assert printed_foot == [str(qualified[f]) for f in C1_FUNCTIONS]
+
+
+# What a PDF cell prints in French (core/texts, skills_matrix.short_states): its state's word, then its
+# last valid day, "sans limite" for a permanent validation; a dash for a person never qualified.
+SHORT = {
+    "valid": "Valide",
+    "expiring": "Expire",
+    "inProgress": "En cours",
+    "expired": "Expirée",
+    "never": "—",
+}
+
+
+def printed_cell(state: str, days: int | None) -> str:
+    if state == "never":
+        return SHORT[state]
+    if days is None:
+        return f"{SHORT[state]} sans limite" if state == "valid" else SHORT[state]
+    return f"{SHORT[state]} {(TODAY + timedelta(days=days)).strftime('%d/%m/%y')}"
+
+
+def pdf_rows(content: bytes, names: list[str]) -> tuple[dict[str, tuple[int, Counter[str]]], list[str]]:
+    """Each person's row as the PDF prints it, read by position on its one page: the count of functions
+    held beside the name, and the words of the row's cells (state and day, a cell's two lines around the
+    name's baseline; the canvas writes several cells' words as one string, so their order is not read);
+    and the foot's people qualified, by column."""
+    (page,) = PdfReader(io.BytesIO(content)).pages
+    items: list[tuple[float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, _size: object) -> None:
+        if text.strip():
+            items.append((tm[4] * cm[1] + tm[5] * cm[3] + cm[5], text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    rows: dict[str, tuple[int, Counter[str]]] = {}
+    foot: list[str] = []
+    for y, text in items:
+        name = next((n for n in names if text.startswith(f"{n} ")), None)
+        if name is not None:
+            words = Counter(
+                word for y2, other in items if abs(y2 - y) < 6 and other != text for word in other.split()
+            )
+            rows[name] = (int(text.removeprefix(name)), words)
+        elif text.startswith("Personnes qualifiées "):
+            foot = text.removeprefix("Personnes qualifiées ").split()
+    return rows, foot
 
 
 def _skeleton(db, test_map) -> dict[str, list[int]]:
