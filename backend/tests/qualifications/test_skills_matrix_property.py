@@ -4,6 +4,7 @@ cartography, name functions (or leave it to their modules' spot elements), and r
 modules (valid, expiring, expired, permanent, failed, never, in progress)."""
 
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -230,7 +231,7 @@ def test_the_matrix_and_its_files_follow_the_rule(client, db, make_user, manager
     assert printed == {
         name: (
             sum(s in ("valid", "expiring") for s, _ in cells),
-            Counter(word for s, d in cells for word in printed_cell(s, d).split()),
+            Counter(word for s, d in cells for word in words_of(printed_cell(s, d))),
         )
         for name, cells in rows.items()
     }
@@ -246,6 +247,11 @@ SHORT = {
     "expired": "Expirée",
     "never": "—",
 }
+
+
+def words_of(text: str) -> list[str]:
+    """Its words, a dash being one (the PDF's reader may join a dash to the word before it)."""
+    return re.findall(r"—|[^\s—]+", text)
 
 
 def printed_cell(state: str, days: int | None) -> str:
@@ -275,7 +281,7 @@ def pdf_rows(content: bytes, names: list[str]) -> tuple[dict[str, tuple[int, Cou
         name = next((n for n in names if text.startswith(f"{n} ")), None)
         if name is not None:
             words = Counter(
-                word for y2, other in items if abs(y2 - y) < 6 and other != text for word in other.split()
+                word for y2, other in items if abs(y2 - y) < 6 and other != text for word in words_of(other)
             )
             rows[name] = (int(text.removeprefix(name)), words)
         elif text.startswith("Personnes qualifiées "):
