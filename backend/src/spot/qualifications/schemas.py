@@ -106,7 +106,7 @@ class QualificationSave(CamelModel):
         description="Functions of its cartographies it qualifies for (another: invalidValue). Changed by "
         "perm_QualificationAdmin only",
     )
-    requalification_window_days: Annotated[int, AfterValidator(_window)] = Field(
+    requalification_window_days: Annotated[StrictInt, AfterValidator(_window)] = Field(
         default=DEFAULT_WINDOW,
         description=f"0 to {MAX_WINDOW} (valueMustBeBetween); 0: Spot opens no requalification path. "
         "Changed by perm_QualificationAdmin only",
