@@ -1,12 +1,39 @@
 import react from '@vitejs/plugin-react'
+import { build, type Plugin } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /** Test files about a module's own state (what it has read or remembered), which need it fresh. */
 const OWN_MODULES = ['src/i18n/**/*.test.ts']
 
+/**
+ * The SCORM runtimes (src/lms-runtime): each a classic script of its own, dist/lms-runtime/scorm12.js and
+ * scorm2004.js, which the server writes into the frame around a launched SCO (lms/scorm/player.py). Not
+ * modules: they run before the content's scripts, in documents of another origin.
+ */
+function lmsRuntime(): Plugin {
+  return {
+    name: 'spot-lms-runtime',
+    apply: 'build',
+    async closeBundle() {
+      for (const name of ['scorm12', 'scorm2004']) {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          build: {
+            outDir: 'dist/lms-runtime',
+            emptyOutDir: false,
+            copyPublicDir: false,
+            lib: { entry: `src/lms-runtime/${name}.ts`, formats: ['iife'], name: `spot_${name}`, fileName: () => `${name}.js` },
+          },
+        })
+      }
+    },
+  }
+}
+
 export default defineConfig({
   base: '/spotv2/',
-  plugins: [react()],
+  plugins: [react(), lmsRuntime()],
   server: {
     proxy: { '/backend': 'http://127.0.0.1:8000' },
   },
