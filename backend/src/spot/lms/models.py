@@ -5,7 +5,18 @@ blocks and assignable units as a tree of items, and what the cmi5 runtime record
 from datetime import datetime
 from enum import StrEnum
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from spot.core import files
@@ -161,3 +172,61 @@ class LmsCompletion(Base):
     item_id: Mapped[int] = mapped_column(ForeignKey("lms_item.id", ondelete="CASCADE"), index=True)
     statement_id: Mapped[int | None] = mapped_column(ForeignKey("lms_statement.id", ondelete="SET NULL"))
     completed_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+# H2 — cmi5 satisfaction (moveOn, satisfied, waived) -----------------------------------------------
+
+
+class SatisfactionScope(StrEnum):
+    au = "au"
+    block = "block"
+    course = "course"
+
+
+class SatisfactionMethod(StrEnum):
+    # The unit's moveOn criteria met by its statements (completed, passed).
+    move_on = "moveOn"
+    # moveOn NotApplicable: satisfied once the learner is registered in the course (cmi5 §9.6.1).
+    not_applicable = "notApplicable"
+    # An administrator waived the unit for the learner (cmi5 §9.3.7).
+    waived = "waived"
+    # A block or the course: all its units satisfied.
+    units = "units"
+
+
+class LmsSatisfaction(Base):
+    """A unit, block or course (item_id None) a learner satisfied in their registration, once: how, when,
+    and the statement Spot issued for it (`satisfied` for a block or the course, `waived` for a waived
+    unit, the learner's completed or passed statement that met a unit's moveOn)."""
+
+    __tablename__ = "lms_satisfaction"
+    __table_args__ = (
+        Index(
+            "uq_lms_satisfaction_user_item",
+            "user_id",
+            "item_id",
+            unique=True,
+            sqlite_where=text("item_id IS NOT NULL"),
+            postgresql_where=text("item_id IS NOT NULL"),
+        ),
+        Index(
+            "uq_lms_satisfaction_user_course",
+            "user_id",
+            "course_id",
+            unique=True,
+            sqlite_where=text("item_id IS NULL"),
+            postgresql_where=text("item_id IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"))
+    course_id: Mapped[int] = mapped_column(ForeignKey("lms_course.id", ondelete="CASCADE"), index=True)
+    item_id: Mapped[int | None] = mapped_column(ForeignKey("lms_item.id", ondelete="CASCADE"))
+    scope: Mapped[str] = mapped_column(String(10))
+    registration: Mapped[str] = mapped_column(String(36))
+    method: Mapped[str] = mapped_column(String(20))
+    # The waiver's reason (cmi5 §9.5.5.2) and who waived.
+    reason: Mapped[str | None] = mapped_column(String(40))
+    waived_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    statement_id: Mapped[int | None] = mapped_column(ForeignKey("lms_statement.id", ondelete="SET NULL"))
+    satisfied_at: Mapped[datetime] = mapped_column(UtcDateTime)

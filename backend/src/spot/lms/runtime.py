@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from spot.core import files
 from spot.core.errors import ApiError
 from spot.core.time import utcnow
-from spot.lms import package, service
+from spot.lms import package, satisfaction, service
 from spot.lms.models import (
     ItemKind,
     LmsAttempt,
@@ -312,6 +312,8 @@ def store_statements(
             continue
         if category == "defined":
             _record_outcome(db, launch=launch, statement=statement, verb_id=verb_id, row_id=stored_id, at=now)
+            # moveOn met: the unit, then its blocks and course, satisfied in this session (H2).
+            satisfaction.after_statement(db, launch=launch, verb_id=verb_id, statement=statement, at=now)
     return ids
 
 

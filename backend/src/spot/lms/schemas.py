@@ -100,3 +100,32 @@ class AttemptDetail(AttemptOut):
     course_id: int
     course_title: str
     statement: dict[str, object]
+
+# H2 — satisfaction and waivers ---------------------------------------------------------------------
+
+WaiveReason = Literal["Tested Out", "Equivalent AU", "Equivalent Outside Activity", "Administrative"]
+
+
+class WaiveIn(CamelModel):
+    learner_id: Id
+    reason: WaiveReason = Field(description="cmi5 §9.5.5.2: why the unit is waived")
+
+
+class ItemSatisfaction(CamelModel):
+    """A unit or block the learner satisfied: how (moveOn, notApplicable, waived; units for a block)."""
+
+    item_id: int
+    method: Literal["moveOn", "notApplicable", "waived", "units"]
+    satisfied_at: datetime
+    reason: str | None
+
+
+class CourseSatisfaction(CamelModel):
+    """What a learner satisfied of a course: the course itself (when all its units are), its units and
+    blocks (those satisfied only)."""
+
+    course_id: int
+    learner_id: int
+    satisfied_at: datetime | None
+    items: list[ItemSatisfaction]
+    can_waive: bool

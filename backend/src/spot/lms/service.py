@@ -323,6 +323,10 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
         raise not_found("lmsElementNotFound")
     item, course = found[0]
     registration = _registration(db, user_id=user.id, course_id=course.id)
+    # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement (H2).
+    from spot.lms import satisfaction  # it builds on this module
+
+    satisfaction.registered(db, user_id=user.id, course_id=course.id)
     activity_id = launch_activity_id(course, item)
     _abandon_open_sessions(db, user_id=user.id, item=item, registration=registration, activity_id=activity_id)
     now = utcnow()
