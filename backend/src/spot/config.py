@@ -67,6 +67,12 @@ class Settings(BaseSettings):
     mail_from: str = "Spot <spot@localhost>"
     # The address browsers reach Spot at, for identity providers' redirections (e.g. https://spot.example.com).
     public_url: str = "http://127.0.0.1:8000"
+    # The address e-learning content is served from (docs/learning-platform.md, "Security choices"): an
+    # origin of its own, never Spot's, where units run with their frames and scripts together but reach
+    # neither Spot's session nor its storage. Unset: derived from SPOT_PUBLIC_URL where a second name of
+    # the same machine exists (127.0.0.1 and localhost swap); elsewhere none, and content runs in an
+    # opaque sandbox. The value of SPOT_PUBLIC_URL itself turns it off.
+    content_url: str = ""
     # Base address of the legacy (V1) application; unset hides the legacy links.
     legacy_base_url: str = ""
     # When the daily scan runs in `spot serve` (expiry reminders, the bell's dated alerts, digests), a

@@ -4,8 +4,13 @@ other sites (clickjacking), and no content-type sniffing (an upload served as an
 A pure ASGI middleware: it adds three headers to the response start message and nothing else, so it
 costs a few list operations per request (BaseHTTPMiddleware would run each request in a task of its own)."""
 
+from functools import lru_cache
+from urllib.parse import urlsplit
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from spot.config import get_settings
+from spot.core.errors import error_response
 from spot.core.routing import API_PREFIX
 
 # The built client: its scripts and styles come from /spotv2/assets; MUI (emotion) writes its styles in
@@ -40,31 +45,50 @@ DOCS_POLICY = "; ".join(
     ]
 )
 DOCS_PATH = f"{API_PREFIX}/docs"
-# A launched e-learning unit's files (lms/routes.play): sandboxed without allow-same-origin, so the
-# course's scripts run in an origin of their own and cannot read Spot's storage nor call the API with
-# the user's session; authoring tools write inline scripts and styles, which the sandbox makes harmless.
-# No frame-ancestors: a sandboxed page's origin is opaque, which no source matches, and units frame their
-# own pages (framing by another site needs the launch's secret key). Its xAPI calls go to the runtime below.
+# A launched e-learning unit's files (lms/routes.play). On Spot's own origin, sandboxed without
+# allow-same-origin, so the course's scripts run in an origin of their own and cannot read Spot's storage nor
+# call the API with the user's session; authoring tools write inline scripts and styles, which the sandbox
+# makes harmless. No frame-ancestors: a sandboxed page's origin is opaque, which no source matches, and
+# units frame their own pages (framing by another site needs the launch's secret key). Its xAPI calls go to
+# the runtime below.
 LMS_PLAY_PREFIX = f"{API_PREFIX}/lms/play/"
-LMS_CONTENT_POLICY = "; ".join(
-    [
-        "sandbox allow-scripts allow-forms",
-        "default-src 'self'",
-        "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "media-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "frame-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-    ]
-)
+_CONTENT_DIRECTIVES = [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+]
+LMS_CONTENT_POLICY = "; ".join(["sandbox allow-scripts allow-forms", *_CONTENT_DIRECTIVES])
+# The same files on the content origin (SPOT_CONTENT_URL): an origin that is not Spot's, so the sandbox may
+# keep it (allow-same-origin): a unit's frames reach one another and the SCORM API in the frame above them
+# (the golf examples call parent.API, parent.RecordTest), and still reach neither Spot's session nor its
+# storage, which live on Spot's origin. Modal dialogs are allowed (a SCO asks "resume where you left
+# off?"), pop-ups too (a unit opens a document), within the sandbox. Only Spot's pages and the content
+# itself frame it.
+SCORM_SANDBOX = "allow-scripts allow-forms allow-same-origin allow-popups allow-modals"
+
+
+def content_policy(public_origin: str) -> str:
+    return "; ".join(
+        [f"sandbox {SCORM_SANDBOX}", *_CONTENT_DIRECTIVES, f"frame-ancestors 'self' {public_origin}"]
+    )
+
+
 # The cmi5 runtime (fetch and xAPI), called by that sandboxed content, whose origin is opaque: any origin,
 # no credentials (the launch's token travels in the Authorization header), the xAPI headers.
-LMS_RUNTIME_PREFIXES = (f"{API_PREFIX}/lms/xapi/", f"{API_PREFIX}/lms/fetch/")
+# The SCORM runtime (lms/scorm: the CMI and commits of a launch, by its key) likewise.
+LMS_RUNTIME_PREFIXES = (f"{API_PREFIX}/lms/xapi/", f"{API_PREFIX}/lms/fetch/", f"{API_PREFIX}/lms/scorm/")
+# What the content origin serves: the units' files, their runtimes, and the SCORM runtime's scripts (the
+# client's build, lms-runtime). Never Spot's pages nor the rest of its API: a session opened there would
+# live beside the content.
+CONTENT_HOST_PREFIXES = (LMS_PLAY_PREFIX, *LMS_RUNTIME_PREFIXES, "/spotv2/lms-runtime/")
 CORS_HEADERS = [
     (b"access-control-allow-origin", b"*"),
     (b"access-control-expose-headers", b"X-Experience-API-Version, Content-Type"),
@@ -102,8 +126,67 @@ _LMS_CONTENT_HEADERS = [
 _RUNTIME_HEADERS = [*_CLIENT_HEADERS, *CORS_HEADERS]
 
 
-def _added(scope: Scope) -> list[tuple[bytes, bytes]]:
+def _origin(url: str) -> tuple[str, str, int]:
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower() or "http"
+    return scheme, (parts.hostname or "").lower(), parts.port or (443 if scheme == "https" else 80)
+
+
+def _text(origin: tuple[str, str, int]) -> str:
+    scheme, host, port = origin
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}" + ("" if port == default else f":{port}")
+
+
+# Another name of the same machine, where Spot is reached by one: the content origin of `make run` and the
+# journeys, with no setting.
+_OTHER_NAME = {"127.0.0.1": "localhost", "localhost": "127.0.0.1"}
+
+
+@lru_cache(maxsize=4)
+def _content_origin(public_url: str, content_url: str) -> str | None:
+    public = _origin(public_url)
+    if content_url.strip():
+        content = _origin(content_url)
+    elif public[1] in _OTHER_NAME:
+        content = (public[0], _OTHER_NAME[public[1]], public[2])
+    else:
+        return None
+    return None if content == public else _text(content)
+
+
+def content_origin() -> str | None:
+    """The origin content is served from (SPOT_CONTENT_URL, or derived from SPOT_PUBLIC_URL), `None`
+    where there is none: content then stays in the opaque sandbox of Spot's own origin."""
+    settings = get_settings()
+    return _content_origin(settings.public_url, settings.content_url)
+
+
+def public_origin() -> str:
+    return _text(_origin(get_settings().public_url))
+
+
+def _is_content_host(scope: Scope) -> bool:
+    origin = content_origin()
+    if origin is None:
+        return False
+    host = next((value for name, value in scope["headers"] if name == b"host"), b"").decode("latin-1")
+    scheme = origin.split(":", 1)[0]
+    return _origin(f"{scheme}://{host}") == _origin(origin)
+
+
+@lru_cache(maxsize=4)
+def _content_host_headers(public: str) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-security-policy", content_policy(public).encode()),
+        (b"x-content-type-options", b"nosniff"),
+    ]
+
+
+def _added(scope: Scope, content_host: bool) -> list[tuple[bytes, bytes]]:
     path: str = scope["path"]
+    if content_host and path.startswith(LMS_PLAY_PREFIX):
+        return _content_host_headers(public_origin())
     if path == DOCS_PATH:
         return _DOCS_HEADERS
     if path.startswith(LMS_PLAY_PREFIX):
@@ -132,7 +215,16 @@ class SecurityHeaders:
             )
             await send({"type": "http.response.body", "body": b""})
             return
-        added = _added(scope)
+        content_host = _is_content_host(scope)
+        if content_host and not scope["path"].startswith(CONTENT_HOST_PREFIXES):
+            refusal = error_response(
+                404,
+                "Only e-learning content is served at this address",
+                headers={name.decode(): value.decode() for name, value in _CLIENT_HEADERS},
+            )
+            await refusal(scope, receive, send)
+            return
+        added = _added(scope, content_host)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
