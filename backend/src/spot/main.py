@@ -26,6 +26,7 @@ from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
 from spot.lms.routes import router as lms_router
 from spot.lms.satisfaction_routes import router as lms_satisfaction_router
+from spot.lms.scorm.routes import router as lms_scorm_router
 from spot.mapping.routes import router as mapping_router
 from spot.mapping.visibility_routes import router as visibility_router
 from spot.mediations.routes import router as mediations_router
@@ -72,7 +73,7 @@ ROUTERS += [search_router]
 ROUTERS += [mediations_router, invitations_router]
 ROUTERS += [references_router]
 ROUTERS += [training_modules_router]
-ROUTERS += [lms_router, lms_satisfaction_router]
+ROUTERS += [lms_router, lms_satisfaction_router, lms_scorm_router]
 ROUTERS += [training_path_elements_router, training_paths_router]
 ROUTERS += [dashboards_router, matrix_router]
 ROUTERS += [qualifications_router, forecast_router, coverage_router]

@@ -42,6 +42,8 @@ class LmsCourse(Base):
     lang: Mapped[str] = mapped_column(String(35), default="")
     # The package (the zip as uploaded) in the file store; its entries are served by launch key.
     content_key: Mapped[str] = mapped_column(String(64))
+    # The package's standard: cmi5, scorm12 or scorm2004 (lms.scorm).
+    standard: Mapped[str] = mapped_column(String(10), default="cmi5", server_default="cmi5")
     imported_at: Mapped[datetime] = mapped_column(UtcDateTime)
     imported_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     removed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)

@@ -10,6 +10,7 @@ element (`cmi5.xml:/courseStructure/block[1]/au[2]/url`) and the code saying wha
 import io
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 from urllib.parse import unquote, urlsplit
@@ -305,5 +306,14 @@ def read(data: bytes) -> Course:
     files = {info.filename for info in archive.infolist() if not info.is_dir()}
     structure = member(archive, STRUCTURE)
     if structure is None:
+        for name, parse in OTHER_STRUCTURES.items():
+            other = member(archive, name)
+            if other is not None:
+                return parse(other, files)
         raise refuse(STRUCTURE, "notFound")
     return parse_structure(structure, files)
+
+
+# The structure files of other standards and their readers, registered by the modules that read them
+# (lms.scorm.manifest: imsmanifest.xml), which import this one.
+OTHER_STRUCTURES: dict[str, Callable[[bytes, set[str]], Course]] = {}

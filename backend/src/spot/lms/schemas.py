@@ -64,6 +64,8 @@ class LmsItemName(CamelModel):
 
 class LaunchOut(CamelModel):
     url: str
+    # The unit's standard: a cmi5 unit opens in a tab of its own, a SCORM one in the player.
+    standard: Literal["cmi5", "scorm12", "scorm2004"] = "cmi5"
 
 
 class QuizAttemptsQuery(CamelModel):

@@ -49,6 +49,7 @@ from spot.lms.schemas import (
     TreeGroup,
     TreeLeaf,
 )
+from spot.lms.scorm import manifest
 from spot.users.models import User
 
 log = logging.getLogger("spot.security")
@@ -91,6 +92,7 @@ def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportRes
     course.title = course_data.title[:500]
     course.description = course_data.description
     course.lang = course_data.lang
+    course.standard = course_data.standard if isinstance(course_data, manifest.ScormCourse) else "cmi5"
     course.imported_at = now
     course.imported_by = user_id
     course.removed_at = None
@@ -127,6 +129,8 @@ def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportRes
             item.removed_at = now
             item.parent_id = None
     db.flush()
+    if isinstance(course_data, manifest.ScormCourse):
+        manifest.keep(db, course_id=course.id, data=course_data, items=made)
     units = sum(1 for node, _ in course_data.walk() if isinstance(node, package.Unit))
     log.info(
         "lms course %s course_id=%s activity_id=%r units=%s by=%s",
@@ -313,6 +317,16 @@ def _registration(db: Session, *, user_id: int, course_id: int) -> str:
     return registration
 
 
+# How units of another standard than cmi5 launch (`launcher(db, user=, item=, course=)`), registered by the
+# modules that run them (lms.scorm.service: scorm12, scorm2004).
+Launcher = Callable[..., LaunchOut]
+_LAUNCHERS: dict[str, Launcher] = {}
+
+
+def register_launcher(standard: str, launcher: Launcher) -> None:
+    _LAUNCHERS[standard] = launcher
+
+
 def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
     """Prepare a launch of a unit: the launched statement and LMS.LaunchData are recorded before the
     unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
@@ -322,6 +336,8 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
     if not found:
         raise not_found("lmsElementNotFound")
     item, course = found[0]
+    if course.standard in _LAUNCHERS:
+        return _LAUNCHERS[course.standard](db, user=user, item=item, course=course)
     registration = _registration(db, user_id=user.id, course_id=course.id)
     # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement (H2).
     from spot.lms import satisfaction  # it builds on this module
