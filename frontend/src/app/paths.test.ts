@@ -50,6 +50,8 @@ describe('the addresses of lib/paths.ts', () => {
     paths.editTrainingPathPath(4),
     paths.v1RedirectionPath('spot/LYON/fonction/CAR/pdvbas/X'),
     paths.LMS_PATH,
+    paths.lmsPlayerPath(3),
+    paths.lmsPlayerPath(3, 12),
     paths.PERMISSIONS_PATH,
     paths.CARTOGRAPHIES_VISIBILITY_PATH,
     paths.USERS_PATH,

@@ -75,6 +75,8 @@ export const editTrainingPathPath = (pathId: number) => `/training/path/edit/${p
 /** The in-application address that leaves for a legacy page (the V1Redirection route). */
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'
+/** The SCORM player of a course, opening one of its units (else the one to go on with). */
+export const lmsPlayerPath = (courseId: number, itemId?: number) => `/lms/courses/${courseId}/player${itemId === undefined ? '' : `?item=${itemId}`}`
 
 /** The reference lists' addresses, without their filter. */
 export const MODULE_REFERENCES_PATH = '/administration/trainingModuleReferences'

@@ -1,18 +1,12 @@
+import type { components } from '../../../api/schema'
 import type { CourseLeaf, CourseNode } from '../../../components/courses/api'
 
-/** How the learner left a unit, as the server reads its attempts (lms/scorm: GET /lms/courses/{id}/progress). */
-export type UnitStatus = 'notAttempted' | 'incomplete' | 'completed' | 'passed' | 'failed'
-
-/** A unit's progress: its status, its grade out of 10, whether a suspended attempt resumes, and the navigation its block allows. */
-export interface UnitProgress {
-  itemId: number
-  status: UnitStatus
-  grade?: number | null
-  resumable: boolean
-  tracked: boolean
-  choice: boolean
-  flow: boolean
-}
+/**
+ * A unit's progress (GET /lms/courses/{id}/progress): its status, its grade out of 10, whether a
+ * suspended attempt resumes, and the navigation its block allows.
+ */
+export type UnitProgress = components['schemas']['UnitProgress']
+export type UnitStatus = UnitProgress['status']
 
 /** A unit of the table of contents, in the course's order, with the name of its block. */
 export interface TocUnit {

@@ -1,0 +1,119 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { CourseNode } from '../../../components/courses/api'
+import { renderRoutes } from '../../../test/render'
+import { fakeServer, json, sentRequests } from '../../../test/server'
+import type { CourseProgress } from './api'
+import { PlayerPage } from './PlayerPage'
+
+const leaf = (id: number, name: string, type: 'resource' | 'quiz' = 'resource') => ({ id, type, name, description: '', masteryScore: null })
+const GOLF: CourseNode = {
+  id: 5,
+  type: 'group',
+  name: 'Golf Explained',
+  description: '',
+  children: [
+    { id: 6, type: 'group', name: 'Playing the Game', description: '', children: [leaf(10, 'How to Play'), leaf(11, 'Par'), leaf(12, 'Playing Golf Quiz', 'quiz')] },
+    { id: 7, type: 'group', name: 'Etiquette', description: '', children: [leaf(20, 'Taking Care of the Course')] },
+  ],
+}
+const unit = (itemId: number, changes: Partial<CourseProgress['units'][number]> = {}) => ({
+  itemId,
+  status: 'notAttempted' as const,
+  grade: null,
+  resumable: false,
+  tracked: true,
+  choice: true,
+  flow: true,
+  ...changes,
+})
+const PROGRESS: CourseProgress = {
+  courseId: 5,
+  standard: 'scorm2004',
+  units: [unit(10, { status: 'completed' }), unit(11, { status: 'incomplete', resumable: true }), unit(12, { status: 'failed', grade: 4 }), unit(20)],
+}
+const CONTENT = 'http://localhost:8000'
+
+function server(progress: () => CourseProgress = () => PROGRESS) {
+  return fakeServer({
+    'GET /backend/api/v2/lms/courses/5': () => json(GOLF),
+    'GET /backend/api/v2/lms/courses/5/progress': () => json(progress()),
+    ...Object.fromEntries(
+      [10, 11, 12, 20].map((id) => [`POST /backend/api/v2/lms/items/${id}/launch`, () => json({ url: `${CONTENT}/backend/api/v2/lms/play/key-${id}/`, standard: 'scorm2004' })]),
+    ),
+  })
+}
+
+const open = (query = '') => renderRoutes([{ path: 'lms/courses/:courseId/player', Component: PlayerPage }], `/spotv2/lms/courses/5/player${query}`)
+
+/** What the SCO's runtime posts, as if from the frame. */
+function post(frame: HTMLIFrameElement, data: unknown, origin = CONTENT) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame.contentWindow }))
+  })
+}
+
+describe('the SCORM player', () => {
+  it('lists the units under their blocks with their status, and opens the suspended one in a frame', async () => {
+    const fetchMock = server()
+    open()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Golf Explained' })).toBeInTheDocument()
+    const contents = within(screen.getByRole('region', { name: 'Contents' }))
+    expect(contents.getByText('1 of 4 done')).toBeInTheDocument()
+    expect(contents.getByText('Playing the Game')).toBeInTheDocument()
+    expect(contents.getByText('Completed')).toBeInTheDocument()
+    expect(contents.getByText('In progress · resumes where you stopped')).toBeInTheDocument()
+    expect(contents.getByText('Failed · 4 / 10')).toBeInTheDocument()
+    expect(contents.getByRole('button', { name: /^Par/ })).toHaveAttribute('aria-current', 'step')
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Unit: Par')
+    expect(frame.src).toBe(`${CONTENT}/backend/api/v2/lms/play/key-11/`)
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin allow-popups allow-modals')
+    expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')).toHaveLength(1)
+  })
+
+  it('goes Previous and Next within the flow, and to a unit chosen in the contents', async () => {
+    const fetchMock = server()
+    open('?item=10')
+    const stage = within(await screen.findByRole('region', { name: 'How to Play' }))
+    expect(stage.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    await userEvent.click(stage.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByTitle('Unit: Par')).toBeInTheDocument()
+    await userEvent.click(within(screen.getByRole('region', { name: 'Contents' })).getByRole('button', { name: /Taking Care of the Course/ }))
+    const last = within(await screen.findByRole('region', { name: 'Taking Care of the Course' }))
+    expect(last.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/20/launch')).toHaveLength(1)
+  })
+
+  it('reads the statuses again on a commit, follows a continue request and says when the unit was left', async () => {
+    let progress = PROGRESS
+    const fetchMock = server(() => progress)
+    open('?item=11')
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Unit: Par')
+    progress = { ...PROGRESS, units: PROGRESS.units.map((row) => (row.itemId === 11 ? { ...row, status: 'completed', resumable: false } : row)) }
+    post(frame, { source: 'spot-scorm', event: 'committed' })
+    expect(await within(screen.getByRole('region', { name: 'Contents' })).findByText('2 of 4 done')).toBeInTheDocument()
+    // Another origin, or another frame, is not heard.
+    post(frame, { source: 'spot-scorm', event: 'terminated', navRequest: 'continue' }, 'https://evil.example')
+    expect(screen.getByTitle('Unit: Par')).toBeInTheDocument()
+    post(frame, { source: 'spot-scorm', event: 'terminated', navRequest: 'continue' })
+    const quizFrame = await screen.findByTitle<HTMLIFrameElement>('Unit: Playing Golf Quiz')
+    post(quizFrame, { source: 'spot-scorm', event: 'terminated' })
+    expect(await screen.findByText('You have left this unit. Choose another in the contents, or open it again.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Open again' }))
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/12/launch')).toHaveLength(2))
+    expect(await screen.findByTitle('Unit: Playing Golf Quiz')).toBeInTheDocument()
+  })
+
+  it('keeps a unit whose block allows no choice out of reach of the contents, and sends cmi5 courses to the catalogue', async () => {
+    server(() => ({ ...PROGRESS, units: PROGRESS.units.map((row) => (row.itemId === 20 ? { ...row, choice: false, flow: false } : row)) }))
+    const first = open('?item=10')
+    const contents = within(await screen.findByRole('region', { name: 'Contents' }))
+    expect(contents.getByRole('button', { name: /Taking Care of the Course/ })).toHaveAttribute('aria-disabled', 'true')
+    first.unmount()
+    server(() => ({ ...PROGRESS, standard: 'cmi5' }))
+    open()
+    expect(await screen.findByText('The units of this course open in a tab of their own, from the catalogue.')).toBeInTheDocument()
+    expect(screen.queryByTitle(/^Unit:/)).toBeNull()
+  })
+})
