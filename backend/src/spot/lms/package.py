@@ -13,7 +13,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 from xml.etree.ElementTree import Element
 
 from defusedxml import DefusedXmlException
@@ -166,10 +166,97 @@ def _children(element: Element, name: str) -> list[Element]:
     return [child for child in element if _local(child) == name]
 
 
+# The order of each element's children in the course structure schema (cmi5 §13, CourseStructure.xsd):
+# a rank per child, repeatable ones marked; elements of other namespaces may follow anywhere.
+_ORDER: dict[str, dict[str, tuple[int, bool]]] = {
+    "courseStructure": {"course": (0, False), "objectives": (1, False), "au": (2, True), "block": (2, True)},
+    "course": {"title": (0, False), "description": (1, False)},
+    "block": {
+        "title": (0, False),
+        "description": (1, False),
+        "objectives": (2, False),
+        "au": (3, True),
+        "block": (3, True),
+    },
+    "au": {
+        "title": (0, False),
+        "description": (1, False),
+        "objectives": (2, False),
+        "url": (3, False),
+        "launchParameters": (4, False),
+        "entitlementKey": (5, False),
+    },
+}
+# cmi5 §8.1: the launch adds these to the unit's address; a url carrying one of them is refused.
+LAUNCH_PARAMETERS = frozenset({"endpoint", "fetch", "actor", "registration", "activityId"})
+_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$")
+# Control characters anywhere; white space in an absolute address (its host or path: not a URI), while a
+# relative one names a file of the package as it is written (authoring tools keep spaces in file names).
+_URL_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_URL_SPACE = re.compile(r"\s")
+
+
+def _is_cmi5(element: Element) -> bool:
+    return not element.tag.startswith("{") or element.tag.startswith("{" + NAMESPACE + "}")
+
+
+def _check_order(element: Element, where: str, kind: str) -> None:
+    """The element's cmi5 children are those its schema allows, each in its place: the first one out of
+    place is refused (`…/au[1]/url` invalidValue: an url before the title, an unknown element)."""
+    ranks = _ORDER[kind]
+    last = -1
+    counts: dict[str, int] = {}
+    for child in element:
+        if not isinstance(child.tag, str) or not _is_cmi5(child):
+            continue
+        name = _local(child)
+        counts[name] = counts.get(name, 0) + 1
+        here = f"{where}/{name}[{counts[name]}]" if name in ("au", "block") else f"{where}/{name}"
+        if name not in ranks:
+            raise refuse(here, "invalidValue")
+        rank, repeatable = ranks[name]
+        if rank < last or (rank == last and not repeatable):
+            raise refuse(here, "invalidValue")
+        last = rank
+
+
+def _iri(value: str) -> bool:
+    return len(value) <= IRI_LENGTH and _IRI.match(value) is not None
+
+
 class _Reader:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.ids: set[str] = set()
+        # The course's objectives (cmi5 §13.1.2), which blocks and units refer to.
+        self.objectives: set[str] = set()
+
+    def declared_objectives(self, root: Element, where: str) -> None:
+        """The course's objectives: each id an IRI, once."""
+        for objectives in _children(root, "objectives"):
+            for index, objective in enumerate(_children(objectives, "objective"), start=1):
+                here = f"{where}/objectives/objective[{index}]@id"
+                value = (objective.get("id") or "").strip()
+                if not value:
+                    raise refuse(here, "emptyFieldError")
+                if not _iri(value):
+                    raise refuse(here, "invalidValue")
+                if value in self.objectives:
+                    raise refuse(here, "alreadyExists")
+                self.objectives.add(value)
+
+    def referred_objectives(self, element: Element, where: str) -> None:
+        """A block's or unit's objectives: references (idref) to the course's objectives."""
+        for objectives in _children(element, "objectives"):
+            for index, objective in enumerate(_children(objectives, "objective"), start=1):
+                here = f"{where}/objectives/objective[{index}]@idref"
+                value = (objective.get("idref") or "").strip()
+                if not value:
+                    raise refuse(here, "emptyFieldError")
+                if not _iri(value):
+                    raise refuse(here, "invalidValue")
+                if value not in self.objectives:
+                    raise refuse(here, "notFound")
 
     def text(self, element: Element, name: str, where: str, *, required: bool) -> str:
         """A langstring text: the course's language when it has one, else the first one."""
@@ -190,7 +277,7 @@ class _Reader:
         value = (element.get("id") or "").strip()
         if not value:
             raise refuse(f"{where}@id", "emptyFieldError")
-        if len(value) > IRI_LENGTH or not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$", value):
+        if not _iri(value):
             raise refuse(f"{where}@id", "invalidValue")
         if value in self.ids:
             raise refuse(f"{where}@id", "alreadyExists")
@@ -211,6 +298,8 @@ class _Reader:
             if name == "au":
                 found.append(self.unit(child, here, files))
             else:
+                _check_order(child, here, "block")
+                self.referred_objectives(child, here)
                 block = Block(
                     activity_id=self.activity_id(child, here),
                     title=self.text(child, "title", here, required=True),
@@ -221,7 +310,9 @@ class _Reader:
         return found
 
     def unit(self, element: Element, where: str, files: set[str]) -> Unit:
+        _check_order(element, where, "au")
         activity_id = self.activity_id(element, where)
+        self.referred_objectives(element, where)
         move_on = element.get("moveOn") or "NotApplicable"
         if move_on not in MOVE_ON:
             raise refuse(f"{where}@moveOn", "invalidValue")
@@ -240,8 +331,13 @@ class _Reader:
         url = (urls[0].text or "").strip() if urls else ""
         if not url:
             raise refuse(f"{where}/url", "emptyFieldError")
-        if len(url) > 2000 or not _reachable(url, files):
-            raise refuse(f"{where}/url", "notFound" if len(url) <= 2000 else "invalidValue")
+        conflict = LAUNCH_PARAMETERS & set(parse_qs(urlsplit(url).query))
+        absolute = bool(urlsplit(url).scheme)
+        if len(url) > 2000 or _URL_CONTROL.search(url) or (absolute and _URL_SPACE.search(url)) or conflict:
+            # Too long, white space inside (not a URI), or a launch parameter of its own (cmi5 §8.1).
+            raise refuse(f"{where}/url", "invalidValue")
+        if not _reachable(url, files):
+            raise refuse(f"{where}/url", "notFound")
         parameters = _children(element, "launchParameters")
         assessed = mastery_score is not None or move_on in ASSESSED_MOVE_ON
         return Unit(
@@ -282,8 +378,10 @@ def parse_structure(content: bytes, files: set[str]) -> Course:
     courses = _children(root, "course")
     if len(courses) != 1:
         raise refuse(f"{where}/course", "emptyFieldError" if not courses else "invalidValue")
+    _check_order(root, where, "courseStructure")
     element = courses[0]
     here = f"{where}/course"
+    _check_order(element, here, "course")
     titles = _children(element, "title")
     strings = _children(titles[0], "langstring") if titles else []
     lang = ((strings[0].get("lang") or "") if strings else "").strip()[:35]
@@ -294,14 +392,30 @@ def parse_structure(content: bytes, files: set[str]) -> Course:
         description=reader.text(element, "description", here, required=False),
         lang=lang,
     )
+    reader.declared_objectives(root, where)
     course.children = reader.members(root, where, 0, files)
     if not any(isinstance(node, Unit) for node, _ in course.walk()):
         raise refuse(f"{where}/au", "emptyFieldError")
     return course
 
 
+_XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<")
+
+
+def standalone_structure(data: bytes) -> bytes | None:
+    """The course structure itself when the upload is an XML document rather than a zip (cmi5 §14: a
+    course structure alone, its units' urls absolute): its first bytes say which."""
+    if data.startswith(b"PK") or not _XML_START.match(data[:4096]):
+        return None
+    return data
+
+
 def read(data: bytes) -> Course:
-    """The course a package describes, once the whole package is checked."""
+    """The course a package describes, once the whole package is checked; a bare `cmi5.xml` (no zip)
+    describes a course whose units all live elsewhere (a relative url is refused: notFound)."""
+    structure = standalone_structure(data)
+    if structure is not None:
+        return parse_structure(structure, set())
     archive = read_archive(data)
     files = {info.filename for info in archive.infolist() if not info.is_dir()}
     structure = member(archive, STRUCTURE)

@@ -103,6 +103,7 @@ class AttemptDetail(AttemptOut):
     course_title: str
     statement: dict[str, object]
 
+
 # H2 — satisfaction and waivers ---------------------------------------------------------------------
 
 WaiveReason = Literal["Tested Out", "Equivalent AU", "Equivalent Outside Activity", "Administrative"]
