@@ -1083,6 +1083,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/lms/courses/{courseId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress
+         * @description The signed-in learner's progress through the course's units (status, grade, whether a suspended
+         *     attempt resumes) and the navigation each unit's block allows. 404 lmsElementNotFound for an unknown
+         *     or removed course.
+         */
+        get: operations["progress_backend_api_v2_lms_courses__courseId__progress_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/courses/{courseId}/satisfaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Course Satisfaction
+         * @description What the learner satisfied of the course (the course, its units and blocks), for the learner,
+         *     training managers, path administrators and the learner's referents; `canWaive` for those who may
+         *     waive a unit (perm_TrainingManagement).
+         */
+        get: operations["course_satisfaction_backend_api_v2_lms_courses__courseId__satisfaction_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/lms/items/names": {
         parameters: {
             query?: never;
@@ -1118,6 +1162,27 @@ export interface paths {
          *     (on SPOT_PUBLIC_URL).
          */
         post: operations["launch_backend_api_v2_lms_items__itemId__launch_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/items/{itemId}/waive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Waive
+         * @description Waive a unit for a learner (cmi5 §9.3.7, perm_TrainingManagement): Spot issues `waived` with the
+         *     reason, the unit is satisfied and its blocks and course follow; 409 lmsUnitAlreadySatisfied.
+         */
+        post: operations["waive_backend_api_v2_lms_items__itemId__waive_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4447,6 +4512,35 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** CourseProgress */
+        CourseProgress: {
+            /** Courseid */
+            courseId: number;
+            /**
+             * Standard
+             * @enum {string}
+             */
+            standard: "cmi5" | "scorm12" | "scorm2004";
+            /** Units */
+            units: components["schemas"]["UnitProgress"][];
+        };
+        /**
+         * CourseSatisfaction
+         * @description What a learner satisfied of a course: the course itself (when all its units are), its units and
+         *     blocks (those satisfied only).
+         */
+        CourseSatisfaction: {
+            /** Canwaive */
+            canWaive: boolean;
+            /** Courseid */
+            courseId: number;
+            /** Items */
+            items: components["schemas"]["ItemSatisfaction"][];
+            /** Learnerid */
+            learnerId: number;
+            /** Satisfiedat */
+            satisfiedAt: string | null;
+        };
         /** CoverageCartography */
         CoverageCartography: {
             /** Id */
@@ -5261,6 +5355,26 @@ export interface components {
             type: "site" | "cartography" | "activity" | "function" | "subject" | "mindmapNode";
         };
         /**
+         * ItemSatisfaction
+         * @description A unit or block the learner satisfied: how (moveOn, notApplicable, waived; units for a block).
+         */
+        ItemSatisfaction: {
+            /** Itemid */
+            itemId: number;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "moveOn" | "notApplicable" | "waived" | "units";
+            /** Reason */
+            reason: string | null;
+            /**
+             * Satisfiedat
+             * Format: date-time
+             */
+            satisfiedAt: string;
+        };
+        /**
          * KindGroup
          * @description How the preferences page gathers the kinds.
          * @enum {string}
@@ -5288,6 +5402,12 @@ export interface components {
         };
         /** LaunchOut */
         LaunchOut: {
+            /**
+             * Standard
+             * @default cmi5
+             * @enum {string}
+             */
+            standard: "cmi5" | "scorm12" | "scorm2004";
             /** Url */
             url: string;
         };
@@ -8671,6 +8791,29 @@ export interface components {
             type: "site" | "cartography" | "activity" | "function";
         };
         /**
+         * UnitProgress
+         * @description A unit of the course as the signed-in learner left it (the player's table of contents).
+         */
+        UnitProgress: {
+            /** Choice */
+            choice: boolean;
+            /** Flow */
+            flow: boolean;
+            /** Grade */
+            grade: number | null;
+            /** Itemid */
+            itemId: number;
+            /** Resumable */
+            resumable: boolean;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "notAttempted" | "incomplete" | "completed" | "passed" | "failed";
+            /** Tracked */
+            tracked: boolean;
+        };
+        /**
          * UnplannedMediation
          * @description 'Create and start': the current user as mediator, no participant, started at once.
          */
@@ -8997,6 +9140,17 @@ export interface components {
             date: string;
             /** Subjectid */
             subjectId: number;
+        };
+        /** WaiveIn */
+        WaiveIn: {
+            /** Learnerid */
+            learnerId: number;
+            /**
+             * Reason
+             * @description cmi5 §9.5.5.2: why the unit is waived
+             * @enum {string}
+             */
+            reason: "Tested Out" | "Equivalent AU" | "Equivalent Outside Activity" | "Administrative";
         };
         /** WhoAmI */
         WhoAmI: {
@@ -13446,6 +13600,160 @@ export interface operations {
             };
         };
     };
+    progress_backend_api_v2_lms_courses__courseId__progress_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseProgress"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    course_satisfaction_backend_api_v2_lms_courses__courseId__satisfaction_get: {
+        parameters: {
+            query: {
+                learnerId: number;
+            };
+            header?: never;
+            path: {
+                courseId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseSatisfaction"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     item_names_backend_api_v2_lms_items_names_post: {
         parameters: {
             query?: never;
@@ -13542,6 +13850,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LaunchOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    waive_backend_api_v2_lms_items__itemId__waive_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemSatisfaction"];
                 };
             };
             /** @description Bad Request */
