@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 
 from lms.conftest import leaves
 from lms.scorm_packages import imported, scorm12, scorm2004
+from lms.test_lms_concurrency import race
 from spot.core.time import utcnow
 from spot.lms.models import LmsCourse, LmsLaunch
 from spot.lms.scorm import service
@@ -274,3 +275,14 @@ def test_times_are_written_back_in_each_standard(db):
 def test_the_course_standard_is_kept(db, course12):
     course = db.get(LmsCourse, course12["id"])
     assert course is not None and course.standard == "scorm12"
+
+
+def test_launches_loading_at_once_each_get_an_attempt(client, db, course12, learner):
+    unit = leaves(course12)["Quiz habilitation"]["id"]
+    scos = [launch(client, learner, unit) for _ in range(4)]
+    responses = race([lambda sco=sco: client.get(f"{sco.base}/cmi") for sco in scos])
+    assert [r.status_code for r in responses] == [200] * 4, [r.text for r in responses]
+    db.expire_all()
+    found = db.scalars(select(ScormAttempt).order_by(ScormAttempt.number)).all()
+    assert [a.number for a in found] == [1, 2, 3, 4]
+    assert len({a.launch_id for a in found}) == 4

@@ -178,23 +178,36 @@ def cmi(db: Session, *, key: str) -> dict[str, Any]:
     if attempt is not None and attempt.terminated_at is not None:
         raise ApiError(403, "This launch's attempt is finished: launch the unit again")
     if attempt is None:
+        attempt = _bind(db, launch=launch, item=item, standard=found.course.standard)
+    name = db.scalar(select(User.display_name).where(User.id == launch.user_id)) or ""
+    if found.course.standard == SCORM12:
+        return {"version": "1.2", "cmi": _cmi_12(attempt, found, name)}
+    return {"version": "2004", "cmi": _cmi_2004(attempt, found, name)}
+
+
+def _bind(db: Session, *, launch: LmsLaunch, item: LmsItem, standard: str) -> ScormAttempt:
+    """The attempt a launch's first load binds: the learner's last one when suspended (resumed), else a
+    new one. Of two launches starting a new attempt at once, the second to insert its number finds it
+    taken and starts the next one."""
+    for _ in range(5):
         now = utcnow()
         latest = _latest(db, user_id=launch.user_id, item_id=item.id)
-        if latest is not None and _resumable(latest, found.course.standard):
-            attempt = latest
-            attempt.launch_id = launch.id
-            attempt.terminated_at = None
-            attempt.entry = "resume"
-            attempt.earlier_seconds = attempt.total_seconds
-            attempt.session_seconds = 0
-            attempt.updated_at = now
-        else:
-            if latest is not None:
-                latest.ended = True
-            attempt = ScormAttempt(
+        if latest is not None and _resumable(latest, standard):
+            latest.launch_id = launch.id
+            latest.terminated_at = None
+            latest.entry = "resume"
+            latest.earlier_seconds = latest.total_seconds
+            latest.session_seconds = 0
+            latest.updated_at = now
+            db.flush()
+            return latest
+        number = (latest.number + 1) if latest is not None else 1
+        inserted = db.execute(
+            lms.insert_for(db)(ScormAttempt)
+            .values(
                 user_id=launch.user_id,
                 item_id=item.id,
-                number=(latest.number + 1) if latest is not None else 1,
+                number=number,
                 launch_id=launch.id,
                 started_at=now,
                 updated_at=now,
@@ -212,12 +225,17 @@ def cmi(db: Session, *, key: str) -> dict[str, Any]:
                 interactions="{}",
                 cmi="{}",
             )
-            db.add(attempt)
-        db.flush()
-    name = db.scalar(select(User.display_name).where(User.id == launch.user_id)) or ""
-    if found.course.standard == SCORM12:
-        return {"version": "1.2", "cmi": _cmi_12(attempt, found, name)}
-    return {"version": "2004", "cmi": _cmi_2004(attempt, found, name)}
+            .on_conflict_do_nothing(index_elements=["user_id", "item_id", "number"])
+            .returning(ScormAttempt.id)
+        ).scalar()
+        if inserted is not None:
+            if latest is not None:
+                latest.ended = True
+            attempt = db.get(ScormAttempt, inserted)
+            assert attempt is not None
+            return attempt
+        db.expire_all()
+    raise ApiError(409, "Attempts of this unit are being started at once: load again")
 
 
 def _stored(attempt: ScormAttempt) -> dict[str, Any]:
