@@ -71,6 +71,13 @@ def test_content_on_the_content_origin_keeps_its_origin_and_only_spot_frames_it(
     assert "allow-same-origin" not in policy(on_spot)["sandbox"]
 
 
+def test_spots_pages_may_frame_the_content_origin_only_where_there_is_one(client, served_at, settings_env):
+    assert "http://localhost:8000" in policy(client.get(f"{API}/organization/info"))["frame-src"]
+    settings_env(SPOT_PUBLIC_URL="https://spot.example.com", SPOT_CONTENT_URL="")
+    frame_src = policy(client.get(f"{API}/organization/info"))["frame-src"]
+    assert frame_src == ["'self'", "blob:", "https://www.youtube-nocookie.com"]
+
+
 def test_the_content_origin_serves_neither_spots_pages_nor_its_api(client, served_at, make_user, login):
     """A session opened on the content origin would live beside the content: Spot is not served there."""
     session = login(make_user("learner"))

@@ -16,7 +16,8 @@ from spot.core.routing import API_PREFIX
 # The built client: its scripts and styles come from /spotv2/assets; MUI (emotion) writes its styles in
 # <style> elements at run time, hence 'unsafe-inline' for styles only; pictures of subjects and plans are
 # served by the API, previews may be data: or blob: URLs. The resource carousel frames a pdf read by
-# the API (a blob: URL) and YouTube's privacy-enhanced player. Nothing may frame it.
+# the API (a blob: URL) and YouTube's privacy-enhanced player; the SCORM player frames the content origin
+# (added where there is one: _client_headers). Nothing may frame it.
 CLIENT_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -183,6 +184,13 @@ def _content_host_headers(public: str) -> list[tuple[bytes, bytes]]:
     ]
 
 
+@lru_cache(maxsize=4)
+def _client_headers(content: str | None) -> list[tuple[bytes, bytes]]:
+    if content is None:
+        return _CLIENT_HEADERS
+    return _headers(CLIENT_POLICY.replace("frame-src 'self' blob:", f"frame-src 'self' {content} blob:"))
+
+
 def _added(scope: Scope, content_host: bool) -> list[tuple[bytes, bytes]]:
     path: str = scope["path"]
     if content_host and path.startswith(LMS_PLAY_PREFIX):
@@ -193,7 +201,7 @@ def _added(scope: Scope, content_host: bool) -> list[tuple[bytes, bytes]]:
         return _LMS_CONTENT_HEADERS
     if path.startswith(LMS_RUNTIME_PREFIXES):
         return _RUNTIME_HEADERS
-    return _CLIENT_HEADERS
+    return _client_headers(content_origin())
 
 
 class SecurityHeaders:

@@ -64,7 +64,7 @@ describe('the SCORM player', () => {
     expect(contents.getByText('Playing the Game')).toBeInTheDocument()
     expect(contents.getByText('Completed')).toBeInTheDocument()
     expect(contents.getByText('In progress · resumes where you stopped')).toBeInTheDocument()
-    expect(contents.getByText('Failed · 4 / 10')).toBeInTheDocument()
+    expect(contents.getByText('Failed · 4.0 / 10')).toBeInTheDocument()
     expect(contents.getByRole('button', { name: /^Par/ })).toHaveAttribute('aria-current', 'step')
     const frame = await screen.findByTitle<HTMLIFrameElement>('Unit: Par')
     expect(frame.src).toBe(`${CONTENT}/backend/api/v2/lms/play/key-11/`)

@@ -31,6 +31,7 @@ import { PageHeader } from '../../../components/PageHeader'
 import { Section } from '../../../components/Section'
 import { usePageTitle } from '../../../lib/pageTitle'
 import { LMS_PATH } from '../../../lib/paths'
+import { formatGrade } from '../grades'
 import { courseProgressQuery, unitLaunchQuery } from './api'
 import { afterTermination, canChoose, firstUnit, neighbour, runtimeMessage, type TocUnit, type UnitProgress, type UnitStatus, unitsOf } from './flow'
 
@@ -120,21 +121,21 @@ export function PlayerPage() {
   )
 }
 
-function statusText(t: (key: string, options?: Record<string, unknown>) => string, unit: UnitProgress | undefined): string {
+function statusText(t: (key: string, options?: Record<string, unknown>) => string, language: string, unit: UnitProgress | undefined): string {
   const status: UnitStatus = unit?.status ?? 'notAttempted'
   const parts = [t(`lms.player.status.${status}`)]
-  if (unit?.grade != null) parts.push(t('lms.player.grade', { grade: unit.grade.toLocaleString() }))
+  if (unit?.grade != null) parts.push(t('lms.player.grade', { grade: formatGrade(unit.grade, language) }))
   if (unit?.resumable) parts.push(t('lms.player.resumable'))
   return parts.join(' · ')
 }
 
 /** The table of contents: the units under their blocks, each with its status; those its block does not let be chosen are shown, not offered. */
 function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; progress: Map<number, UnitProgress>; currentId: number | undefined; onOpen: (itemId: number) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const done = units.filter((unit) => ['completed', 'passed'].includes(progress.get(unit.leaf.id)?.status ?? '')).length
   return (
     <Section title={t('lms.player.contents')} action={<Typography variant="body2" color="text.secondary">{t('lms.player.done', { done, total: units.length })}</Typography>}>
-      <List dense disablePadding>
+      <List dense disablePadding sx={{ maxHeight: { md: 'calc(100dvh - 250px)' }, overflowY: { md: 'auto' } }}>
         {units.flatMap((unit, at) => {
           const rows = []
           if (unit.block !== undefined && unit.block !== units[at - 1]?.block) {
@@ -159,7 +160,7 @@ function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; pr
               <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>
                 <Icon fontSize="small" color={state?.status === 'failed' ? 'error' : state?.status === 'passed' || state?.status === 'completed' ? 'success' : 'action'} aria-hidden />
               </ListItemIcon>
-              <ListItemText primary={unit.leaf.name} secondary={statusText(t, state)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              <ListItemText primary={unit.leaf.name} secondary={statusText(t, i18n.language, state)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
             </ListItemButton>,
           )
           return rows
@@ -171,7 +172,7 @@ function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; pr
 
 /** The chosen unit: its launch in a frame, Previous and Next, and what follows its end. */
 function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; unit: TocUnit; units: TocUnit[]; progress: Map<number, UnitProgress>; onOpen: (itemId: number) => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [opening, setOpening] = useState(0)
   const [ended, setEnded] = useState<'left' | 'unavailable'>()
@@ -220,7 +221,7 @@ function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; 
             {unit.leaf.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {statusText(t, progress.get(unit.leaf.id))}
+            {statusText(t, i18n.language, progress.get(unit.leaf.id))}
           </Typography>
         </Box>
         {(previous !== undefined || next !== undefined) && (
@@ -238,7 +239,7 @@ function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; 
         <Alert severity="warning">{isApiError(error, 404) ? t('codes.lmsElementNotFound') : t('codes.unexpectedServerError')}</Alert>
       ) : ended ? (
         <Alert
-          severity={ended === 'left' ? 'success' : 'warning'}
+          severity={ended === 'left' ? 'info' : 'warning'}
           action={
             <Button color="inherit" startIcon={<Replay />} onClick={reopen}>
               {t('lms.player.openAgain')}
