@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from lms.conftest import leaves
-from lms.scorm_packages import imported, scorm12, scorm2004
+from lms.scorm_packages import MANIFEST_12, imported, scorm12, scorm2004
 from lms.test_lms_concurrency import race
 from spot.core.time import utcnow
 from spot.lms.models import LmsCourse, LmsLaunch
@@ -286,3 +286,31 @@ def test_launches_loading_at_once_each_get_an_attempt(client, db, course12, lear
     found = db.scalars(select(ScormAttempt).order_by(ScormAttempt.number)).all()
     assert [a.number for a in found] == [1, 2, 3, 4]
     assert len({a.launch_id for a in found}) == 4
+
+
+def test_a_sco_loading_again_within_its_launch_goes_on_from_its_last_commit(client, course12, learner, db):
+    sco = launch(client, learner, leaves(course12)["Lecture : le risque électrique"]["id"])
+    cmi = sco.load()["cmi"]
+    cmi["core"] |= {"lesson_location": "page2", "session_time": "00:00:20"}
+    sco.commit(cmi)
+    again = sco.load()["cmi"]
+    assert (again["core"]["entry"], again["core"]["lesson_location"]) == ("ab-initio", "page2")
+    again["core"]["session_time"] = "00:00:10"
+    sco.commit(again, terminate=True)
+    attempt = db.scalars(select(ScormAttempt)).one()
+    assert attempt.total_seconds == 30
+
+
+def test_a_12_item_holding_items_launches_its_own_resource_first(client, manager, learner):
+    text = MANIFEST_12.format(title="Habilitation électrique").replace(
+        '<item identifier="bloc_bases">', '<item identifier="bloc_bases" identifierref="res_fiche">'
+    )
+    tree = imported(client, manager, scorm12(text))
+    block = tree["children"][0]
+    assert [c["name"] for c in block["children"]] == [
+        "Les bases",
+        "Lecture : le risque électrique",
+        "Fiche mémo",
+    ]
+    launched = client.post(f"{API}/lms/items/{block['children'][0]['id']}/launch", headers=learner)
+    assert launched.status_code == 200 and launched.json()["url"].endswith("/fiche.html")

@@ -179,6 +179,10 @@ def cmi(db: Session, *, key: str) -> dict[str, Any]:
         raise ApiError(403, "This launch's attempt is finished: launch the unit again")
     if attempt is None:
         attempt = _bind(db, launch=launch, item=item, standard=found.course.standard)
+    elif attempt.commits:
+        # The SCO loaded again within its launch (its page reloaded): it goes on from its last commit, in
+        # a session of its own.
+        attempt.earlier_seconds, attempt.session_seconds = attempt.total_seconds, 0
     name = db.scalar(select(User.display_name).where(User.id == launch.user_id)) or ""
     if found.course.standard == SCORM12:
         return {"version": "1.2", "cmi": _cmi_12(attempt, found, name)}
@@ -239,8 +243,7 @@ def _bind(db: Session, *, launch: LmsLaunch, item: LmsItem, standard: str) -> Sc
 
 
 def _stored(attempt: ScormAttempt) -> dict[str, Any]:
-    if attempt.entry != "resume":
-        return {}
+    """The attempt's last commit ({} for a new attempt)."""
     stored = json.loads(attempt.cmi)
     return stored if isinstance(stored, dict) else {}
 
