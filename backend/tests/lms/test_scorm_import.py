@@ -56,7 +56,7 @@ def test_a_scorm_12_package_becomes_a_course_of_blocks_and_units(client, db, man
     assert (details[items["bloc_bases"].id].choice, details[items["bloc_bases"].id].flow) == (True, True)
     cards = client.get(f"{API}/lms/courses", headers=manager).json()
     card = next(c for c in cards if c["id"] == course.id)
-    assert (card["resources"], card["quizzes"]) == (2, 1)
+    assert (card["resources"], card["quizzes"], card["standard"]) == (2, 1, "scorm12")
 
 
 def test_a_scorm_2004_package_reads_its_default_organization_and_sequencing(client, db, manager):

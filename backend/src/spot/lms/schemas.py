@@ -22,6 +22,8 @@ class CourseCard(CamelModel):
     resources: int
     quizzes: int
     imported_at: datetime
+    # cmi5, scorm12 or scorm2004: a SCORM course opens in the player.
+    standard: Literal["cmi5", "scorm12", "scorm2004"] = "cmi5"
 
 
 class TreeLeaf(CamelModel):

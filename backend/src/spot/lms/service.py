@@ -179,6 +179,7 @@ def courses(db: Session) -> list[CourseCard]:
             resources=resources,
             quizzes=quizzes,
             imported_at=course.imported_at,
+            standard=course.standard,  # type: ignore[arg-type]
         )
         for course, resources, quizzes in rows
     ]
