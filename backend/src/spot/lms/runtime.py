@@ -32,6 +32,7 @@ from spot.lms.models import (
     LmsState,
     LmsStatement,
 )
+from spot.lms.scorm import player
 
 XAPI_VERSION = "1.0.3"
 MAX_STATEMENTS = 100
@@ -492,6 +493,8 @@ def content(db: Session, *, key: str, path: str) -> tuple[bytes, str]:
     ).first()
     if row is None or row.expires_at <= utcnow() or row.removed_at is not None:
         raise ApiError(404, "notFound")
+    if not path:  # the launch's root: the frame around a SCO, which holds its SCORM runtime
+        return player.frame_page(db, key=key)
     if not package.safe_name(path):
         raise ApiError(404, "notFound")
     with files.get_file_store().open(row.content_key) as stored:
@@ -501,4 +504,6 @@ def content(db: Session, *, key: str, path: str) -> tuple[bytes, str]:
     media_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
     if media_type.startswith("text/") or media_type in ("application/javascript", "application/json"):
         media_type += "; charset=utf-8"
+    if media_type.startswith("text/html"):  # a SCO without a frame above it gets the runtime in its head
+        data = player.with_runtime(db, key=key, path=path, data=data)
     return data, media_type
