@@ -4509,6 +4509,12 @@ export interface components {
             quizzes: number;
             /** Resources */
             resources: number;
+            /**
+             * Standard
+             * @default cmi5
+             * @enum {string}
+             */
+            standard: "cmi5" | "scorm12" | "scorm2004";
             /** Title */
             title: string;
         };
