@@ -4,6 +4,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from collections.abc import Callable
 from typing import Annotated
 
@@ -288,26 +289,37 @@ def notify(
 
 @app.command("import-course")
 def import_course(
-    file: Annotated[typer.FileBinaryRead, typer.Argument(help="A cmi5 course package (.zip)")],
+    file: Annotated[typer.FileBinaryRead, typer.Argument(help="A course package (.zip)")],
 ) -> None:
-    """Import a cmi5 course package (docs/learning-platform.md), or update the course of the same id;
-    a faulty package is refused whole, naming the faulty entry or element."""
+    """Import a course package (docs/learning-platform.md), or update the course of the same id; a
+    faulty package is refused whole, naming the faulty entry or element."""
+    import shutil
+    import tempfile
+
+    from spot.core import files
     from spot.core.errors import ApiError
     from spot.lms import package, service
 
-    data = file.read(package.MAX_PACKAGE_BYTES + 1)
-    if len(data) > package.MAX_PACKAGE_BYTES:
-        typer.echo("refused: the package is bigger than 30,000,000 bytes", err=True)
+    limit = package.max_package_bytes()
+    # A copy the import moves into the store, made in pieces: the memory stays flat whatever the size.
+    with tempfile.NamedTemporaryFile(dir=files.scratch_folder(), suffix=".part", delete=False) as out:
+        shutil.copyfileobj(file, out, 1 << 20)
+        copy = Path(out.name)
+    if copy.stat().st_size > limit:
+        copy.unlink()
+        typer.echo(f"refused: the package is bigger than {limit:,} bytes (SPOT_COURSE_MAX_BYTES)", err=True)
         raise typer.Exit(2)
     database.load_models()
     with database.session_factory()() as db:
         try:
-            result = service.import_course(db, data=data, user_id=None)
+            result = service.import_course(db, path=copy, user_id=None)
         except ApiError as exc:
             db.rollback()  # and with it the stored package
             faults = ", ".join(f"{e.field}: {e.code}" for e in exc.errors)
             typer.echo(f"refused: {exc.message}" + (f" ({faults})" if faults else ""), err=True)
             raise typer.Exit(2) from exc
+        finally:
+            copy.unlink(missing_ok=True)  # moved into the store when imported
         db.commit()
     verb = "created" if result.created else "updated"
     typer.echo(f"{verb} course {result.id} '{result.title}' with {result.items} units")

@@ -73,6 +73,10 @@ class Settings(BaseSettings):
     # the same machine exists (127.0.0.1 and localhost swap); elsewhere none, and content runs in an
     # opaque sandbox. The value of SPOT_PUBLIC_URL itself turns it off.
     content_url: str = ""
+    # The largest e-learning course package accepted (bytes; docs/learning-platform.md): received
+    # streamed to disk, whatever its size the server's memory stays flat. Its uncompressed content may
+    # be up to 4 times as large, each entry up to twice.
+    course_max_bytes: int = 500_000_000
     # Base address of the legacy (V1) application; unset hides the legacy links.
     legacy_base_url: str = ""
     # When the daily scan runs in `spot serve` (expiry reminders, the bell's dated alerts, digests), a

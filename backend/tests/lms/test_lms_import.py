@@ -1,6 +1,7 @@
 """Importing cmi5 course packages: the tree they give, re-import, and every way a package is refused."""
 
 import io
+import os
 import zipfile
 from urllib.parse import urlsplit
 
@@ -136,9 +137,28 @@ def test_safe_names():
         assert not package.safe_name(name), name
 
 
-def test_a_body_over_the_limit_is_413(client, manager):
-    response = upload(client, manager, b"0" * (package.MAX_PACKAGE_BYTES + 1))
+def test_a_body_over_the_limit_is_413(client, manager, settings_env):
+    settings_env(SPOT_COURSE_MAX_BYTES="5000")
+    response = upload(client, manager, b"0" * 5001)
     assert_error(response, 413, "fileTooBig")
+
+
+def test_the_limit_is_500_megabytes_by_default_and_the_entry_bounds_scale_with_it(settings_env):
+    assert package.max_package_bytes() == 500_000_000
+    settings_env(SPOT_COURSE_MAX_BYTES="1000000")
+    assert (package.max_entry_bytes(), package.max_total_bytes()) == (2_000_000, 4_000_000)
+
+
+def test_a_package_over_the_former_30_mb_is_imported_as_it_streams_in(client, manager):
+    """A 31 MB package (a video that barely compresses): received in pieces into a file, read there and
+    moved into the store."""
+    video = os.urandom(31_000_000)
+    data = zip_of(
+        {"cmi5.xml": structure(au("a", "A", url="index.html")), "index.html": "x", "film.mp4": video}
+    )
+    response = upload(client, manager, data)
+    assert response.status_code == 200, response.text
+    assert response.json()["items"] == 1
 
 
 def test_a_zip_bomb_is_refused(client, manager):
@@ -148,12 +168,13 @@ def test_a_zip_bomb_is_refused(client, manager):
     assert field_codes(response) == {("zeros.bin", "fileTooBig")}
 
 
-def test_the_uncompressed_total_is_bounded(client, manager, monkeypatch):
-    monkeypatch.setattr(package, "MAX_TOTAL_BYTES", 1000)
-    data = zip_of({"cmi5.xml": structure(au("a", "A")), "index.html": "x", "big.txt": "abcdefghij" * 200})
+def test_the_uncompressed_total_is_bounded(client, manager, settings_env):
+    settings_env(SPOT_COURSE_MAX_BYTES="2000")  # entries up to 4,000 bytes, 8,000 in all
+    texts = {f"big{n}.txt": "abcdefghij" * 300 for n in (1, 2, 3)}
+    data = zip_of({"cmi5.xml": structure(au("a", "A")), "index.html": "x", **texts})
     response = upload(client, manager, data)
     assert_error(response, 400, "invalidCoursePackage")
-    assert field_codes(response) == {("big.txt", "fileTooBig")}
+    assert field_codes(response) == {("big3.txt", "fileTooBig")}
 
 
 def test_the_number_of_entries_is_bounded(client, manager, monkeypatch):

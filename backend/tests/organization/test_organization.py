@@ -18,6 +18,7 @@ def test_info_gives_the_customer_name(client):
         "applicationName": "Spot",
         "legacyBaseUrl": None,
         "timeZone": "Europe/Paris",
+        "courseMaxBytes": 500_000_000,
     }
 
 

@@ -15,7 +15,7 @@ function Page({ name }: { name: string | undefined }) {
 
 function renderPage(name: string | undefined, organization?: { customerName: string; applicationName: string }) {
   const queryClient = createQueryClient()
-  if (organization) queryClient.setQueryData(organizationInfoQuery.queryKey, { ...organization, legacyBaseUrl: null, timeZone: 'Europe/Paris' })
+  if (organization) queryClient.setQueryData(organizationInfoQuery.queryKey, { ...organization, legacyBaseUrl: null, timeZone: 'Europe/Paris', courseMaxBytes: 500_000_000 })
   return render(
     <QueryClientProvider client={queryClient}>
       <Page name={name} />

@@ -7,26 +7,24 @@ headers claim. `cmi5.xml` is parsed with defusedxml (no entity expansion, no ext
 A faulty package is refused whole: 400 `invalidCoursePackage`, the field naming the faulty entry or
 element (`cmi5.xml:/courseStructure/block[1]/au[2]/url`) and the code saying what is wrong."""
 
-import io
 import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from pathlib import Path
+from typing import BinaryIO, Literal
 from urllib.parse import parse_qs, unquote, urlsplit
 from xml.etree.ElementTree import Element
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
+from spot.config import get_settings
 from spot.core import files
 from spot.core.errors import ApiError, FieldError
 from spot.lms.models import IRI_LENGTH
 
-MAX_PACKAGE_BYTES = 30_000_000
 MAX_ENTRIES = 10_000
-MAX_ENTRY_BYTES = 100_000_000
-MAX_TOTAL_BYTES = 300_000_000
 MAX_STRUCTURE_BYTES = 2_000_000
 # Deflate compresses real content (text, pictures, media) far less than this; a bomb far more.
 MAX_RATIO = 200
@@ -36,6 +34,21 @@ NAMESPACE = "https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"
 MOVE_ON = ("NotApplicable", "Passed", "Completed", "CompletedAndPassed", "CompletedOrPassed")
 ASSESSED_MOVE_ON = ("Passed", "CompletedAndPassed", "CompletedOrPassed")
 _CHUNK = 1 << 16
+
+
+def max_package_bytes() -> int:
+    """The largest package accepted (SPOT_COURSE_MAX_BYTES)."""
+    return get_settings().course_max_bytes
+
+
+def max_entry_bytes() -> int:
+    """An entry may hold up to twice the package's bound uncompressed (a video barely compresses)."""
+    return 2 * max_package_bytes()
+
+
+def max_total_bytes() -> int:
+    """All entries together, uncompressed: four times the package's bound."""
+    return 4 * max_package_bytes()
 
 
 def refuse(where: str, code: str) -> ApiError:
@@ -101,12 +114,12 @@ def safe_name(name: str) -> bool:
     return all(part not in ("", ".", "..") for part in parts)
 
 
-def read_archive(data: bytes) -> zipfile.ZipFile:
-    """The package's zip, each entry checked: names, count, sizes and ratios from the headers, then
-    every entry read once (CRC and real size checked; reading stops at the bounds whatever the
-    headers say)."""
+def read_archive(source: Path | BinaryIO) -> zipfile.ZipFile:
+    """The package's zip (a file: read where it lies, never whole in memory), each entry checked: names,
+    count, sizes and ratios from the headers, then every entry read once (CRC and real size checked;
+    reading stops at the bounds whatever the headers say)."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive = zipfile.ZipFile(source)
         entries = archive.infolist()
     except files.ZIP_READ_ERRORS as exc:
         raise refuse("package", "notAZipFile") from exc
@@ -120,9 +133,9 @@ def read_archive(data: bytes) -> zipfile.ZipFile:
             raise refuse(info.orig_filename, "unsafeEntryName")
         if info.is_dir():
             continue
-        if info.file_size > MAX_ENTRY_BYTES or info.file_size > MAX_RATIO * max(info.compress_size, 1024):
+        if info.file_size > max_entry_bytes() or info.file_size > MAX_RATIO * max(info.compress_size, 1024):
             raise refuse(info.filename, "fileTooBig")
-        total += _read_size(archive, info, MAX_TOTAL_BYTES - total)
+        total += _read_size(archive, info, max_total_bytes() - total)
     return archive
 
 
@@ -132,7 +145,7 @@ def _read_size(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> 
         with archive.open(info) as handle:
             while chunk := handle.read(_CHUNK):
                 size += len(chunk)
-                if size > min(budget, MAX_ENTRY_BYTES):
+                if size > min(budget, max_entry_bytes()):
                     raise refuse(info.filename, "fileTooBig")
     except files.ZIP_READ_ERRORS as exc:
         raise refuse(info.filename, "unreadableEntry") from exc
@@ -148,7 +161,7 @@ def member(archive: zipfile.ZipFile, name: str) -> bytes | None:
     if info.is_dir():
         return None
     with archive.open(info) as handle:
-        return handle.read(MAX_ENTRY_BYTES + 1)
+        return handle.read(max_entry_bytes() + 1)
 
 
 # cmi5.xml ---------------------------------------------------------------------------------------
@@ -402,21 +415,33 @@ def parse_structure(content: bytes, files: set[str]) -> Course:
 _XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<")
 
 
-def standalone_structure(data: bytes) -> bytes | None:
+def _head(source: Path | BinaryIO, size: int) -> bytes:
+    if isinstance(source, Path):
+        with source.open("rb") as handle:
+            return handle.read(size)
+    position = source.tell()
+    try:
+        return source.read(size)
+    finally:
+        source.seek(position)
+
+
+def standalone_structure(source: Path | BinaryIO) -> bytes | None:
     """The course structure itself when the upload is an XML document rather than a zip (cmi5 §14: a
     course structure alone, its units' urls absolute): its first bytes say which."""
-    if data.startswith(b"PK") or not _XML_START.match(data[:4096]):
+    head = _head(source, MAX_STRUCTURE_BYTES + 1)
+    if head.startswith(b"PK") or not _XML_START.match(head[:4096]):
         return None
-    return data
+    return head
 
 
-def read(data: bytes) -> Course:
+def read(source: Path | BinaryIO) -> Course:
     """The course a package describes, once the whole package is checked; a bare `cmi5.xml` (no zip)
     describes a course whose units all live elsewhere (a relative url is refused: notFound)."""
-    structure = standalone_structure(data)
+    structure = standalone_structure(source)
     if structure is not None:
         return parse_structure(structure, set())
-    archive = read_archive(data)
+    archive = read_archive(source)
     files = {info.filename for info in archive.infolist() if not info.is_dir()}
     structure = member(archive, STRUCTURE)
     if structure is None:

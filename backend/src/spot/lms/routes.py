@@ -4,6 +4,8 @@ xAPI), authenticated by the launch's tokens rather than the session: the course'
 Spot's client, so they stay out of the OpenAPI document (docs/learning-platform.md describes them)."""
 
 import json
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, Query, Request, Response
@@ -26,14 +28,17 @@ from spot.lms.schemas import (
     TreeGroup,
 )
 from spot.permissions.names import Permission
+from spot.resources import upload
 
 router = api_router(tags=["lms"])
 
 MAX_DOCUMENT_BYTES = 1_000_000
 
 
-async def package_body(request: Request) -> bytes:
-    return await files.bounded_body(request, package.MAX_PACKAGE_BYTES)
+async def package_file(request: Request) -> AsyncIterator[Path | None]:
+    """The course package, streamed to a file as it comes in (SPOT_COURSE_MAX_BYTES at most)."""
+    async with upload.body_file(request, package.max_package_bytes()) as path:
+        yield path
 
 
 async def document_body(request: Request) -> bytes:
@@ -65,10 +70,15 @@ async def courses(db: DB, user: CurrentUser) -> list[CourseCard]:
     responses=TOO_LARGE,
 )
 @work
-def import_course(db: DB, user: CurrentUser, data: Annotated[bytes, Depends(package_body)]) -> ImportResult:
-    """Import a cmi5 course package (a zip with cmi5.xml), or update the course of the same id; a bad
-    package answers 400 invalidCoursePackage naming the faulty entry or element."""
-    return service.import_course(db, data=data, user_id=user.id)
+def import_course(
+    db: DB, user: CurrentUser, path: Annotated[Path | None, Depends(package_file)]
+) -> ImportResult:
+    """Import a course package (a zip with cmi5.xml), or update the course of the same id; a bad package
+    answers 400 invalidCoursePackage naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES
+    413 fileTooBig."""
+    if path is None:
+        raise package.refuse("package", "notAZipFile")
+    return service.import_course(db, path=path, user_id=user.id)
 
 
 @router.get("/lms/courses/{courseId}")

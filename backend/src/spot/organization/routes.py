@@ -19,6 +19,9 @@ class OrganizationInfo(CamelModel):
         description="The organisation's time zone (IANA name): the client shows every time in it, "
         "as the server's files do"
     )
+    course_max_bytes: int = Field(
+        description="The largest e-learning course package the server accepts (SPOT_COURSE_MAX_BYTES)"
+    )
 
 
 @router.get("/info")
@@ -29,6 +32,7 @@ async def info() -> OrganizationInfo:
         application_name="Spot",
         legacy_base_url=settings.legacy_base_url or None,
         time_zone=settings.timezone,
+        course_max_bytes=settings.course_max_bytes,
     )
 
 

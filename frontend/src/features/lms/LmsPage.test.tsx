@@ -15,6 +15,7 @@ const OTHER_TREE = 'GET /backend/api/v2/lms/courses/4'
 const ATTEMPTS = 'GET /backend/api/v2/lms/attempts/mine'
 const LAUNCH = 'POST /backend/api/v2/lms/items/12/launch'
 const REMOVE = 'DELETE /backend/api/v2/lms/courses/3'
+const ORGANIZATION = 'GET /backend/api/v2/organization/info'
 
 const ATTEMPT: MyAttempt = {
   id: 1,
@@ -39,6 +40,7 @@ function server(permissions: string[] = [], attempts: () => MyAttempt[] = () => 
     [ATTEMPTS]: () => json(attempts()),
     [LAUNCH]: () => json({ url: 'http://spot.test/backend/api/v2/lms/play/k3y/quiz.html?endpoint=x' }),
     [REMOVE]: () => new Response(null, { status: 204 }),
+    [ORGANIZATION]: () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null, timeZone: 'Europe/Paris', courseMaxBytes: 500_000_000 }),
   })
 }
 

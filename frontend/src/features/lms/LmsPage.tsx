@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { whoAmIQuery } from '../../api/queries'
+import { organizationInfoQuery, whoAmIQuery } from '../../api/queries'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { type CourseCard, coursesQuery } from '../../components/courses/api'
 import { Loading } from '../../components/Loading'
@@ -30,6 +30,7 @@ export function LmsPage() {
   const { data: user } = useQuery(whoAmIQuery)
   const manager = user !== undefined && manages(user)
   const { data: courses } = useQuery(coursesQuery)
+  const { data: organization } = useQuery(organizationInfoQuery)
   const [chosenId, setChosenId] = useState<number>()
   const [uploading, setUploading] = useState(false)
   const [removing, setRemoving] = useState<CourseCard>()
@@ -69,6 +70,7 @@ export function LmsPage() {
       </Grid>
       {uploading && (
         <UploadCourseDialog
+          maxBytes={organization?.courseMaxBytes}
           onClose={() => setUploading(false)}
           onDone={(result) => {
             setUploading(false)

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n'
 import { renderWithClient } from '../../test/render'
 import { answer, FakeUpload } from '../../test/upload'
-import { MAX_PACKAGE_BYTES } from './api'
 import { UploadCourseDialog } from './UploadCourseDialog'
 
 afterEach(() => vi.unstubAllGlobals())
+
+const MAX_BYTES = 500_000_000
 
 const zip = (name = 'course.zip', size = 100) => {
   const file = new File(['PK'], name, { type: 'application/zip' })
@@ -24,7 +25,7 @@ describe('the course upload', () => {
   it('sends the package as the body and gives the server answer', async () => {
     answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
     const onDone = vi.fn()
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={onDone} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
     const file = zip()
     await send(file)
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ id: 9, title: 'Consignation', created: true, items: 3 }))
@@ -33,7 +34,7 @@ describe('the course upload', () => {
 
   it('shows the progress while sending', async () => {
     answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await send(zip())
     expect(await screen.findByRole('progressbar', { name: 'Sending the package' })).toHaveAttribute('aria-valuenow', '40')
     expect(screen.getByText('Sending: 40 %')).toBeInTheDocument()
@@ -47,7 +48,7 @@ describe('the course upload', () => {
       errors: [{ field: 'cmi5.xml/course/au[1]/url', code: 'notFound' }],
     })
     const onDone = vi.fn()
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={onDone} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
     await send(zip())
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This file is not a valid cmi5 course package')
@@ -59,7 +60,7 @@ describe('the course upload', () => {
   it('says so in French too, with the general codes of forms for the others', async () => {
     await i18n.changeLanguage('fr')
     answer(400, { status: 400, reason: 'Bad Request', message: 'invalidCoursePackage', errors: [{ field: 'cmi5.xml/course@id', code: 'emptyFieldError' }] })
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await userEvent.upload(screen.getByLabelText('Choisir un fichier'), zip())
     await userEvent.click(screen.getByRole('button', { name: 'Importer' }))
     const alert = await screen.findByRole('alert')
@@ -70,7 +71,7 @@ describe('the course upload', () => {
   it('names a fault of the whole archive in French words', async () => {
     await i18n.changeLanguage('fr')
     answer(400, { status: 400, reason: 'Bad Request', message: 'invalidCoursePackage', errors: [{ field: 'package', code: 'notAZipFile' }] })
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await userEvent.upload(screen.getByLabelText('Choisir un fichier'), zip())
     await userEvent.click(screen.getByRole('button', { name: 'Importer' }))
     const alert = await screen.findByRole('alert')
@@ -80,15 +81,15 @@ describe('the course upload', () => {
 
   it('says the file is too big when the server stops it (413)', async () => {
     answer(413, { status: 413, reason: 'Content Too Large', message: 'fileTooBig', errors: [] })
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await send(zip())
     expect(await screen.findByRole('alert')).toHaveTextContent('File is too big')
   })
 
-  it('refuses before sending a file over 30 MB or not a zip', async () => {
+  it('refuses before sending a file over the server\'s limit or not a zip', async () => {
     answer(200, {})
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
-    await userEvent.upload(screen.getByLabelText('Choose a file'), zip('big.zip', MAX_PACKAGE_BYTES + 1))
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
+    await userEvent.upload(screen.getByLabelText('Choose a file'), zip('big.zip', MAX_BYTES + 1))
     expect(screen.getByRole('alert')).toHaveTextContent('File is too big')
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled()
     // The input takes .zip files only; a file dropped on it anyway is refused here.
@@ -108,7 +109,7 @@ describe('the course upload', () => {
         }
       },
     )
-    renderWithClient(<UploadCourseDialog onClose={() => undefined} onDone={() => undefined} />)
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await send(zip())
     expect(await screen.findByRole('dialog', { name: 'An error occured' })).toHaveTextContent('Error: uploadFailed')
     // Behind it, the upload dialog is ready to send again.

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/errors'
 import { DIALOG_WIDTH } from '../../components/FormDialog'
 import { useMessage } from '../../lib/messages'
-import { type ImportResult, MAX_PACKAGE_BYTES, useUploadCourse } from './api'
+import { type ImportResult, useUploadCourse } from './api'
 
 /** Why a package was refused: the server's message key (or that of a check made before sending), and the entries it names with why. */
 interface Refusal {
@@ -24,10 +24,10 @@ interface Refusal {
 /** The field of a fault of the archive as a whole (not a zip, too many entries), named in the reader's words. */
 const WHOLE_PACKAGE = 'package'
 
-/** The checks worth making before sending 30 MB for nothing; the server makes them again, and the others. */
-function refusalBeforeSending(file: File): Refusal | undefined {
+/** The checks worth making before sending hundreds of megabytes for nothing; the server makes them again, and the others. */
+function refusalBeforeSending(file: File, maxBytes: number | undefined): Refusal | undefined {
   if (!file.name.toLowerCase().endsWith('.zip')) return { message: 'badFileFormat', faults: [] }
-  if (file.size > MAX_PACKAGE_BYTES) return { message: 'fileTooBig', faults: [] }
+  if (maxBytes !== undefined && file.size > maxBytes) return { message: 'fileTooBig', faults: [] }
   return undefined
 }
 
@@ -42,7 +42,16 @@ function refusalOf(error: Error): Refusal | undefined {
 }
 
 /** Uploads a cmi5 course package (a .zip): the progress while it is sent, the server's refusal in words. */
-export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; onDone: (result: ImportResult) => void }) {
+export function UploadCourseDialog({
+  maxBytes,
+  onClose,
+  onDone,
+}: {
+  /** The largest package the server takes (the organisation's information), once known. */
+  maxBytes: number | undefined
+  onClose: () => void
+  onDone: (result: ImportResult) => void
+}) {
   const { t, i18n } = useTranslation()
   const message = useMessage()
   const titleId = useId()
@@ -54,11 +63,11 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
   const choose = (chosen: File | null) => {
     setFile(chosen)
     setProgress(undefined)
-    setRefusal(chosen ? refusalBeforeSending(chosen) : undefined)
+    setRefusal(chosen ? refusalBeforeSending(chosen, maxBytes) : undefined)
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!file || refusalBeforeSending(file)) return
+    if (!file || refusalBeforeSending(file, maxBytes)) return
     setRefusal(undefined)
     setProgress(0)
     upload.mutate(
@@ -83,6 +92,7 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
               {t('lms.upload.hint')}
+              {maxBytes !== undefined && ` ${t('lms.upload.sizeLimit', { size: Math.floor(maxBytes / 1_000_000).toLocaleString(i18n.language) })}`}
             </Typography>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
               <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending}>
@@ -123,7 +133,7 @@ export function UploadCourseDialog({ onClose, onDone }: { onClose: () => void; o
           <Button onClick={onClose} disabled={upload.isPending}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={upload.isPending} disabled={!file || refusalBeforeSending(file) !== undefined}>
+          <Button type="submit" variant="contained" loading={upload.isPending} disabled={!file || refusalBeforeSending(file, maxBytes) !== undefined}>
             {t('lms.upload.submit')}
           </Button>
         </DialogActions>

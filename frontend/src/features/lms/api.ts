@@ -9,9 +9,6 @@ export type MyAttempt = Schemas['MyAttempt']
 /** The answer to an upload: the course, whether it is new, and how many elements it holds. */
 export type ImportResult = paths['/backend/api/v2/lms/courses']['post']['responses'][200]['content']['application/json']
 
-/** The largest course package the server takes (DESIGN §5). */
-export const MAX_PACKAGE_BYTES = 30_000_000
-
 /** The signed-in learner's quiz attempts, read again whenever the tab comes back to the front: a quiz is answered in another tab. */
 export const myAttemptsQuery = queryOptions({
   queryKey: queryKeys.lms.myAttempts,
