@@ -363,3 +363,111 @@ def test_satisfy_is_once_and_tells_the_listeners(client, db, manager, learner):
     finally:
         satisfaction._LISTENERS.pop()
     assert heard == [(learner_id, units["A"]["id"])]
+
+
+# Training paths: a module element pointing at a unit is done when the unit is satisfied --------------------
+
+
+@pytest.fixture
+def cast(make_user, login):
+    from training.paths_support import Cast
+
+    return Cast.of(make_user, login)
+
+
+def units_module(db: Session, item_ids: list[int]) -> int:
+    from spot.training.modules.models import TrainingModuleItem
+    from training.paths_support import make_module
+
+    module_id = make_module(db, "Six unités", items=0)
+    for position, item_id in enumerate(item_ids):
+        db.add(TrainingModuleItem(module_id=module_id, position=position, kind="lms", lms_item_id=item_id))
+    db.commit()
+    return module_id
+
+
+def started_path(client: TestClient, cast, module_id: int) -> int:
+    from training.paths_support import act, make_path, move_to
+
+    path_id = make_path(client, cast, [module_id])
+    move_to(client, cast, path_id, "started")
+    act(client, cast, "referent", path_id, "0/startNow")
+    return path_id
+
+
+def path_view(client: TestClient, cast, path_id: int) -> tuple[int, list[bool]]:
+    from training.paths_support import get
+
+    path = get(client, cast, path_id)
+    return path["completion"], [r["doneAt"] is not None for r in path["assignedModules"][0]["results"]]
+
+
+SIX = (
+    au("lire", "Lire", attributes='moveOn="Completed"')
+    + au("quiz", "Quiz", attributes='moveOn="Passed" masteryScore="0.8"')
+    + au("examen", "Examen", attributes='moveOn="CompletedAndPassed" masteryScore="0.8"')
+    + au("exercice", "Exercice", attributes='moveOn="CompletedOrPassed" masteryScore="0.8"')
+    + au("video", "Vidéo")
+    + au("annexe", "Annexe", attributes='moveOn="Completed"')
+)
+
+
+def test_a_path_counts_the_units_the_learner_satisfied(client, db, manager, cast, launch):
+    """The issue's path: six units finished under cmi5's rules (a quiz completed without a passed, a
+    video without criteria opened) are all done, the path at 100 %."""
+    units = course(client, manager, SIX)
+    names = ["Lire", "Quiz", "Examen", "Exercice", "Vidéo", "Annexe"]
+    path_id = started_path(client, cast, units_module(db, [units[n]["id"] for n in names]))
+    assert path_view(client, cast, path_id) == (0, [False] * 6)
+    headers = cast.headers["learner"]
+    done = {
+        "Lire": [COMPLETED],
+        "Quiz": [PASSED],
+        "Examen": [PASSED, COMPLETED],
+        "Exercice": [COMPLETED],
+        "Vidéo": [],
+    }
+    for name, steps in done.items():
+        run = launch(headers, units[name]["id"]).start()
+        finish(run, ("initialized", None), *steps, ("terminated", None))
+    # The video (no criteria) counts once opened while the module is open; the sixth is not done yet.
+    assert path_view(client, cast, path_id) == (83, [True, True, True, True, True, False])
+    # The sixth, waived by a training manager.
+    learner_id = cast.id("learner")
+    response = client.post(
+        f"{API}/lms/items/{units['Annexe']['id']}/waive",
+        json={"learnerId": learner_id, "reason": "Equivalent Outside Activity"},
+        headers=manager,
+    )
+    assert response.status_code == 200, response.text
+    assert path_view(client, cast, path_id) == (100, [True] * 6)
+    from training.paths_support import PATHS
+
+    cards = client.post(f"{PATHS}/query", json={"pageSize": 200}, headers=headers).json()["results"]
+    assert next(c for c in cards if c["id"] == path_id)["completion"] == 100
+
+
+def test_a_unit_not_satisfied_or_satisfied_before_the_module_started_is_not_done(
+    client, db, manager, cast, launch
+):
+    units = course(client, manager, SIX)
+    headers = cast.headers["learner"]
+    # Before the path: the reading is satisfied, the video (no criteria) opened.
+    for name, steps in (("Lire", [COMPLETED]), ("Vidéo", [])):
+        run = launch(headers, units[name]["id"]).start()
+        finish(run, ("initialized", None), *steps, ("terminated", None))
+    path_id = started_path(
+        client, cast, units_module(db, [units[n]["id"] for n in ("Lire", "Vidéo", "Examen")])
+    )
+    # The examination passed but not completed: its CompletedAndPassed is not met.
+    run = launch(headers, units["Examen"]["id"]).start()
+    finish(run, ("initialized", None), PASSED, ("terminated", None))
+    assert path_view(client, cast, path_id) == (0, [False, False, False])
+    # Opening the video again while the module is open counts it (nothing else is asked of it).
+    launch(headers, units["Vidéo"]["id"])
+    assert path_view(client, cast, path_id) == (33, [False, True, False])
+    # The stored figures followed the launch.
+    from training.paths_support import PATHS
+
+    cards = client.post(f"{PATHS}/query", json={"pageSize": 200}, headers=headers).json()["results"]
+    assert next(c for c in cards if c["id"] == path_id)["completion"] == 33

@@ -62,6 +62,8 @@ class Course:
             activity_id=f"{self.id}/{name}",
             name=name,
             url="index.html",
+            # As imported: a resource is done when completed, a quiz when passed (lms.satisfaction).
+            move_on="Passed" if kind == "quiz" else "Completed",
             position=position,
         )
         self.db.add(item)

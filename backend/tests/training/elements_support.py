@@ -14,7 +14,8 @@ from spot.account.service import principal_of
 from spot.core.history_models import HistoryEntry
 from spot.core.signatures import Signature
 from spot.core.time import utcnow
-from spot.lms.models import LmsAttempt, LmsCompletion, LmsStatement
+from spot.lms import satisfaction
+from spot.lms.models import LmsAttempt, LmsCompletion, LmsItem, LmsStatement
 from spot.mediations.models import Mediation
 from spot.training.modules.models import TrainingModule, TrainingModuleItem
 from spot.training.paths import elements
@@ -225,14 +226,22 @@ def _statement(db: Session, user_id: int, item_id: int, verb: str = "completed")
 
 
 def complete(db: Session, user_id: int, item_id: int) -> datetime:
+    """A completion, and the unit satisfied when its moveOn asks for it, as the platform records them."""
     at = utcnow().replace(microsecond=0)
     db.add(
         LmsCompletion(
             user_id=user_id, item_id=item_id, statement_id=_statement(db, user_id, item_id), completed_at=at
         )
     )
+    _satisfy(db, user_id, item_id, at, ("Completed", "CompletedOrPassed"))
     db.commit()
     return at
+
+
+def _satisfy(db: Session, user_id: int, item_id: int, at: datetime, move_ons: tuple[str, ...]) -> None:
+    item = db.get(LmsItem, item_id)
+    if item is not None and item.move_on in move_ons:
+        satisfaction.satisfy(db, user_id=user_id, item_id=item_id, at=at)
 
 
 def attempt(
@@ -248,6 +257,8 @@ def attempt(
         at=utcnow().replace(microsecond=0) - timedelta(minutes=minutes_ago),
     )
     db.add(row)
+    if success:
+        _satisfy(db, user_id, quiz_id, row.at, ("Passed", "CompletedOrPassed"))
     db.commit()
     return row.id
 

@@ -40,6 +40,7 @@ from spot.lms.models import (
     ItemKind,
     LmsCourse,
     LmsItem,
+    LmsLaunch,
     LmsSatisfaction,
     LmsStatement,
     SatisfactionMethod,
@@ -116,6 +117,22 @@ def satisfied_items(db: Session, *, learner_id: int, item_ids: list[int]) -> dic
 
 def is_satisfied(db: Session, user_id: int, item_id: int) -> bool:
     return bool(satisfied_items(db, learner_id=user_id, item_ids=[item_id]))
+
+
+def launch_times(db: Session, *, learner_id: int, item_ids: list[int]) -> dict[int, list[datetime]]:
+    """When the learner launched each of these units, oldest first (a unit without criteria counts for a
+    training path when opened)."""
+    if not item_ids:
+        return {}
+    rows = db.execute(
+        select(LmsLaunch.item_id, LmsLaunch.created_at)
+        .where(LmsLaunch.user_id == learner_id, LmsLaunch.item_id.in_(set(item_ids)))
+        .order_by(LmsLaunch.created_at, LmsLaunch.id)
+    )
+    found: dict[int, list[datetime]] = {}
+    for item_id, at in rows.tuples():
+        found.setdefault(item_id, []).append(at)
+    return found
 
 
 # Who counts a satisfied unit (training paths) -------------------------------------------------------
@@ -374,7 +391,9 @@ def after_statement(
     )
 
 
-def registered(db: Session, *, user_id: int, course_id: int, at: datetime | None = None) -> None:
+def registered(
+    db: Session, *, user_id: int, course_id: int, item_id: int | None = None, at: datetime | None = None
+) -> None:
     """cmi5 §9.6.1: moveOn is evaluated at registration. The learner's NotApplicable units not yet
     satisfied are satisfied now (their blocks and course with them), in a session of their own, before
     the launch records anything. Called at each launch (a course update may have added such units)."""
@@ -395,6 +414,12 @@ def registered(db: Session, *, user_id: int, course_id: int, at: datetime | None
         )
         .order_by(LmsItem.position, LmsItem.id)
     ).all()
+    if item_id is not None:
+        launched = db.get(LmsItem, item_id)
+        if launched is not None and launched.move_on in (None, "NotApplicable") and item_id not in pending:
+            # Opened: what counts a unit without criteria as done (training paths) hears of it.
+            for listener in _LISTENERS:
+                listener(db, user_id, item_id)
     if not pending:
         return
     session_id = str(uuid.uuid4())

@@ -340,10 +340,6 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
     if course.standard in _LAUNCHERS:
         return _LAUNCHERS[course.standard](db, user=user, item=item, course=course)
     registration = _registration(db, user_id=user.id, course_id=course.id)
-    # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement (H2).
-    from spot.lms import satisfaction  # it builds on this module
-
-    satisfaction.registered(db, user_id=user.id, course_id=course.id)
     activity_id = launch_activity_id(course, item)
     _abandon_open_sessions(db, user_id=user.id, item=item, registration=registration, activity_id=activity_id)
     now = utcnow()
@@ -361,6 +357,11 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
     )
     db.add(started)
     db.flush()
+    # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement; the launch is
+    # known to what counts an opened unit without criteria (H2).
+    from spot.lms import satisfaction  # it builds on this module
+
+    satisfaction.registered(db, user_id=user.id, course_id=course.id, item_id=item.id)
     base = get_settings().public_url.rstrip("/")
     api = f"{base}{API_PREFIX}/lms"
     parameters = {

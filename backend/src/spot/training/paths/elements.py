@@ -9,8 +9,10 @@ When an element is done:
   (history, mode 'R') since the module started;
 - mediation: a mediation attached to it is validated (or archived since) and carries a live signature
   of the learner; doneAt is the earliest such signature;
-- lms: a resource once the learner completed it (lms_completion), a quiz once they passed it (their
-  first successful attempt); a quiz's result is the best attempt's grade out of 10.
+- lms: a unit once the learner satisfied it (lms.satisfaction: its moveOn met by their statements, or
+  an administrator waived it); a unit without criteria (moveOn NotApplicable, which cmi5 satisfies as
+  soon as the learner is registered in the course) once the learner opened it; a quiz's result is the
+  best attempt's grade out of 10.
 
 Everything is read in a fixed number of statements per path, whatever its number of modules and
 elements: the elements, the visits, the first grading of the graded modules, the attached mediations
@@ -59,9 +61,10 @@ from spot.core.signatures import Signature
 from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids
 from spot.lms import runtime as lms_runtime
+from spot.lms import satisfaction
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
-from spot.lms.models import LmsItem
+from spot.lms.models import LmsItem, SatisfactionMethod
 from spot.mapping.models import Cartography, Subject
 from spot.mediations import service as mediations
 from spot.mediations.models import Mediation, MediationStatus
@@ -125,6 +128,7 @@ _ITEMS = (
         TrainingModuleItem.label,
         TrainingModuleItem.lms_item_id,
         LmsItem.kind.label("lms_kind"),
+        LmsItem.move_on.label("lms_move_on"),
         TrainingPathVisit.done_at.label("visited_at"),
     )
     .join(TrainingModuleItem, TrainingModuleItem.module_id == TrainingPathModule.module_id)
@@ -225,8 +229,10 @@ class Facts:
     visits: dict[tuple[int, int], datetime] = field(default_factory=dict)
     # (training_path_module.id, training_module_item.id) → attached mediations.
     attached: dict[tuple[int, int], list[_Attached]] = field(default_factory=lambda: defaultdict(list))
-    # lms item id → completion.
-    completed: dict[int, datetime] = field(default_factory=dict)
+    # lms item id → when the learner satisfied it, and how (lms.satisfaction).
+    satisfied: dict[int, Any] = field(default_factory=dict)
+    # lms item id of a unit without criteria (NotApplicable) → the learner's launches, oldest first.
+    launched: dict[int, list[datetime]] = field(default_factory=dict)
     # quiz id → the learner's attempts, oldest first.
     attempts: dict[int, list[Any]] = field(default_factory=lambda: defaultdict(list))
     # training_path_module.id → when its elements count what the learner does: from its start until
@@ -289,9 +295,12 @@ def _read(
     if learner_id is None:
         return facts
     lms_items = [item for item in every_item if item.kind == ItemKind.lms and item.lms_item_id is not None]
-    resources = [item.lms_item_id for item in lms_items if item.lms_kind != LmsKind.quiz]
-    if resources:
-        facts.completed = lms.completed_items(db, learner_id=learner_id, item_ids=resources)
+    units = [item.lms_item_id for item in lms_items]
+    if units:
+        facts.satisfied = satisfaction.satisfied_items(db, learner_id=learner_id, item_ids=units)
+    open_only = [item.lms_item_id for item in lms_items if _without_criteria(item)]
+    if open_only:
+        facts.launched = satisfaction.launch_times(db, learner_id=learner_id, item_ids=open_only)
     quizzes = [item.lms_item_id for item in lms_items if item.lms_kind == LmsKind.quiz]
     for attempt in lms.learner_attempts(db, learner_id=learner_id, quiz_ids=quizzes):
         facts.attempts[attempt.item_id].append(attempt)
@@ -331,11 +340,17 @@ def _done_at(facts: Facts, module: TrainingPathModule, item: Any) -> datetime | 
         return _mediation_done(facts.attached.get((module.id, item.id), ()), end)
     if item.lms_item_id is None:
         return None
-    if item.lms_kind == LmsKind.quiz:
-        attempts = _quiz_attempts(facts, module, item.lms_item_id)
-        return next((attempt.at for attempt in attempts if attempt.success), None)
-    completed = facts.completed.get(item.lms_item_id)
-    return completed if completed is not None and _in_window(completed, window) else None
+    # A unit counts once satisfied while the module is open (its moveOn met, or waived); one without
+    # criteria, which cmi5 satisfies at registration, once the learner opened it while the module is open.
+    found = facts.satisfied.get(item.lms_item_id)
+    times = [found.at] if found is not None and found.method != SatisfactionMethod.not_applicable else []
+    if _without_criteria(item):
+        times += facts.launched.get(item.lms_item_id, [])
+    return min((at for at in times if _in_window(at, window)), default=None)
+
+
+def _without_criteria(item: Any) -> bool:
+    return item.kind == ItemKind.lms and item.lms_move_on in (None, "NotApplicable")
 
 
 def read(
@@ -751,6 +766,9 @@ def refers_learner(db: Session, user_id: int, learner_id: int) -> bool:
 
 
 lms_runtime.on_result(
+    lambda db, learner_id, item_id: apply_result(db, learner_id=learner_id, item_id=item_id)
+)
+satisfaction.on_satisfied(
     lambda db, learner_id, item_id: apply_result(db, learner_id=learner_id, item_id=item_id)
 )
 lms.register_referents(refers_learner)
