@@ -21,6 +21,8 @@ NS = "https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"
 COURSE_ID = "https://example.com/courses/test"
 SESSION_ID = "https://w3id.org/xapi/cmi5/context/extensions/sessionid"
 CMI5 = "https://w3id.org/xapi/cmi5/context/categories/cmi5"
+MOVE_ON = "https://w3id.org/xapi/cmi5/context/categories/moveon"
+MASTERY_SCORE = "https://w3id.org/xapi/cmi5/context/extensions/masteryscore"
 VERB = "http://adlnet.gov/expapi/verbs/"
 XAPI = {"X-Experience-API-Version": "1.0.3"}
 
@@ -124,10 +126,25 @@ class Runtime:
         self.launch_data = response.json()
         return self
 
+    def begin(self) -> "Runtime":
+        """Started, and its session initialized (cmi5 §9.3.2: the session's first statement)."""
+        self.start()
+        response = self.put(self.statement("initialized"))
+        assert response.status_code == 204, response.text
+        return self
+
     def statement(self, verb: str, result: dict[str, Any] | None = None, **changes: Any) -> dict[str, Any]:
+        """A cmi5 defined statement of the session, as cmi5 §9 wants it: the moveon category with success
+        or completion, a duration where required, the mastery score with passed and failed."""
         context = json.loads(json.dumps(self.launch_data["contextTemplate"]))
         context["registration"] = self.params["registration"]
         context["contextActivities"]["category"] = [{"id": CMI5}]
+        if result is not None and ("success" in result or "completion" in result):
+            context["contextActivities"]["category"].append({"id": MOVE_ON})
+        if verb in ("completed", "passed", "failed", "terminated"):
+            result = {"duration": "PT1M", **(result or {})}
+        if verb in ("passed", "failed") and "masteryScore" in self.launch_data:
+            context["extensions"][MASTERY_SCORE] = self.launch_data["masteryScore"]
         body: dict[str, Any] = {
             "id": str(uuid.uuid4()),
             "actor": json.loads(self.params["actor"]),
@@ -168,8 +185,9 @@ def demo_course(client: TestClient, manager: dict[str, str]) -> dict[str, Any]:
 
 @pytest.fixture
 def launch(client: TestClient):
-    def do(headers: dict[str, str], item_id: int) -> Runtime:
-        response = client.post(f"{API}/lms/items/{item_id}/launch", headers=headers)
+    def do(headers: dict[str, str], item_id: int, mode: str | None = None) -> Runtime:
+        body = {"mode": mode} if mode is not None else None
+        response = client.post(f"{API}/lms/items/{item_id}/launch", headers=headers, json=body)
         assert response.status_code == 200, response.text
         url = response.json()["url"]
         params = {key: values[0] for key, values in parse_qs(urlsplit(url).query).items()}

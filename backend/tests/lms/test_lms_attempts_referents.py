@@ -60,7 +60,7 @@ def world(client, db, make_user, login, manager, launch):
     course_id = upload(client, manager, course_package()).json()["id"]
     quiz = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())["Quiz"]["id"]
     learner, someone = make_user("learner"), make_user("someone")
-    runtime = launch(login(learner), quiz).start()
+    runtime = launch(login(learner), quiz).begin()
     assert (
         runtime.put(runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True})).status_code
         == 204

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, update
 
-from lms.conftest import CMI5, SESSION_ID, XAPI, leaves
+from lms.conftest import CMI5, MASTERY_SCORE, MOVE_ON, SESSION_ID, XAPI, leaves
 from spot.config import get_settings
 from spot.core.time import utcnow
 from spot.demo import lms as demo
@@ -159,7 +159,7 @@ def test_grades_are_rounded_half_up_to_one_decimal():
 
 def test_a_judged_statement_without_score_makes_no_attempt(client, launch, learner, quiz):
     user, headers = learner
-    runtime = launch(headers, quiz["id"]).start()
+    runtime = launch(headers, quiz["id"]).begin()
     assert runtime.put(runtime.statement("passed", {"success": True})).status_code == 204
     body = {"learnerId": user.id, "quizIds": [quiz["id"]]}
     assert client.post(f"{API}/lms/quiz-attempts", json=body, headers=headers).json() == []
@@ -167,7 +167,7 @@ def test_a_judged_statement_without_score_makes_no_attempt(client, launch, learn
 
 def test_a_completed_statement_marks_the_unit_done(db, launch, learner, resource):
     user, headers = learner
-    runtime = launch(headers, resource["id"]).start()
+    runtime = launch(headers, resource["id"]).begin()
     assert runtime.put(runtime.statement("completed", {"completion": True})).status_code == 204
     done = db.scalars(select(LmsCompletion)).one()
     assert (done.user_id, done.item_id) == (user.id, resource["id"])
@@ -194,7 +194,7 @@ def test_statements_are_idempotent_by_id(db, launch, learner, quiz):
 
 def test_a_repeated_judged_statement_makes_one_attempt(client, launch, learner, quiz):
     user, headers = learner
-    runtime = launch(headers, quiz["id"]).start()
+    runtime = launch(headers, quiz["id"]).begin()
     passed = runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True})
     assert runtime.put(passed).status_code == 204
     assert runtime.put(passed).status_code == 204
@@ -202,43 +202,83 @@ def test_a_repeated_judged_statement_makes_one_attempt(client, launch, learner, 
     assert len(client.post(f"{API}/lms/quiz-attempts", json=body, headers=headers).json()) == 1
 
 
-def test_post_gives_ids_to_statements_without_one(launch, learner, quiz):
+def test_a_statement_needs_its_id(db, launch, learner, quiz):
+    # cmi5 §9.1: the unit gives every statement its id; POST answers the ids it stored.
     runtime = launch(learner[1], quiz["id"]).start()
     statement = runtime.statement("initialized")
     del statement["id"]
+    assert_error(runtime.post(statement), 403)
+    statement["id"] = runtime.statement("x")["id"]
     response = runtime.post(statement)
-    assert response.status_code == 200 and len(response.json()) == 1
+    assert response.status_code == 200 and response.json() == [statement["id"]]
     assert response.headers["X-Experience-API-Version"] == "1.0.3"
 
 
-def _malformed(runtime, statement):
+def _invalid(statement):
+    """Statements xAPI itself refuses (400)."""
     return {
-        "no actor": {k: v for k, v in statement.items() if k != "actor"},
         "verb without id": {**statement, "verb": {"display": {"fr": "x"}}},
         "object not an activity": {**statement, "object": {"objectType": "Agent", "id": "x"}},
-        "no context": {k: v for k, v in statement.items() if k != "context"},
         "id not a uuid": {**statement, "id": "12"},
+        "timestamp not a time": {**statement, "timestamp": "hier"},
+        "result not an object": {**statement, "result": [1]},
+    }
+
+
+def _not_cmi5(runtime, statement):
+    """Statements cmi5 does not allow (403, as the cmi5 test suite expects)."""
+    passed = runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True})
+    completed = runtime.statement("completed", {"completion": True})
+    no_move_on = json.loads(json.dumps(completed))
+    no_move_on["context"]["contextActivities"]["category"] = [{"id": CMI5}]
+    no_mastery = json.loads(json.dumps(passed))
+    del no_mastery["context"]["extensions"][MASTERY_SCORE]
+    other_mastery = json.loads(json.dumps(passed))
+    other_mastery["context"]["extensions"][MASTERY_SCORE] = 0.5
+    allowed_move_on = json.loads(json.dumps(statement))
+    allowed_move_on["context"]["contextActivities"]["category"] = [{"id": MOVE_ON}]
+    raw = runtime.statement("passed", {"score": {"scaled": 0.9, "raw": 9}, "success": True})
+    return {
+        "no actor": {k: v for k, v in statement.items() if k != "actor"},
+        "a group as actor": {**statement, "actor": {**statement["actor"], "objectType": "Group"}},
+        "no context": {k: v for k, v in statement.items() if k != "context"},
+        "no timestamp": {k: v for k, v in statement.items() if k != "timestamp"},
+        "timestamp not in UTC": {**statement, "timestamp": "2026-12-02T10:00:00-06:00"},
         "score out of range": runtime.statement("passed", {"score": {"scaled": 1.5}, "success": True}),
         "score on completed": runtime.statement("completed", {"completion": True, "score": {"scaled": 1}}),
+        "raw score without min and max": raw,
         "passed without success": runtime.statement("passed", {"score": {"scaled": 0.9}}),
+        "passed with completion": runtime.statement(
+            "passed", {"score": {"scaled": 0.9}, "success": True, "completion": True}
+        ),
+        "completed with success": runtime.statement("completed", {"completion": True, "success": True}),
         "passed below mastery": runtime.statement("passed", {"score": {"scaled": 0.5}, "success": True}),
         "failed above mastery": runtime.statement("failed", {"score": {"scaled": 0.9}, "success": False}),
         "completed without completion": runtime.statement("completed", {}),
-        "defined about another activity": {**statement, "object": {"id": "https://example.com/other"}},
+        "completed without duration": {**completed, "result": {"completion": True}},
+        "terminated without duration": {**runtime.statement("terminated"), "result": {}},
+        "completed without the moveon category": no_move_on,
+        "allowed with the moveon category": allowed_move_on,
+        "passed without the mastery score": no_mastery,
+        "passed with another mastery score": other_mastery,
+        "defined about another activity": {
+            **runtime.statement("terminated"),
+            "object": {"id": "https://example.com/other"},
+        },
+        "defined with a verb cmi5 does not define": runtime.statement("experienced"),
     }
 
 
 def test_malformed_statements_are_refused_with_a_message(db, launch, learner, quiz):
-    runtime = launch(learner[1], quiz["id"]).start()
-    statement = runtime.statement("initialized")
-    for case, body in _malformed(runtime, statement).items():
-        response = (
-            runtime.put({**body, "id": body.get("id", statement["id"])})
-            if "id" in body
-            else runtime.post(body)
-        )
-        body_ = assert_error(response, 400)
-        assert body_["message"], case
+    runtime = launch(learner[1], quiz["id"]).begin()
+    statement = runtime.statement("experienced")
+    statement["context"]["contextActivities"]["category"] = []
+    for status, cases in ((400, _invalid(statement)), (403, _not_cmi5(runtime, statement))):
+        for case, body in cases.items():
+            response = runtime.put({**body, "id": body.get("id", statement["id"])})
+            assert response.status_code == status, (case, response.text)
+            body_ = assert_error(response, status)
+            assert body_["message"], case
     assert_error(
         runtime.client.put(
             f"{runtime.endpoint}statements",
@@ -248,14 +288,14 @@ def test_malformed_statements_are_refused_with_a_message(db, launch, learner, qu
         ),
         400,
     )
-    # Nothing but the launched statement was stored.
-    assert len(db.scalars(select(LmsStatement)).all()) == 1
+    # Nothing but the launched and initialized statements was stored.
+    assert len(db.scalars(select(LmsStatement)).all()) == 2
 
 
 def test_statements_not_from_the_launch_are_refused(make_user, login, launch, learner, quiz):
-    runtime = launch(learner[1], quiz["id"]).start()
-    other = launch(login(make_user("other")), quiz["id"]).start()
-    statement = runtime.statement("initialized")
+    runtime = launch(learner[1], quiz["id"]).begin()
+    other = launch(login(make_user("other")), quiz["id"]).begin()
+    statement = runtime.statement("experienced")
     for case, changed in {
         "another learner": {**statement, "actor": json.loads(other.params["actor"])},
         "another registration": {
@@ -270,10 +310,10 @@ def test_statements_not_from_the_launch_are_refused(make_user, login, launch, le
             },
         },
     }.items():
-        body = assert_error(runtime.put(changed), 400)
+        body = assert_error(runtime.put(changed), 403)
         assert "launch" in body["message"] or "learner" in body["message"], case
     # Another launch's token cannot write this launch's statement as its own.
-    assert_error(other.put(statement), 400)
+    assert_error(other.put(statement), 403)
 
 
 def test_lms_verbs_and_voiding_are_refused(launch, learner, quiz):
@@ -414,7 +454,7 @@ def test_the_demo_course_answers_are_the_documented_ones():
 
 
 def test_statements_of_a_unit_use_the_cmi5_category(launch, learner, quiz):
-    runtime = launch(learner[1], quiz["id"]).start()
+    runtime = launch(learner[1], quiz["id"]).begin()
     allowed = runtime.statement("experienced")
     allowed["verb"] = {"id": "http://adlnet.gov/expapi/verbs/experienced"}
     allowed["context"]["contextActivities"].pop("category")
@@ -469,7 +509,7 @@ def test_launching_a_unit_again_abandons_its_open_session(db, launch, learner, q
     )
     assert content["result"]["duration"].startswith("PT")
     # The abandoned session records nothing more; the others do.
-    assert_error(first.put(first.statement("terminated")), 401)
+    assert_error(first.put(first.statement("terminated")), 403)
     assert other_unit.put(other_unit.statement("initialized")).status_code == 204
     assert second.put(second.statement("initialized")).status_code == 204
     assert unfetched.fetch()["auth-token"]
@@ -485,8 +525,9 @@ def test_a_terminated_session_is_not_abandoned(db, launch, learner, quiz):
 
 def test_a_lone_surrogate_escape_is_stored_as_received(launch, learner, quiz):
     # JSON may escape a lone UTF-16 surrogate ("\ud800"), which no UTF-8 text column accepts as such.
-    runtime = launch(learner[1], quiz["id"]).start()
+    runtime = launch(learner[1], quiz["id"]).begin()
     statement = runtime.statement("x")
+    statement["context"]["contextActivities"]["category"] = []
     statement["context"]["extensions"]["https://example.org/note"] = "SURROGATE"
     body = json.dumps(statement).replace("SURROGATE", "\\ud800")
     headers = {**runtime.auth(), "Content-Type": "application/json"}

@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -71,6 +72,8 @@ class LmsItem(Base):
     move_on: Mapped[str | None] = mapped_column(String(30))
     mastery_score: Mapped[float | None] = mapped_column(Float)
     launch_parameters: Mapped[str | None] = mapped_column(Text)
+    # The au's entitlementKey (cmi5 §10.2.7), handed to the unit in LMS.LaunchData.
+    entitlement_key: Mapped[str | None] = mapped_column(Text)
     position: Mapped[int] = mapped_column(Integer, default=0)
     removed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
@@ -106,12 +109,18 @@ class LmsLaunch(Base):
     auth_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # Normal, Browse or Review (cmi5 §10.2.2).
+    launch_mode: Mapped[str] = mapped_column(String(10), default="Normal", server_default="Normal")
+    # The session's end (its terminated statement, or abandoned): its later requests are refused.
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
 
 class LmsStatement(Base):
-    """An xAPI statement as the unit sent it (its JSON text), under its statement id."""
+    """An xAPI statement as the unit sent it (its JSON text), under its statement id. `defined`: a cmi5
+    defined statement (the cmi5 category), which the session and registration rules count."""
 
     __tablename__ = "lms_statement"
+    __table_args__ = (Index("ix_lms_statement_registration", "registration"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     statement_id: Mapped[str] = mapped_column(String(36), unique=True)
@@ -124,6 +133,8 @@ class LmsStatement(Base):
     verb: Mapped[str] = mapped_column(String(IRI_LENGTH))
     content: Mapped[str] = mapped_column(Text)
     stored_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    defined: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    object_id: Mapped[str] = mapped_column(String(IRI_LENGTH), default="", server_default="")
 
 
 class LmsState(Base):
@@ -174,6 +185,7 @@ class LmsCompletion(Base):
     item_id: Mapped[int] = mapped_column(ForeignKey("lms_item.id", ondelete="CASCADE"), index=True)
     statement_id: Mapped[int | None] = mapped_column(ForeignKey("lms_statement.id", ondelete="SET NULL"))
     completed_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
 
 # H2 — cmi5 satisfaction (moveOn, satisfied, waived) -----------------------------------------------
 

@@ -68,6 +68,8 @@ class Unit:
     launch_parameters: str | None
     launch_method: str
     kind: Literal["resource", "quiz"]
+    # The au's entitlementKey (cmi5 §10.2.7), given to the unit in LMS.LaunchData.
+    entitlement_key: str | None = None
 
 
 @dataclass
@@ -363,7 +365,14 @@ class _Reader:
             launch_parameters=(parameters[0].text or "") if parameters else None,
             launch_method=launch_method,
             kind="quiz" if assessed else "resource",
+            entitlement_key=_entitlement_key(element),
         )
+
+
+def _entitlement_key(element: Element) -> str | None:
+    """The au's entitlementKey, its surrounding white space dropped."""
+    keys = _children(element, "entitlementKey")
+    return (keys[0].text or "").strip() if keys else None
 
 
 def _reachable(url: str, files: set[str]) -> bool:

@@ -17,3 +17,9 @@ def can_read_attempts(user: Principal, learner_id: int, *, refers_learner: Calla
         or user.may(Permission.TrainingPathAdmin)
         or refers_learner()
     )
+
+
+def can_read_statement_log(user: Principal) -> bool:
+    """The statements learners' units sent (the statement log): training managers, who import and run
+    the courses."""
+    return user.may(Permission.TrainingManagement)

@@ -12,16 +12,17 @@ from fastapi import Body, Depends, Query, Request, Response
 
 from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
-from spot.core.errors import ErrorBody
+from spot.core.errors import ApiError, ErrorBody
 from spot.core.routing import api_router, work
-from spot.core.schemas import Id
-from spot.lms import package, runtime, service
+from spot.core.schemas import Id, UserName
+from spot.lms import package, runtime, service, statements
 from spot.lms.schemas import (
     AttemptDetail,
     AttemptOut,
     CourseCard,
     ImportResult,
     ItemName,
+    LaunchIn,
     LaunchOut,
     MyAttempt,
     QuizAttemptsQuery,
@@ -105,10 +106,29 @@ async def item_names(
 
 
 @router.post("/lms/items/{itemId}/launch")
-async def launch(db: DB, user: CurrentUser, itemId: Id) -> LaunchOut:
+async def launch(db: DB, user: CurrentUser, itemId: Id, body: LaunchIn | None = None) -> LaunchOut:
     """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
-    (on SPOT_PUBLIC_URL)."""
-    return service.launch(db, user=user, item_id=itemId)
+    (on SPOT_PUBLIC_URL); `mode` Browse to look around without recording results."""
+    return service.launch(db, user=user, item_id=itemId, mode=body.mode if body else None)
+
+
+@router.get("/lms/statements")
+async def statement_log(
+    db: DB,
+    user: CurrentUser,
+    learnerId: Annotated[Id | None, Query()] = None,
+    itemId: Annotated[Id | None, Query()] = None,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+) -> statements.StatementLog:
+    """The statements recorded for a learner and/or a unit, newest first, 50 a page: for training
+    managers."""
+    return statements.log(db, user=user, learner_id=learnerId, item_id=itemId, page=page)
+
+
+@router.get("/lms/items/{itemId}/learners")
+async def statement_learners(db: DB, user: CurrentUser, itemId: Id) -> list[UserName]:
+    """The learners with statements in a unit (whom the statement log shows): for training managers."""
+    return statements.learners(db, user=user, item_id=itemId)
 
 
 @router.post("/lms/quiz-attempts")
@@ -150,6 +170,7 @@ async def fetch(db: DB, token: str) -> Response:
 
 
 @router.get("/lms/xapi/about", include_in_schema=False)
+@router.get("/lms/xapi//about", include_in_schema=False)
 async def about() -> Response:
     """xAPI about: the version the runtime speaks."""
     return _json({"version": [runtime.XAPI_VERSION]})
@@ -162,6 +183,7 @@ def _launched(db: DB, request: Request) -> runtime.Launched:
 
 
 @router.put("/lms/xapi/statements", status_code=204, include_in_schema=False, responses=TOO_LARGE)
+@router.put("/lms/xapi//statements", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def put_statement(
     db: DB,
     request: Request,
@@ -177,6 +199,7 @@ async def put_statement(
 
 
 @router.post("/lms/xapi/statements", include_in_schema=False, responses=TOO_LARGE)
+@router.post("/lms/xapi//statements", include_in_schema=False, responses=TOO_LARGE)
 async def post_statements(
     db: DB, request: Request, data: Annotated[bytes, Depends(document_body)]
 ) -> Response:
@@ -188,14 +211,19 @@ async def post_statements(
 
 
 @router.get("/lms/xapi/statements", include_in_schema=False)
-async def get_statement(
-    db: DB,
-    request: Request,
-    statementId: Annotated[str, Query()],
-) -> Response:
-    """xAPI: one of the learner's statements, as stored."""
+@router.get("/lms/xapi//statements", include_in_schema=False)
+async def get_statements(db: DB, request: Request) -> Response:
+    """xAPI: one of the learner's statements (statementId), or those matching the query's filters
+    (registration, activity, agent, verb, since, until, limit, ascending), with `more` to page on."""
     launched = _launched(db, request)
-    return _json(runtime.statement(db, launch=launched, statement_id=statementId))
+    params = dict(request.query_params)
+    if "voidedStatementId" in params:
+        raise ApiError(404, "Spot voids no statement")
+    if "statementId" in params:
+        if set(params) - {"statementId", "format", "attachments"}:
+            raise runtime.bad("statementId: no other filter goes with it")
+        return _json(runtime.statement(db, launch=launched, statement_id=params["statementId"]))
+    return _json(statements.query(db, launch=launched, params=params))
 
 
 StateQuery = Annotated[str | None, Query()]
@@ -214,6 +242,7 @@ def _state_key(
 
 
 @router.get("/lms/xapi/activities/state", include_in_schema=False)
+@router.get("/lms/xapi//activities/state", include_in_schema=False)
 async def get_state(
     db: DB,
     request: Request,
@@ -240,18 +269,21 @@ async def _write_state(request: Request, db: DB, data: bytes, *, merge: bool) ->
 
 
 @router.put("/lms/xapi/activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
+@router.put("/lms/xapi//activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def put_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
     """xAPI activity state: store a document (same parameters as GET)."""
     return await _write_state(request, db, data, merge=False)
 
 
 @router.post("/lms/xapi/activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
+@router.post("/lms/xapi//activities/state", status_code=204, include_in_schema=False, responses=TOO_LARGE)
 async def post_state(request: Request, db: DB, data: Annotated[bytes, Depends(document_body)]) -> Response:
     """xAPI activity state: merge a JSON object into the stored document."""
     return await _write_state(request, db, data, merge=True)
 
 
 @router.delete("/lms/xapi/activities/state", status_code=204, include_in_schema=False)
+@router.delete("/lms/xapi//activities/state", status_code=204, include_in_schema=False)
 async def delete_state(
     db: DB,
     request: Request,
@@ -265,6 +297,28 @@ async def delete_state(
     key = _state_key(launched, activityId, agent, registration, stateId)
     runtime.delete_state(db, launch=launched, key=key)
     return Response(status_code=204, headers=XAPI_HEADERS)
+
+
+@router.get("/lms/xapi/agents/profile", include_in_schema=False)
+@router.get("/lms/xapi//agents/profile", include_in_schema=False)
+async def get_agent_profile(db: DB, request: Request) -> Response:
+    """xAPI agent profile: Spot keeps no learner preferences (cmi5 §11), so the learner's
+    cmi5LearnerPreferences is not found, and the unit uses its own defaults."""
+    launched = _launched(db, request)
+    raise runtime.agent_profile(launched, agent=request.query_params.get("agent"), write=False)
+
+
+@router.put("/lms/xapi/agents/profile", include_in_schema=False)
+@router.put("/lms/xapi//agents/profile", include_in_schema=False)
+@router.post("/lms/xapi/agents/profile", include_in_schema=False)
+@router.post("/lms/xapi//agents/profile", include_in_schema=False)
+@router.delete("/lms/xapi/agents/profile", include_in_schema=False)
+@router.delete("/lms/xapi//agents/profile", include_in_schema=False)
+async def write_agent_profile(db: DB, request: Request) -> Response:
+    """xAPI agent profile: the LMS ignores the unit's changes to learner preferences with 403, as
+    cmi5 §11 allows."""
+    launched = _launched(db, request)
+    raise runtime.agent_profile(launched, agent=request.query_params.get("agent"), write=True)
 
 
 @router.get("/lms/play/{key}/{path:path}", include_in_schema=False)

@@ -8,11 +8,10 @@ import json
 import mimetypes
 import re
 import secrets
-import uuid
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -21,7 +20,7 @@ from sqlalchemy.orm import Session
 from spot.core import files
 from spot.core.errors import ApiError
 from spot.core.time import utcnow
-from spot.lms import package, satisfaction, service
+from spot.lms import models, package, satisfaction, service
 from spot.lms.models import (
     ItemKind,
     LmsAttempt,
@@ -104,6 +103,12 @@ class Launched:
     activity_id: str
     publisher_id: str
     mastery_score: float | None
+    launch_mode: str = "Normal"
+    course_id: int = 0
+
+
+def closed() -> ApiError:
+    return ApiError(403, "This session has ended (terminated or abandoned): it records nothing more")
 
 
 def authenticate(db: Session, *, authorization: str | None) -> Launched:
@@ -120,6 +125,8 @@ def authenticate(db: Session, *, authorization: str | None) -> Launched:
     if row is None:
         raise ApiError(401, "Unknown auth token")
     launch, item, course = row.tuple()
+    if launch.closed_at is not None:
+        raise closed()
     if launch.expires_at <= utcnow():
         raise ApiError(401, "The launch session has expired")
     if course.removed_at is not None or item.removed_at is not None:
@@ -134,6 +141,8 @@ def authenticate(db: Session, *, authorization: str | None) -> Launched:
         activity_id=service.launch_activity_id(course, item),
         publisher_id=item.activity_id,
         mastery_score=item.mastery_score,
+        launch_mode=launch.launch_mode,
+        course_id=course.id,
     )
 
 
@@ -151,7 +160,7 @@ def parse_json(data: bytes, what: str) -> Any:
         raise bad(f"{what}: not valid JSON") from exc
 
 
-def _same_agent(agent: Any, user_id: int) -> bool:
+def same_agent(agent: Any, user_id: int) -> bool:
     expected = service.actor(user_id)["account"]
     return (
         isinstance(agent, dict)
@@ -182,21 +191,48 @@ def _activities(context: dict[str, Any], kind: str) -> list[str]:
     return [a["id"] for a in listed if isinstance(a, dict) and isinstance(a.get("id"), str)]
 
 
-def check_statement(statement: Any, launch: Launched, where: str) -> tuple[str, str]:
-    """The statement's verb and whether it is a cmi5 defined one; refused (400) when it is malformed or
-    not from the launch: actor, registration, session and, for cmi5 defined statements, object."""
+def refuse(message: str) -> ApiError:
+    """A statement cmi5 does not allow: 403, as the cmi5 test suite expects of an LMS rejecting it."""
+    return ApiError(403, message)
+
+
+_DEFINED_VERBS = {
+    service.VERB + verb for verb in ("initialized", "completed", "passed", "failed", "terminated")
+}
+_DURATION_VERBS = {service.VERB + verb for verb in ("completed", "passed", "failed", "terminated")}
+INITIALIZED, TERMINATED = service.VERB + "initialized", service.VERB + "terminated"
+MASTERY_SCORE = service.CMI5_EXTENSION + "masteryscore"
+
+
+def _check_timestamp(statement: dict[str, Any], where: str) -> None:
+    """cmi5 §9.7: every statement has a timestamp, in UTC."""
+    stamp = statement.get("timestamp")
+    if stamp is None:
+        raise refuse(f"{where}.timestamp: required (cmi5 §9.7)")
+    if not isinstance(stamp, str):
+        raise bad(f"{where}.timestamp: an ISO 8601 time stamp is expected")
+    try:
+        parsed = datetime.fromisoformat(stamp.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError as exc:
+        raise bad(f"{where}.timestamp: an ISO 8601 time stamp is expected") from exc
+    if parsed.utcoffset() != timedelta(0):
+        raise refuse(f"{where}.timestamp: in UTC (cmi5 §9.7)")
+
+
+def check_statement(statement: Any, launch: Launched, where: str) -> tuple[str, bool]:
+    """The statement's verb and whether it is a cmi5 defined one. Refused with 400 when it is not a
+    valid xAPI statement, 403 when cmi5 does not allow it: not from the launch (actor, registration,
+    session, publisher id), or a cmi5 defined statement breaking §9 (object, result, categories)."""
     if not isinstance(statement, dict):
         raise bad(f"{where}: a statement is a JSON object")
-    if not _UUID.match(str(statement.get("id", ""))):
+    if "id" not in statement:
+        raise refuse(f"{where}.id: required (cmi5 §9.1)")
+    if not isinstance(statement["id"], str) or not _UUID.match(statement["id"]):
         raise bad(f"{where}.id: a UUID is required")
-    if not _same_agent(statement.get("actor"), launch.user_id):
-        raise bad(f"{where}.actor: not the launched learner (the actor of the launch address is expected)")
     verb = statement.get("verb")
     if not isinstance(verb, dict) or not _is_iri(verb.get("id")):
         raise bad(f"{where}.verb.id: an IRI is required")
     verb_id: str = verb["id"]
-    if verb_id in _LMS_VERBS:
-        raise ApiError(403, f"{where}.verb: {verb_id} is issued by the LMS only")
     target = statement.get("object")
     if (
         not isinstance(target, dict)
@@ -204,25 +240,49 @@ def check_statement(statement: Any, launch: Launched, where: str) -> tuple[str, 
         or not _is_iri(target.get("id"))
     ):
         raise bad(f"{where}.object: an activity with an IRI id is required")
-    context = statement.get("context")
-    if not isinstance(context, dict):
-        raise bad(f"{where}.context: the context template of LMS.LaunchData is required")
-    if context.get("registration") != launch.registration:
-        raise bad(f"{where}.context.registration: not the launched registration")
-    extensions = context.get("extensions")
-    if not isinstance(extensions, dict) or extensions.get(service.SESSION_ID) != launch.session_id:
-        raise bad(f"{where}.context.extensions: not the launched session")
-    if launch.publisher_id not in _activities(context, "grouping"):
-        raise bad(f"{where}.context.contextActivities.grouping: the unit's publisher id is required")
-    defined = service.CMI5_CATEGORY in _activities(context, "category")
     result = statement.get("result")
     if result is not None and not isinstance(result, dict):
         raise bad(f"{where}.result: an object is expected")
-    if defined:
-        if target["id"] != launch.activity_id:
-            raise bad(f"{where}.object.id: a cmi5 defined statement is about the launched activityId")
-        _check_defined_result(verb_id, result or {}, launch, where)
-    return verb_id, "defined" if defined else "allowed"
+    _check_timestamp(statement, where)
+    if not same_agent(statement.get("actor"), launch.user_id):
+        raise refuse(f"{where}.actor: not the launched learner (the actor of the launch address is expected)")
+    if verb_id in _LMS_VERBS:
+        raise refuse(f"{where}.verb: {verb_id} is issued by the LMS only")
+    context = statement.get("context")
+    if not isinstance(context, dict):
+        raise refuse(f"{where}.context: the context template of LMS.LaunchData is required")
+    if context.get("registration") != launch.registration:
+        raise refuse(f"{where}.context.registration: not the launched registration")
+    extensions = context.get("extensions")
+    if not isinstance(extensions, dict) or extensions.get(service.SESSION_ID) != launch.session_id:
+        raise refuse(f"{where}.context.extensions: not the launched session")
+    if launch.publisher_id not in _activities(context, "grouping"):
+        raise refuse(f"{where}.context.contextActivities.grouping: the unit's publisher id is required")
+    categories = _activities(context, "category")
+    defined = service.CMI5_CATEGORY in categories
+    move_on = service.MOVE_ON_CATEGORY in categories
+    if not defined:
+        if move_on:
+            raise refuse(
+                f"{where}.context.contextActivities.category: moveon only in cmi5 defined statements"
+            )
+        return verb_id, False
+    if verb_id not in _DEFINED_VERBS:
+        raise refuse(f"{where}.verb: the cmi5 category is for the verbs cmi5 defines (§7.1.3)")
+    if target["id"] != launch.activity_id:
+        raise refuse(f"{where}.object.id: a cmi5 defined statement is about the launched activityId")
+    result = result or {}
+    _check_defined_result(verb_id, result, launch, where)
+    judged = "success" in result or "completion" in result
+    if judged != move_on:
+        raise refuse(
+            f"{where}.context.contextActivities.category: moveon "
+            + ("is required with success or completion" if judged else "only with success or completion")
+        )
+    if verb_id in (PASSED, FAILED) and launch.mastery_score is not None:
+        if extensions.get(MASTERY_SCORE) != launch.mastery_score:
+            raise refuse(f"{where}.context.extensions: the masteryscore of LMS.LaunchData is required")
+    return verb_id, True
 
 
 def _scaled(result: dict[str, Any], where: str) -> float | None:
@@ -233,39 +293,102 @@ def _scaled(result: dict[str, Any], where: str) -> float | None:
     if isinstance(score, dict) and scaled is None:
         return None
     if isinstance(scaled, bool) or not isinstance(scaled, int | float) or not 0 <= scaled <= 1:
-        raise bad(f"{where}.result.score.scaled: a number between 0 and 1 is expected")
+        raise refuse(f"{where}.result.score.scaled: a number between 0 and 1 is expected")
     return float(scaled)
 
 
 def _check_defined_result(verb_id: str, result: dict[str, Any], launch: Launched, where: str) -> None:
-    """cmi5 §9.5: a score only in passed and failed, consistent with the mastery score; success true
-    for passed, false for failed; completion true for completed."""
+    """cmi5 §9.5: a score only in passed and failed, consistent with the mastery score (a raw score
+    with its min and max); success true for passed, false for failed, absent otherwise; completion
+    true for completed, absent otherwise; a duration in completed, passed, failed and terminated."""
     scaled = _scaled(result, where)
     if verb_id not in (PASSED, FAILED) and "score" in result:
-        raise bad(f"{where}.result.score: only passed and failed statements carry a score")
+        raise refuse(f"{where}.result.score: only passed and failed statements carry a score")
+    score = result.get("score")
+    if isinstance(score, dict) and "raw" in score and ("min" not in score or "max" not in score):
+        raise refuse(f"{where}.result.score: a raw score comes with its min and max (cmi5 §9.5.1)")
     if verb_id in (PASSED, FAILED):
         if result.get("success") is not (verb_id == PASSED):
-            raise bad(f"{where}.result.success: {str(verb_id == PASSED).lower()} is required")
+            raise refuse(f"{where}.result.success: {str(verb_id == PASSED).lower()} is required")
         if scaled is not None and launch.mastery_score is not None:
             if (verb_id == PASSED) != (scaled >= launch.mastery_score):
-                raise bad(
+                raise refuse(
                     f"{where}.result.score.scaled: inconsistent with the masteryScore {launch.mastery_score}"
                 )
     elif "success" in result:
-        raise bad(f"{where}.result.success: only passed and failed statements carry success")
-    if verb_id == COMPLETED and result.get("completion") is not True:
-        raise bad(f"{where}.result.completion: true is required")
+        raise refuse(f"{where}.result.success: only passed and failed statements carry success")
+    if verb_id == COMPLETED:
+        if result.get("completion") is not True:
+            raise refuse(f"{where}.result.completion: true is required")
+    elif "completion" in result:
+        raise refuse(f"{where}.result.completion: only completed statements carry completion")
+    if verb_id in _DURATION_VERBS and not isinstance(result.get("duration"), str):
+        raise refuse(f"{where}.result.duration: required in {verb_id.rsplit('/', 1)[-1]} (cmi5 §9.5.4.1)")
+
+
+@dataclass
+class _Session:
+    """What the session and the registration hold already, for the ordering rules of cmi5 §9.3."""
+
+    verbs: set[str]
+    in_registration: set[str]
+
+    @classmethod
+    def load(cls, db: Session, launch: Launched) -> "_Session":
+        verbs = set(
+            db.scalars(
+                select(LmsStatement.verb).where(
+                    LmsStatement.launch_id == launch.launch_id, LmsStatement.defined.is_(True)
+                )
+            )
+        )
+        in_registration = set(
+            db.scalars(
+                select(LmsStatement.verb).where(
+                    LmsStatement.user_id == launch.user_id,
+                    LmsStatement.item_id == launch.item_id,
+                    LmsStatement.registration == launch.registration,
+                    LmsStatement.defined.is_(True),
+                    LmsStatement.verb.in_((COMPLETED, PASSED)),
+                )
+            )
+        )
+        return cls(verbs=verbs, in_registration=in_registration)
+
+    def admit(self, verb_id: str, defined: bool, launch: Launched, where: str) -> None:
+        """Refuse (403) what cmi5 §9.3 and §10.2.2 forbid at this point, else count the statement."""
+        if TERMINATED in self.verbs:
+            raise closed()
+        if INITIALIZED not in self.verbs and not (defined and verb_id == INITIALIZED):
+            raise refuse(f"{where}: the session's first statement is initialized (cmi5 §9.3.2)")
+        if not defined:
+            return
+        name = verb_id.rsplit("/", 1)[-1]
+        if verb_id in self.verbs:
+            raise refuse(f"{where}.verb: {name} was already sent in this session (cmi5 §9.3)")
+        if verb_id in (PASSED, FAILED) and {PASSED, FAILED} & self.verbs:
+            raise refuse(f"{where}.verb: one passed or failed statement per session (cmi5 §9.3)")
+        if launch.launch_mode != "Normal" and verb_id in (COMPLETED, PASSED, FAILED):
+            raise refuse(f"{where}.verb: no {name} statement in {launch.launch_mode} mode (cmi5 §10.2.2)")
+        if verb_id in (COMPLETED, PASSED) and verb_id in self.in_registration:
+            raise refuse(f"{where}.verb: {name} was already sent in this registration (cmi5 §9.3)")
+        if verb_id == FAILED and PASSED in self.in_registration:
+            raise refuse(f"{where}.verb: no failed statement after passed in a registration (cmi5 §9.3)")
+        self.verbs.add(verb_id)
+        if verb_id in (COMPLETED, PASSED):
+            self.in_registration.add(verb_id)
 
 
 def store_statements(
     db: Session, *, launch: Launched, statements: list[Any], statement_id: str | None = None
 ) -> list[str]:
     """Record statements as received, each idempotent by its id: the same id with the same content
-    answers as stored, with another content 409. A passed or failed statement with a scaled score
-    about a quiz becomes an attempt; a completed one marks the unit done."""
+    answers as stored, with another content 409. New statements are checked (check_statement) and
+    must keep cmi5's order in the session and registration (§9.3): the whole request is refused when
+    one is not. A passed or failed statement with a scaled score about a quiz becomes an attempt; a
+    completed one marks the unit done; a terminated one closes the session."""
     if not statements or len(statements) > MAX_STATEMENTS:
         raise bad(f"statements: 1 to {MAX_STATEMENTS} statements are expected")
-    ids: list[str] = []
     checked = []
     for index, statement in enumerate(statements):
         where = "statement" if statement_id is not None else f"statements[{index}]"
@@ -274,18 +397,41 @@ def store_statements(
                 if "id" in statement and statement["id"] != statement_id:
                     raise bad("statement.id: differs from the statementId parameter")
                 statement = {**statement, "id": statement_id}
-            elif "id" not in statement:
-                statement = {**statement, "id": str(uuid.uuid4())}
             if isinstance(statement.get("id"), str):
-                statement["id"] = statement["id"].lower()
-        verb_id, category = check_statement(statement, launch, where)
-        checked.append((statement, verb_id, category))
-    if len({s["id"] for s, _, _ in checked}) != len(checked):
+                statement = {**statement, "id": statement["id"].lower()}
+        verb_id, defined = check_statement(statement, launch, where)
+        checked.append((statement, verb_id, defined, where))
+    ids = [statement["id"] for statement, _, _, _ in checked]
+    if len(set(ids)) != len(ids):
         raise bad("statements: two statements have the same id")
+    # The session's statements one request at a time: the launch's row is locked (written) first,
+    # then what the session holds is read, on PostgreSQL as on SQLite.
+    db.execute(
+        update(LmsLaunch)
+        .where(LmsLaunch.id == launch.launch_id)
+        .values(fetch_used=True)
+        .execution_options(synchronize_session=False)
+    )
+    if db.scalar(select(LmsLaunch.closed_at).where(LmsLaunch.id == launch.launch_id)) is not None:
+        raise closed()
+    stored = {
+        row.statement_id: row.content
+        for row in db.execute(
+            select(LmsStatement.statement_id, LmsStatement.content).where(LmsStatement.statement_id.in_(ids))
+        )
+    }
+    session = _Session.load(db, launch)
+    fresh = []
+    for statement, verb_id, defined, where in checked:
+        if statement["id"] in stored:
+            if json.loads(stored[statement["id"]]) != statement:
+                raise ApiError(409, f"statement {statement['id']}: already stored with another content")
+            continue
+        session.admit(verb_id, defined, launch, where)
+        fresh.append((statement, verb_id, defined))
     now = utcnow()
     insert = service.insert_for(db)
-    for statement, verb_id, category in checked:
-        ids.append(statement["id"])
+    for statement, verb_id, defined in fresh:
         # One statement that only the first writer of the id can match: the same statement sent twice
         # at once (a unit retrying) is stored once, and the other finds it, as when sent again later.
         stored_id = db.scalar(
@@ -300,6 +446,8 @@ def store_statements(
                 # ASCII escapes: a lone surrogate a statement may carry ("\ud800") is valid JSON, not UTF-8.
                 content=json.dumps(statement),
                 stored_at=now,
+                defined=defined,
+                object_id=str(statement["object"]["id"])[: models.IRI_LENGTH],
             )
             .on_conflict_do_nothing(index_elements=[LmsStatement.statement_id])
             .returning(LmsStatement.id)
@@ -311,10 +459,17 @@ def store_statements(
             if existing is None or json.loads(existing) != statement:
                 raise ApiError(409, f"statement {statement['id']}: already stored with another content")
             continue
-        if category == "defined":
+        if defined:
             _record_outcome(db, launch=launch, statement=statement, verb_id=verb_id, row_id=stored_id, at=now)
             # moveOn met: the unit, then its blocks and course, satisfied in this session (H2).
             satisfaction.after_statement(db, launch=launch, verb_id=verb_id, statement=statement, at=now)
+        if defined and verb_id == TERMINATED:
+            db.execute(
+                update(LmsLaunch)
+                .where(LmsLaunch.id == launch.launch_id)
+                .values(closed_at=now)
+                .execution_options(synchronize_session=False)
+            )
     return ids
 
 
@@ -396,7 +551,7 @@ def state_key(
     """The document's address, which must be the launch's: its activity, learner and registration."""
     if activity_id != launch.activity_id:
         raise bad("activityId: not the launched activityId")
-    if agent is None or not _same_agent(parse_json(agent.encode(), "agent"), launch.user_id):
+    if agent is None or not same_agent(parse_json(agent.encode(), "agent"), launch.user_id):
         raise bad("agent: not the launched learner")
     if registration is not None and registration.lower() != launch.registration:
         raise bad("registration: not the launched registration")
@@ -477,6 +632,22 @@ def delete_state(db: Session, *, launch: Launched, key: StateKey) -> None:
     if key.state_id is not None:
         query = query.where(LmsState.state_id == _writable(key))
     db.execute(query)
+
+
+# Agent profile (cmi5 §11) --------------------------------------------------------------------------
+
+
+def agent_profile(launch: Launched, *, agent: str | None, write: bool) -> ApiError:
+    """What the agent profile answers: Spot keeps no learner preferences, so reading the learner's
+    finds none (404) and writing is ignored with 403, as §11 allows; 400 without an agent (xAPI), 403
+    for another agent than the launch's."""
+    if agent is None:
+        return bad("agent: required")
+    if not same_agent(parse_json(agent.encode(), "agent"), launch.user_id):
+        return ApiError(403, "agent: not the launched learner")
+    if write:
+        return ApiError(403, "Learner preferences are kept by the LMS (cmi5 §11)")
+    return ApiError(404, "No learner preferences: the unit uses its own defaults")
 
 
 # Content -------------------------------------------------------------------------------------------

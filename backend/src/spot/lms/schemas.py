@@ -64,6 +64,13 @@ class LmsItemName(CamelModel):
     course_title: str
 
 
+class LaunchIn(CamelModel):
+    """How to launch (cmi5 §10.2.2): Browse to look around without recording results; without it,
+    Spot decides (Review for a unit the learner satisfied, Normal otherwise)."""
+
+    mode: Literal["Browse"] | None = None
+
+
 class LaunchOut(CamelModel):
     url: str
     # The unit's standard: a cmi5 unit opens in a tab of its own, a SCORM one in the player.

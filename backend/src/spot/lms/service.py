@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
@@ -60,6 +61,7 @@ LAUNCH_DATA = "LMS.LaunchData"
 SESSION_ID = "https://w3id.org/xapi/cmi5/context/extensions/sessionid"
 CMI5_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/cmi5"
 MOVE_ON_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/moveon"
+CMI5_EXTENSION = "https://w3id.org/xapi/cmi5/context/extensions/"
 VERB = "http://adlnet.gov/expapi/verbs/"
 ADL_VERB = "https://w3id.org/xapi/adl/verbs/"
 _ACTIVITY_NAMESPACE = uuid.UUID("4f0c1d5e-8b7a-4b8e-9d43-3a1f5c2e7b90")
@@ -73,12 +75,13 @@ def token_hash(token: str) -> str:
 # Import --------------------------------------------------------------------------------------------
 
 
-def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportResult:
-    """Create or update the course a cmi5 package describes: its items are matched by activity id,
-    those the package no longer has are marked removed (module elements pointing at them then show
-    lmsElementNotFound)."""
-    course_data = package.read(data)
-    key = files.store(db, data, extension="zip")
+def import_course(db: Session, *, path: Path, user_id: int | None) -> ImportResult:
+    """Create or update the course a package describes: its items are matched by activity id, those the
+    package no longer has are marked removed (module elements pointing at them then show
+    lmsElementNotFound). The package is the file at `path`, read where it lies and moved into the store
+    with the transaction (the caller hands it over: a received body, a copy)."""
+    course_data = package.read(path)
+    key = files.store_path(db, path, extension="zip")
     now = utcnow()
     course = db.scalars(select(LmsCourse).where(LmsCourse.activity_id == course_data.activity_id)).first()
     created = course is None
@@ -118,9 +121,11 @@ def import_course(db: Session, *, data: bytes, user_id: int | None) -> ImportRes
             item.move_on = node.move_on
             item.mastery_score = node.mastery_score
             item.launch_parameters = node.launch_parameters
+            item.entitlement_key = node.entitlement_key
         else:
             item.kind = ItemKind.group.value
             item.url, item.move_on, item.mastery_score, item.launch_parameters = "", None, None, None
+            item.entitlement_key = None
         db.flush()
         made[node.activity_id] = item
         seen.add(node.activity_id)
@@ -328,11 +333,13 @@ def register_launcher(standard: str, launcher: Launcher) -> None:
     _LAUNCHERS[standard] = launcher
 
 
-def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
+def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = None) -> LaunchOut:
     """Prepare a launch of a unit: the launched statement and LMS.LaunchData are recorded before the
     unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
     registration and activityId (§8.1). The address is built on SPOT_PUBLIC_URL, never on the
-    request's Host header: a forged Host would otherwise send the one-time fetch token elsewhere."""
+    request's Host header: a forged Host would otherwise send the one-time fetch token elsewhere.
+    `mode` "Browse" launches the unit to look around (§10.2.2); otherwise a learner reopening a unit
+    they already satisfied reviews it, else the launch is Normal."""
     found = _live_items(db, [item_id], (ItemKind.resource.value, ItemKind.quiz.value))
     if not found:
         raise not_found("lmsElementNotFound")
@@ -354,6 +361,7 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
         fetch_used=False,
         created_at=now,
         expires_at=now + LAUNCH_LIFETIME,
+        launch_mode=launch_mode,
     )
     db.add(started)
     db.flush()
@@ -372,13 +380,11 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
         "activityId": activity_id,
     }
     parts = urlsplit(item.url)
-    if parts.scheme:
-        target = item.url
-        query = parts.query
-    else:
-        target = f"{api}/play/{started.key}/{quote(unquote(parts.path))}"
-        query = parts.query
-    query = "&".join(part for part in (query, urlencode(parameters)) if part)
+    target = item.url if parts.scheme else f"{api}/play/{started.key}/{quote(unquote(parts.path))}"
+    # The unit's address as the course gives it (its own query string), then with the launch's
+    # parameters: the launched statement records the first (§9.6.3.4), the learner opens the second.
+    content_url = urlunsplit((*urlsplit(target)[:3], parts.query, parts.fragment))
+    query = "&".join(part for part in (parts.query, urlencode(parameters)) if part)
     url = urlunsplit((*urlsplit(target)[:3], query, parts.fragment))
     template = {
         "contextActivities": {"grouping": [{"objectType": "Activity", "id": item.activity_id}]},
@@ -389,6 +395,7 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
         "launchMode": "Normal",
         "moveOn": item.move_on or "NotApplicable",
         "returnURL": f"{base}{SPA_PREFIX}/lms",
+        "entitlementKey": {"courseStructure": item.entitlement_key or ""},
     }
     if item.mastery_score is not None:
         launch_data["masteryScore"] = item.mastery_score
@@ -396,9 +403,28 @@ def launch(db: Session, *, user: Principal, item_id: int) -> LaunchOut:
         launch_data["launchParameters"] = item.launch_parameters
     _put_state(db, launch=started, activity_id=activity_id, state_id=LAUNCH_DATA, document=launch_data)
     _launched_statement(
-        db, launch=started, item=item, activity_id=activity_id, launch_data=launch_data, url=url
+        db, launch=started, item=item, activity_id=activity_id, launch_data=launch_data, url=content_url
     )
     return LaunchOut(url=url)
+
+
+def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str, asked: str | None) -> str:
+    """Browse when asked; Review when the learner reopens a unit they satisfied (launched before in
+    this registration); Normal otherwise."""
+    if asked == "Browse":
+        return "Browse"
+    launched_before = db.scalar(
+        select(LmsLaunch.id)
+        .where(
+            LmsLaunch.user_id == user_id, LmsLaunch.item_id == item.id, LmsLaunch.registration == registration
+        )
+        .limit(1)
+    )
+    from spot.lms import satisfaction  # it builds on this module
+
+    if launched_before is not None and satisfaction.is_satisfied(db, user_id, item.id):
+        return "Review"
+    return "Normal"
 
 
 def _put_state(
@@ -436,15 +462,17 @@ def _launched_statement(
     launch_data: dict[str, object],
     url: str,
 ) -> None:
+    """cmi5 §9.3.1, §9.6.3: the launch mode, the unit's address without the launch's parameters, its
+    moveOn, and its mastery score and launch parameters when LMS.LaunchData has them."""
     extensions: dict[str, object] = {
-        "https://w3id.org/xapi/cmi5/context/extensions/launchmode": "Normal",
-        "https://w3id.org/xapi/cmi5/context/extensions/launchurl": url,
-        "https://w3id.org/xapi/cmi5/context/extensions/moveon": launch_data["moveOn"],
+        CMI5_EXTENSION + "launchmode": launch_data["launchMode"],
+        CMI5_EXTENSION + "launchurl": url,
+        CMI5_EXTENSION + "moveon": launch_data["moveOn"],
     }
+    if "masteryScore" in launch_data:
+        extensions[CMI5_EXTENSION + "masteryscore"] = launch_data["masteryScore"]
     if "launchParameters" in launch_data:
-        extensions["https://w3id.org/xapi/cmi5/context/extensions/launchparameters"] = launch_data[
-            "launchParameters"
-        ]
+        extensions[CMI5_EXTENSION + "launchparameters"] = launch_data["launchParameters"]
     _lms_statement(
         db, launch=launch, item=item, activity_id=activity_id, verb="launched", extensions=extensions
     )
@@ -491,6 +519,8 @@ def _lms_statement(
             verb=verb_id,
             content=json.dumps(statement),
             stored_at=at,
+            defined=True,
+            object_id=activity_id,
         )
     )
 
@@ -499,12 +529,10 @@ def _abandon_open_sessions(
     db: Session, *, user_id: int, item: LmsItem, registration: str, activity_id: str
 ) -> None:
     """cmi5 §9.3.6: launching a unit again while an earlier session of it is still open (its auth token
-    fetched, no terminated statement, not expired) abandons that session: an abandoned statement, and
-    its tokens and content address stop working."""
+    fetched, neither terminated nor abandoned, not expired) abandons that session: an abandoned
+    statement whose duration runs from the launch to the unit's last statement (§9.5.4.2), and the
+    session is closed: its tokens and content address stop working."""
     now = utcnow()
-    terminated = select(LmsStatement.id).where(
-        LmsStatement.launch_id == LmsLaunch.id, LmsStatement.verb == VERB + "terminated"
-    )
     open_sessions = db.scalars(
         select(LmsLaunch).where(
             LmsLaunch.user_id == user_id,
@@ -512,11 +540,12 @@ def _abandon_open_sessions(
             LmsLaunch.registration == registration,
             LmsLaunch.fetch_used.is_(True),
             LmsLaunch.expires_at > now,
-            ~terminated.exists(),
+            LmsLaunch.closed_at.is_(None),
         )
     ).all()
     for session in open_sessions:
-        seconds = max(0, int((now - session.created_at).total_seconds()))
+        last = db.scalar(select(func.max(LmsStatement.stored_at)).where(LmsStatement.launch_id == session.id))
+        seconds = max(0, int(((last or session.created_at) - session.created_at).total_seconds()))
         _lms_statement(
             db,
             launch=session,
@@ -525,6 +554,7 @@ def _abandon_open_sessions(
             verb="abandoned",
             result={"duration": f"PT{seconds}S"},
         )
+        session.closed_at = now
         session.expires_at = now
 
 

@@ -9,6 +9,7 @@
   var VERBS = "http://adlnet.gov/expapi/verbs/";
   var CMI5_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/cmi5";
   var MOVE_ON_CATEGORY = "https://w3id.org/xapi/cmi5/context/categories/moveon";
+  var MASTERY_SCORE = "https://w3id.org/xapi/cmi5/context/extensions/masteryscore";
   var PROGRESS = "spot.demo.progress";
 
   var query = new URLSearchParams(window.location.search);
@@ -105,9 +106,14 @@
     }).then(check);
   }
 
+  // Statements with success or completion carry the moveon category (cmi5 §9.6.2.2).
   function moveOn() {
-    var value = launchData.moveOn;
-    return value && value !== "NotApplicable" ? [{ id: MOVE_ON_CATEGORY }] : [];
+    return [{ id: MOVE_ON_CATEGORY }];
+  }
+
+  // Browse and Review record no result (cmi5 §10.2.2).
+  function recording() {
+    return launchData.launchMode === "Normal";
   }
 
   var Cmi5 = {
@@ -150,7 +156,7 @@
     },
     /** completed, once per registration (cmi5 §9.3.3). */
     completed: function () {
-      if (Cmi5.progress.completed) return Promise.resolve(false);
+      if (Cmi5.progress.completed || !recording()) return Promise.resolve(false);
       return send(statement("completed", "a terminé", { completion: true, duration: duration() }, moveOn()))
         .then(function () {
           Cmi5.progress.completed = true;
@@ -162,7 +168,7 @@
     },
     /** passed or failed with the scaled score; nothing once passed in this registration (§9.3). */
     judged: function (scaled, raw, max) {
-      if (Cmi5.progress.passed) return Promise.resolve(null);
+      if (Cmi5.progress.passed || !recording()) return Promise.resolve(null);
       var mastery = Cmi5.masteryScore();
       var passed = mastery === null ? scaled === 1 : scaled >= mastery;
       var result = {
@@ -171,7 +177,10 @@
         duration: duration(),
       };
       var verb = passed ? "passed" : "failed";
-      return send(statement(verb, passed ? "a réussi" : "a échoué", result, moveOn()))
+      var judged = statement(verb, passed ? "a réussi" : "a échoué", result, moveOn());
+      // The mastery score the verb was judged on (cmi5 §9.6.3.2).
+      if (mastery !== null) judged.context.extensions[MASTERY_SCORE] = mastery;
+      return send(judged)
         .then(function () {
           if (!passed) return null;
           Cmi5.progress.passed = true;
