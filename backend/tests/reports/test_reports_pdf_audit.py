@@ -69,6 +69,7 @@ def test_a_pdf_per_path_and_one_of_qualifications_each_page_stamped(client: Test
         f"Parcours consignation ({world.closed_path}).pdf",
         "Qualifications.pdf",
         "Historique des validations.pdf",
+        "Plateforme de formation.pdf",
     ]
     path = files[f"Parcours consignation ({world.closed_path}).pdf"]
     assert len(path.pages) >= 2
@@ -163,7 +164,13 @@ def test_in_english(client: TestClient, world: World) -> None:
 
 def test_someone_with_no_path_nor_qualification(client: TestClient, world: World) -> None:
     files = pdfs(audit(client, world, world.cast.id("stranger")).content)
-    assert list(files) == ["Qualifications.pdf", "Historique des validations.pdf"]
+    assert list(files) == [
+        "Qualifications.pdf",
+        "Historique des validations.pdf",
+        "Plateforme de formation.pdf",
+    ]
+    learning = text_of(files["Plateforme de formation.pdf"])
+    assert "La personne n'a jamais ouvert de cours de la plateforme de formation." in learning
     assert "Aucune qualification ne concerne cette personne." in text_of(files["Qualifications.pdf"])
     validations = text_of(files["Historique des validations.pdf"])
     assert "Aucun module n'a jamais été noté pour cette personne." in validations

@@ -3,7 +3,9 @@ every module with every grading it had (training_path_grading, earlier ones incl
 signature, one PDF of their qualification status (qualifications.dashboards.person, the validity
 of qualifications.validity, every module of every qualification), and one PDF of their validation
 history (qualifications.history: every module they were graded in, every grading of it from every
-path, and what it counts for today); each page stamped "generated on <date time> by <user>".
+path, and what it counts for today), and one PDF of their learning-platform record (lms.record: every
+course and unit they opened, launches, completions, satisfactions and waivers, quiz attempts); each page
+stamped "generated on <date time> by <user>".
 
 What the pack shows is one person's record: it is read in the stream's own session, a few statements
 whatever the number of paths (selection.learner_lines, one statement for the gradings, the
@@ -22,8 +24,9 @@ from spot.core import time as clock
 from spot.core.errors import not_found
 from spot.core.i18n import Language, text
 from spot.core.principal import Principal
+from spot.lms import record
 from spot.qualifications import dashboards, history
-from spot.reports import archive, pdf, pdf_history, selection
+from spot.reports import archive, pdf, pdf_history, pdf_learning, selection
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.service import validity
 from spot.users.models import User, printed_name
@@ -81,8 +84,8 @@ def gradings(db: Session, *, user_id: int, language: Language) -> dict[int, dict
 def files(
     db: Session, *, user: Principal, user_id: int, language: Language, now: datetime
 ) -> Iterator[tuple[str, bytes]]:
-    """The pack's PDFs: each path (by start date then title), then the qualification status, then the
-    validation history."""
+    """The pack's PDFs: each path (by start date then title), then the qualification status, the
+    validation history and the learning-platform record."""
     ctx = pdf.context(language, stamp_by=user.display_name, now=now)
     today = clock.today()
     learner = selection.learner_lines(db, user_id=user_id, language=language)
@@ -97,6 +100,9 @@ def files(
     histories = history.of_person(db, user_id=user_id, today=today)
     validations = pdf_history.validation_history(learner, histories, ctx=ctx)
     yield names.take(text(language, "audit_pack.history_file")), validations
+    courses = record.learner_record(db, learner_id=user_id)
+    learning = pdf_learning.learning_record(learner, courses, ctx=ctx)
+    yield names.take(text(language, "audit_pack.learning_file")), learning
 
 
 def pack(db: Session, *, user: Principal, user_id: int, language: Language) -> Iterator[bytes]:
