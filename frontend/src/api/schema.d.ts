@@ -1048,8 +1048,9 @@ export interface paths {
         put?: never;
         /**
          * Import Course
-         * @description Import a cmi5 course package (a zip with cmi5.xml), or update the course of the same id; a bad
-         *     package answers 400 invalidCoursePackage naming the faulty entry or element.
+         * @description Import a course package (a zip with cmi5.xml), or update the course of the same id; a bad package
+         *     answers 400 invalidCoursePackage naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES
+         *     413 fileTooBig.
          */
         post: operations["import_course_backend_api_v2_lms_courses_post"];
         delete?: never;
@@ -1159,9 +1160,29 @@ export interface paths {
         /**
          * Launch
          * @description The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
-         *     (on SPOT_PUBLIC_URL).
+         *     (on SPOT_PUBLIC_URL); `mode` Browse to look around without recording results.
          */
         post: operations["launch_backend_api_v2_lms_items__itemId__launch_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/items/{itemId}/learners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement Learners
+         * @description The learners with statements in a unit (whom the statement log shows): for training managers.
+         */
+        get: operations["statement_learners_backend_api_v2_lms_items__itemId__learners_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1204,6 +1225,27 @@ export interface paths {
          *     and path administrators.
          */
         post: operations["quiz_attempts_backend_api_v2_lms_quiz_attempts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/lms/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement Log
+         * @description The statements recorded for a learner and/or a unit, newest first, 50 a page: for training
+         *     managers.
+         */
+        get: operations["statement_log_backend_api_v2_lms_statements_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5406,6 +5448,15 @@ export interface components {
             /** Username */
             userName: string;
         };
+        /**
+         * LaunchIn
+         * @description How to launch (cmi5 §10.2.2): Browse to look around without recording results; without it,
+         *     Spot decides (Review for a unit the learner satisfied, Normal otherwise).
+         */
+        LaunchIn: {
+            /** Mode */
+            mode?: "Browse" | null;
+        };
         /** LaunchOut */
         LaunchOut: {
             /**
@@ -6454,6 +6505,11 @@ export interface components {
         OrganizationInfo: {
             /** Applicationname */
             applicationName: string;
+            /**
+             * Coursemaxbytes
+             * @description The largest e-learning course package the server accepts (SPOT_COURSE_MAX_BYTES)
+             */
+            courseMaxBytes: number;
             /** Customername */
             customerName: string;
             /** Legacybaseurl */
@@ -8404,6 +8460,69 @@ export interface components {
             never: number;
             /** Valid */
             valid: number;
+        };
+        /** StatementLog */
+        StatementLog: {
+            /** Items */
+            items: components["schemas"]["StatementRow"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * StatementRow
+         * @description A recorded statement, with what the log shows of it: who, which unit, the verb's last word, its
+         *     result, and the statement as the unit sent it.
+         */
+        StatementRow: {
+            /** Completion */
+            completion: boolean | null;
+            /** Courseid */
+            courseId: number;
+            /** Coursetitle */
+            courseTitle: string;
+            /** Defined */
+            defined: boolean;
+            /** Duration */
+            duration: string | null;
+            /** Id */
+            id: string;
+            /** Itemid */
+            itemId: number;
+            /** Itemname */
+            itemName: string;
+            /** Launchmode */
+            launchMode: string | null;
+            /** Learnerid */
+            learnerId: number;
+            /** Learnername */
+            learnerName: string;
+            /** Objectid */
+            objectId: string;
+            /** Scaled */
+            scaled: number | null;
+            /** Sessionid */
+            sessionId: string | null;
+            /** Statement */
+            statement: {
+                [key: string]: unknown;
+            };
+            /**
+             * Stored
+             * Format: date-time
+             */
+            stored: string;
+            /** Success */
+            success: boolean | null;
+            /** Timestamp */
+            timestamp: string | null;
+            /** Verb */
+            verb: string;
+            /** Verbname */
+            verbName: string;
         };
         /** Stats */
         Stats: {
@@ -13847,7 +13966,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LaunchIn"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -13856,6 +13979,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LaunchOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement_learners_backend_api_v2_lms_items__itemId__learners_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserName"][];
                 };
             };
             /** @description Bad Request */
@@ -14014,6 +14213,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttemptOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    statement_log_backend_api_v2_lms_statements_get: {
+        parameters: {
+            query?: {
+                learnerId?: number | null;
+                itemId?: number | null;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementLog"];
                 };
             };
             /** @description Bad Request */
