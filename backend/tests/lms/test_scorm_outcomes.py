@@ -210,8 +210,8 @@ def test_the_golf_12_course_runs_as_its_pages_would(client, db, manager, learner
     tree = imported(client, manager, golf_zip(GOLF_12_SINGLE, tmp_path).read_bytes())
     unit = leaves(tree)["Golf Explained"]["id"]
     sco = launch(client, learner, unit)
-    page = client.get(urlsplit(sco.url).path)
-    assert page.status_code == 200 and "scormfunctions.js" in page.text
+    frame = client.get(urlsplit(sco.url).path)
+    assert frame.status_code == 200 and 'src="shared/launchpage.html"' in frame.text
     cmi = sco.load()["cmi"]
     # scormfunctions.js: bookmark and status while reading, then the assessment's score and status.
     cmi["core"] |= {"lesson_location": "3", "lesson_status": "incomplete", "exit": "suspend"}
@@ -233,7 +233,7 @@ def test_the_golf_2004_quizzes_give_attempts(client, db, manager, learner, tmp_p
     reading = launch(client, learner, units["How to Play"]["id"])
     golf_commit(reading, {"completion_status": "completed", "exit": "normal"}, terminate=True)
     quiz = launch(client, learner, units["Playing Golf Quiz"]["id"])
-    assert "questions=Playing" in quiz.url
+    assert "shared/assessmenttemplate.html?questions=Playing" in client.get(urlsplit(quiz.url).path).text
     golf_commit(
         quiz,
         {"score": {"raw": "75", "min": "0", "max": "100", "scaled": "0.75"}, "success_status": "passed"}

@@ -76,11 +76,15 @@ def test_a_scorm_unit_launches_at_its_content_with_its_standard(client, course12
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["standard"] == "scorm12"
-    parts = urlsplit(body["url"])
-    assert parts.path.startswith(f"{API}/lms/play/") and parts.path.endswith("/lecture/index.html")
-    assert parts.query == "page=1"
-    page = client.get(parts.path)
+    path = urlsplit(body["url"]).path
+    assert path.startswith(f"{API}/lms/play/")
+    # The SCO, with the item's parameters, in the frame that holds its runtime (lms/scorm/player.py).
+    assert 'src="lecture/index.html?page=1"' in client.get(path).text
+    page = client.get(f"{path}lecture/index.html")
     assert page.status_code == 200 and "Contenu" in page.text
+    # An asset opens as it is.
+    asset = client.post(f"{API}/lms/items/{leaves(course12)['Fiche mémo']['id']}/launch", headers=learner)
+    assert urlsplit(asset.json()["url"]).path.endswith("/fiche.html")
 
 
 def test_a_first_load_starts_a_new_attempt_with_what_the_lms_gives(client, course12, learner, db):

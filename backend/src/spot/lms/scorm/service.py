@@ -29,6 +29,7 @@ from spot.lms import runtime, satisfaction
 from spot.lms import service as lms
 from spot.lms.models import ItemKind, LmsAttempt, LmsCompletion, LmsCourse, LmsItem, LmsLaunch, LmsStatement
 from spot.lms.schemas import LaunchOut
+from spot.lms.scorm import player
 from spot.lms.scorm.manifest import SCORM12, SCORM2004
 from spot.lms.scorm.models import ScormAttempt, ScormCourse, ScormItem
 from spot.lms.scorm.schemas import CourseProgress, UnitProgress
@@ -113,7 +114,12 @@ def launch(db: Session, *, user: Principal, item: LmsItem, course: LmsCourse) ->
     asset = details is not None and details.scorm_type == "asset"
     if asset and _completed(db, launch=started, item=item, at=now):
         _tell(db, user_id=user.id, item_id=item.id)
-    return LaunchOut(url=content_url(started.key, item.url), standard=course.standard)  # type: ignore[arg-type]
+    # A SCO opens where its runtime is (player.launch_url: the frame page on the content origin, or the
+    # SCO itself); an asset, untracked, as it is.
+    url = (
+        content_url(started.key, item.url) if asset else player.launch_url(key=started.key, item_url=item.url)
+    )
+    return LaunchOut(url=url, standard=course.standard)  # type: ignore[arg-type]
 
 
 # The launch behind a key -----------------------------------------------------------------------------
