@@ -12,6 +12,7 @@ import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -149,19 +150,20 @@ function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; pr
           const Icon = STATUS_ICONS[state?.status ?? 'notAttempted']
           const chosen = unit.leaf.id === currentId
           rows.push(
-            <ListItemButton
-              key={unit.leaf.id}
-              selected={chosen}
-              aria-current={chosen ? 'step' : undefined}
-              disabled={!canChoose(progress, unit.leaf.id, currentId)}
-              onClick={() => onOpen(unit.leaf.id)}
-              sx={{ borderRadius: 1, alignItems: 'flex-start' }}
-            >
-              <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>
-                <Icon fontSize="small" color={state?.status === 'failed' ? 'error' : state?.status === 'passed' || state?.status === 'completed' ? 'success' : 'action'} aria-hidden />
-              </ListItemIcon>
-              <ListItemText primary={unit.leaf.name} secondary={statusText(t, i18n.language, state)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItemButton>,
+            <ListItem key={unit.leaf.id} disablePadding>
+              <ListItemButton
+                selected={chosen}
+                aria-current={chosen ? 'step' : undefined}
+                disabled={!canChoose(progress, unit.leaf.id, currentId)}
+                onClick={() => onOpen(unit.leaf.id)}
+                sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+              >
+                <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>
+                  <Icon fontSize="small" color={state?.status === 'failed' ? 'error' : state?.status === 'passed' || state?.status === 'completed' ? 'success' : 'action'} aria-hidden />
+                </ListItemIcon>
+                <ListItemText primary={unit.leaf.name} secondary={statusText(t, i18n.language, state)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+              </ListItemButton>
+            </ListItem>,
           )
           return rows
         })}
