@@ -104,3 +104,10 @@ def catapult_zip(package: str, dest: Path) -> Path:
     target = dest / f"{package}.zip" if dest.is_dir() else dest
     page = _show(CATAPULT, f"{LTS}/index.html")
     return _zip_folder(CATAPULT, f"{LTS}/{package}", target, {"index.html": page})
+
+
+def catapult_course(example: str, dest: Path) -> Path:
+    """A CATAPULT course example (a folder under ``course_examples``, e.g. ``multi_au_framed``) zipped as
+    it is: ``cmi5.xml`` at the root and its content."""
+    target = dest / f"{example}.zip" if dest.is_dir() else dest
+    return _zip_folder(CATAPULT, f"course_examples/{example}", target)

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from lms.conformance import catapult_file, catapult_zip, needs_catapult
+from lms.conformance import catapult_course, catapult_file, catapult_zip, needs_catapult
 from lms.conftest import COURSE_ID, MANAGER, au, langstring, leaves, structure, zip_of
 from spot.cli import app as cli
 from spot.lms.models import LmsCourse
@@ -308,3 +308,42 @@ def test_lts_invalid_packages_are_refused(client, manager, tmp_path):
 def test_lts_runtime_packages_import(client, manager, tmp_path, name):
     response = post(client, manager, catapult_zip(name, tmp_path).read_bytes(), "application/zip")
     assert response.status_code == 200, response.text
+
+
+@needs_catapult
+@pytest.mark.parametrize(
+    ("example", "readings", "quizzes"),
+    [
+        # Seven pages a learner satisfies by going through them (CompletedOrPassed), then a quiz
+        # (CompletedAndPassed).
+        ("multi_au_framed", 7, 1),
+        ("single_au_basic_responsive", 1, 0),
+        # A page whose quiz has a mastery score: a quiz.
+        ("masteryscore_framed", 0, 1),
+    ],
+)
+def test_catapult_course_examples_show_readings_and_quizzes(
+    client, manager, tmp_path, example, readings, quizzes
+):
+    response = post(client, manager, catapult_course(example, tmp_path).read_bytes(), "application/zip")
+    assert response.status_code == 200, response.text
+    card = next(
+        c
+        for c in client.get(f"{API}/lms/courses", headers=manager).json()
+        if c["id"] == response.json()["id"]
+    )
+    assert (card["resources"], card["quizzes"]) == (readings, quizzes)
+
+
+@needs_catapult
+def test_catapult_pre_post_tests_are_quizzes_around_a_reading(client, manager, tmp_path):
+    response = post(
+        client, manager, catapult_course("pre_post_test_framed", tmp_path).read_bytes(), "application/zip"
+    )
+    tree = client.get(f"{API}/lms/courses/{response.json()['id']}", headers=manager).json()
+    first_block = tree["children"][0]["children"]
+    assert [(leaf["name"], leaf["type"]) for leaf in first_block] == [
+        ("Pre-test", "quiz"),
+        ("Content", "resource"),
+        ("Post-test", "quiz"),
+    ]

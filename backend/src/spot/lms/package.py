@@ -32,7 +32,10 @@ MAX_DEPTH = 20
 STRUCTURE = "cmi5.xml"
 NAMESPACE = "https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd"
 MOVE_ON = ("NotApplicable", "Passed", "Completed", "CompletedAndPassed", "CompletedOrPassed")
-ASSESSED_MOVE_ON = ("Passed", "CompletedAndPassed", "CompletedOrPassed")
+# A unit is a quiz when it is judged: a mastery score, or a moveOn that asks for a pass. One a learner may
+# satisfy by going through it (Completed, CompletedOrPassed, NotApplicable) is a reading
+# (docs/learning-platform.md, "Readings and quizzes").
+ASSESSED_MOVE_ON = ("Passed", "CompletedAndPassed")
 _CHUNK = 1 << 16
 
 

@@ -19,8 +19,8 @@ describe('the course picker', () => {
     renderWithClient(<CoursePicker open onClose={() => undefined} onPick={onPick} />)
     const courses = within(await screen.findByRole('list', { name: 'Courses' }))
     expect(courses.getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Consignation1 resource · 1 quiz',
-      'Gestes et postures2 resources · 0 quizzes',
+      'Consignation1 reading · 1 quiz',
+      'Gestes et postures2 readings · 0 quizzes',
     ])
     await userEvent.click(courses.getByRole('button', { name: /Consignation/ }))
     expect(await dialog().findByRole('tree', { name: 'Content of Consignation' })).toBeInTheDocument()

@@ -18,7 +18,7 @@ describe('the course tree', () => {
     const tree = await screen.findByRole('tree', { name: 'Content of Consignation' })
     expect(within(tree).getAllByRole('treeitem')).toHaveLength(4)
     expect(within(item('Bases')).getAllByText('Group')).toHaveLength(1)
-    expect(within(item('Les six étapes')).getByText('Resource')).toBeInTheDocument()
+    expect(within(item('Les six étapes')).getByText('Reading')).toBeInTheDocument()
     expect(within(item('Quiz final')).getByText('Quiz')).toBeInTheDocument()
     expect(item('Bases')).toHaveAttribute('aria-expanded', 'true')
     expect(item('Consignation')).toHaveAttribute('aria-expanded', 'true')
@@ -29,7 +29,7 @@ describe('the course tree', () => {
     fakeServer({ [TREE]: () => json(CONSIGNATION) })
     renderWithClient(<CourseTree courseId={3} />)
     await screen.findByRole('tree', { name: 'Contenu de Consignation' })
-    expect(within(item('Les six étapes')).getByText('Ressource')).toBeInTheDocument()
+    expect(within(item('Les six étapes')).getByText('Lecture')).toBeInTheDocument()
     expect(within(item('Bases')).getByText('Groupe')).toBeInTheDocument()
   })
 

@@ -59,7 +59,7 @@ describe('the learning platform page', () => {
     const catalogue = region('Courses')
     expect(await catalogue.findByRole('heading', { name: 'Consignation' })).toBeInTheDocument()
     expect(catalogue.getByText('Lockout–tagout basics')).toBeInTheDocument()
-    expect(catalogue.getByText('1 resource · 1 quiz')).toBeInTheDocument()
+    expect(catalogue.getByText('1 reading · 1 quiz')).toBeInTheDocument()
     expect(catalogue.getByText('Imported on 2026-11-20')).toBeInTheDocument()
     expect(catalogue.getByRole('button', { name: 'Consignation' })).toHaveAttribute('aria-pressed', 'true')
     expect(await region('Content of Consignation').findByRole('tree')).toBeInTheDocument()
@@ -74,7 +74,7 @@ describe('the learning platform page', () => {
     const tree = await within(section).findByRole('tree')
     // No column splits the card: the tree and what is picked in it are stacked.
     expect(section.querySelector('.MuiGrid-root')).toBeNull()
-    const hint = within(section).getByText('Choose a resource or a quiz in the tree to launch it.')
+    const hint = within(section).getByText('Choose a reading or a quiz in the tree to launch it.')
     expect(tree.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
