@@ -18,6 +18,7 @@ import { formatPassMark } from './grades'
 import { courseProgressQuery } from './player/api'
 import { lmsPlayerPath } from '../../lib/paths'
 import { Section } from '../../components/Section'
+import { StatementLogButton } from './StatementLog'
 
 /**
  * The chosen course: its tree across the card (long unit names need the width), and below it the
@@ -81,6 +82,7 @@ function LeafPanel({ leaf, courseId, inPlayer }: { leaf: CourseLeaf; courseId: n
         ) : (
           <CmiLaunch leaf={leaf} />
         )}
+        <StatementLogButton unit={leaf} />
       </Stack>
     </Paper>
   )
