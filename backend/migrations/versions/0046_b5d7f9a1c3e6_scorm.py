@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.Column("max_time_allowed", sa.String(length=50), nullable=True),
         sa.Column("time_limit_action", sa.String(length=30), nullable=True),
         sa.Column("completion_threshold", sa.Float(), nullable=True),
+        sa.Column("completion_set_by_content", sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.ForeignKeyConstraint(
             ["item_id"], ["lms_item.id"], name=op.f("fk_lms_scorm_item_item_id_lms_item"), ondelete="CASCADE"
         ),

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from lms.conformance import GOLF_12_SINGLE, GOLF_2004_MULTI, golf_zip, needs_golf
 from lms.conftest import leaves
-from lms.scorm_packages import imported, scorm12, scorm2004
+from lms.scorm_packages import MANIFEST_2004, imported, scorm12, scorm2004
 from lms.test_scorm_runtime import Sco, launch
 from spot.lms.models import LmsAttempt, LmsCompletion, LmsSatisfaction
 from spot.lms.scorm.models import ScormAttempt
@@ -150,6 +150,7 @@ def test_the_progress_of_a_learner_through_a_course(client, db, course2004, lear
     url = f"{API}/lms/courses/{course2004['id']}/progress"
     progress = client.get(url, headers=learner).json()
     assert progress["standard"] == "scorm2004" and progress["courseId"] == course2004["id"]
+    assert [u["identifier"] for u in progress["units"]] == ["intro", "evaluation", "annexe"]
     assert [(u["itemId"], u["status"], u["grade"], u["resumable"]) for u in progress["units"]] == [
         (units["Introduction"]["id"], "notAttempted", None, False),
         (units["Évaluation"]["id"], "notAttempted", None, False),
@@ -230,8 +231,9 @@ def test_the_golf_12_course_runs_as_its_pages_would(client, db, manager, learner
 def test_the_golf_2004_quizzes_give_attempts(client, db, manager, learner, tmp_path):
     tree = imported(client, manager, golf_zip(GOLF_2004_MULTI, tmp_path).read_bytes())
     units = leaves(tree)
+    # The golf SCOs of "minimum calls" report nothing: Spot completes them when they terminate.
     reading = launch(client, learner, units["How to Play"]["id"])
-    golf_commit(reading, {"completion_status": "completed", "exit": "normal"}, terminate=True)
+    golf_commit(reading, {"completion_status": "unknown", "session_time": "PT12S"}, terminate=True)
     quiz = launch(client, learner, units["Playing Golf Quiz"]["id"])
     assert "shared/assessmenttemplate.html?questions=Playing" in client.get(urlsplit(quiz.url).path).text
     golf_commit(
@@ -249,3 +251,31 @@ def test_the_golf_2004_quizzes_give_attempts(client, db, manager, learner, tmp_p
     assert statuses[units["Par"]["id"]] == "notAttempted"
     # No sequencing in the golf manifest: choice, no flow (IMS SS's defaults).
     assert {(u["choice"], u["flow"]) for u in progress["units"]} == {(True, False)}
+
+
+def test_a_sco_ending_without_reporting_completion_is_completed(client, db, course2004, course12, learner):
+    intro = leaves(course2004)["Introduction"]["id"]
+    suspended = launch(client, learner, intro)
+    suspended.commit(suspended.load()["cmi"] | {"exit": "suspend"}, terminate=True)
+    assert done(db, intro) == (False, False)
+    ended = launch(client, learner, intro)
+    ended.commit(ended.load()["cmi"] | {"exit": ""}, terminate=True)
+    assert done(db, intro) == (True, True)
+    reading = leaves(course12)["Lecture : le risque électrique"]["id"]
+    sco = launch(client, learner, reading)
+    sco.commit(sco.load()["cmi"], terminate=True)
+    assert done(db, reading) == (True, True)
+    attempt = db.scalars(select(ScormAttempt).where(ScormAttempt.item_id == reading)).one()
+    assert (attempt.lesson_status, attempt.completion_status) == ("completed", "completed")
+
+
+def test_a_sco_that_sets_its_completion_itself_is_not_completed_for_it(client, db, manager, learner):
+    text = MANIFEST_2004.replace(
+        "<adlcp:dataFromLMS>chapitre=intro</adlcp:dataFromLMS>",
+        "<adlcp:dataFromLMS>chapitre=intro</adlcp:dataFromLMS><imsss:sequencing>"
+        '<imsss:deliveryControls completionSetByContent="true"/></imsss:sequencing>',
+    )
+    intro = leaves(imported(client, manager, scorm2004(text)))["Introduction"]["id"]
+    sco = launch(client, learner, intro)
+    sco.commit(sco.load()["cmi"], terminate=True)
+    assert done(db, intro) == (False, False)

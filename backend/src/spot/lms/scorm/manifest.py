@@ -42,6 +42,7 @@ class ScormUnit(package.Unit):
     max_time_allowed: str | None = None
     time_limit_action: str | None = None
     completion_threshold: float | None = None
+    completion_set_by_content: bool = False
 
 
 @dataclass
@@ -270,7 +271,13 @@ class _Reader:
             max_time_allowed=(max_time or "")[:50] or None,
             time_limit_action=(_text(_child(item, "timelimitaction")) or "")[:30] or None,
             completion_threshold=threshold,
+            completion_set_by_content=self.set_by_content(sequencing),
         )
+
+    def set_by_content(self, sequencing: Element | None) -> bool:
+        """imsss:deliveryControls completionSetByContent (default false)."""
+        controls = _part(sequencing, "deliveryControls", self.collection)
+        return controls is not None and controls.get("completionSetByContent", "false").strip() == "true"
 
     def mastery(self, sequencing: Element | None, where: str) -> float | None:
         """SCORM 2004: the primary objective's minNormalizedMeasure when it is satisfied by measure
@@ -376,9 +383,11 @@ def keep(db: Session, *, course_id: int, data: ScormCourse, items: dict[str, Lms
             row.scorm_type, row.choice, row.flow = node.scorm_type, True, False
             row.max_time_allowed, row.time_limit_action = node.max_time_allowed, node.time_limit_action
             row.completion_threshold = node.completion_threshold
+            row.completion_set_by_content = node.completion_set_by_content
         elif isinstance(node, ScormBlock):
             row.scorm_type, row.choice, row.flow = "", node.choice, node.flow
             row.max_time_allowed = row.time_limit_action = row.completion_threshold = None
+            row.completion_set_by_content = False
     db.flush()
 
 

@@ -4,7 +4,7 @@ data (CMI) its commits carried."""
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from spot.db import Base, UtcDateTime
@@ -25,6 +25,9 @@ class ScormItem(Base):
     max_time_allowed: Mapped[str | None] = mapped_column(String(50))
     time_limit_action: Mapped[str | None] = mapped_column(String(30))
     completion_threshold: Mapped[float | None] = mapped_column(Float)
+    # imsss:deliveryControls completionSetByContent (2004): when false (the default), Spot completes an
+    # attempt whose SCO terminates without reporting its completion.
+    completion_set_by_content: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ScormCourse(Base):

@@ -10,6 +10,9 @@ class UnitProgress(CamelModel):
     """A unit of the course as the signed-in learner left it (the player's table of contents)."""
 
     item_id: int
+    # The item's identifier in the manifest (a SCORM 2004 navigation request `{target=ID}choice` names
+    # it), the au's id for cmi5.
+    identifier: str
     status: UnitStatus
     # The grade out of 10 of the learner's latest attempt with a score.
     grade: float | None

@@ -478,7 +478,7 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
         raise ApiError(403, "This launch's attempt is finished: launch the unit again")
     read = _read_12(cmi_data) if found.course.standard == SCORM12 else _read_2004(cmi_data)
     now = utcnow()
-    _apply(attempt, read, found)
+    _apply(attempt, read, found, terminate=terminate)
     attempt.cmi = json.dumps(cmi_data)
     attempt.commits += 1
     attempt.updated_at = now
@@ -489,10 +489,12 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
     return {"result": True, "errorCode": 0}
 
 
-def _apply(attempt: ScormAttempt, read: _Read, found: _Launched) -> None:
+def _apply(attempt: ScormAttempt, read: _Read, found: _Launched, *, terminate: bool) -> None:
     """What Spot reads of the commit, with the evaluations the LMS owns: SCORM 2004 success against the
     scaled passing score and completion against the completion threshold (RTE 4.2.4, 4.2.22); a 1.2
-    lesson completed with a score against the mastery score (RTE 3.4.4)."""
+    lesson completed with a score against the mastery score (RTE 3.4.4); a SCO ending its attempt
+    (terminated, not suspended) without reporting its completion is completed (2004 SN
+    completionSetByContent false, its default; 1.2 a lesson status left unset)."""
     mastery = found.item.mastery_score
     attempt.exit = read.exit
     attempt.location = read.location
@@ -515,6 +517,11 @@ def _apply(attempt: ScormAttempt, read: _Read, found: _Launched) -> None:
         threshold = found.details.completion_threshold
         if threshold is not None and read.progress_measure is not None:
             completion = "completed" if read.progress_measure >= threshold else "incomplete"
+    unreported = (completion or attempt.completion_status) in ("unknown", "not attempted")
+    if terminate and read.exit != "suspend" and unreported and not found.details.completion_set_by_content:
+        completion = "completed"
+        if found.course.standard == SCORM12:
+            attempt.lesson_status = "completed"
     if completion is not None:
         attempt.completion_status = completion
     if success is not None:
@@ -740,6 +747,7 @@ def progress(db: Session, *, user: Principal, course_id: int) -> CourseProgress:
         units.append(
             UnitProgress(
                 item_id=item.id,
+                identifier=item.activity_id,
                 status=status,  # type: ignore[arg-type]
                 grade=results[item.id].grade if item.id in results else None,
                 resumable=attempt is not None and _resumable(attempt, course.standard),
