@@ -8926,6 +8926,8 @@ export interface components {
             flow: boolean;
             /** Grade */
             grade: number | null;
+            /** Identifier */
+            identifier: string;
             /** Itemid */
             itemId: number;
             /** Resumable */
