@@ -8,12 +8,14 @@ neither Spot's cookie nor its storage. Skipped, saying why, where the golf mirro
 import re
 import sys
 import uuid
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Dialog, FrameLocator, Page, expect
 
-from conftest import DEMO_PASSWORD, ROOT, admin_client, in_language, sign_in
+from conftest import API, DEMO_PASSWORD, ROOT, admin_client, in_language, sign_in
 
 sys.path.insert(0, str(ROOT / "backend" / "tests"))
 from lms.conformance import GOLF_12_SINGLE, GOLF_2004_MULTI, golf_zip, needs_golf
@@ -35,6 +37,8 @@ TEXTS: dict[str, dict[str, Any]] = {
         "back": "Retour au catalogue",
         "attempts": "Mes tentatives aux quiz",
         "decimal": ",",
+        "elementsOf": "Éléments de {}",
+        "doneOn": "Fait le",
     },
 }
 COURSE_12 = "Golf Explained - Run-time Basic Calls"
@@ -44,6 +48,9 @@ TRAINING_MANAGER = "formation"
 # The 1.2 SCO's pages, in its own order (shared/launchpage.html): the quiz is the last one.
 PAGES_12 = 15
 PAUSE_AT = 4
+
+
+MODULE = "Golf : les règles de base"
 
 
 def new_learner(base_url: str) -> str:
@@ -63,6 +70,68 @@ def new_learner(base_url: str) -> str:
         )
         assert created.status_code == 200, created.text
     return login
+
+
+def unit_id(api: httpx.Client, course: str, unit: str) -> int:
+    found = next(card for card in api.get("/lms/courses").json() if card["title"] == course)
+    pending = [api.get(f"/lms/courses/{found['id']}").json()]
+    while pending:
+        node = pending.pop()
+        if node["type"] != "group" and node["name"] == unit:
+            return int(node["id"])
+        pending.extend(node.get("children", []))
+    raise AssertionError(f"no {unit} in {course}")
+
+
+def path_with_the_unit(base_url: str, learner: str) -> str:
+    """A module holding the golf 1.2 unit, in a path of the learner's, accepted, started and the module
+    open (the administrator its creator and referent): the address of the path's page."""
+    with admin_client(base_url) as api:
+        module = api.post(
+            "/training/module",
+            json={
+                "name": MODULE,
+                "moduleType": "training",
+                "goals": "Connaître le jeu.",
+                "estimatedDuration": 30,
+                "periodicity": 0,
+                "passThreshold": 5,
+                "moduleItems": [{"type": "lms", "lmsCourseId": unit_id(api, COURSE_12, UNIT_12)}],
+            },
+        )
+        assert module.status_code == 200, module.text
+        admin = api.get("/account/whoAmI").json()["id"]
+        token = httpx.post(
+            f"{base_url}{API}/account/login",
+            json={"username": learner, "password": DEMO_PASSWORD, "returnUrl": ""},
+        ).json()["token"]
+        learner_id = httpx.get(f"{base_url}{API}/account/whoAmI", headers={"x-access-token": token}).json()[
+            "id"
+        ]
+        today = date.today()
+        created = api.post(
+            "/training/path",
+            json={
+                "title": "Parcours golf",
+                "startDate": today.isoformat(),
+                "stopDate": (today + timedelta(days=60)).isoformat(),
+                "passThreshold": 5,
+                "assignedModules": [{"moduleId": module.json()["id"], "referents": [admin]}],
+                "learnerIds": [learner_id],
+            },
+        )
+        assert created.status_code == 200, created.text
+        path_id = created.json()[0]["id"]
+        accepted = httpx.post(
+            f"{base_url}{API}/training/path/{path_id}/accept", headers={"x-access-token": token}
+        )
+        assert accepted.status_code == 200, accepted.text
+        started = api.post(f"/training/path/{path_id}/start")
+        assert started.status_code == 200, started.text
+        index = started.json()["assignedModules"][0]["index"]
+        opened = api.post(f"/training/path/{path_id}/{index}/startNow")
+        assert opened.status_code == 200, opened.text
+    return f"{base_url}/spotv2/training/path/view/{path_id}"
 
 
 def upload(page: Page, texts: dict[str, Any], package: Path) -> str:
@@ -116,6 +185,9 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     page.goto(f"{base_url}/spotv2/lms")
     assert upload(page, texts, golf_zip(GOLF_12_SINGLE, tmp_path / "golf12.zip")) == COURSE_12
     assert upload(page, texts, golf_zip(GOLF_2004_MULTI, tmp_path / "golf2004.zip")) == COURSE_2004
+
+    # The golf 1.2 unit is an element of a module of the learner's path, open.
+    path = path_with_the_unit(base_url, learner)
 
     # The learner opens the 1.2 course in the player: one unit, not started.
     sign_in(page, base_url, learner, language)
@@ -171,6 +243,15 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     page.get_by_role("link", name=texts["back"]).click()
     attempts = page.get_by_role("region", name=texts["attempts"], exact=True)
     expect(attempts.get_by_text(grade, exact=True)).to_be_visible()
+    # His path's module counts the unit done.
+    page.goto(path)
+    summary = page.get_by_role("button", name=re.compile(f"^{re.escape(MODULE)}"))
+    if summary.get_attribute("aria-expanded") == "false":
+        summary.click()
+    elements = page.get_by_role("list", name=texts["elementsOf"].format(MODULE), exact=True)
+    expect(elements.get_by_role("listitem").first).to_contain_text(texts["doneOn"])
+    page.screenshot(path="/tmp/h4-journey-path-element-done.png")
+    page.goto(f"{base_url}/spotv2/lms")
 
     # The 2004 course, unit by unit from its contents (its blocks allow choice, not flow).
     open_in_player(page, texts, COURSE_2004, "How to Play")
