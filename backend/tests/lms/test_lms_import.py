@@ -332,15 +332,29 @@ def test_the_cli_imports_and_refuses(tmp_path, db):
     assert len(db.scalars(select(LmsCourse)).all()) == 1
 
 
-def test_the_demo_seed_imports_the_course_once(demo_org, db):
+def test_the_demo_seed_imports_the_courses_once(demo_org, db):
     demo.seed(db)
     db.commit()
-    course = db.scalars(select(LmsCourse)).one()
-    assert course.activity_id == demo.COURSE_ACTIVITY_ID and course.lang == "fr-FR"
+    courses = {course.activity_id: course for course in db.scalars(select(LmsCourse))}
+    assert set(courses) == {demo.COURSE_ACTIVITY_ID, demo.SCORM_ACTIVITY_ID}
+    cmi5, scorm = courses[demo.COURSE_ACTIVITY_ID], courses[demo.SCORM_ACTIVITY_ID]
+    assert (cmi5.standard, cmi5.lang, cmi5.version) == ("cmi5", "fr-FR", 1)
+    assert (scorm.standard, scorm.title, scorm.version) == (
+        "scorm12",
+        "Les équipements de protection individuelle",
+        1,
+    )
     resource, quiz = demo.item_id(db, demo.RESOURCE_ACTIVITY_ID), demo.item_id(db, demo.QUIZ_ACTIVITY_ID)
-    kinds = {item.id: item.kind for item in db.scalars(select(LmsItem))}
-    assert kinds[resource] == "resource" and kinds[quiz] == "quiz"
-    assert demo.package() == demo.package()
+    reading = demo.item_id(db, demo.SCORM_READING_ID, demo.SCORM_ACTIVITY_ID)
+    scorm_quiz = demo.item_id(db, demo.SCORM_QUIZ_ID, demo.SCORM_ACTIVITY_ID)
+    items = {item.id: item for item in db.scalars(select(LmsItem))}
+    assert items[resource].kind == "resource" and items[quiz].kind == "quiz"
+    assert (items[reading].kind, items[scorm_quiz].kind, items[scorm_quiz].mastery_score) == (
+        "resource",
+        "quiz",
+        0.75,
+    )
+    assert demo.package() == demo.package() and demo.scorm_package() == demo.scorm_package()
 
 
 def test_the_demo_seed_imports_the_course_again_when_its_files_changed(demo_org, db, monkeypatch):
@@ -351,8 +365,9 @@ def test_the_demo_seed_imports_the_course_again_when_its_files_changed(demo_org,
     monkeypatch.setattr(demo, "package", lambda: changed)
     demo.seed(db)
     db.commit()
-    course = db.scalars(select(LmsCourse)).one()
-    assert course.version == 2 and demo.item_id(db, demo.QUIZ_ACTIVITY_ID) == quiz
+    versions = {course.activity_id: course.version for course in db.scalars(select(LmsCourse))}
+    assert versions == {demo.COURSE_ACTIVITY_ID: 2, demo.SCORM_ACTIVITY_ID: 1}
+    assert demo.item_id(db, demo.QUIZ_ACTIVITY_ID) == quiz
 
 
 @pytest.mark.parametrize("written", ["mon cours/départ.html", "mon%20cours/d%C3%A9part.html"])

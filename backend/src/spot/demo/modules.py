@@ -64,11 +64,11 @@ def page(url: str, label: str) -> Element:
     return lambda _db: UrlItemIn(type="url", url=url, label=label)
 
 
-def course_unit(activity_id: str) -> Element:
-    """The demo course's resource or quiz (demo.lms), once the course is imported."""
+def course_unit(activity_id: str, course: str = lms.COURSE_ACTIVITY_ID) -> Element:
+    """A demo course's resource or quiz (demo.lms), once the course is imported."""
 
     def resolve(db: Session) -> ModuleItemIn | None:
-        item_id = lms.item_id(db, activity_id)
+        item_id = lms.item_id(db, activity_id, course)
         return None if item_id is None else LmsItemIn(type="lms", lms_course_id=item_id)
 
     return resolve
@@ -178,6 +178,8 @@ MODULES = [
             place("cartography", "ASM"),
             mediation("Visite du site", "Visite des deux ateliers avec le chef d'équipe."),
             page(INRS_NOISE, "INRS : le bruit au travail"),
+            course_unit(lms.SCORM_READING_ID, lms.SCORM_ACTIVITY_ID),
+            course_unit(lms.SCORM_QUIZ_ID, lms.SCORM_ACTIVITY_ID),
         ),
     ),
     Demo(
