@@ -181,6 +181,8 @@ export const queryKeys = {
   lms: {
     /** The signed-in user's own quiz attempts. */
     myAttempts: ['lms', 'attempts', 'mine'] as const,
+    /** What a learner satisfied of a course (units, blocks, the course). */
+    satisfaction: (courseId: number, learnerId: number) => ['lms', 'satisfaction', courseId, learnerId] as const,
     /** A unit's statement log, for a learner (or all of them), a page at a time. */
     statements: (itemId: number, learnerId: number | null, page: number) => ['lms', 'statements', itemId, learnerId, page] as const,
     /** The learners with statements in a unit. */

@@ -19,6 +19,7 @@ import { courseProgressQuery } from './player/api'
 import { lmsPlayerPath } from '../../lib/paths'
 import { Section } from '../../components/Section'
 import { StatementLogButton } from './StatementLog'
+import { WaiveButton } from './WaiveDialog'
 
 /**
  * The chosen course: its tree across the card (long unit names need the width), and below it the
@@ -83,6 +84,7 @@ function LeafPanel({ leaf, courseId, inPlayer }: { leaf: CourseLeaf; courseId: n
           <CmiLaunch leaf={leaf} />
         )}
         <StatementLogButton unit={leaf} />
+        <WaiveButton unit={leaf} courseId={courseId} />
       </Stack>
     </Paper>
   )
