@@ -151,9 +151,11 @@ def test_the_limit_is_500_megabytes_by_default_and_the_entry_bounds_scale_with_i
     assert (package.max_entry_bytes(), package.max_total_bytes()) == (2_000_000, 4_000_000)
 
 
-def test_a_package_over_the_former_30_mb_is_imported_as_it_streams_in(client, manager):
+def test_a_package_over_the_former_30_mb_is_imported_as_it_streams_in_and_served_in_pieces(
+    client, manager, launch
+):
     """A 31 MB package (a video that barely compresses): received in pieces into a file, read there and
-    moved into the store."""
+    moved into the store; the video is served back as it is read from the package, in pieces."""
     video = os.urandom(31_000_000)
     data = zip_of(
         {"cmi5.xml": structure(au("a", "A", url="index.html")), "index.html": "x", "film.mp4": video}
@@ -161,6 +163,16 @@ def test_a_package_over_the_former_30_mb_is_imported_as_it_streams_in(client, ma
     response = upload(client, manager, data)
     assert response.status_code == 200, response.text
     assert response.json()["items"] == 1
+    tree = client.get(f"{API}/lms/courses/{response.json()['id']}", headers=manager).json()
+    page = urlsplit(launch(manager, leaves(tree)["A"]["id"]).url).path
+    film = page.removesuffix("index.html") + "film.mp4"
+    with client.stream("GET", film) as served:
+        assert served.status_code == 200
+        assert served.headers["content-type"] == "video/mp4"
+        assert "content-length" not in served.headers  # sent as read, in chunks
+        pieces = list(served.iter_raw())
+    assert b"".join(pieces) == video
+    assert client.get(page.removesuffix("index.html") + "missing.mp4").status_code == 404
 
 
 def test_a_zip_bomb_is_refused(client, manager):

@@ -9,7 +9,7 @@ element (`cmi5.xml:/courseStructure/block[1]/au[2]/url`) and the code saying wha
 
 import re
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -37,6 +37,7 @@ MOVE_ON = ("NotApplicable", "Passed", "Completed", "CompletedAndPassed", "Comple
 # (docs/learning-platform.md, "Readings and quizzes").
 ASSESSED_MOVE_ON = ("Passed", "CompletedAndPassed")
 _CHUNK = 1 << 16
+_SERVED_CHUNK = 1 << 18
 
 
 def max_package_bytes() -> int:
@@ -167,6 +168,28 @@ def member(archive: zipfile.ZipFile, name: str) -> bytes | None:
         return None
     with archive.open(info) as handle:
         return handle.read(max_entry_bytes() + 1)
+
+
+def member_chunks(source: BinaryIO, name: str) -> tuple[int, Iterator[bytes]] | None:
+    """A checked archive's file entry read in pieces, with its size (None when there is none of that
+    name): a unit's video is served without ever being whole in memory. The iterator closes `source`
+    once read (or when there is no such entry)."""
+    archive = zipfile.ZipFile(source)
+    try:
+        info = archive.getinfo(name)
+    except KeyError:
+        source.close()
+        return None
+    if info.is_dir():
+        source.close()
+        return None
+
+    def chunks() -> Iterator[bytes]:
+        with source, archive.open(info) as handle:
+            while chunk := handle.read(_SERVED_CHUNK):
+                yield chunk
+
+    return info.file_size, chunks()
 
 
 # cmi5.xml ---------------------------------------------------------------------------------------

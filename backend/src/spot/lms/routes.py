@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, Query, Request, Response
+from fastapi.responses import StreamingResponse
 
 from spot.core import files
 from spot.core.auth import DB, CurrentUser, require
@@ -328,8 +329,7 @@ def play(db: DB, key: str, path: str) -> Response:
     session header: the launch's random key, valid while the launch lasts, is the credential). Served
     sandboxed (core.security_headers): the course's scripts cannot reach Spot's storage."""
     content, media_type = runtime.content(db, key=key, path=path)
-    return Response(
-        content,
-        media_type=media_type,
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=300"},
-    )
+    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=300"}
+    if isinstance(content, bytes):
+        return Response(content, media_type=media_type, headers=headers)
+    return StreamingResponse(content, media_type=media_type, headers=headers)

@@ -9,7 +9,7 @@ import mimetypes
 import re
 import secrets
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -653,9 +653,10 @@ def agent_profile(launch: Launched, *, agent: str | None, write: bool) -> ApiErr
 # Content -------------------------------------------------------------------------------------------
 
 
-def content(db: Session, *, key: str, path: str) -> tuple[bytes, str]:
+def content(db: Session, *, key: str, path: str) -> tuple[bytes | Iterator[bytes], str]:
     """A file of the launched unit's package, while its launch lasts (404 otherwise: an unknown,
-    expired or removed launch, or no such file)."""
+    expired or removed launch, or no such file): a page whole (Spot may add the SCORM runtime to it),
+    anything else in pieces as it is read from the package (a video is never whole in memory)."""
     row = db.execute(
         select(LmsLaunch.expires_at, LmsCourse.content_key, LmsCourse.removed_at)
         .join(LmsItem, LmsItem.id == LmsLaunch.item_id)
@@ -668,13 +669,17 @@ def content(db: Session, *, key: str, path: str) -> tuple[bytes, str]:
         return player.frame_page(db, key=key)
     if not package.safe_name(path):
         raise ApiError(404, "notFound")
+    media_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    if media_type.startswith("text/") or media_type in ("application/javascript", "application/json"):
+        media_type += "; charset=utf-8"
+    if not media_type.startswith("text/html"):
+        streamed = package.member_chunks(files.get_file_store().open(row.content_key), path)
+        if streamed is None:
+            raise ApiError(404, "notFound")
+        return streamed[1], media_type
     with files.get_file_store().open(row.content_key) as stored:
         data = package.member(zipfile.ZipFile(stored), path)
     if data is None:
         raise ApiError(404, "notFound")
-    media_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
-    if media_type.startswith("text/") or media_type in ("application/javascript", "application/json"):
-        media_type += "; charset=utf-8"
-    if media_type.startswith("text/html"):  # a SCO without a frame above it gets the runtime in its head
-        data = player.with_runtime(db, key=key, path=path, data=data)
-    return data, media_type
+    # A SCO without a frame above it gets the runtime in its head.
+    return player.with_runtime(db, key=key, path=path, data=data), media_type
