@@ -19,6 +19,6 @@ export const CONSIGNATION: CourseGroup = {
 }
 
 export const COURSES: CourseCard[] = [
-  { id: 3, title: 'Consignation', description: 'Lockout–tagout basics', resources: 1, quizzes: 1, importedAt: '2026-11-20T09:00:00Z' },
-  { id: 4, title: 'Gestes et postures', description: '', resources: 2, quizzes: 0, importedAt: '2026-11-21T09:00:00Z' },
+  { id: 3, title: 'Consignation', description: 'Lockout–tagout basics', resources: 1, quizzes: 1, importedAt: '2026-11-20T09:00:00Z', standard: 'cmi5' },
+  { id: 4, title: 'Gestes et postures', description: '', resources: 2, quizzes: 0, importedAt: '2026-11-21T09:00:00Z', standard: 'cmi5' },
 ]

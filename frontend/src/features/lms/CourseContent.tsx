@@ -15,7 +15,6 @@ import { type CourseCard, type CourseLeaf, type CourseNode, courseTreeQuery } fr
 import { CourseTree, NodeLabel } from '../../components/courses/CourseTree'
 import { launchItem, openBlankTab } from '../../components/courses/launch'
 import { formatPassMark } from './grades'
-import { courseProgressQuery } from './player/api'
 import { lmsPlayerPath } from '../../lib/paths'
 import { Section } from '../../components/Section'
 import { StatementLogButton } from './StatementLog'
@@ -29,15 +28,14 @@ export function CourseContent({ course }: { course: CourseCard }) {
   const { t } = useTranslation()
   const [pickedId, setPickedId] = useState<number | null>(null)
   const { data: root } = useQuery(courseTreeQuery(course.id))
-  // A SCORM course's units open in Spot's player, beside the contents; a cmi5 unit in a tab of its own.
-  const { data: progress } = useQuery(courseProgressQuery(course.id))
   const picked = root && pickedId !== null ? findLeaf(root, pickedId) : undefined
   return (
     <Section title={t('lms.content.title', { title: course.title })}>
       <Stack spacing={2} sx={{ minWidth: 0 }}>
         <CourseTree courseId={course.id} onPick={(item) => setPickedId(item.id)} pickedId={pickedId} />
         {picked ? (
-          <LeafPanel key={picked.id} leaf={picked} courseId={course.id} inPlayer={progress !== undefined && progress.standard !== 'cmi5'} />
+          // A SCORM course's units open in Spot's player, beside the contents; a cmi5 unit in a tab of its own.
+          <LeafPanel key={picked.id} leaf={picked} courseId={course.id} inPlayer={course.standard !== 'cmi5'} />
         ) : (
           <Typography color="text.secondary">{t('lms.content.chooseItem')}</Typography>
         )}

@@ -20,6 +20,7 @@ const GOLF: CourseNode = {
 }
 const unit = (itemId: number, changes: Partial<CourseProgress['units'][number]> = {}) => ({
   itemId,
+  identifier: `item_${itemId}`,
   status: 'notAttempted' as const,
   grade: null,
   resumable: false,
@@ -98,10 +99,15 @@ describe('the SCORM player', () => {
     expect(screen.getByTitle('Unit: Par')).toBeInTheDocument()
     post(frame, { source: 'spot-scorm', event: 'terminated', navRequest: 'continue' })
     const quizFrame = await screen.findByTitle<HTMLIFrameElement>('Unit: Playing Golf Quiz')
-    post(quizFrame, { source: 'spot-scorm', event: 'terminated' })
+    // A choice names the unit by its manifest identifier.
+    post(quizFrame, { source: 'spot-scorm', event: 'terminated', navRequest: '{target=item_20}choice' })
+    const chosenFrame = await screen.findByTitle<HTMLIFrameElement>('Unit: Taking Care of the Course')
+    post(chosenFrame, { source: 'spot-scorm', event: 'terminated', navRequest: '{target=item_12}choice' })
+    const quizAgain = await screen.findByTitle<HTMLIFrameElement>('Unit: Playing Golf Quiz')
+    post(quizAgain, { source: 'spot-scorm', event: 'terminated' })
     expect(await screen.findByText('You have left this unit. Choose another in the contents, or open it again.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Open again' }))
-    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/12/launch')).toHaveLength(2))
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/12/launch')).toHaveLength(3))
     expect(await screen.findByTitle('Unit: Playing Golf Quiz')).toBeInTheDocument()
   })
 

@@ -34,7 +34,7 @@ import { usePageTitle } from '../../../lib/pageTitle'
 import { LMS_PATH } from '../../../lib/paths'
 import { formatGrade } from '../grades'
 import { courseProgressQuery, unitLaunchQuery } from './api'
-import { afterTermination, canChoose, firstUnit, neighbour, runtimeMessage, type TocUnit, type UnitProgress, type UnitStatus, unitsOf } from './flow'
+import { afterTermination, canChoose, firstUnit, neighbour, requestedTarget, runtimeMessage, type TocUnit, type UnitProgress, type UnitStatus, unitsOf } from './flow'
 
 /**
  * What the SCO's frame may do: its scripts and forms, dialogs and pop-ups, within its own origin (the
@@ -56,7 +56,7 @@ const STATUS_ICONS = {
  * unit's status, and the chosen unit in a frame, with Previous and Next where its block allows flow and
  * the table of contents where it allows choice. Without `item`, it opens the unit left suspended, else
  * the first not done. The SCO's runtime tells it of commits (the statuses are read again) and of its end
- * (its navigation request is followed).
+ * (its navigation request is followed: continue, previous, or the unit a choice names).
  */
 export function PlayerPage() {
   const { t } = useTranslation()
@@ -197,14 +197,16 @@ function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; 
       if (message.event === 'unavailable') setEnded('unavailable')
       if (message.event === 'terminated') {
         const step = afterTermination(message.navRequest)
-        const target = step === undefined ? undefined : step === 1 ? next : previous
+        const named = requestedTarget(message.navRequest)
+        const chosen = named === undefined ? undefined : [...progress.values()].find((row) => row.identifier === named)?.itemId
+        const target = chosen !== undefined && canChoose(progress, chosen, unit.leaf.id) ? chosen : step === undefined ? undefined : step === 1 ? next : previous
         if (target !== undefined) onOpen(target)
         else setEnded('left')
       }
     }
     window.addEventListener('message', listen)
     return () => window.removeEventListener('message', listen)
-  }, [launch, courseId, next, previous, onOpen, queryClient])
+  }, [launch, courseId, next, previous, onOpen, queryClient, progress, unit.leaf.id])
 
   const reopen = () => {
     setEnded(undefined)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CourseNode } from '../../../components/courses/api'
-import { afterTermination, canChoose, firstUnit, neighbour, runtimeMessage, type UnitProgress, unitsOf } from './flow'
+import { afterTermination, canChoose, firstUnit, neighbour, requestedTarget, runtimeMessage, type UnitProgress, unitsOf } from './flow'
 
 const leaf = (id: number, name: string) => ({ id, type: 'resource' as const, name, description: '', masteryScore: null })
 const COURSE: CourseNode = {
@@ -16,7 +16,7 @@ const COURSE: CourseNode = {
 }
 
 const progress = (rows: (Partial<UnitProgress> & { itemId: number })[]) =>
-  new Map(rows.map((row) => [row.itemId, { status: 'notAttempted', resumable: false, tracked: true, choice: true, flow: true, ...row } as UnitProgress]))
+  new Map(rows.map((row) => [row.itemId, { identifier: `item_${row.itemId}`, status: 'notAttempted', resumable: false, tracked: true, choice: true, flow: true, ...row } as UnitProgress]))
 
 describe('the player table of contents', () => {
   it('lists the units in reading order with their blocks', () => {
@@ -60,5 +60,9 @@ describe('the player table of contents', () => {
     expect(afterTermination('previous')).toBe(-1)
     expect(afterTermination('exitAll')).toBeUndefined()
     expect(afterTermination(undefined)).toBeUndefined()
+    expect(requestedTarget('{target=etiquette_quiz_item}choice')).toBe('etiquette_quiz_item')
+    expect(requestedTarget('{target=par}jump')).toBe('par')
+    expect(requestedTarget('continue')).toBeUndefined()
+    expect(requestedTarget('{target=}choice')).toBeUndefined()
   })
 })

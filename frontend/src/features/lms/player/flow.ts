@@ -68,6 +68,11 @@ export function runtimeMessage(data: unknown): RuntimeMessage | undefined {
   return { event: event as RuntimeMessage['event'], ...(typeof navRequest === 'string' ? { navRequest } : {}) }
 }
 
+/** The unit a SCORM 2004 `{target=ID}choice` or `{target=ID}jump` request names (its manifest identifier). */
+export function requestedTarget(navRequest: string | undefined): string | undefined {
+  return navRequest?.match(/^\{target=([^}]+)\}(choice|jump)$/)?.[1]
+}
+
 /** Where a SCO's navigation request at its end leads: the next or previous unit, or nowhere (the player shows the unit closed). */
 export function afterTermination(navRequest: string | undefined): -1 | 1 | undefined {
   if (navRequest === 'continue') return 1
