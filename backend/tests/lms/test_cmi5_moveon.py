@@ -471,3 +471,24 @@ def test_a_unit_not_satisfied_or_satisfied_before_the_module_started_is_not_done
 
     cards = client.post(f"{PATHS}/query", json={"pageSize": 200}, headers=headers).json()["results"]
     assert next(c for c in cards if c["id"] == path_id)["completion"] == 33
+
+
+def test_the_statements_api_lists_the_registration_in_the_lts_order(client, manager, learner, launch):
+    """LTS 004-x and 004-5 pull the registration's statements in ascending order through xAPI."""
+    units = course(
+        client,
+        manager,
+        block(au("lire", "Lire", attributes='moveOn="Completed"') + au("voir", "Voir"), ident="block"),
+    )
+    run = launch(learner[1], units["Lire"]["id"]).start()
+    finish(run, ("initialized", None), COMPLETED)
+    response = client.get(
+        f"{run.endpoint}statements",
+        params={"registration": run.params["registration"], "ascending": "true"},
+        headers=run.auth(),
+    )
+    assert response.status_code == 200, response.text
+    found = response.json()["statements"]
+    # Voir (NotApplicable) at registration: the block waits for Lire; then Lire's completed satisfies both.
+    assert verbs(found) == ["launched", "initialized", "completed", "satisfied", "satisfied"]
+    assert [grouping(s) for s in found[3:]] == [[BLOCK], [COURSE_ID]]
