@@ -201,6 +201,25 @@ def test_a_module_element_pointing_at_a_scorm_quiz_is_done_once_passed(
     assert path["assignedModules"][0]["completion"] == 50
 
 
+def test_a_module_element_pointing_at_a_scorm_reading_is_done_once_completed(
+    client, db, course12, make_user, login
+):
+    cast = Cast.of(make_user, login)
+    reading = leaves(course12)["Lecture : le risque électrique"]["id"]
+    module_id = make_module(db, "Lecture", items=1)
+    db.add(TrainingModuleItem(module_id=module_id, position=1, kind="lms", lms_item_id=reading))
+    db.commit()
+    path_id = make_path(client, cast, [module_id])
+    move_to(client, cast, path_id, "started")
+    act(client, cast, "referent", path_id, "0/startNow")
+    sco = launch(client, cast.headers["learner"], reading)
+    cmi = sco.load()["cmi"]
+    sco.commit(cmi | {"core": cmi["core"] | {"lesson_status": "completed"}})
+    path = get(client, cast, path_id)
+    assert path["assignedModules"][0]["results"][1]["doneAt"] is not None
+    assert path["completion"] == 50
+
+
 def golf_commit(sco: Sco, changes: dict[str, Any], terminate: bool = False) -> None:
     loaded = sco.load()["cmi"]
     sco.commit(loaded | changes, terminate=terminate)

@@ -641,15 +641,16 @@ def _quiz_attempt(
 
 def _completed(db: Session, *, launch: LmsLaunch, item: LmsItem, at: datetime) -> bool:
     """The unit done for the learner (its first completion) and satisfied: True when it was not yet done."""
-    first = db.execute(
+    first = db.scalar(
         lms.insert_for(db)(LmsCompletion)
         .values(user_id=launch.user_id, item_id=item.id, statement_id=None, completed_at=at)
         .on_conflict_do_nothing(index_elements=[LmsCompletion.user_id, LmsCompletion.item_id])
+        .returning(LmsCompletion.id)
     )
     satisfaction.satisfy(
         db, user_id=launch.user_id, item_id=item.id, at=at, session_id=launch.session_id, launch_id=launch.id
     )
-    return bool(first.rowcount == 1)  # type: ignore[attr-defined]
+    return first is not None
 
 
 def _tell(db: Session, *, user_id: int, item_id: int) -> None:
