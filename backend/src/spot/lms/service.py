@@ -349,6 +349,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     registration = _registration(db, user_id=user.id, course_id=course.id)
     activity_id = launch_activity_id(course, item)
     _abandon_open_sessions(db, user_id=user.id, item=item, registration=registration, activity_id=activity_id)
+    launch_mode = _launch_mode(db, user_id=user.id, item=item, registration=registration, asked=mode)
     now = utcnow()
     fetch_token = secrets.token_urlsafe(32)
     started = LmsLaunch(
@@ -392,7 +393,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     }
     launch_data: dict[str, object] = {
         "contextTemplate": template,
-        "launchMode": "Normal",
+        "launchMode": launch_mode,
         "moveOn": item.move_on or "NotApplicable",
         "returnURL": f"{base}{SPA_PREFIX}/lms",
         "entitlementKey": {"courseStructure": item.entitlement_key or ""},
