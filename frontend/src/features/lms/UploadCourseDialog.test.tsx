@@ -32,6 +32,16 @@ describe('the course upload', () => {
     expect(FakeUpload.sent).toEqual([{ url: '/backend/api/v2/lms/courses', headers: { 'Content-Type': 'application/zip' }, body: file }])
   })
 
+  it('sends a cmi5.xml alone as XML', async () => {
+    answer(200, { id: 10, title: 'En ligne', created: true, items: 2 })
+    const onDone = vi.fn()
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
+    const file = new File(['<?xml version="1.0"?><courseStructure/>'], 'cmi5.xml', { type: 'text/xml' })
+    await send(file)
+    await waitFor(() => expect(onDone).toHaveBeenCalled())
+    expect(FakeUpload.sent).toEqual([{ url: '/backend/api/v2/lms/courses', headers: { 'Content-Type': 'application/xml' }, body: file }])
+  })
+
   it('shows the progress while sending', async () => {
     answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
     renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)

@@ -26,7 +26,8 @@ const WHOLE_PACKAGE = 'package'
 
 /** The checks worth making before sending hundreds of megabytes for nothing; the server makes them again, and the others. */
 function refusalBeforeSending(file: File, maxBytes: number | undefined): Refusal | undefined {
-  if (!file.name.toLowerCase().endsWith('.zip')) return { message: 'badFileFormat', faults: [] }
+  // A package is a zip; a cmi5.xml alone describes a course whose units are on another site.
+  if (!/\.(zip|xml)$/i.test(file.name)) return { message: 'badFileFormat', faults: [] }
   if (maxBytes !== undefined && file.size > maxBytes) return { message: 'fileTooBig', faults: [] }
   return undefined
 }
@@ -41,7 +42,7 @@ function refusalOf(error: Error): Refusal | undefined {
   return { message: error.message, faults: error.errors.map(({ field, code }) => ({ entry: field, code })) }
 }
 
-/** Uploads a cmi5 course package (a .zip): the progress while it is sent, the server's refusal in words. */
+/** Uploads a course package (a .zip, or a cmi5.xml alone): the progress while it is sent, the server's refusal in words. */
 export function UploadCourseDialog({
   maxBytes,
   onClose,
@@ -100,7 +101,7 @@ export function UploadCourseDialog({
                 <input
                   type="file"
                   hidden
-                  accept=".zip,application/zip"
+                  accept=".zip,.xml,application/zip,application/xml,text/xml"
                   aria-label={t('lms.upload.chooseFile')}
                   onChange={(event) => choose(event.target.files?.[0] ?? null)}
                 />

@@ -16,9 +16,10 @@ export const myAttemptsQuery = queryOptions({
   refetchOnWindowFocus: 'always',
 })
 
-/** Sends a course package as the raw body, reporting the upload's progress (0 to 1). */
+/** Sends a course package (a zip, or a cmi5.xml alone) as the raw body, reporting the upload's progress (0 to 1). */
 export function uploadCoursePackage(file: File, onProgress: (done: number) => void): Promise<ImportResult> {
-  return data(api.POST('/backend/api/v2/lms/courses', { headers: { 'Content-Type': 'application/zip' }, ...withProgress(file, onProgress) }))
+  const type = file.name.toLowerCase().endsWith('.xml') ? 'application/xml' : 'application/zip'
+  return data(api.POST('/backend/api/v2/lms/courses', { headers: { 'Content-Type': type }, ...withProgress(file, onProgress) }))
 }
 
 /** What changes the catalogue reads the courses again: the list, the trees, the names modules show. */
