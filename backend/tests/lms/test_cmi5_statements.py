@@ -170,3 +170,40 @@ def test_the_statement_log_of_an_unknown_unit(client, manager):
         client.get(f"{API}/lms/statements", params={"itemId": 999_999}, headers=manager).json()["total"] == 0
     )
     assert_error(client.get(f"{API}/lms/items/999999/learners", headers=manager), 404, "lmsElementNotFound")
+
+
+def test_a_training_manager_reads_every_learners_statements_through_xapi(
+    client, manager, make_user, login, launch, learner, units
+):
+    # cmi5 §4.2: an LMS account able to read every learner's statements (the LMS test suite reads the
+    # registration's statements so), with a training manager's Spot token as bearer.
+    _, headers = learner
+    reading = _session(launch, headers, units["Les bases de la consignation"]["id"], "completed")
+    other = _session(launch, login(make_user("other")), units["Les bases de la consignation"]["id"])
+    bearer = {"Authorization": f"Bearer {manager['x-access-token']}", "X-Experience-API-Version": "1.0.3"}
+    url = f"{API}/lms/xapi/statements"
+    mine = client.get(
+        url, params={"registration": reading.params["registration"], "ascending": "true"}, headers=bearer
+    )
+    assert mine.status_code == 200, mine.text
+    assert [s["verb"]["id"].rsplit("/", 1)[-1] for s in mine.json()["statements"]] == [
+        "launched",
+        "initialized",
+        "completed",
+    ]
+    everyone = client.get(url, params={"verb": VERB + "initialized"}, headers=bearer).json()["statements"]
+    assert {s["context"]["registration"] for s in everyone} == {
+        reading.params["registration"],
+        other.params["registration"],
+    }
+    by_agent = client.get(url, params={"agent": other.params["actor"]}, headers=bearer).json()["statements"]
+    assert {s["actor"]["account"]["name"] for s in by_agent} == {
+        json.loads(other.params["actor"])["account"]["name"]
+    }
+    one = mine.json()["statements"][0]
+    assert client.get(url, params={"statementId": one["id"]}, headers=bearer).json() == one
+    # A learner's own Spot token reads nothing so; nor does an unknown one.
+    assert_error(
+        client.get(url, headers={**bearer, "Authorization": f"Bearer {headers['x-access-token']}"}), 403
+    )
+    assert_error(client.get(url, headers={**bearer, "Authorization": "Bearer nope"}), 401)

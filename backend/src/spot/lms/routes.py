@@ -12,7 +12,7 @@ from fastapi import Body, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
 
 from spot.core import files
-from spot.core.auth import DB, CurrentUser, require
+from spot.core.auth import DB, CurrentUser, current_principal, require
 from spot.core.errors import ApiError, ErrorBody
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, UserName
@@ -215,16 +215,22 @@ async def post_statements(
 @router.get("/lms/xapi//statements", include_in_schema=False)
 async def get_statements(db: DB, request: Request) -> Response:
     """xAPI: one of the learner's statements (statementId), or those matching the query's filters
-    (registration, activity, agent, verb, since, until, limit, ascending), with `more` to page on."""
-    launched = _launched(db, request)
+    (registration, activity, agent, verb, since, until, limit, ascending), with `more` to page on. With
+    a training manager's Spot token (`Authorization: Bearer`), every learner's."""
     params = dict(request.query_params)
+    scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and bearer.strip():
+        runtime.check_version(request.headers.get("x-experience-api-version"))
+        manager = await current_principal(request, bearer.strip())
+        return _json(statements.read_as_manager(db, user=manager, params=params))
+    launched = _launched(db, request)
     if "voidedStatementId" in params:
         raise ApiError(404, "Spot voids no statement")
     if "statementId" in params:
         if set(params) - {"statementId", "format", "attachments"}:
             raise runtime.bad("statementId: no other filter goes with it")
         return _json(runtime.statement(db, launch=launched, statement_id=params["statementId"]))
-    return _json(statements.query(db, launch=launched, params=params))
+    return _json(statements.query(db, learner_id=launched.user_id, params=params))
 
 
 StateQuery = Annotated[str | None, Query()]

@@ -527,6 +527,8 @@ def statement(db: Session, *, launch: Launched, statement_id: str) -> dict[str, 
     if row is None:
         raise ApiError(404, f"statement {statement_id}: not found")
     stored: dict[str, Any] = json.loads(row.content)
+    # xAPI: the LRS gives the time it stored the statement.
+    stored.setdefault("stored", row.stored_at.isoformat().replace("+00:00", "Z"))
     return stored
 
 

@@ -11,13 +11,13 @@ from urllib.parse import urlencode
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from spot.core.errors import forbidden, not_found
+from spot.core.errors import ApiError, forbidden, not_found
 from spot.core.principal import Principal
 from spot.core.routing import API_PREFIX
 from spot.core.schemas import CamelModel, UserName
 from spot.lms import policy, service
 from spot.lms.models import LmsCourse, LmsItem, LmsLaunch, LmsStatement
-from spot.lms.runtime import Launched, bad, parse_json, same_agent
+from spot.lms.runtime import bad, parse_json
 from spot.users.models import User
 
 MAX_LIMIT = 500
@@ -59,17 +59,34 @@ def _integer(value: str, name: str) -> int:
     return int(value)
 
 
-def query(db: Session, *, launch: Launched, params: Mapping[str, str]) -> dict[str, Any]:
-    """The launch's learner's statements matching the xAPI filters, newest first unless `ascending`,
-    `limit` at a time (0: the most Spot gives, 500), and `more`, the address of the next ones."""
+def _agent_user(agent: Any) -> int | None:
+    """The Spot user an xAPI agent names (the actor Spot gives: an account of SPOT_PUBLIC_URL named by
+    the user's id), or None."""
+    if not isinstance(agent, dict) or agent.get("objectType", "Agent") != "Agent":
+        return None
+    account = agent.get("account")
+    expected = service.actor(0)["account"]
+    if not isinstance(account, dict) or account.get("homePage") != expected["homePage"]:  # type: ignore[index]
+        return None
+    name = account.get("name")
+    return int(name) if isinstance(name, str) and name.isdigit() and len(name) < 10 else None
+
+
+def query(db: Session, *, learner_id: int | None, params: Mapping[str, str]) -> dict[str, Any]:
+    """The statements matching the xAPI filters (a learner's only, unless `learner_id` is None), newest
+    first unless `ascending`, `limit` at a time (0: the most Spot gives, 500), and `more`, the address of
+    the next ones."""
     unknown = sorted(set(params) - _ACCEPTED)
     if unknown:
         raise bad(f"{unknown[0]}: not a parameter of the statements resource")
-    rows = select(LmsStatement.id, LmsStatement.content, LmsStatement.stored_at).where(
-        LmsStatement.user_id == launch.user_id
-    )
-    if "agent" in params and not same_agent(parse_json(params["agent"].encode(), "agent"), launch.user_id):
-        return {"statements": [], "more": ""}
+    rows = select(LmsStatement.id, LmsStatement.content, LmsStatement.stored_at)
+    if learner_id is not None:
+        rows = rows.where(LmsStatement.user_id == learner_id)
+    if "agent" in params:
+        agent_id = _agent_user(parse_json(params["agent"].encode(), "agent"))
+        if agent_id is None or learner_id not in (None, agent_id):
+            return {"statements": [], "more": ""}
+        rows = rows.where(LmsStatement.user_id == agent_id)
     if "registration" in params:
         rows = rows.where(LmsStatement.registration == params["registration"].lower())
     if "activity" in params:
@@ -95,6 +112,24 @@ def query(db: Session, *, launch: Launched, params: Mapping[str, str]) -> dict[s
         following["cursor"] = str(found[-1].id)
         more = f"{API_PREFIX}/lms/xapi/statements?{urlencode(following)}"
     return {"statements": [output(row.content, row.stored_at) for row in found], "more": more}
+
+
+def read_as_manager(db: Session, *, user: Principal, params: Mapping[str, str]) -> dict[str, Any]:
+    """The statements resource read with a training manager's Spot token (`Authorization: Bearer`), as
+    cmi5 §4.2 wants an LMS account able to read every learner's statements: one by `statementId`, or
+    the query's (every learner's)."""
+    if not policy.can_read_statement_log(user):
+        raise forbidden()
+    if "statementId" in params:
+        row = db.execute(
+            select(LmsStatement.content, LmsStatement.stored_at).where(
+                LmsStatement.statement_id == params["statementId"].lower()
+            )
+        ).first()
+        if row is None:
+            raise ApiError(404, f"statement {params['statementId']}: not found")
+        return output(row.content, row.stored_at)
+    return query(db, learner_id=None, params=params)
 
 
 # The administrators' statement log --------------------------------------------------------------------
