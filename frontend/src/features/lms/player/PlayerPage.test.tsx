@@ -56,6 +56,21 @@ function post(frame: HTMLIFrameElement, data: unknown, origin = CONTENT) {
 }
 
 describe('the SCORM player', () => {
+  it('opens an asset of another site in a tab of its own rather than in its frame', async () => {
+    fakeServer({
+      'GET /backend/api/v2/lms/courses/5': () => json(GOLF),
+      'GET /backend/api/v2/lms/courses/5/progress': () => json(PROGRESS),
+      'POST /backend/api/v2/lms/items/20/launch': () => json({ url: 'https://example.com/etiquette.pdf', standard: 'scorm2004' }),
+    })
+    open('?item=20')
+    const stage = within(await screen.findByRole('region', { name: 'Taking Care of the Course' }))
+    expect(await stage.findByText('This unit is a document on another site: it opens in a tab of its own.')).toBeInTheDocument()
+    const link = stage.getByRole('link', { name: 'Open in a new tab' })
+    expect(link).toHaveAttribute('href', 'https://example.com/etiquette.pdf')
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(screen.queryByTitle(/^Unit:/)).toBeNull()
+  })
+
   it('lists the units under their blocks with their status, and opens the suspended one in a frame', async () => {
     const fetchMock = server()
     open()

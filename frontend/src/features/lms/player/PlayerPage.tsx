@@ -3,6 +3,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined'
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined'
 import NavigateBefore from '@mui/icons-material/NavigateBefore'
 import NavigateNext from '@mui/icons-material/NavigateNext'
+import OpenInNew from '@mui/icons-material/OpenInNew'
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined'
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked'
 import Replay from '@mui/icons-material/Replay'
@@ -42,6 +43,9 @@ import { afterTermination, canChoose, firstUnit, neighbour, requestedTarget, run
  * the same; on Spot's own origin it keeps the SCO in an opaque origin.
  */
 const SANDBOX = 'allow-scripts allow-forms allow-same-origin allow-popups allow-modals'
+
+/** A unit Spot serves (under its launch's key, on the content origin or Spot's): framed. An asset elsewhere is opened in a tab of its own. */
+const servedBySpot = (url: string) => new URL(url, window.location.href).pathname.startsWith('/backend/api/v2/lms/play/')
 
 const STATUS_ICONS = {
   notAttempted: RadioButtonUnchecked,
@@ -251,6 +255,17 @@ function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; 
           }
         >
           {t(ended === 'left' ? 'lms.player.left' : 'lms.player.unavailable')}
+        </Alert>
+      ) : launch && !servedBySpot(launch.url) ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" startIcon={<OpenInNew />} href={launch.url} target="_blank" rel="noopener">
+              {t('lms.player.openElsewhere')}
+            </Button>
+          }
+        >
+          {t('lms.player.elsewhere')}
         </Alert>
       ) : launch ? (
         <Box
