@@ -65,9 +65,10 @@ def _runtime_tag(key: str, edition: str) -> str:
     )
 
 
-def _scorm_launch(db: Session, key: str) -> tuple[LmsItem, ScormCourse] | None:
+def _scorm_launch(db: Session, key: str) -> tuple[LmsItem, ScormCourse, str] | None:
+    """The launched item, its course's SCORM edition and the course's language, for a live launch."""
     row = db.execute(
-        select(LmsLaunch.expires_at, LmsItem, LmsCourse.removed_at, ScormCourse)
+        select(LmsLaunch.expires_at, LmsItem, LmsCourse.removed_at, LmsCourse.lang, ScormCourse)
         .join(LmsItem, LmsItem.id == LmsLaunch.item_id)
         .join(LmsCourse, LmsCourse.id == LmsItem.course_id)
         .join(ScormCourse, ScormCourse.course_id == LmsCourse.id)
@@ -75,7 +76,7 @@ def _scorm_launch(db: Session, key: str) -> tuple[LmsItem, ScormCourse] | None:
     ).first()
     if row is None or row.expires_at <= utcnow() or row.removed_at is not None:
         return None
-    return row.LmsItem, row.ScormCourse
+    return row.LmsItem, row.ScormCourse, row.lang
 
 
 def frame_page(db: Session, *, key: str) -> tuple[bytes, str]:
@@ -84,10 +85,10 @@ def frame_page(db: Session, *, key: str) -> tuple[bytes, str]:
     found = _scorm_launch(db, key)
     if found is None:
         raise ApiError(404, "notFound")
-    item, course = found
+    item, course, lang = found
     title = html.escape(item.name)
     page = (
-        '<!doctype html><html><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{html.escape(lang or "und")}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title>"
         "<style>html,body{margin:0;height:100%;overflow:hidden}"
