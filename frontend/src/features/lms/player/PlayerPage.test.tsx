@@ -123,6 +123,10 @@ describe('the SCORM player', () => {
     expect(await screen.findByText('You have left this unit. Choose another in the contents, or open it again.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Open again' }))
     await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/12/launch')).toHaveLength(3))
+    // A launch whose CMI could not be read (over, or already terminated) is said so, and opened again on demand.
+    post(await screen.findByTitle<HTMLIFrameElement>('Unit: Playing Golf Quiz'), { source: 'spot-scorm', event: 'unavailable' })
+    expect(await screen.findByText('This launch of the unit is over. Open it again to go on.')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Open again' }))
     expect(await screen.findByTitle('Unit: Playing Golf Quiz')).toBeInTheDocument()
   })
 
