@@ -212,8 +212,16 @@ def test_browse_records_no_result(client, db, launch, learner, quiz):
     assert db.scalar(select(func.count()).select_from(LmsCompletion)) == 0
 
 
-def test_only_browse_may_be_asked(client, learner, quiz):
-    for mode in ("Review", "Normal", "browse", 1):
+def test_review_may_be_asked_and_records_no_result(db, launch, learner, quiz):
+    runtime = launch(learner, quiz["id"], mode="Review").begin()
+    assert runtime.launch_data["launchMode"] == "Review"
+    body = assert_error(runtime.put(runtime.statement("passed", QUIZ_RESULT)), 403)
+    assert "Review" in body["message"]
+    assert db.scalar(select(func.count()).select_from(LmsAttempt)) == 0
+
+
+def test_only_browse_and_review_may_be_asked(client, learner, quiz):
+    for mode in ("Normal", "browse", 1):
         response = client.post(f"{API}/lms/items/{quiz['id']}/launch", headers=learner, json={"mode": mode})
         assert_error(response, 422)
 

@@ -109,7 +109,7 @@ async def item_names(
 @router.post("/lms/items/{itemId}/launch")
 async def launch(db: DB, user: CurrentUser, itemId: Id, body: LaunchIn | None = None) -> LaunchOut:
     """The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
-    (on SPOT_PUBLIC_URL); `mode` Browse to look around without recording results."""
+    (on SPOT_PUBLIC_URL); `mode` Browse or Review to open it without recording results."""
     return service.launch(db, user=user, item_id=itemId, mode=body.mode if body else None)
 
 

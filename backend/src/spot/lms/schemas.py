@@ -65,10 +65,10 @@ class LmsItemName(CamelModel):
 
 
 class LaunchIn(CamelModel):
-    """How to launch (cmi5 §10.2.2): Browse to look around without recording results; without it,
-    Spot decides (Review for a unit the learner satisfied, Normal otherwise)."""
+    """How to launch (cmi5 §10.2.2): Browse to look around, Review to revisit, neither recording
+    results; without it, Spot decides (Review for a unit the learner satisfied, Normal otherwise)."""
 
-    mode: Literal["Browse"] | None = None
+    mode: Literal["Browse", "Review"] | None = None
 
 
 class LaunchOut(CamelModel):

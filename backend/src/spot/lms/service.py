@@ -338,8 +338,8 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
     registration and activityId (§8.1). The address is built on SPOT_PUBLIC_URL, never on the
     request's Host header: a forged Host would otherwise send the one-time fetch token elsewhere.
-    `mode` "Browse" launches the unit to look around (§10.2.2); otherwise a learner reopening a unit
-    they already satisfied reviews it, else the launch is Normal."""
+    `mode` "Browse" launches the unit to look around, "Review" to revisit it (§10.2.2); otherwise a
+    learner reopening a unit they already satisfied reviews it, else the launch is Normal."""
     found = _live_items(db, [item_id], (ItemKind.resource.value, ItemKind.quiz.value))
     if not found:
         raise not_found("lmsElementNotFound")
@@ -410,10 +410,10 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
 
 
 def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str, asked: str | None) -> str:
-    """Browse when asked; Review when the learner reopens a unit they satisfied (launched before in
-    this registration); Normal otherwise."""
-    if asked == "Browse":
-        return "Browse"
+    """Browse or Review when asked; Review when the learner reopens a unit they satisfied (launched
+    before in this registration); Normal otherwise."""
+    if asked in ("Browse", "Review"):
+        return asked
     launched_before = db.scalar(
         select(LmsLaunch.id)
         .where(
