@@ -1160,7 +1160,7 @@ export interface paths {
         /**
          * Launch
          * @description The cmi5 launch address of a resource or quiz for the signed-in learner, to open in a new tab
-         *     (on SPOT_PUBLIC_URL); `mode` Browse to look around without recording results.
+         *     (on SPOT_PUBLIC_URL); `mode` Browse or Review to open it without recording results.
          */
         post: operations["launch_backend_api_v2_lms_items__itemId__launch_post"];
         delete?: never;
@@ -5450,12 +5450,12 @@ export interface components {
         };
         /**
          * LaunchIn
-         * @description How to launch (cmi5 §10.2.2): Browse to look around without recording results; without it,
-         *     Spot decides (Review for a unit the learner satisfied, Normal otherwise).
+         * @description How to launch (cmi5 §10.2.2): Browse to look around, Review to revisit, neither recording
+         *     results; without it, Spot decides (Review for a unit the learner satisfied, Normal otherwise).
          */
         LaunchIn: {
             /** Mode */
-            mode?: "Browse" | null;
+            mode?: ("Browse" | "Review") | null;
         };
         /** LaunchOut */
         LaunchOut: {
