@@ -4,8 +4,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
