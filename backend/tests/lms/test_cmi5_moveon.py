@@ -492,33 +492,3 @@ def test_the_statements_api_lists_the_registration_in_the_lts_order(client, mana
     # Voir (NotApplicable) at registration: the block waits for Lire; then Lire's completed satisfies both.
     assert verbs(found) == ["launched", "initialized", "completed", "satisfied", "satisfied"]
     assert [grouping(s) for s in found[3:]] == [[BLOCK], [COURSE_ID]]
-
-
-def test_two_units_satisfied_at_once_satisfy_their_block(client, db, manager, learner, launch, monkeypatch):
-    """A reading and a quiz open side by side, each completed at the same moment: the block and the course
-    are satisfied once, whichever transaction comes second. Each transaction lingers after satisfying its
-    unit, so that the two overlap: without the registration's lock, each would miss the other's unit."""
-    import time
-
-    from lms.test_lms_concurrency import race
-
-    monkeypatch.setattr(satisfaction, "_LISTENERS", [*satisfaction._LISTENERS, lambda *_: time.sleep(0.5)])
-
-    units = course(
-        client,
-        manager,
-        block(au("a", "A", attributes='moveOn="Completed"') + au("b", "B", attributes='moveOn="Completed"')),
-    )
-    learner_id, headers = learner
-    runs = [launch(headers, units[name]["id"]).start() for name in ("A", "B")]
-    for run in runs:
-        finish(run, ("initialized", None))
-    responses = race(
-        [lambda run=run: run.post([run.statement("completed", {"completion": True})]) for run in runs]
-    )
-    assert [r.status_code for r in responses] == [200, 200], [r.text for r in responses]
-    db.expire_all()
-    rows = db.scalars(select(LmsSatisfaction).where(LmsSatisfaction.user_id == learner_id)).all()
-    assert sorted(row.scope for row in rows) == ["au", "au", "block", "course"]
-    found = verbs(statements(db, runs[0].params["registration"]))
-    assert found.count("satisfied") == 2

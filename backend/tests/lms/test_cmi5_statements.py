@@ -48,6 +48,8 @@ def test_statements_by_registration_in_stored_order(launch, learner, units):
     verbs = [s["verb"]["id"].rsplit("/", 1)[-1] for s in found["statements"]]
     assert verbs == ["launched", "initialized", "completed", "terminated", "launched", "initialized"]
     assert found["more"] == ""
+    consistent = quiz.client.get(f"{quiz.endpoint}statements", headers=quiz.auth())
+    assert consistent.headers["X-Experience-API-Consistent-Through"].endswith("Z")
     assert all(s["stored"].endswith("Z") for s in found["statements"])
     newest_first = _query(quiz, registration=reading.params["registration"])
     assert [s["id"] for s in newest_first["statements"]] == [s["id"] for s in reversed(found["statements"])]

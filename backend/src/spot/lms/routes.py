@@ -16,6 +16,7 @@ from spot.core.auth import DB, CurrentUser, current_principal, require
 from spot.core.errors import ApiError, ErrorBody
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, UserName
+from spot.core.time import utcnow
 from spot.lms import package, runtime, service, statements
 from spot.lms.schemas import (
     AttemptDetail,
@@ -156,11 +157,14 @@ async def attempt(db: DB, user: CurrentUser, attemptId: Id) -> AttemptDetail:
 XAPI_HEADERS = {"X-Experience-API-Version": runtime.XAPI_VERSION, "Cache-Control": "no-store"}
 
 
-def _json(content: Any, status: int = 200) -> Response:
+def _json(content: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     # ASCII escapes, as statements are stored: one may carry a lone surrogate ("\ud800"), valid JSON but
     # not UTF-8.
     return Response(
-        json.dumps(content), status_code=status, media_type="application/json", headers=XAPI_HEADERS
+        json.dumps(content),
+        status_code=status,
+        media_type="application/json",
+        headers={**XAPI_HEADERS, **(headers or {})},
     )
 
 
@@ -218,19 +222,23 @@ async def get_statements(db: DB, request: Request) -> Response:
     (registration, activity, agent, verb, since, until, limit, ascending), with `more` to page on. With
     a training manager's Spot token (`Authorization: Bearer`), every learner's."""
     params = dict(request.query_params)
+    # xAPI §7.2.3: statements stored up to now are all in the answers (Spot stores them as it answers).
+    consistent = {"X-Experience-API-Consistent-Through": utcnow().isoformat().replace("+00:00", "Z")}
     scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and bearer.strip():
         runtime.check_version(request.headers.get("x-experience-api-version"))
         manager = await current_principal(request, bearer.strip())
-        return _json(statements.read_as_manager(db, user=manager, params=params))
+        return _json(statements.read_as_manager(db, user=manager, params=params), headers=consistent)
     launched = _launched(db, request)
     if "voidedStatementId" in params:
         raise ApiError(404, "Spot voids no statement")
     if "statementId" in params:
         if set(params) - {"statementId", "format", "attachments"}:
             raise runtime.bad("statementId: no other filter goes with it")
-        return _json(runtime.statement(db, launch=launched, statement_id=params["statementId"]))
-    return _json(statements.query(db, learner_id=launched.user_id, params=params))
+        return _json(
+            runtime.statement(db, launch=launched, statement_id=params["statementId"]), headers=consistent
+        )
+    return _json(statements.query(db, learner_id=launched.user_id, params=params), headers=consistent)
 
 
 StateQuery = Annotated[str | None, Query()]

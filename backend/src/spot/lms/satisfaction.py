@@ -41,7 +41,6 @@ from spot.lms.models import (
     LmsCourse,
     LmsItem,
     LmsLaunch,
-    LmsRegistration,
     LmsSatisfaction,
     LmsStatement,
     SatisfactionMethod,
@@ -245,15 +244,6 @@ def satisfy(
     course = db.get(LmsCourse, item.course_id)
     assert course is not None
     registration = service._registration(db, user_id=user_id, course_id=course.id)
-    # The learner's satisfactions in the course one transaction at a time: two units satisfied at once
-    # (a reading and a quiz open side by side) would otherwise each miss the other and leave their block
-    # unsatisfied. The registration's row is written first; what follows reads what the other committed.
-    db.execute(
-        update(LmsRegistration)
-        .where(LmsRegistration.user_id == user_id, LmsRegistration.course_id == course.id)
-        .values(registration=LmsRegistration.registration)
-        .execution_options(synchronize_session=False)
-    )
     done = _insert(
         db,
         {
