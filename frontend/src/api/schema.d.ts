@@ -5459,6 +5459,8 @@ export interface components {
         };
         /** LaunchOut */
         LaunchOut: {
+            /** Courseid */
+            courseId: number;
             /**
              * Standard
              * @default cmi5

@@ -75,6 +75,8 @@ class LaunchOut(CamelModel):
     url: str
     # The unit's standard: a cmi5 unit opens in a tab of its own, a SCORM one in the player.
     standard: Literal["cmi5", "scorm12", "scorm2004"] = "cmi5"
+    # The unit's course (a SCORM unit's player is the course's).
+    course_id: int
 
 
 class QuizAttemptsQuery(CamelModel):

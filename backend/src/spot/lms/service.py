@@ -406,7 +406,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     _launched_statement(
         db, launch=started, item=item, activity_id=activity_id, launch_data=launch_data, url=content_url
     )
-    return LaunchOut(url=url)
+    return LaunchOut(url=url, course_id=course.id)
 
 
 def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str, asked: str | None) -> str:

@@ -1,7 +1,20 @@
 import { api, data } from '../../api/client'
+import type { components } from '../../api/schema'
+import { lmsPlayerPath } from '../../lib/paths'
+import { APP_BASE } from '../../lib/session'
 
-/** The cmi5 launch address of a resource or a quiz (absolute, for a new tab). */
+type LaunchOut = components['schemas']['LaunchOut']
+
+/** The launch of a resource or a quiz: its address (absolute), its standard and its course. */
 export const launchItem = (itemId: number) => data(api.POST('/backend/api/v2/lms/items/{itemId}/launch', { params: { path: { itemId } } }))
+
+/**
+ * Where a launched unit opens in a tab of its own: a cmi5 unit at its launch address, a SCORM one in
+ * the course's player (which gives it its contents, its runtime and the way back to Spot).
+ */
+export function launchedAddress(launched: LaunchOut, itemId: number): string {
+  return launched.standard === 'cmi5' ? launched.url : `${window.location.origin}${APP_BASE}${lmsPlayerPath(launched.courseId, itemId)}`
+}
 
 /**
  * The new tab is opened on the click itself, blank, and sent to the launch address once the server

@@ -17,7 +17,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { mediationPath } from '../../lib/paths'
-import { launchItem, openBlankTab } from '../../components/courses/launch'
+import { launchedAddress, launchItem, openBlankTab } from '../../components/courses/launch'
 import { mapItemPath } from '../../components/mapTree/links'
 import { formatDateTime } from '../../lib/dates'
 import { detachMediation, recordOpen, usePathAction } from './actions'
@@ -262,7 +262,8 @@ function LmsView({ module, result }: { module: AssignedModule; result: ResultOf<
     setBlockedUrl(undefined)
     const tab = openBlankTab()
     launch.mutate(id, {
-      onSuccess: ({ url }) => {
+      onSuccess: (launched) => {
+        const url = launchedAddress(launched, id)
         if (tab) tab.location.href = url
         else setBlockedUrl(url)
       },

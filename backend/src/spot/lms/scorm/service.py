@@ -119,7 +119,7 @@ def launch(db: Session, *, user: Principal, item: LmsItem, course: LmsCourse) ->
     url = (
         content_url(started.key, item.url) if asset else player.launch_url(key=started.key, item_url=item.url)
     )
-    return LaunchOut(url=url, standard=course.standard)  # type: ignore[arg-type]
+    return LaunchOut(url=url, standard=course.standard, course_id=course.id)  # type: ignore[arg-type]
 
 
 # The launch behind a key -----------------------------------------------------------------------------
