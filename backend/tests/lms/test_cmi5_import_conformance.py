@@ -4,6 +4,7 @@ objectives and identifiers, and unit addresses that are URIs without launch para
 Spot's own packages always run; the suite's packages are read from the CATAPULT mirror when it is there."""
 
 import io
+import time
 import zipfile
 
 import pytest
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 from lms.conformance import catapult_course, catapult_file, catapult_zip, needs_catapult
 from lms.conftest import COURSE_ID, MANAGER, au, langstring, leaves, structure, zip_of
 from spot.cli import app as cli
-from spot.lms.models import LmsCourse
+from spot.lms.models import LmsCourse, LmsSatisfaction
 from support import API, assert_error, field_codes
 
 WHERE = "cmi5.xml:/courseStructure"
@@ -247,7 +248,7 @@ RUNTIME_PACKAGES = [
 
 
 @needs_catapult
-def test_lts_101_one_thousand_units(client, manager):
+def test_lts_101_one_thousand_units(client, db, manager):
     data = catapult_file("101-one-thousand-aus.xml")
     units = data.count(b"<au ")
     assert units >= 1000
@@ -256,6 +257,16 @@ def test_lts_101_one_thousand_units(client, manager):
     assert response.json()["items"] == units
     tree = client.get(f"{API}/lms/courses/{response.json()['id']}", headers=manager).json()
     assert len(leaves(tree)) == units
+    # No unit has a moveOn: all are satisfied at the first launch (cmi5 §9.6.1), in one roll-up, the
+    # course's satisfied statement once.
+    first = next(iter(leaves(tree).values()))
+    started = time.monotonic()
+    assert client.post(f"{API}/lms/items/{first['id']}/launch", headers=manager).status_code == 200
+    assert time.monotonic() - started < 20
+    rows = db.scalars(
+        select(LmsSatisfaction.scope).where(LmsSatisfaction.course_id == response.json()["id"])
+    ).all()
+    assert (rows.count("au"), rows.count("course")) == (units, 1)
 
 
 @needs_catapult

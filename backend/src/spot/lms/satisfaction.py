@@ -41,6 +41,7 @@ from spot.lms.models import (
     LmsCourse,
     LmsItem,
     LmsLaunch,
+    LmsRegistration,
     LmsSatisfaction,
     LmsStatement,
     SatisfactionMethod,
@@ -241,31 +242,77 @@ def satisfy(
     item = db.get(LmsItem, item_id)
     if item is None or item.kind not in _UNITS:
         raise not_found("lmsElementNotFound")
-    course = db.get(LmsCourse, item.course_id)
+    extra = {"reason": reason, "waived_by": waived_by, "statement_id": statement_id}
+    newly = _satisfy_units(
+        db,
+        user_id=user_id,
+        course_id=item.course_id,
+        units=[item],
+        at=at,
+        method=method,
+        session=_Session(session_id or str(uuid.uuid4()), launch_id),
+        extra=extra,
+    )
+    return bool(newly)
+
+
+def _satisfy_units(
+    db: Session,
+    *,
+    user_id: int,
+    course_id: int,
+    units: list[LmsItem],
+    at: datetime,
+    method: str,
+    session: _Session,
+    extra: dict[str, Any] | None = None,
+) -> list[int]:
+    """Several units of one course satisfied at once (a registration's NotApplicable units: a thousand of
+    them roll up once), then the blocks and course they complete; the units newly satisfied."""
+    course = db.get(LmsCourse, course_id)
     assert course is not None
     registration = service._registration(db, user_id=user_id, course_id=course.id)
-    done = _insert(
-        db,
-        {
-            "user_id": user_id,
-            "course_id": course.id,
-            "item_id": item.id,
-            "scope": SatisfactionScope.au.value,
-            "registration": registration,
-            "method": method,
-            "reason": reason,
-            "waived_by": waived_by,
-            "statement_id": statement_id,
-            "satisfied_at": at,
-        },
+    # The learner's satisfactions in the course one transaction at a time: two units satisfied at once
+    # (a reading and a quiz open side by side) would otherwise each miss the other and leave their block
+    # unsatisfied. The registration's row is written first; what follows reads what the other committed.
+    db.execute(
+        update(LmsRegistration)
+        .where(LmsRegistration.user_id == user_id, LmsRegistration.course_id == course.id)
+        .values(registration=LmsRegistration.registration)
+        .execution_options(synchronize_session=False)
     )
-    if not done:
-        return False
-    session = _Session(session_id or str(uuid.uuid4()), launch_id)
-    _roll_up(db, user_id=user_id, course=course, unit=item, registration=registration, session=session, at=at)
-    for listener in _LISTENERS:
-        listener(db, user_id, item.id)
-    return True
+    newly = [
+        unit.id
+        for unit in units
+        if _insert(
+            db,
+            {
+                "user_id": user_id,
+                "course_id": course.id,
+                "item_id": unit.id,
+                "scope": SatisfactionScope.au.value,
+                "registration": registration,
+                "method": method,
+                "satisfied_at": at,
+                **(extra or {}),
+            },
+        )
+    ]
+    if not newly:
+        return []
+    _roll_up(
+        db,
+        user_id=user_id,
+        course=course,
+        trigger=newly[0],
+        registration=registration,
+        session=session,
+        at=at,
+    )
+    for unit_id in newly:
+        for listener in _LISTENERS:
+            listener(db, user_id, unit_id)
+    return newly
 
 
 def _roll_up(
@@ -273,44 +320,45 @@ def _roll_up(
     *,
     user_id: int,
     course: LmsCourse,
-    unit: LmsItem,
+    trigger: int,
     registration: str,
     session: _Session,
     at: datetime,
 ) -> None:
-    """The unit's blocks, innermost first, then the course: satisfied when all their units are."""
+    """The blocks whose units are now all satisfied, innermost first, then the course when all its units
+    are: each satisfied once, with its satisfied statement (the course's names the `trigger` unit as its
+    item, the statement log's unit)."""
     items = db.scalars(
         select(LmsItem).where(LmsItem.course_id == course.id, LmsItem.removed_at.is_(None))
     ).all()
     by_id = {item.id: item for item in items}
-    units_under: dict[int | None, list[int]] = {}
+    units_under: dict[int | None, list[int]] = {None: []}
+    depth: dict[int, int] = {}
     for item in items:
         if item.kind not in _UNITS:
             continue
+        units_under[None].append(item.id)
         parent = item.parent_id
-        units_under.setdefault(None, []).append(item.id)
+        chain: list[int] = []
         while parent is not None and parent in by_id:
-            units_under.setdefault(parent, []).append(item.id)
+            chain.append(parent)
             parent = by_id[parent].parent_id
+        for level, block_id in enumerate(reversed(chain)):
+            units_under.setdefault(block_id, []).append(item.id)
+            depth[block_id] = level
     rows = db.execute(
         select(LmsSatisfaction.item_id).where(
             LmsSatisfaction.user_id == user_id, LmsSatisfaction.course_id == course.id
         )
     )
     satisfied: set[int | None] = {item_id for (item_id,) in rows.tuples()}
-    chain: list[LmsItem | None] = []
-    parent_id = unit.parent_id
-    while parent_id is not None and parent_id in by_id:
-        chain.append(by_id[parent_id])
-        parent_id = by_id[parent_id].parent_id
-    chain.append(None)
+    blocks = sorted(depth, key=lambda block_id: (-depth[block_id], by_id[block_id].position))
     cmi5 = _is_cmi5(course)
-    for block in chain:
-        key = block.id if block is not None else None
-        if key in satisfied or not all(u in satisfied for u in units_under.get(key, [])):
-            if key not in satisfied:
-                return  # an outer block or the course has this one's units too
+    keys: list[int | None] = [*blocks, None]
+    for key in keys:
+        if key in satisfied or not all(unit in satisfied for unit in units_under.get(key, [])):
             continue
+        block = by_id[key] if key is not None else None
         scope = SatisfactionScope.block if block is not None else SatisfactionScope.course
         values = {
             "user_id": user_id,
@@ -327,7 +375,7 @@ def _roll_up(
             statement_id = _statement(
                 db,
                 user_id=user_id,
-                item_id=block.id if block is not None else unit.id,
+                item_id=block.id if block is not None else trigger,
                 registration=registration,
                 session=session,
                 verb_id=SATISFIED,
@@ -404,7 +452,7 @@ def registered(
         LmsSatisfaction.user_id == user_id, LmsSatisfaction.item_id.is_not(None)
     )
     pending = db.scalars(
-        select(LmsItem.id)
+        select(LmsItem)
         .where(
             LmsItem.course_id == course_id,
             LmsItem.removed_at.is_(None),
@@ -416,23 +464,26 @@ def registered(
     ).all()
     if item_id is not None:
         launched = db.get(LmsItem, item_id)
-        if launched is not None and launched.move_on in (None, "NotApplicable") and item_id not in pending:
+        pending_ids = {unit.id for unit in pending}
+        if (
+            launched is not None
+            and launched.move_on in (None, "NotApplicable")
+            and item_id not in pending_ids
+        ):
             # Opened: what counts a unit without criteria as done (training paths) hears of it.
             for listener in _LISTENERS:
                 listener(db, user_id, item_id)
     if not pending:
         return
-    session_id = str(uuid.uuid4())
-    when = at or utcnow()
-    for item_id in pending:
-        satisfy(
-            db,
-            user_id=user_id,
-            item_id=item_id,
-            at=when,
-            method=SatisfactionMethod.not_applicable.value,
-            session_id=session_id,
-        )
+    _satisfy_units(
+        db,
+        user_id=user_id,
+        course_id=course_id,
+        units=list(pending),
+        at=at or utcnow(),
+        method=SatisfactionMethod.not_applicable.value,
+        session=_Session(str(uuid.uuid4()), None),
+    )
 
 
 # Waivers (cmi5 §9.3.7) -------------------------------------------------------------------------------
