@@ -373,3 +373,13 @@ def test_a_mastery_score_in_the_launched_context_is_the_launch_datas(launch, lea
     passed = runtime.statement("passed", QUIZ_RESULT)
     assert passed["context"]["extensions"][MASTERY_SCORE] == 0.8
     assert runtime.put(passed).status_code == 204
+
+
+def test_a_passed_without_score_needs_no_mastery_score(db, launch, learner, quiz):
+    # LTS 001's AU: passed with success and duration, no score, no masteryscore extension (§9.6.3.2:
+    # required of a verdict judged on the mastery score only).
+    runtime = launch(learner, quiz["id"]).begin()
+    passed = runtime.statement("passed", {"success": True})
+    del passed["context"]["extensions"][MASTERY_SCORE]
+    assert runtime.put(passed).status_code == 204, runtime.put(passed).text
+    assert db.scalar(select(func.count()).select_from(LmsAttempt)) == 0  # no score, no grade

@@ -279,8 +279,13 @@ def check_statement(statement: Any, launch: Launched, where: str) -> tuple[str, 
             f"{where}.context.contextActivities.category: moveon "
             + ("is required with success or completion" if judged else "only with success or completion")
         )
+    # §9.6.3.2: passed and failed judged on the mastery score (those with a scaled score) carry it as
+    # LMS.LaunchData gives it; a passed or failed without a score need not, but one it gives is that one.
     if verb_id in (PASSED, FAILED) and launch.mastery_score is not None:
-        if extensions.get(MASTERY_SCORE) != launch.mastery_score:
+        evaluated = _scaled(result, where) is not None
+        if (evaluated or MASTERY_SCORE in extensions) and extensions.get(
+            MASTERY_SCORE
+        ) != launch.mastery_score:
             raise refuse(f"{where}.context.extensions: the masteryscore of LMS.LaunchData is required")
     return verb_id, True
 
