@@ -383,3 +383,14 @@ def test_a_passed_without_score_needs_no_mastery_score(db, launch, learner, quiz
     del passed["context"]["extensions"][MASTERY_SCORE]
     assert runtime.put(passed).status_code == 204, runtime.put(passed).text
     assert db.scalar(select(func.count()).select_from(LmsAttempt)) == 0  # no score, no grade
+
+
+def test_the_cmi5_category_on_another_verb_makes_an_allowed_statement(db, launch, learner, quiz):
+    # §7.1.3 calls it not allowed; early cmi5 libraries put the category on every statement: stored, and
+    # counted by none of cmi5's rules (an "answered" twice in a session is no repeated verb).
+    runtime = launch(learner, quiz["id"]).begin()
+    for _ in range(2):
+        answered = runtime.statement("answered", object={"id": "https://example.com/quiz/q1"})
+        assert runtime.put(answered).status_code == 204
+    stored = db.scalars(select(LmsStatement).where(LmsStatement.verb.endswith("/answered"))).all()
+    assert [row.defined for row in stored] == [False, False]

@@ -267,7 +267,6 @@ def _not_cmi5(runtime, statement):
             **runtime.statement("terminated"),
             "object": {"id": "https://example.com/other"},
         },
-        "defined with a verb cmi5 does not define": runtime.statement("experienced"),
     }
 
 
