@@ -100,7 +100,7 @@ def test_completed_satisfies_the_unit_then_its_block_then_the_course(client, db,
         assert statement["context"]["registration"] == run.params["registration"]
         assert CMI5 in categories(statement)
         assert statement["actor"] == json.loads(run.params["actor"])
-    assert satisfaction.is_satisfied(db, learner_id, units["Lecture"]["id"])
+    assert satisfaction.is_satisfied(db, learner_id, units["Lecture"]["id"], at_registration=False)
     # The block's and course's objects are the same in every registration (LMS generated, stable).
     other = launch(learners()[1], units["Lecture"]["id"]).start()
     other.post([other.statement("initialized"), other.statement("completed", {"completion": True})])
@@ -220,6 +220,8 @@ def test_not_applicable_units_are_satisfied_at_registration_before_launched(
     assert found[0]["context"]["extensions"][SESSION] != launched_session
     assert satisfaction.is_satisfied(db, learner_id, units["Lire"]["id"])
     assert satisfaction.is_satisfied(db, learner_id, units["Voir"]["id"])
+    # Satisfied by the registration, not by anything the learner did in it.
+    assert not satisfaction.is_satisfied(db, learner_id, units["Voir"]["id"], at_registration=False)
     # A second launch issues nothing more.
     launch(headers, units["Voir"]["id"])
     assert verbs(statements(db, run.params["registration"])) == [
@@ -492,3 +494,33 @@ def test_the_statements_api_lists_the_registration_in_the_lts_order(client, mana
     # Voir (NotApplicable) at registration: the block waits for Lire; then Lire's completed satisfies both.
     assert verbs(found) == ["launched", "initialized", "completed", "satisfied", "satisfied"]
     assert [grouping(s) for s in found[3:]] == [[BLOCK], [COURSE_ID]]
+
+
+def test_two_units_satisfied_at_once_satisfy_their_block(client, db, manager, learner, launch, monkeypatch):
+    """A reading and a quiz open side by side, each completed at the same moment: the block and the course
+    are satisfied once, whichever transaction comes second. Each transaction lingers after satisfying its
+    unit, so that the two overlap: without the registration's lock, each would miss the other's unit."""
+    import time
+
+    from lms.test_lms_concurrency import race
+
+    monkeypatch.setattr(satisfaction, "_LISTENERS", [*satisfaction._LISTENERS, lambda *_: time.sleep(0.5)])
+
+    units = course(
+        client,
+        manager,
+        block(au("a", "A", attributes='moveOn="Completed"') + au("b", "B", attributes='moveOn="Completed"')),
+    )
+    learner_id, headers = learner
+    runs = [launch(headers, units[name]["id"]).start() for name in ("A", "B")]
+    for run in runs:
+        finish(run, ("initialized", None))
+    responses = race(
+        [lambda run=run: run.post([run.statement("completed", {"completion": True})]) for run in runs]
+    )
+    assert [r.status_code for r in responses] == [200, 200], [r.text for r in responses]
+    db.expire_all()
+    rows = db.scalars(select(LmsSatisfaction).where(LmsSatisfaction.user_id == learner_id)).all()
+    assert sorted(row.scope for row in rows) == ["au", "au", "block", "course"]
+    found = verbs(statements(db, runs[0].params["registration"]))
+    assert found.count("satisfied") == 2

@@ -116,8 +116,12 @@ def satisfied_items(db: Session, *, learner_id: int, item_ids: list[int]) -> dic
     return {item_id: Satisfied(at, method) for item_id, at, method in rows.tuples() if item_id is not None}
 
 
-def is_satisfied(db: Session, user_id: int, item_id: int) -> bool:
-    return bool(satisfied_items(db, learner_id=user_id, item_ids=[item_id]))
+def is_satisfied(db: Session, user_id: int, item_id: int, *, at_registration: bool = True) -> bool:
+    """Whether the learner satisfied the unit; `at_registration=False` leaves out a unit without criteria
+    (NotApplicable), which the learner satisfied by being registered rather than by what they did in it
+    (a launch reviews only what the learner did: H1's Review mode)."""
+    found = satisfied_items(db, learner_id=user_id, item_ids=[item_id]).get(item_id)
+    return found is not None and (at_registration or found.method != SatisfactionMethod.not_applicable)
 
 
 def launch_times(db: Session, *, learner_id: int, item_ids: list[int]) -> dict[int, list[datetime]]:
