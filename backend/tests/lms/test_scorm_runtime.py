@@ -14,7 +14,7 @@ from lms.conftest import leaves
 from lms.scorm_packages import MANIFEST_12, imported, scorm12, scorm2004
 from lms.test_lms_concurrency import race
 from spot.core.time import utcnow
-from spot.lms.models import LmsCourse, LmsLaunch
+from spot.lms.models import LmsAttempt, LmsCourse, LmsLaunch
 from spot.lms.scorm import service
 from spot.lms.scorm.models import ScormAttempt
 from spot.users.models import User
@@ -318,3 +318,22 @@ def test_a_12_item_holding_items_launches_its_own_resource_first(client, manager
     ]
     launched = client.post(f"{API}/lms/items/{block['children'][0]['id']}/launch", headers=learner)
     assert launched.status_code == 200 and launched.json()["url"].endswith("/fiche.html")
+
+
+def test_commits_at_once_give_one_quiz_attempt(client, db, course12, learner):
+    sco = launch(client, learner, leaves(course12)["Quiz habilitation"]["id"])
+    cmi = sco.load()["cmi"]
+    cmi["core"] |= {"lesson_status": "passed", "score": {"raw": "90"}}
+    body = {"cmi": cmi}
+    responses = race([lambda: client.post(f"{sco.base}/commit", json=body) for _ in range(4)])
+    assert [r.status_code for r in responses] == [200] * 4, [r.text for r in responses]
+    db.expire_all()
+    assert [(a.grade, a.success) for a in db.scalars(select(LmsAttempt))] == [(9.0, True)]
+
+
+def test_one_launch_loading_twice_at_once_binds_one_attempt(client, db, course12, learner):
+    sco = launch(client, learner, leaves(course12)["Quiz habilitation"]["id"])
+    responses = race([lambda: client.get(f"{sco.base}/cmi") for _ in range(3)])
+    assert [r.status_code for r in responses] == [200] * 3, [r.text for r in responses]
+    db.expire_all()
+    assert len(db.scalars(select(ScormAttempt)).all()) == 1

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from spot.config import get_settings
@@ -202,6 +202,9 @@ def _bind(db: Session, *, launch: LmsLaunch, item: LmsItem, standard: str) -> Sc
     for _ in range(5):
         now = utcnow()
         latest = _latest(db, user_id=launch.user_id, item_id=item.id)
+        if latest is not None and latest.launch_id == launch.id:
+            # The same launch loading twice at once: the other load bound it already.
+            return latest
         if latest is not None and _resumable(latest, standard):
             latest.launch_id = launch.id
             latest.terminated_at = None
@@ -471,7 +474,20 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
     cmi_data = body.get("cmi")
     if not isinstance(cmi_data, dict):
         raise refuse("cmi: an object is expected")
-    attempt = db.scalars(select(ScormAttempt).where(ScormAttempt.launch_id == found.launch.id)).first()
+    # The attempt's row written first: of two commits at once (an autocommit and the terminate beacon),
+    # the second waits for the first (its row lock on PostgreSQL, the database's on SQLite), then reads
+    # what it stored (its quiz attempt among it).
+    db.execute(
+        update(ScormAttempt)
+        .where(ScormAttempt.launch_id == found.launch.id)
+        .values(updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    attempt = db.scalars(
+        select(ScormAttempt)
+        .where(ScormAttempt.launch_id == found.launch.id)
+        .execution_options(populate_existing=True)
+    ).first()
     if attempt is None:
         raise ApiError(409, "No attempt was loaded by this launch: GET its cmi first")
     if attempt.terminated_at is not None:
