@@ -14,6 +14,7 @@ from lms.conformance import GOLF_12_SINGLE, GOLF_2004_MULTI, golf_zip, needs_gol
 from lms.conftest import leaves
 from lms.scorm_packages import MANIFEST_2004, imported, scorm12, scorm2004
 from lms.test_scorm_runtime import Sco, launch
+from spot.config import get_settings
 from spot.lms.models import LmsAttempt, LmsCompletion, LmsSatisfaction
 from spot.lms.scorm.models import ScormAttempt
 from spot.training.modules.models import TrainingModuleItem
@@ -70,6 +71,8 @@ def test_a_passed_12_quiz_is_a_graded_attempt_and_satisfies_the_unit(client, db,
     statement = detail["statement"]
     assert statement["verb"]["id"] == "http://adlnet.gov/expapi/verbs/passed"
     assert statement["result"]["score"] == {"raw": 87.0, "min": 0.0, "max": 100.0}
+    attempt_extension = get_settings().public_url.rstrip("/") + "/xapi/extensions/scorm-attempt"
+    assert statement["context"]["extensions"] == {attempt_extension: 1}
     # Later commits of the same attempt keep one quiz attempt, brought up to date.
     cmi["core"]["score"]["raw"] = "93"
     sco.commit(cmi, terminate=True)

@@ -38,7 +38,8 @@ from spot.users.models import User
 MAX_SUSPEND_DATA = 64_000
 MAX_LOCATION = 1_000
 MAX_INTERACTIONS = 1_000
-SCORM_ATTEMPT = "https://spot.example/xapi/extensions/scorm-attempt"
+# The extension naming the SCORM attempt in Spot's statement of its result: an IRI of this Spot.
+SCORM_ATTEMPT = "/xapi/extensions/scorm-attempt"
 
 LESSON_STATUS = ("passed", "completed", "failed", "incomplete", "browsed", "not attempted")
 COMPLETION_STATUS = ("completed", "incomplete", "not attempted", "unknown")
@@ -580,7 +581,7 @@ def _statement(
         "result": result,
         "context": {
             "registration": found.launch.registration,
-            "extensions": {SCORM_ATTEMPT: attempt.number},
+            "extensions": {get_settings().public_url.rstrip("/") + SCORM_ATTEMPT: attempt.number},
         },
         "timestamp": at.isoformat().replace("+00:00", "Z"),
     }
