@@ -58,21 +58,21 @@ export function QualificationDashboard({
       <ToggleButtonGroup
         value={shown.states}
         onChange={(_event, states: ValidityState[]) => onStatesChange(states)}
-        aria-label={t('qualifications.dashboard.legend')}
+        aria-label={t('qualificationStatus.dashboard.legend')}
         size="small"
         sx={{ flexWrap: 'wrap' }}
       >
         {VALIDITY_STATES.map((state) => (
           <ToggleButton key={state} value={state} sx={{ textTransform: 'none', gap: 1 }}>
             <StateDot state={state} />
-            {t(`qualifications.dashboard.states.${state}`)}
+            {t(`qualificationStatus.dashboard.states.${state}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
       {elements.length === 0 ? (
-        <Typography color="text.secondary">{t('qualifications.dashboard.empty')}</Typography>
+        <Typography color="text.secondary">{t('qualificationStatus.dashboard.empty')}</Typography>
       ) : visible.length === 0 ? (
-        <Typography color="text.secondary">{t('qualifications.dashboard.nothingShown')}</Typography>
+        <Typography color="text.secondary">{t('qualificationStatus.dashboard.nothingShown')}</Typography>
       ) : (
         visible.map((element) => (
           <DashboardItemView
@@ -124,7 +124,7 @@ function DashboardItemView({
           <NameLink address={linkTo(item.link)}>{item.name}</NameLink>
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {t('qualifications.dashboard.obtained', { obtained: item.obtained, total: item.total })}
+          {t('qualificationStatus.dashboard.obtained', { obtained: item.obtained, total: item.total })}
         </Typography>
         {item.total > 0 && !overPeople && (
           <Typography variant="body2" sx={{ color: textColourOf(item.state) }}>
@@ -134,7 +134,7 @@ function DashboardItemView({
       </Stack>
       {item.total === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('qualifications.dashboard.noChild')}
+          {t('qualificationStatus.dashboard.noChild')}
         </Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}>
@@ -145,7 +145,7 @@ function DashboardItemView({
       )}
       {hidden > 0 && (
         <Button size="small" onClick={onExpand} sx={{ mt: 1 }}>
-          {t('qualifications.dashboard.showAll', { count: element.children.length + hidden })}
+          {t('qualificationStatus.dashboard.showAll', { count: element.children.length + hidden })}
         </Button>
       )}
     </Paper>
@@ -169,12 +169,12 @@ function ChildRow({ child, linkTo, details }: { child: DashboardChild; linkTo: D
       </Typography>
       {child.validationTrainingPath != null && (
         <Link component={RouterLink} to={trainingPathPath(child.validationTrainingPath)} variant="body2" underline="hover">
-          {t('qualifications.dashboard.validationPath')}
+          {t('qualificationStatus.dashboard.validationPath')}
         </Link>
       )}
       {child.requalificationTrainingPath != null && (
         <Link component={RouterLink} to={trainingPathPath(child.requalificationTrainingPath)} variant="body2" underline="hover">
-          {t('qualifications.dashboard.requalificationPath')}
+          {t('qualificationStatus.dashboard.requalificationPath')}
         </Link>
       )}
       {details?.(child)}

@@ -40,14 +40,14 @@ export type Validity = {
 export function validityTexts(validity: Validity, t: TFunction, language: string): string[] {
   const { remainingDays, validUntil } = validity
   const texts: string[] = []
-  if (remainingDays >= PERMANENT) texts.push(t('qualifications.validity.permanent'))
-  else if (remainingDays <= NEVER_VALIDATED) texts.push(t('qualifications.validity.neverValidated'))
+  if (remainingDays >= PERMANENT) texts.push(t('qualificationStatus.validity.permanent'))
+  else if (remainingDays <= NEVER_VALIDATED) texts.push(t('qualificationStatus.validity.neverValidated'))
   else {
-    if (remainingDays < 0) texts.push(t('qualifications.validity.expiredSince', { count: -remainingDays }))
-    else texts.push(t('qualifications.validity.remainingDays', { count: remainingDays }))
-    if (validUntil) texts.push(t('qualifications.validity.expirationDate', { date: formatDate(validUntil, language) }))
+    if (remainingDays < 0) texts.push(t('qualificationStatus.validity.expiredSince', { count: -remainingDays }))
+    else texts.push(t('qualificationStatus.validity.remainingDays', { count: remainingDays }))
+    if (validUntil) texts.push(t('qualificationStatus.validity.expirationDate', { date: formatDate(validUntil, language) }))
   }
-  if (remainingDays < 0 && validity.requalificationTrainingPath != null) texts.push(t('qualifications.validity.inProgress'))
+  if (remainingDays < 0 && validity.requalificationTrainingPath != null) texts.push(t('qualificationStatus.validity.inProgress'))
   return texts
 }
 

@@ -36,7 +36,7 @@ export function PdfExportButton({ cartography }: { cartography: Cartography }) {
         subjectsOf(exported),
       ])
       const doc = buildCartographyPdf(cartography, image, subjects, {
-        title: t('mapping.siteAndCartography', { site: cartography.site.name, cartography: cartography.name }),
+        title: t('siteAndCartography', { site: cartography.site.name, cartography: cartography.name }),
         subtitle: formatDate(new Date(), i18n.language),
         subjectCount: (count) => t('mapping.cartography.subjectCount', { count }),
         noSubject: t('mapping.pdf.noSubject'),

@@ -7,8 +7,8 @@ import type { NavigationEntry } from '../../lib/navigation'
 
 /** The map's drawer entries, open to every signed-in user (what each sees is up to the server). */
 export const MAPPING_NAVIGATION: NavigationEntry[] = [
-  { to: SITES_PATH, label: 'mapping.nav.sites', section: 'mapping.nav.section', icon: FactoryOutlined },
-  { to: CARTOGRAPHIES_PATH, label: 'mapping.nav.cartographies', section: 'mapping.nav.section', icon: MapOutlined },
-  { to: FUNCTIONS_PATH, label: 'mapping.nav.functions', section: 'mapping.nav.section', icon: BadgeOutlined },
-  { to: SUBJECTS_PATH, label: 'mapping.nav.subjects', section: 'mapping.nav.section', icon: AccountTreeOutlined },
+  { to: SITES_PATH, label: 'nav.sites', section: 'nav.sections.mapping', icon: FactoryOutlined },
+  { to: CARTOGRAPHIES_PATH, label: 'nav.cartographies', section: 'nav.sections.mapping', icon: MapOutlined },
+  { to: FUNCTIONS_PATH, label: 'nav.functions', section: 'nav.sections.mapping', icon: BadgeOutlined },
+  { to: SUBJECTS_PATH, label: 'nav.subjects', section: 'nav.sections.mapping', icon: AccountTreeOutlined },
 ]

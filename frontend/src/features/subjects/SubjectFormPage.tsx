@@ -73,7 +73,7 @@ function SubjectFormView({ mode, initial }: { mode: Mode; initial: SubjectForm }
   const subActivities = useQuery({ ...subActivitiesQuery(activityId ?? 0), enabled: topActivity?.hasSubActivities === true })
   const cartographyOptions: Option[] = (cartographies.data ?? []).map((c) => ({
     id: c.id,
-    name: t('mapping.siteAndCartography', { site: c.site.name, cartography: c.name }),
+    name: t('siteAndCartography', { site: c.site.name, cartography: c.name }),
   }))
 
   /** A prefilled or kept id that is not among the choices cannot be saved. */
