@@ -220,6 +220,33 @@ def test_review_may_be_asked_and_records_no_result(db, launch, learner, quiz):
     assert db.scalar(select(func.count()).select_from(LmsAttempt)) == 0
 
 
+def test_a_unit_without_criteria_reopened_launches_normal_and_records_again(client, manager, launch, learner):
+    """A quiz with a mastery score and no moveOn (NotApplicable) is satisfied at registration, not by
+    what the learner did in it: reopening it is a Normal launch, whose failed and passed count."""
+    package = course_package(au("noter", "Sans critère", attributes='masteryScore="0.5"'))
+    course_id = upload(client, manager, package).json()["id"]
+    unit = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())["Sans critère"]
+    first = launch(learner, unit["id"]).begin()
+    assert first.launch_data["launchMode"] == "Normal"
+    result = {"score": {"scaled": 0.2}, "success": False}
+    assert first.put(first.statement("failed", result)).status_code == 204
+    assert first.put(first.statement("terminated")).status_code == 204
+    again = launch(learner, unit["id"]).begin()
+    assert again.launch_data["launchMode"] == "Normal"
+    assert (
+        again.put(again.statement("passed", {"score": {"scaled": 0.7}, "success": True})).status_code == 204
+    )
+    attempts = client.post(
+        f"{API}/lms/quiz-attempts",
+        json={
+            "learnerId": int(json.loads(first.params["actor"])["account"]["name"]),
+            "quizIds": [unit["id"]],
+        },
+        headers=manager,
+    ).json()
+    assert [(a["grade"], a["success"]) for a in attempts] == [(2.0, False), (7.0, True)]
+
+
 def test_only_browse_and_review_may_be_asked(client, learner, quiz):
     for mode in ("Normal", "browse", 1):
         response = client.post(f"{API}/lms/items/{quiz['id']}/launch", headers=learner, json={"mode": mode})

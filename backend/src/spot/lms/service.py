@@ -423,7 +423,7 @@ def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str,
     )
     from spot.lms import satisfaction  # it builds on this module
 
-    if launched_before is not None and satisfaction.is_satisfied(db, user_id, item.id):
+    if launched_before is not None and satisfaction.is_satisfied(db, user_id, item.id, at_registration=False):
         return "Review"
     return "Normal"
 
