@@ -88,7 +88,10 @@ def upgrade() -> None:
             ["user_id"], ["user.id"], name=op.f("fk_lms_scorm_attempt_user_id_user"), ondelete="CASCADE"
         ),
         sa.ForeignKeyConstraint(
-            ["item_id"], ["lms_item.id"], name=op.f("fk_lms_scorm_attempt_item_id_lms_item"), ondelete="CASCADE"
+            ["item_id"],
+            ["lms_item.id"],
+            name=op.f("fk_lms_scorm_attempt_item_id_lms_item"),
+            ondelete="CASCADE",
         ),
         sa.ForeignKeyConstraint(
             ["launch_id"],
