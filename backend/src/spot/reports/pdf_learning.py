@@ -39,7 +39,7 @@ LEARNING_WORDS: dict[Language, LearningWords] = {
     lang: fill(LearningWords, lang, "learning_record") for lang in LANGUAGES
 }
 # Unit, launches, completed, satisfied; the attempts take the rest.
-_WIDTHS = (150.0, 44.0, 70.0, 110.0)
+_WIDTHS = (140.0, 58.0, 70.0, 110.0)
 
 
 def _satisfied(unit: UnitRecord, words: LearningWords, ctx: Context) -> str:
