@@ -18,6 +18,7 @@ from spot.config import get_settings
 from spot.lms.models import LmsAttempt, LmsCompletion, LmsSatisfaction
 from spot.lms.scorm.models import ScormAttempt
 from spot.training.modules.models import TrainingModuleItem
+from spot.users.models import User
 from support import API
 from training.paths_support import Cast, act, get, make_module, make_path, move_to
 
@@ -301,3 +302,24 @@ def test_a_sco_that_sets_its_completion_itself_is_not_completed_for_it(client, d
     sco = launch(client, learner, intro)
     sco.commit(sco.load()["cmi"], terminate=True)
     assert done(db, intro) == (False, False)
+
+
+def test_a_scorm_course_is_satisfied_once_all_its_units_are(client, db, course2004, learner):
+    units = leaves(course2004)
+    learner_id = db.scalar(select(User.id).where(User.login == "scorm-outcomes-learner"))
+    url = f"{API}/lms/courses/{course2004['id']}/satisfaction?learnerId={learner_id}"
+    intro = launch(client, learner, units["Introduction"]["id"])
+    intro.commit(intro.load()["cmi"], terminate=True)
+    evaluation = launch(client, learner, units["Évaluation"]["id"])
+    evaluation.commit(evaluation.load()["cmi"] | {"score": {"scaled": "0.9"}}, terminate=True)
+    before = client.get(url, headers=learner).json()
+    assert before["satisfiedAt"] is None
+    # The module's two units are: the block is satisfied; the annex, an asset, once launched.
+    satisfied = {item["itemId"] for item in before["items"]}
+    assert {
+        units["Introduction"]["id"],
+        units["Évaluation"]["id"],
+        course2004["children"][0]["id"],
+    } <= satisfied
+    launch(client, learner, units["Annexe"]["id"])
+    assert client.get(url, headers=learner).json()["satisfiedAt"] is not None
