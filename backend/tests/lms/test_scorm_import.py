@@ -255,3 +255,15 @@ def test_the_golf_scorm_2004_multi_sco_imports_as_four_blocks(client, db, manage
 def test_the_golf_scorm_2004_single_sco_imports(client, manager, tmp_path):
     tree = imported(client, manager, golf_zip(GOLF_2004_SINGLE, tmp_path).read_bytes())
     assert len(leaves(tree)) == 1
+
+
+@pytest.mark.parametrize(("length", "status"), [(495, 200), (496, 400)])
+def test_identifiers_leave_room_for_an_items_own_unit(client, manager, length, status):
+    identifier = "b" * length
+    text = MANIFEST_12.format(title="Habilitation électrique").replace(
+        '<item identifier="bloc_bases">', f'<item identifier="{identifier}" identifierref="res_fiche">'
+    )
+    response = upload(client, manager, scorm12(text))
+    assert response.status_code == status, response.text
+    if status == 400:
+        assert field_codes(response) == {(f"{ORG}/item[1]@identifier", "invalidValue")}

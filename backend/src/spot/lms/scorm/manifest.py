@@ -30,6 +30,7 @@ from spot.lms.scorm import models
 
 MANIFEST = "imsmanifest.xml"
 XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
+SELF = "#self"
 SCORM12, SCORM2004 = "scorm12", "scorm2004"
 # What a SCORM unit needs to be satisfied, in cmi5's words (lms_item.move_on): a quiz passed, another SCO
 # completed or passed, an asset once launched.
@@ -181,7 +182,8 @@ class _Reader:
         value = (element.get("identifier") or "").strip()
         if not value:
             raise package.refuse(f"{where}@identifier", "emptyFieldError")
-        if len(value) > IRI_LENGTH:
+        # Room for the "#self" of a 1.2 item's own unit (lms_item.activity_id).
+        if len(value) > IRI_LENGTH - len(SELF):
             raise package.refuse(f"{where}@identifier", "invalidValue")
         if value in self.ids:
             raise package.refuse(f"{where}@identifier", "alreadyExists")
@@ -223,7 +225,7 @@ class _Reader:
                 )
                 if reference:
                     # A 1.2 item holding items may launch a resource of its own: a unit first in its block.
-                    own = self.unit(child, here, f"{identifier}#self", title, reference)
+                    own = self.unit(child, here, identifier + SELF, title, reference)
                     block.children.append(own)
                 block.children += self.items(child, here, depth + 1)
                 found.append(block)
