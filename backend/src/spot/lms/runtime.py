@@ -21,6 +21,7 @@ from spot.core import files
 from spot.core.errors import ApiError
 from spot.core.time import utcnow
 from spot.lms import models, package, satisfaction, service
+from spot.lms.launched import Launched
 from spot.lms.models import (
     ItemKind,
     LmsAttempt,
@@ -88,23 +89,6 @@ def fetch(db: Session, *, token: str) -> dict[str, str]:
 
 
 # Who is calling ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Launched:
-    """A launch as the xAPI resources see it."""
-
-    launch_id: int
-    user_id: int
-    item_id: int
-    item_kind: str
-    registration: str
-    session_id: str
-    activity_id: str
-    publisher_id: str
-    mastery_score: float | None
-    launch_mode: str = "Normal"
-    course_id: int = 0
 
 
 def closed() -> ApiError:

@@ -27,7 +27,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -36,6 +36,7 @@ from spot.core.errors import bad_request, conflict, forbidden, not_found
 from spot.core.principal import Principal
 from spot.core.time import utcnow
 from spot.lms import service
+from spot.lms.launched import Launched
 from spot.lms.models import (
     ItemKind,
     LmsCourse,
@@ -50,9 +51,6 @@ from spot.lms.models import (
 from spot.lms.schemas import CourseSatisfaction, ItemSatisfaction
 from spot.permissions.names import Permission
 from spot.users.models import User
-
-if TYPE_CHECKING:
-    from spot.lms.runtime import Launched
 
 log = logging.getLogger("spot.security")
 
@@ -401,7 +399,7 @@ def _roll_up(
 # The cmi5 runtime's hooks ----------------------------------------------------------------------------
 
 
-def _defined_verbs(db: Session, launch: "Launched") -> set[str]:
+def _defined_verbs(db: Session, launch: Launched) -> set[str]:
     """The completed and passed cmi5 defined statements about the unit in the learner's registration."""
     rows = db.scalars(
         select(LmsStatement.verb)
@@ -419,7 +417,7 @@ def _defined_verbs(db: Session, launch: "Launched") -> set[str]:
 
 
 def after_statement(
-    db: Session, *, launch: "Launched", verb_id: str, statement: dict[str, Any], at: datetime
+    db: Session, *, launch: Launched, verb_id: str, statement: dict[str, Any], at: datetime
 ) -> None:
     """A cmi5 defined statement of the launch was stored: a completed or passed one may meet the unit's
     moveOn, which satisfies it (and its blocks and course, in the launch's session)."""
@@ -576,3 +574,8 @@ def course_satisfaction(
         ],
         can_waive=can_waive(user),
     )
+
+
+# The launch applies these rules (lms.service builds nothing on this module: it is told of them here).
+service.on_registration(registered)
+service.reviewed_when(lambda db, user_id, item_id: is_satisfied(db, user_id, item_id, at_registration=False))

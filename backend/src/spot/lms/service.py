@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote, unquote, urlencode, urlsplit, urlunsplit
 
 from sqlalchemy import case, func, select
@@ -333,6 +333,25 @@ def register_launcher(standard: str, launcher: Launcher) -> None:
     _LAUNCHERS[standard] = launcher
 
 
+class Registration(Protocol):
+    def __call__(self, db: Session, *, user_id: int, course_id: int, item_id: int | None = None) -> None: ...
+
+
+# What a launch asks of the satisfaction rules (lms.satisfaction registers them): the learner's
+# registration in the course (units without criteria satisfied), and whether they satisfied a unit by
+# what they did in it (reopened, it is reviewed).
+_ON_REGISTRATION: list[Registration] = []
+_REVIEWED: list[Callable[[Session, int, int], bool]] = []
+
+
+def on_registration(registered: Registration) -> None:
+    _ON_REGISTRATION.append(registered)
+
+
+def reviewed_when(reviewed: Callable[[Session, int, int], bool]) -> None:
+    _REVIEWED.append(reviewed)
+
+
 def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = None) -> LaunchOut:
     """Prepare a launch of a unit: the launched statement and LMS.LaunchData are recorded before the
     unit starts (cmi5 §9.3.1, §10), and the launch address carries endpoint, fetch, actor,
@@ -367,10 +386,9 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     db.add(started)
     db.flush()
     # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement; the launch is
-    # known to what counts an opened unit without criteria (H2).
-    from spot.lms import satisfaction  # it builds on this module
-
-    satisfaction.registered(db, user_id=user.id, course_id=course.id, item_id=item.id)
+    # known to what counts an opened unit without criteria.
+    for registered in _ON_REGISTRATION:
+        registered(db, user_id=user.id, course_id=course.id, item_id=item.id)
     base = get_settings().public_url.rstrip("/")
     api = f"{base}{API_PREFIX}/lms"
     parameters = {
@@ -421,9 +439,7 @@ def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str,
         )
         .limit(1)
     )
-    from spot.lms import satisfaction  # it builds on this module
-
-    if launched_before is not None and satisfaction.is_satisfied(db, user_id, item.id, at_registration=False):
+    if launched_before is not None and any(reviewed(db, user_id, item.id) for reviewed in _REVIEWED):
         return "Review"
     return "Normal"
 
