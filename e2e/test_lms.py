@@ -29,7 +29,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "import": "Importer",
         "imported": "Cours « {} » importé",
         "invalid": "Ce fichier n'est pas un paquet de cours cmi5 valide",
-        "faulty": "Entrée en cause : cmi5.xml",
+        "faulty": "Entrée en cause : cmi5.xml, imsmanifest.xml",
         "cancel": "Annuler",
         "remove": "Retirer {}",
         "removeTitle": "Retirer le cours",
@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "import": "Import",
         "imported": "Course “{}” imported",
         "invalid": "This file is not a valid cmi5 course package",
-        "faulty": "Faulty entry: cmi5.xml",
+        "faulty": "Faulty entry: cmi5.xml, imsmanifest.xml",
         "cancel": "Cancel",
         "remove": "Remove {}",
         "removeTitle": "Remove the course",
@@ -157,7 +157,7 @@ def test_a_training_manager_uploads_a_course_and_removes_it(page: Page, base_url
     catalogue = page.get_by_role("region", name=texts["catalogue"], exact=True)
     expect(catalogue.get_by_role("heading", name=DEMO_COURSE, exact=True)).to_be_visible()
 
-    # A package without its cmi5.xml is refused, the faulty entry named.
+    # A package without its cmi5.xml (nor a SCORM manifest) is refused, the missing entries named.
     page.get_by_role("button", name=texts["upload"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["uploadTitle"], exact=True)
     files = dialog.locator("input[type=file]")

@@ -311,7 +311,7 @@ def test_lts_invalid_packages_are_refused(client, manager, tmp_path):
     )
     # 210-1: a zip without cmi5.xml.
     data = zip_of({"README.md": catapult_file("210-1-no-cmi5-xml/README.md")})
-    refused(post(client, manager, data, "application/zip"), "cmi5.xml", "notFound")
+    refused(post(client, manager, data, "application/zip"), "cmi5.xml, imsmanifest.xml", "notFound")
 
 
 @needs_catapult

@@ -224,7 +224,7 @@ def test_a_damaged_compressed_entry_is_refused(client, manager):
 
 S = "cmi5.xml:/courseStructure"
 MALFORMED = {
-    "no cmi5.xml": ({"index.html": "x"}, ("cmi5.xml", "notFound")),
+    "no cmi5.xml": ({"index.html": "x"}, ("cmi5.xml, imsmanifest.xml", "notFound")),
     "not well formed": ({"cmi5.xml": "<courseStructure><course>"}, ("cmi5.xml", "notWellFormed")),
     "entity expansion": (
         {

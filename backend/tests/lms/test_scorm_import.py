@@ -207,7 +207,7 @@ def test_a_scorm_package_follows_the_hostile_archive_rules(client, manager):
 
 def test_a_zip_with_neither_structure_names_cmi5_xml(client, manager):
     response = upload(client, manager, zip_of({"index.html": PAGE}))
-    assert field_codes(response) == {("cmi5.xml", "notFound")}
+    assert field_codes(response) == {("cmi5.xml, imsmanifest.xml", "notFound")}
 
 
 @pytest.mark.parametrize(

@@ -484,7 +484,8 @@ def read(source: Path | BinaryIO) -> Course:
             other = member(archive, name)
             if other is not None:
                 return parse(other, files)
-        raise refuse(STRUCTURE, "notFound")
+        # Neither standard's structure at the root (a package zipped with its folder around it, say).
+        raise refuse(", ".join([STRUCTURE, *OTHER_STRUCTURES]), "notFound")
     return parse_structure(structure, files)
 
 
