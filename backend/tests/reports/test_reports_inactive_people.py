@@ -84,7 +84,7 @@ def test_the_audit_pack_marks_who_left(client: TestClient, world: World, languag
     response = client.get(f"{AUDIT}/{world.cast.id('learner')}", headers=headers(world, language))
     assert response.status_code == 200, response.text
     files = pdfs(response.content)
-    path_file, qualifications_file, history_file = files
+    path_file, qualifications_file, history_file, learning_file = files
     path = text_of(files[path_file])
     separator = " :" if language == "fr" else ":"
     assert f"{LEARNER[language]}{separator} Learner Test {mark}" in path
@@ -99,12 +99,14 @@ def test_the_audit_pack_marks_who_left(client: TestClient, world: World, languag
     history = text_of(files[history_file])
     assert f"{LEARNER[language]}{separator} Learner Test {mark}" in history
     assert f"Referent Test {mark}" in history
+    # The learning-platform record names the learner as the others do.
+    assert f"{LEARNER[language]}{separator} Learner Test {mark}" in text_of(files[learning_file])
 
 
 def test_an_active_learner_s_audit_pack_marks_only_who_left(client: TestClient, world: World) -> None:
     response = client.get(f"{AUDIT}/{world.cast.id('second')}", headers=headers(world, "fr"))
     assert response.status_code == 200, response.text
-    path_file, qualifications_file, history_file = files = pdfs(response.content)
+    path_file, qualifications_file, history_file, _learning_file = files = pdfs(response.content)
     path = text_of(files[path_file])
     assert "Apprenant : Zoé Élève (EXT-7)" in path
     # Her module's referent left.
