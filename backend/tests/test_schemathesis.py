@@ -62,14 +62,23 @@ def test_api_conforms_to_its_document_without_a_session(case, app):
 # player (xAPI, the one-time fetch, the player's files; tests/lms), the per-type copies of one
 # documented list route, and SCIM, whose clients learn it from its own discovery (tests/scim, where
 # scim2-tester checks it against RFC 7643 and 7644).
+# The xAPI runtime answers at its endpoint and with the doubled slash of the cmi5 library 3.0/3.1.
+_XAPI = (f"{API}/lms/xapi/", f"{API}/lms/xapi//")
 UNDOCUMENTED = {
     ("POST", f"{API}/training/references/query/{{type}}"),
     ("POST", f"{API}/lms/fetch/{{token}}"),
-    ("GET", f"{API}/lms/xapi/about"),
-    *(("GET", f"{API}/lms/xapi/statements"), ("PUT", f"{API}/lms/xapi/statements")),
-    ("POST", f"{API}/lms/xapi/statements"),
-    *((method, f"{API}/lms/xapi/activities/state") for method in ("GET", "PUT", "POST", "DELETE")),
+    *(("GET", f"{xapi}about") for xapi in _XAPI),
+    *((method, f"{xapi}statements") for xapi in _XAPI for method in ("GET", "PUT", "POST")),
+    *(
+        (method, f"{xapi}{resource}")
+        for xapi in _XAPI
+        for resource in ("activities/state", "agents/profile")
+        for method in ("GET", "PUT", "POST", "DELETE")
+    ),
     ("GET", f"{API}/lms/play/{{key}}/{{path}}"),
+    # The SCORM runtime of a launched SCO, by its launch's key.
+    ("GET", f"{API}/lms/scorm/{{key}}/cmi"),
+    ("POST", f"{API}/lms/scorm/{{key}}/commit"),
     *((method, route.path_format) for route in scim_router.routes for method in route.methods),  # type: ignore[attr-defined]
 }
 
