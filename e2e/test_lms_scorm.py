@@ -212,7 +212,6 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
         }"""
     )
     assert seen == ["", "SecurityError"], seen
-    page.screenshot(path="/tmp/h4-journey-12-reading.png")
 
     # He leaves saving where he was: the player says so, the contents say it resumes.
     sco.locator("#butExit").click()
@@ -239,7 +238,6 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     sco.locator("#butExit").click()
     expect(page.get_by_text(texts["left"])).to_be_visible()
     expect(contents.get_by_role("button", name=re.compile(f"^{UNIT_12}"))).to_contain_text(grade)
-    page.screenshot(path="/tmp/h4-journey-12-graded.png")
     page.get_by_role("link", name=texts["back"]).click()
     attempts = page.get_by_role("region", name=texts["attempts"], exact=True)
     expect(attempts.get_by_text(grade, exact=True)).to_be_visible()
@@ -250,7 +248,6 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
         summary.click()
     elements = page.get_by_role("list", name=texts["elementsOf"].format(MODULE), exact=True)
     expect(elements.get_by_role("listitem").first).to_contain_text(texts["doneOn"])
-    page.screenshot(path="/tmp/h4-journey-path-element-done.png")
     page.goto(f"{base_url}/spotv2/lms")
 
     # The 2004 course, unit by unit from its contents (its blocks allow choice, not flow).
@@ -264,11 +261,9 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
         expect(contents.get_by_role("button", name=re.compile(f"^{unit}"))).not_to_contain_text(
             texts["notStarted"]
         )
-    page.screenshot(path="/tmp/h4-journey-2004-laptop.png")
 
     # On a phone: the unit first, the contents under it, nothing wider than the screen.
     page.set_viewport_size({"width": 390, "height": 844})
     expect(sco_of(page, texts, "Keeping Score").locator("h1").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-    page.screenshot(path="/tmp/h4-journey-2004-phone.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})

@@ -32,7 +32,7 @@ def learner(make_user, login) -> dict[str, str]:
 
 
 def package(folder: str, tmp_path: Path, *, with_files: bool = False) -> bytes:
-    """The example zipped; `with_files`: each file its manifest names (a placeholder page) added when the
+    """The example zipped; `with_files`: each file its manifest names (a stand-in page) added when the
     fixture holds only its manifest."""
     data = golf_zip(f"{GOLF_MODULES}/{folder}", tmp_path / "package.zip").read_bytes()
     if not with_files:
