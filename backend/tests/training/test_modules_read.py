@@ -122,13 +122,21 @@ def test_lms_elements_with_their_names_or_not_found(client, db, test_map, course
         "name": "Lire la procédure",
         "courseId": course.id,
         "found": True,
+        "launchMode": "Normal",
     }
     assert (found[1]["lmsType"], found[1]["name"], found[1]["found"]) == (
         "quiz",
         "Quiz de consignation",
         True,
     )
-    missing = {"type": "lms", "lmsType": None, "name": None, "courseId": None, "found": False}
+    missing = {
+        "type": "lms",
+        "lmsType": None,
+        "name": None,
+        "courseId": None,
+        "found": False,
+        "launchMode": "Normal",
+    }
     assert found[2] == {**missing, "lmsCourseId": other.resource}
     assert found[3] == {**missing, "lmsCourseId": None}  # deleted by the platform: the element stays
     assert found[4] == {**missing, "lmsCourseId": gone.quiz}

@@ -245,6 +245,7 @@ def test_lms_elements_a_completed_resource_and_a_passed_quiz_with_its_best_grade
         "lmsType": "resource",
         "courseId": course.id,
         "found": True,
+        "launchMode": "Normal",
         "resources": [{"resourceId": course.resource, "doneAt": None}],
         "quizes": [],
     }

@@ -5450,13 +5450,21 @@ export interface components {
         };
         /**
          * LaunchIn
-         * @description How to launch (cmi5 §10.2.2): Browse to look around, Review to revisit, neither recording
-         *     results; without it, Spot decides (Review for a unit the learner satisfied, Normal otherwise).
+         * @description How to launch (cmi5 §10.2.2, SCORM's lesson mode): Browse to look around, Review to revisit,
+         *     neither recording results; without it, Spot decides (a cmi5 unit the learner satisfied reopens in
+         *     Review, else Normal).
          */
         LaunchIn: {
             /** Mode */
             mode?: ("Browse" | "Review") | null;
         };
+        /**
+         * LaunchMode
+         * @description How a unit is launched (cmi5 §10.2.2; SCORM's lesson mode): Normal records what the learner does,
+         *     Browse and Review record no result.
+         * @enum {string}
+         */
+        LaunchMode: "Normal" | "Browse" | "Review";
         /** LaunchOut */
         LaunchOut: {
             /** Courseid */
@@ -5517,6 +5525,11 @@ export interface components {
         /** LmsItemIn */
         LmsItemIn: {
             /**
+             * @description Normal: results recorded (a unit the learner satisfied reopens in Review); Browse or Review: opened without recording results, the element done once opened
+             * @default Normal
+             */
+            launchMode: components["schemas"]["LaunchMode"];
+            /**
              * Lmscourseid
              * @description A resource or a quiz of the learning platform (an item id)
              */
@@ -5536,6 +5549,7 @@ export interface components {
              * @description False (the item or its course was removed): show lmsElementNotFound
              */
             found: boolean;
+            launchMode: components["schemas"]["LaunchMode"];
             /**
              * Lmscourseid
              * @description The item id; null once the platform deleted the item
@@ -5588,6 +5602,8 @@ export interface components {
              * @description The element's position in the module: the resultIndex of the calls
              */
             index: number;
+            /** @description The mode the element launches its unit in */
+            launchMode: components["schemas"]["LaunchMode"];
             /** Lmsitemid */
             lmsItemId: number | null;
             /** Lmstype */

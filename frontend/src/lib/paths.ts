@@ -76,7 +76,9 @@ export const editTrainingPathPath = (pathId: number) => `/training/path/edit/${p
 export const v1RedirectionPath = (to: string) => `/v1?to=${encodeURIComponent(to)}`
 export const LMS_PATH = '/lms'
 /** The SCORM player of a course, opening one of its units (else the one to go on with). */
-export const lmsPlayerPath = (courseId: number, itemId?: number) => `/lms/courses/${courseId}/player${itemId === undefined ? '' : `?item=${itemId}`}`
+/** The SCORM player of a course, on a unit (`item`) opened in a mode of its own (`mode`, Browse or Review) when asked. */
+export const lmsPlayerPath = (courseId: number, itemId?: number, mode?: 'Browse' | 'Review') =>
+  `/lms/courses/${courseId}/player${itemId === undefined ? '' : `?item=${itemId}`}${itemId !== undefined && mode ? `&mode=${mode}` : ''}`
 
 /** The reference lists' addresses, without their filter. */
 export const MODULE_REFERENCES_PATH = '/administration/trainingModuleReferences'

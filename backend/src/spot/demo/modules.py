@@ -16,6 +16,7 @@ from spot.core.principal import Principal
 from spot.demo import lms
 from spot.demo import references as refs
 from spot.demo.mapping import SITE_CODE
+from spot.lms.models import LaunchMode
 from spot.mapping.models import Activity, Cartography, Function, Site, Subject
 from spot.training.modules import policy, service
 from spot.training.modules.models import SpotItemType, TrainingModule
@@ -64,12 +65,14 @@ def page(url: str, label: str) -> Element:
     return lambda _db: UrlItemIn(type="url", url=url, label=label)
 
 
-def course_unit(activity_id: str, course: str = lms.COURSE_ACTIVITY_ID) -> Element:
-    """A demo course's resource or quiz (demo.lms), once the course is imported."""
+def course_unit(
+    activity_id: str, course: str = lms.COURSE_ACTIVITY_ID, mode: LaunchMode = LaunchMode.normal
+) -> Element:
+    """A demo course's resource or quiz (demo.lms), once the course is imported, opened in `mode`."""
 
     def resolve(db: Session) -> ModuleItemIn | None:
         item_id = lms.item_id(db, activity_id, course)
-        return None if item_id is None else LmsItemIn(type="lms", lms_course_id=item_id)
+        return None if item_id is None else LmsItemIn(type="lms", lms_course_id=item_id, launch_mode=mode)
 
     return resolve
 
@@ -178,7 +181,8 @@ MODULES = [
             place("cartography", "ASM"),
             mediation("Visite du site", "Visite des deux ateliers avec le chef d'équipe."),
             page(INRS_NOISE, "INRS : le bruit au travail"),
-            course_unit(lms.SCORM_READING_ID, lms.SCORM_ACTIVITY_ID),
+            # The site's rules, to look through on arrival; the quiz records the result.
+            course_unit(lms.SCORM_READING_ID, lms.SCORM_ACTIVITY_ID, LaunchMode.browse),
             course_unit(lms.SCORM_QUIZ_ID, lms.SCORM_ACTIVITY_ID),
         ),
     ),

@@ -33,6 +33,15 @@ class ItemKind(StrEnum):
     quiz = "quiz"
 
 
+class LaunchMode(StrEnum):
+    """How a unit is launched (cmi5 §10.2.2; SCORM's lesson mode): Normal records what the learner does,
+    Browse and Review record no result."""
+
+    normal = "Normal"
+    browse = "Browse"
+    review = "Review"
+
+
 class LmsCourse(Base):
     __tablename__ = "lms_course"
 

@@ -39,6 +39,7 @@ from spot.lms import service
 from spot.lms.launched import Launched
 from spot.lms.models import (
     ItemKind,
+    LaunchMode,
     LmsCourse,
     LmsItem,
     LmsLaunch,
@@ -442,11 +443,19 @@ def after_statement(
 
 
 def registered(
-    db: Session, *, user_id: int, course_id: int, item_id: int | None = None, at: datetime | None = None
+    db: Session,
+    *,
+    user_id: int,
+    course_id: int,
+    item_id: int | None = None,
+    at: datetime | None = None,
+    launch_mode: str = LaunchMode.normal,
 ) -> None:
     """cmi5 §9.6.1: moveOn is evaluated at registration. The learner's NotApplicable units not yet
     satisfied are satisfied now (their blocks and course with them), in a session of their own, before
-    the launch records anything. Called at each launch (a course update may have added such units)."""
+    the launch records anything. Called at each launch (a course update may have added such units); the
+    launched unit, when it has no criteria or is opened in Browse or Review, is told to the listeners
+    (a training path counts it as opened)."""
     live_course = db.get(LmsCourse, course_id)
     if live_course is None:
         return
@@ -469,7 +478,7 @@ def registered(
         pending_ids = {unit.id for unit in pending}
         if (
             launched is not None
-            and launched.move_on in (None, "NotApplicable")
+            and (launched.move_on in (None, "NotApplicable") or launch_mode != LaunchMode.normal)
             and item_id not in pending_ids
         ):
             # Opened: what counts a unit without criteria as done (training paths) hears of it.

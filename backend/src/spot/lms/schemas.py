@@ -65,8 +65,9 @@ class LmsItemName(CamelModel):
 
 
 class LaunchIn(CamelModel):
-    """How to launch (cmi5 §10.2.2): Browse to look around, Review to revisit, neither recording
-    results; without it, Spot decides (Review for a unit the learner satisfied, Normal otherwise)."""
+    """How to launch (cmi5 §10.2.2, SCORM's lesson mode): Browse to look around, Review to revisit,
+    neither recording results; without it, Spot decides (a cmi5 unit the learner satisfied reopens in
+    Review, else Normal)."""
 
     mode: Literal["Browse", "Review"] | None = None
 

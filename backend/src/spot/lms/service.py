@@ -29,6 +29,7 @@ from spot.core.time import utcnow
 from spot.lms import package, policy
 from spot.lms.models import (
     ItemKind,
+    LaunchMode,
     LmsAttempt,
     LmsCompletion,
     LmsCourse,
@@ -323,8 +324,8 @@ def _registration(db: Session, *, user_id: int, course_id: int) -> str:
     return registration
 
 
-# How units of another standard than cmi5 launch (`launcher(db, user=, item=, course=)`), registered by the
-# modules that run them (lms.scorm.service: scorm12, scorm2004).
+# How units of another standard than cmi5 launch (`launcher(db, user=, item=, course=, mode=)`),
+# registered by the modules that run them (lms.scorm.service: scorm12, scorm2004).
 Launcher = Callable[..., LaunchOut]
 _LAUNCHERS: dict[str, Launcher] = {}
 
@@ -334,7 +335,15 @@ def register_launcher(standard: str, launcher: Launcher) -> None:
 
 
 class Registration(Protocol):
-    def __call__(self, db: Session, *, user_id: int, course_id: int, item_id: int | None = None) -> None: ...
+    def __call__(
+        self,
+        db: Session,
+        *,
+        user_id: int,
+        course_id: int,
+        item_id: int | None = None,
+        launch_mode: str = "Normal",
+    ) -> None: ...
 
 
 # What a launch asks of the satisfaction rules (lms.satisfaction registers them): the learner's
@@ -364,7 +373,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
         raise not_found("lmsElementNotFound")
     item, course = found[0]
     if course.standard in _LAUNCHERS:
-        return _LAUNCHERS[course.standard](db, user=user, item=item, course=course)
+        return _LAUNCHERS[course.standard](db, user=user, item=item, course=course, mode=mode)
     registration = _registration(db, user_id=user.id, course_id=course.id)
     activity_id = launch_activity_id(course, item)
     _abandon_open_sessions(db, user_id=user.id, item=item, registration=registration, activity_id=activity_id)
@@ -388,7 +397,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
     # cmi5 §9.6.1: moveOn evaluated at registration, before the launched statement; the launch is
     # known to what counts an opened unit without criteria.
     for registered in _ON_REGISTRATION:
-        registered(db, user_id=user.id, course_id=course.id, item_id=item.id)
+        registered(db, user_id=user.id, course_id=course.id, item_id=item.id, launch_mode=launch_mode)
     base = get_settings().public_url.rstrip("/")
     api = f"{base}{API_PREFIX}/lms"
     parameters = {
@@ -430,7 +439,7 @@ def launch(db: Session, *, user: Principal, item_id: int, mode: str | None = Non
 def _launch_mode(db: Session, *, user_id: int, item: LmsItem, registration: str, asked: str | None) -> str:
     """Browse or Review when asked; Review when the learner reopens a unit they satisfied (launched
     before in this registration); Normal otherwise."""
-    if asked in ("Browse", "Review"):
+    if asked in (LaunchMode.browse, LaunchMode.review):
         return asked
     launched_before = db.scalar(
         select(LmsLaunch.id)

@@ -97,7 +97,7 @@ function CmiLaunch({ leaf }: { leaf: CourseLeaf }) {
   const start = () => {
     setBlockedUrl(undefined)
     const tab = openBlankTab()
-    launch.mutate(leaf.id, {
+    launch.mutate({ itemId: leaf.id }, {
       onSuccess: ({ url }) => {
         if (tab) tab.location.href = url
         else setBlockedUrl(url)

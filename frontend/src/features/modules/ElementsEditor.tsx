@@ -12,6 +12,7 @@ import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,7 +21,7 @@ import { MapItemPicker } from '../../components/mapTree/MapItemPicker'
 import { useMessage } from '../../lib/messages'
 import { MediationElementDialog, UrlElementDialog } from './ElementDialogs'
 import { contextText, firstLine } from './elementTexts'
-import { ELEMENT_KINDS, type ElementKind, type FormElement, moveElement, newKey } from './moduleForm'
+import { ELEMENT_KINDS, type ElementKind, type FormElement, LAUNCH_MODES, type LaunchMode, moveElement, newKey } from './moduleForm'
 
 /** The element being added (index undefined) or changed, by kind. */
 interface Editing {
@@ -155,6 +156,22 @@ export function ElementsEditor({ elements, onChange, error, elementErrors, addBu
                     </IconButton>
                   </Stack>
                 </Stack>
+                {element.type === 'lms' && (
+                  <TextField
+                    select
+                    size="small"
+                    label={t('modules.form.launchMode')}
+                    value={element.launchMode}
+                    onChange={(event) => onChange(elements.map((other, at) => (at === index ? { ...element, launchMode: event.target.value as LaunchMode } : other)))}
+                    sx={{ mt: 1, minWidth: { sm: 320 } }}
+                  >
+                    {LAUNCH_MODES.map((mode) => (
+                      <MenuItem key={mode} value={mode}>
+                        {t(`modules.launchModes.${mode}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
                 {errors.map((code) => (
                   <FormHelperText key={code} error>
                     {message(code)}
@@ -182,7 +199,9 @@ export function ElementsEditor({ elements, onChange, error, elementErrors, addBu
         <CoursePicker
           open
           value={current?.type === 'lms' && current.lmsCourseId !== null ? { id: current.lmsCourseId, courseId: current.courseId } : null}
-          onPick={(item) => put({ key: keyOf(), type: 'lms', lmsCourseId: item.id, courseId: item.courseId, name: item.name, lmsType: item.type, found: true })}
+          onPick={(item) =>
+            put({ key: keyOf(), type: 'lms', lmsCourseId: item.id, courseId: item.courseId, name: item.name, lmsType: item.type, found: true, launchMode: current?.type === 'lms' ? current.launchMode : 'Normal' })
+          }
           onClose={() => setEditing(undefined)}
         />
       )}

@@ -201,6 +201,20 @@ describe('editing and creating from a module', () => {
     })
   })
 
+  it('keeps the launch mode of a learning-platform element and sends the one chosen', async () => {
+    const lms = { type: 'lms' as const, lmsCourseId: 31, lmsType: 'quiz' as const, name: 'Lockout quiz', courseId: 5, found: true, launchMode: 'Normal' as const }
+    const fetch = fakeServer({ [`GET ${API}/training/module/4`]: () => json(existing({ moduleItems: [lms] })), [UPDATE]: () => json(existing({ version: 4 })), ...MAP })
+    renderRoutes(routes, '/spotv2/training/module/edit/4')
+    const row = within(await screen.findByRole('listitem', { name: 'Element 1: Lockout quiz (quiz)' }))
+    const mode = row.getByRole('combobox', { name: /^Opens in/ })
+    expect(mode).toHaveTextContent('Normal: results recorded')
+    await userEvent.click(mode)
+    await userEvent.click(screen.getByRole('option', { name: 'Browse: to look through, nothing recorded' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(sentRequests(fetch, UPDATE)).toHaveLength(1))
+    expect(await sentRequests(fetch, UPDATE)[0].json()).toMatchObject({ moduleItems: [{ type: 'lms', lmsCourseId: 31, launchMode: 'Browse' }] })
+  })
+
   it('shows no form, only the reason, once an accepted path uses the module', async () => {
     fakeServer({
       [`GET ${API}/training/module/4`]: () =>

@@ -41,8 +41,8 @@ function module(changes: Partial<Module> = {}): Module {
       { type: 'spot', spotItemType: 'subject', spotItemId: 13, name: null, context: [], readable: false },
       { type: 'mediation', title: 'Walk the line', description: 'With the team leader\nthen alone' },
       { type: 'url', url: 'https://example.org/guide', label: 'The guide' },
-      { type: 'lms', lmsCourseId: 31, lmsType: 'quiz', name: 'Lockout quiz', courseId: 5, found: true },
-      { type: 'lms', lmsCourseId: null, lmsType: null, name: null, courseId: null, found: false },
+      { type: 'lms', lmsCourseId: 31, lmsType: 'quiz', name: 'Lockout quiz', courseId: 5, found: true, launchMode: 'Review' },
+      { type: 'lms', lmsCourseId: null, lmsType: null, name: null, courseId: null, found: false, launchMode: 'Normal' },
     ],
     ...changes,
   }
@@ -78,7 +78,8 @@ describe('the module view', () => {
     const link = within(items[3]).getByRole('link', { name: /The guide/ })
     expect(link).toHaveAttribute('href', 'https://example.org/guide')
     expect(link).toHaveAttribute('target', '_blank')
-    expect(items[4]).toHaveTextContent('Lockout quiz (quiz)')
+    expect(items[4]).toHaveTextContent('Lockout quiz (quiz)Review: to revisit, nothing recorded')
+    expect(items[5]).not.toHaveTextContent('Normal')
     expect(items[5]).toHaveTextContent('LMS element not found (deleted ?)')
   })
 

@@ -190,6 +190,11 @@ function ElementView({ item }: { item: ModuleItemOut }) {
                   {' '}({t(`modules.lmsTypes.${item.lmsType}`)})
                 </Typography>
               )}
+              {item.launchMode !== 'Normal' && (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  {t(`modules.launchModes.${item.launchMode}`)}
+                </Typography>
+              )}
             </>
           ) : (
             <Typography component="span" color="warning.dark">

@@ -80,17 +80,17 @@ describe('the module form rules (spec 2 §5)', () => {
   })
 
   it('refuses to save again an element of a course removed from the platform', () => {
-    const gone: FormElement = { key: 'd', type: 'lms', lmsCourseId: null, courseId: null, name: null, lmsType: null, found: false }
+    const gone: FormElement = { key: 'd', type: 'lms', lmsCourseId: null, courseId: null, name: null, lmsType: null, found: false, launchMode: 'Normal' }
     expect(errors({ ...valid, elements: [MEDIATION, gone] })).toEqual({ elements: 'lmsElementNotFound' })
   })
 
   it('sends the elements in their order, each with its own fields', () => {
-    const lms: FormElement = { key: 'e', type: 'lms', lmsCourseId: 31, courseId: 4, name: 'Quiz', lmsType: 'quiz', found: true }
+    const lms: FormElement = { key: 'e', type: 'lms', lmsCourseId: 31, courseId: 4, name: 'Quiz', lmsType: 'quiz', found: true, launchMode: 'Browse' }
     expect(savePayload({ ...valid, elements: [SPOT, MEDIATION, URL_ELEMENT, lms] }).moduleItems).toEqual([
       { type: 'spot', spotItemType: 'function', spotItemId: 12 },
       { type: 'mediation', title: 'Walk the line', description: 'With the team leader' },
       { type: 'url', url: 'https://example.org/guide', label: 'Guide' },
-      { type: 'lms', lmsCourseId: 31 },
+      { type: 'lms', lmsCourseId: 31, launchMode: 'Browse' },
     ])
   })
 })

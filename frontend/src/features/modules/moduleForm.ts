@@ -14,6 +14,9 @@ export const DURATION_UNITS = ['hours', 'minutes'] as const
 export type DurationUnit = (typeof DURATION_UNITS)[number]
 export const ELEMENT_KINDS = ['spot', 'mediation', 'url', 'lms'] as const
 export type ElementKind = (typeof ELEMENT_KINDS)[number]
+/** How a learning-platform element opens its unit: Normal records results, Browse and Review do not. */
+export const LAUNCH_MODES = ['Normal', 'Browse', 'Review'] as const
+export type LaunchMode = (typeof LAUNCH_MODES)[number]
 
 /** The pass threshold's scale and default (spec 2 §9). */
 export const DEFAULT_THRESHOLD = 10
@@ -26,7 +29,7 @@ export type FormElement = { key: string } & (
   | { type: 'spot'; spotItemType: SpotItemType; spotItemId: number; name: string | null; context: MapContextEntry[]; readable: boolean }
   | { type: 'mediation'; title: string; description: string }
   | { type: 'url'; url: string; label: string }
-  | { type: 'lms'; lmsCourseId: number | null; courseId: number | null; name: string | null; lmsType: 'resource' | 'quiz' | null; found: boolean }
+  | { type: 'lms'; lmsCourseId: number | null; courseId: number | null; name: string | null; lmsType: 'resource' | 'quiz' | null; found: boolean; launchMode: LaunchMode }
 )
 
 export interface ModuleForm {
@@ -149,7 +152,7 @@ function elementOf(item: ModuleItemOut): FormElement {
     case 'url':
       return { key, type: 'url', url: item.url, label: item.label }
     case 'lms':
-      return { key, type: 'lms', lmsCourseId: item.lmsCourseId ?? null, courseId: item.courseId ?? null, name: item.name ?? null, lmsType: item.lmsType ?? null, found: item.found }
+      return { key, type: 'lms', lmsCourseId: item.lmsCourseId ?? null, courseId: item.courseId ?? null, name: item.name ?? null, lmsType: item.lmsType ?? null, found: item.found, launchMode: item.launchMode }
   }
 }
 
@@ -178,7 +181,7 @@ function itemOf(element: FormElement): ModuleItemIn {
       return { type: 'url', url: element.url, label: element.label }
     case 'lms':
       // A missing item never gets here (the form's rule above).
-      return { type: 'lms', lmsCourseId: element.lmsCourseId ?? 0 }
+      return { type: 'lms', lmsCourseId: element.lmsCourseId ?? 0, launchMode: element.launchMode }
   }
 }
 

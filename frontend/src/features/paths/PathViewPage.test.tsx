@@ -49,6 +49,7 @@ const LMS_GONE: Result = {
   lmsType: 'quiz',
   courseId: 3,
   found: false,
+  launchMode: 'Normal',
   resources: [],
   quizes: [],
 }
@@ -257,6 +258,24 @@ describe('training path view', () => {
     fireEvent.click(link)
     await waitFor(() => expect(sentRequests(fetchMock, OPENED)).toHaveLength(1))
     expect(await screen.findByText(/Done on 2026-03-05/)).toBeInTheDocument()
+  })
+
+  it('launches a learning-platform element in the mode it asks for, saying nothing is recorded', async () => {
+    const BROWSE: Result = { ...LMS_GONE, title: 'Lockout quiz', found: true, launchMode: 'Browse' }
+    const LAUNCH = `POST /backend/api/v2/lms/items/7/launch`
+    const fetchMock = serve(() => path({ assignedModules: [assigned({ results: [BROWSE], can: { ...NO_MODULE_ACTION, openElements: true } })] }), {
+      [LAUNCH]: () => json({ url: 'http://spot.test/backend/api/v2/lms/play/k3y/quiz.html', standard: 'cmi5', courseId: 3 }),
+    })
+    const tab = { opener: 'the page' as unknown, location: { href: '' }, close: vi.fn() }
+    vi.stubGlobal('open', vi.fn(() => tab))
+    open()
+    await expand()
+    const elements = within(screen.getByRole('list', { name: 'Elements of Lathe safety' }))
+    expect(elements.getByText('Opens to look through: nothing is recorded; the element is done once opened.')).toBeInTheDocument()
+    await userEvent.click(elements.getByRole('button', { name: 'Launch Lockout quiz' }))
+    await waitFor(() => expect(tab.location.href).toBe('http://spot.test/backend/api/v2/lms/play/k3y/quiz.html'))
+    const [sent] = sentRequests(fetchMock, LAUNCH)
+    expect(await sent.json()).toEqual({ mode: 'Browse' })
   })
 
   it('closes a finished path showing its warnings, with a comment, signing after the password is asked again', async () => {

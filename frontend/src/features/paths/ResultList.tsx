@@ -261,9 +261,9 @@ function LmsView({ module, result }: { module: AssignedModule; result: ResultOf<
   const start = (id: number) => {
     setBlockedUrl(undefined)
     const tab = openBlankTab()
-    launch.mutate(id, {
+    launch.mutate({ itemId: id, mode: result.launchMode }, {
       onSuccess: (launched) => {
-        const url = launchedAddress(launched, id)
+        const url = launchedAddress(launched, id, result.launchMode)
         if (tab) tab.location.href = url
         else setBlockedUrl(url)
       },
@@ -283,6 +283,7 @@ function LmsView({ module, result }: { module: AssignedModule; result: ResultOf<
             : t('trainingPath.results.quizResult', { result: t('trainingPath.outOfTen', { value: formatGrade(quiz.result, i18n.language) }) })}
         </Typography>
       ))}
+      {result.launchMode !== 'Normal' && <Typography variant="body2">{t(`trainingPath.results.opensIn.${result.launchMode}`)}</Typography>}
       {module.can.openElements && itemId !== null && result.lmsType !== null && (
         <Button
           size="small"

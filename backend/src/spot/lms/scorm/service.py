@@ -27,7 +27,16 @@ from spot.core.routing import API_PREFIX
 from spot.core.time import utcnow
 from spot.lms import runtime, satisfaction
 from spot.lms import service as lms
-from spot.lms.models import ItemKind, LmsAttempt, LmsCompletion, LmsCourse, LmsItem, LmsLaunch, LmsStatement
+from spot.lms.models import (
+    ItemKind,
+    LaunchMode,
+    LmsAttempt,
+    LmsCompletion,
+    LmsCourse,
+    LmsItem,
+    LmsLaunch,
+    LmsStatement,
+)
 from spot.lms.schemas import LaunchOut
 from spot.lms.scorm import player
 from spot.lms.scorm.manifest import SCORM12, SCORM2004
@@ -92,10 +101,14 @@ def content_url(key: str, url: str) -> str:
     return urlunsplit((*urlsplit(path)[:3], parts.query, parts.fragment))
 
 
-def launch(db: Session, *, user: Principal, item: LmsItem, course: LmsCourse) -> LaunchOut:
+def launch(
+    db: Session, *, user: Principal, item: LmsItem, course: LmsCourse, mode: str | None = None
+) -> LaunchOut:
     """A launch of a SCORM unit: its key opens the content and, for a SCO, its run-time data. An asset is
-    launched untracked: the launch itself completes it."""
+    launched untracked: the launch itself completes it. `mode` Browse or Review opens it recording
+    nothing (the SCO's lesson mode, with no credit); otherwise it is Normal."""
     registration = lms._registration(db, user_id=user.id, course_id=course.id)
+    launch_mode = mode if mode in (LaunchMode.browse, LaunchMode.review) else LaunchMode.normal
     now = utcnow()
     started = LmsLaunch(
         key=secrets.token_urlsafe(32),
@@ -108,12 +121,14 @@ def launch(db: Session, *, user: Principal, item: LmsItem, course: LmsCourse) ->
         fetch_used=True,
         created_at=now,
         expires_at=now + lms.LAUNCH_LIFETIME,
+        launch_mode=launch_mode,
     )
     db.add(started)
     db.flush()
     details = db.get(ScormItem, item.id)
     asset = details is not None and details.scorm_type == "asset"
-    if asset and _completed(db, launch=started, item=item, at=now):
+    if launch_mode != LaunchMode.normal or (asset and _completed(db, launch=started, item=item, at=now)):
+        # Opened in Browse or Review (a training path counts it as opened), or an asset completed.
         _tell(db, user_id=user.id, item_id=item.id)
     # A SCO opens where its runtime is (player.launch_url: the frame page on the content origin, or the
     # SCO itself); an asset, untracked, as it is.
@@ -178,22 +193,46 @@ def _latest(db: Session, *, user_id: int, item_id: int) -> ScormAttempt | None:
 def cmi(db: Session, *, key: str) -> dict[str, Any]:
     """The CMI the SCO starts from, `{"version": "1.2"|"2004", "cmi": {...}}`: the launch's attempt; at a
     launch's first load, the learner's last attempt when it is suspended (entry resume), else a new
-    attempt (entry ab-initio). A launch whose attempt was terminated answers 403."""
+    attempt (entry ab-initio). A launch whose attempt was terminated answers 403. A Browse or Review
+    launch binds no attempt: it starts blank (Browse) or from the learner's last attempt (Review)."""
     found = _launched(db, key)
     launch, item = found.launch, found.item
-    attempt = db.scalars(select(ScormAttempt).where(ScormAttempt.launch_id == launch.id)).first()
-    if attempt is not None and attempt.terminated_at is not None:
-        raise ApiError(403, "This launch's attempt is finished: launch the unit again")
-    if attempt is None:
-        attempt = _bind(db, launch=launch, item=item, standard=found.course.standard)
-    elif attempt.commits:
-        # The SCO loaded again within its launch (its page reloaded): it goes on from its last commit, in
-        # a session of its own.
-        attempt.earlier_seconds, attempt.session_seconds = attempt.total_seconds, 0
+    if launch.launch_mode != LaunchMode.normal:
+        attempt = _unrecorded(db, launch=launch, item=item)
+    else:
+        attempt = _recorded(db, launch=launch, item=item, standard=found.course.standard)
     name = db.scalar(select(User.display_name).where(User.id == launch.user_id)) or ""
     if found.course.standard == SCORM12:
         return {"version": "1.2", "cmi": _cmi_12(attempt, found, name)}
     return {"version": "2004", "cmi": _cmi_2004(attempt, found, name)}
+
+
+def _unrecorded(db: Session, *, launch: LmsLaunch, item: LmsItem) -> ScormAttempt:
+    """What a Browse or Review launch shows, never stored: in Review, the learner's last attempt as it
+    stands; in Browse, a blank one."""
+    latest = _latest(db, user_id=launch.user_id, item_id=item.id)
+    shown = ScormAttempt(
+        user_id=launch.user_id,
+        entry="",
+        cmi="{}",
+        total_seconds=0,
+    )
+    if launch.launch_mode == LaunchMode.review and latest is not None:
+        shown.cmi, shown.total_seconds = latest.cmi, latest.total_seconds
+    return shown
+
+
+def _recorded(db: Session, *, launch: LmsLaunch, item: LmsItem, standard: str) -> ScormAttempt:
+    attempt = db.scalars(select(ScormAttempt).where(ScormAttempt.launch_id == launch.id)).first()
+    if attempt is not None and attempt.terminated_at is not None:
+        raise ApiError(403, "This launch's attempt is finished: launch the unit again")
+    if attempt is None:
+        return _bind(db, launch=launch, item=item, standard=standard)
+    if attempt.commits:
+        # The SCO loaded again within its launch (its page reloaded): it goes on from its last commit, in
+        # a session of its own.
+        attempt.earlier_seconds, attempt.session_seconds = attempt.total_seconds, 0
+    return attempt
 
 
 def _bind(db: Session, *, launch: LmsLaunch, item: LmsItem, standard: str) -> ScormAttempt:
@@ -262,6 +301,11 @@ def _number_text(value: float) -> str:
     return f"{value:.7f}".rstrip("0").rstrip(".")
 
 
+def _credit(launch: LmsLaunch) -> str:
+    """A Normal launch is for credit; Browse and Review are not (SCORM 1.2 RTE 3.4.4, 2004 RTE 4.2.6)."""
+    return "credit" if launch.launch_mode == LaunchMode.normal else "no-credit"
+
+
 def _cmi_12(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, Any]:
     stored = _stored(attempt)
     core_value = stored.get("core")
@@ -272,8 +316,8 @@ def _cmi_12(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, Any
         "student_id": str(attempt.user_id),
         "student_name": name,
         "entry": attempt.entry,
-        "credit": "credit",
-        "lesson_mode": "normal",
+        "credit": _credit(found.launch),
+        "lesson_mode": found.launch.launch_mode.lower(),
         "total_time": format_timespan_12(attempt.total_seconds),
     }
     document["core"] = core
@@ -294,8 +338,8 @@ def _cmi_2004(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, A
         "learner_id": str(attempt.user_id),
         "learner_name": name,
         "entry": attempt.entry,
-        "credit": "credit",
-        "mode": "normal",
+        "credit": _credit(found.launch),
+        "mode": found.launch.launch_mode.lower(),
         "launch_data": found.item.launch_parameters or "",
         "total_time": format_interval_2004(attempt.total_seconds),
     }
@@ -475,6 +519,10 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
     cmi_data = body.get("cmi")
     if not isinstance(cmi_data, dict):
         raise refuse("cmi: an object is expected")
+    if found.launch.launch_mode != LaunchMode.normal:
+        # Browse and Review record nothing: the commit is read (a malformed one is still refused), not kept.
+        (_read_12 if found.course.standard == SCORM12 else _read_2004)(cmi_data)
+        return {"result": True, "errorCode": 0}
     # The attempt's row written first: of two commits at once (an autocommit and the terminate beacon),
     # the second waits for the first (its row lock on PostgreSQL, the database's on SQLite), then reads
     # what it stored (its quiz attempt among it).

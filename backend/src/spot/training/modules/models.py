@@ -79,7 +79,8 @@ class TrainingModuleItem(Base):
     """One element of a module, at its position (0 first). Which columns hold a value depends on
     the kind: spot (spot_item_type, spot_item_id: no foreign key, the id names an item of the table
     of its type), mediation (title, description), url (url, label), lms (lms_item_id: a resource or
-    a quiz; null once the learning platform deleted the item itself)."""
+    a quiz; null once the learning platform deleted the item itself; launch_mode, the lms.LaunchMode the
+    element opens it in)."""
 
     __tablename__ = "training_module_item"
     __table_args__ = (UniqueConstraint("module_id", "position", name="uq_training_module_item_position"),)
@@ -97,3 +98,4 @@ class TrainingModuleItem(Base):
     lms_item_id: Mapped[int | None] = mapped_column(
         ForeignKey("lms_item.id", ondelete="SET NULL"), index=True
     )
+    launch_mode: Mapped[str | None] = mapped_column(String(10))

@@ -7,6 +7,7 @@ from pydantic import AfterValidator, BeforeValidator, Field, StrictInt
 from pydantic_core import PydanticCustomError
 
 from spot.core.schemas import CamelModel, Id, Str, Text, TextRule
+from spot.lms.models import LaunchMode
 from spot.mapping.schemas import ContextEntry
 from spot.references.schemas import ReferenceSummary
 from spot.training.modules.models import ModuleType, SpotItemType
@@ -72,6 +73,11 @@ class UrlItemIn(CamelModel):
 class LmsItemIn(CamelModel):
     type: Literal["lms"]
     lms_course_id: Id = Field(description="A resource or a quiz of the learning platform (an item id)")
+    launch_mode: LaunchMode = Field(
+        default=LaunchMode.normal,
+        description="Normal: results recorded (a unit the learner satisfied reopens in Review); Browse or "
+        "Review: opened without recording results, the element done once opened",
+    )
 
 
 ModuleItemIn = Annotated[SpotItemIn | MediationItemIn | UrlItemIn | LmsItemIn, Field(discriminator="type")]
@@ -137,6 +143,7 @@ class LmsItemOut(CamelModel):
     name: str | None
     course_id: int | None
     found: bool = Field(description="False (the item or its course was removed): show lmsElementNotFound")
+    launch_mode: LaunchMode
 
 
 ModuleItemOut = Annotated[

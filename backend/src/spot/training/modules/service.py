@@ -42,7 +42,7 @@ from spot.core.time import utcnow
 from spot.db import in_ids
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
-from spot.lms.models import LmsCourse, LmsItem
+from spot.lms.models import LaunchMode, LmsCourse, LmsItem
 from spot.mapping import service as mapping
 from spot.mapping.models import Activity, Cartography, Function, Site, Subject
 from spot.mapping.policy import (
@@ -155,6 +155,7 @@ _ITEM_COLUMNS = (
     TrainingModuleItem.url,
     TrainingModuleItem.label,
     TrainingModuleItem.lms_item_id,
+    TrainingModuleItem.launch_mode,
 )
 _ITEMS = (
     select(*_ITEM_COLUMNS)
@@ -338,6 +339,7 @@ def resolved_items(db: Session, user: Principal, items: Sequence[Any]) -> list[d
                     "name": course_item.name if course_item else None,
                     "course_id": course_item.course_id if course_item else None,
                     "found": course_item is not None,
+                    "launch_mode": item.launch_mode or LaunchMode.normal,
                 }
             )
         elif item.kind == ItemKind.mediation:
@@ -404,7 +406,17 @@ def read(db: Session, *, user: Principal, module_id: int) -> ModuleOut:
 # The form ---------------------------------------------------------------------------------------------
 
 # An element as stored: the values of these columns of training_module_item.
-_STORED = ("kind", "spot_item_type", "spot_item_id", "title", "description", "url", "label", "lms_item_id")
+_STORED = (
+    "kind",
+    "spot_item_type",
+    "spot_item_id",
+    "title",
+    "description",
+    "url",
+    "label",
+    "lms_item_id",
+    "launch_mode",
+)
 Stored = tuple[Any, ...]
 
 
@@ -465,7 +477,9 @@ def _check_items(
             stored.append(_stored(ItemKind.url, url=item.url, label=item.label))
         else:
             assert isinstance(item, LmsItemIn)
-            stored.append(_stored(ItemKind.lms, lms_item_id=item.lms_course_id))
+            stored.append(
+                _stored(ItemKind.lms, lms_item_id=item.lms_course_id, launch_mode=item.launch_mode.value)
+            )
     spot = [(s[1], s[2]) for s in stored if s[0] == ItemKind.spot]
     lms_ids = [s[7] for s in stored if s[0] == ItemKind.lms]
     found = _lookup(db, user, spot, ())

@@ -64,7 +64,7 @@ from spot.lms import runtime as lms_runtime
 from spot.lms import satisfaction
 from spot.lms import service as lms
 from spot.lms.models import ItemKind as LmsKind
-from spot.lms.models import LmsItem, SatisfactionMethod
+from spot.lms.models import LaunchMode, LmsItem, SatisfactionMethod
 from spot.mapping.models import Cartography, Subject
 from spot.mediations import service as mediations
 from spot.mediations.models import Mediation, MediationStatus
@@ -127,6 +127,7 @@ _ITEMS = (
         TrainingModuleItem.url,
         TrainingModuleItem.label,
         TrainingModuleItem.lms_item_id,
+        TrainingModuleItem.launch_mode,
         LmsItem.kind.label("lms_kind"),
         LmsItem.move_on.label("lms_move_on"),
         TrainingPathVisit.done_at.label("visited_at"),
@@ -298,7 +299,7 @@ def _read(
     units = [item.lms_item_id for item in lms_items]
     if units:
         facts.satisfied = satisfaction.satisfied_items(db, learner_id=learner_id, item_ids=units)
-    open_only = [item.lms_item_id for item in lms_items if _without_criteria(item)]
+    open_only = [item.lms_item_id for item in lms_items if _done_when_opened(item)]
     if open_only:
         facts.launched = satisfaction.launch_times(db, learner_id=learner_id, item_ids=open_only)
     quizzes = [item.lms_item_id for item in lms_items if item.lms_kind == LmsKind.quiz]
@@ -341,16 +342,20 @@ def _done_at(facts: Facts, module: TrainingPathModule, item: Any) -> datetime | 
     if item.lms_item_id is None:
         return None
     # A unit counts once satisfied while the module is open (its moveOn met, or waived); one without
-    # criteria, which cmi5 satisfies at registration, once the learner opened it while the module is open.
+    # criteria, which cmi5 satisfies at registration, or one the element opens in Browse or Review (which
+    # record no result), once the learner opened it while the module is open.
     found = facts.satisfied.get(item.lms_item_id)
     times = [found.at] if found is not None and found.method != SatisfactionMethod.not_applicable else []
-    if _without_criteria(item):
+    if _done_when_opened(item):
         times += facts.launched.get(item.lms_item_id, [])
     return min((at for at in times if _in_window(at, window)), default=None)
 
 
-def _without_criteria(item: Any) -> bool:
-    return item.kind == ItemKind.lms and item.lms_move_on in (None, "NotApplicable")
+def _done_when_opened(item: Any) -> bool:
+    return item.kind == ItemKind.lms and (
+        item.lms_move_on in (None, "NotApplicable")
+        or item.launch_mode in (LaunchMode.browse, LaunchMode.review)
+    )
 
 
 def read(
@@ -507,6 +512,7 @@ def _lms_result(
         lms_type=lms_type,
         course_id=target["course_id"],
         found=target["found"],
+        launch_mode=item.launch_mode or LaunchMode.normal,
         resources=resources,
         quizes=quizes,
         **common,

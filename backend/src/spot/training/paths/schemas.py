@@ -8,6 +8,7 @@ from pydantic import Field, StrictFloat, StrictInt
 
 from spot.core.schemas import CamelModel, Id, MultilineText, Str, Text
 from spot.core.signatures import SignatureOut
+from spot.lms.models import LaunchMode
 from spot.mapping.schemas import ContextEntry
 from spot.references.schemas import ReferenceSummary
 from spot.training.modules.models import ModuleType, SpotItemType
@@ -200,6 +201,7 @@ class LmsResult(ResultBase):
     lms_type: Literal["resource", "quiz"] | None
     course_id: int | None
     found: bool = Field(description="False: show lmsElementNotFound")
+    launch_mode: LaunchMode = Field(description="The mode the element launches its unit in")
     resources: list[LmsResource]
     quizes: list[LmsQuiz]
 

@@ -88,6 +88,20 @@ describe('the SCORM player', () => {
     expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')).toHaveLength(1)
   })
 
+  it('opens the unit in the mode its module element asked for, and the next one Normal', async () => {
+    const fetchMock = server()
+    open('?item=10&mode=Browse')
+    const stage = within(await screen.findByRole('region', { name: 'How to Play' }))
+    expect(stage.getByText('Opened to look through: nothing you do here is recorded.')).toBeInTheDocument()
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/10/launch')).toHaveLength(1))
+    expect(await sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/10/launch')[0].json()).toEqual({ mode: 'Browse' })
+    await userEvent.click(stage.getByRole('button', { name: 'Next' }))
+    const next = within(await screen.findByRole('region', { name: 'Par' }))
+    expect(next.queryByText(/nothing you do here is recorded/)).toBeNull()
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')).toHaveLength(1))
+    expect(await sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')[0].text()).toBe('')
+  })
+
   it('goes Previous and Next within the flow, and to a unit chosen in the contents', async () => {
     const fetchMock = server()
     open('?item=10')

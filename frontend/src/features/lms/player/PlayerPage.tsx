@@ -55,8 +55,10 @@ const STATUS_ICONS = {
   failed: HighlightOffOutlined,
 } as const
 
+const MODES = ['Browse', 'Review'] as const
+
 /**
- * The SCORM player (/lms/courses/:courseId/player?item=…): the course's table of contents with each
+ * The SCORM player (/lms/courses/:courseId/player?item=…&mode=…): the course's table of contents with each
  * unit's status, and the chosen unit in a frame, with Previous and Next where its block allows flow and
  * the table of contents where it allows choice. Without `item`, it opens the unit left suspended, else
  * the first not done. The SCO's runtime tells it of commits (the statuses are read again) and of its end
@@ -67,6 +69,8 @@ export function PlayerPage() {
   const courseId = Number(useParams().courseId)
   const [search, setSearch] = useSearchParams()
   const asked = search.get('item') === null ? undefined : Number(search.get('item'))
+  // The mode a module element asked for its unit (Browse or Review: nothing recorded); another unit opens Normal.
+  const mode = MODES.find((known) => known === search.get('mode'))
   const { data: root, error: treeError } = useQuery(courseTreeQuery(courseId))
   const { data: progress, error: progressError } = useQuery(courseProgressQuery(courseId))
   usePageTitle(root ? t('lms.player.pageTitle', { title: root.name }) : t('lms.pageTitle'))
@@ -118,7 +122,7 @@ export function PlayerPage() {
             <Contents units={units} progress={byItem} currentId={currentId} onOpen={open} />
           </Grid>
           <Grid size={{ xs: 12, md: 8, lg: 9 }} sx={{ minWidth: 0, order: { xs: 1, md: 2 } }}>
-            {current && <Stage key={current.leaf.id} courseId={courseId} unit={current} units={units} progress={byItem} onOpen={open} />}
+            {current && <Stage key={current.leaf.id} courseId={courseId} unit={current} units={units} progress={byItem} onOpen={open} mode={current.leaf.id === asked ? mode : undefined} />}
           </Grid>
         </Grid>
       )}
@@ -177,13 +181,27 @@ function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; pr
 }
 
 /** The chosen unit: its launch in a frame, Previous and Next, and what follows its end. */
-function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; unit: TocUnit; units: TocUnit[]; progress: Map<number, UnitProgress>; onOpen: (itemId: number) => void }) {
+function Stage({
+  courseId,
+  unit,
+  units,
+  progress,
+  onOpen,
+  mode,
+}: {
+  courseId: number
+  unit: TocUnit
+  units: TocUnit[]
+  progress: Map<number, UnitProgress>
+  onOpen: (itemId: number) => void
+  mode?: (typeof MODES)[number]
+}) {
   const { t, i18n } = useTranslation()
   const queryClient = useQueryClient()
   const [opening, setOpening] = useState(0)
   const [ended, setEnded] = useState<'left' | 'unavailable'>()
   const frame = useRef<HTMLIFrameElement>(null)
-  const { data: launch, error } = useQuery(unitLaunchQuery(unit.leaf.id, opening))
+  const { data: launch, error } = useQuery(unitLaunchQuery(unit.leaf.id, opening, mode))
   const previous = neighbour(units, progress, unit.leaf.id, -1)
   const next = neighbour(units, progress, unit.leaf.id, 1)
 
@@ -231,6 +249,7 @@ function Stage({ courseId, unit, units, progress, onOpen }: { courseId: number; 
           <Typography variant="body2" color="text.secondary">
             {statusText(t, i18n.language, progress.get(unit.leaf.id))}
           </Typography>
+          {mode && <Typography variant="body2">{t(`lms.player.modes.${mode}`)}</Typography>}
         </Box>
         {(previous !== undefined || next !== undefined) && (
           <Stack direction="row" sx={{ gap: 1 }}>

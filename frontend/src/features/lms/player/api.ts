@@ -17,10 +17,10 @@ export const courseProgressQuery = (courseId: number) =>
  * A launch of the unit: its address, to frame. A query of its own per opening (`opening` counts the
  * learner's "open again"), never refetched: each launch is a new session of the unit.
  */
-export const unitLaunchQuery = (itemId: number, opening: number) =>
+export const unitLaunchQuery = (itemId: number, opening: number, mode?: 'Browse' | 'Review') =>
   queryOptions({
-    queryKey: ['lms', 'launch', itemId, opening] as const,
-    queryFn: () => data(api.POST('/backend/api/v2/lms/items/{itemId}/launch', { params: { path: { itemId } } })),
+    queryKey: ['lms', 'launch', itemId, opening, mode ?? 'Normal'] as const,
+    queryFn: () => data(api.POST('/backend/api/v2/lms/items/{itemId}/launch', { params: { path: { itemId } }, body: mode ? { mode } : undefined })),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
