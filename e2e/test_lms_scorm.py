@@ -39,11 +39,16 @@ TEXTS: dict[str, dict[str, Any]] = {
         "decimal": ",",
         "elementsOf": "Éléments de {}",
         "doneOn": "Fait le",
+        "launch": "Lancer {}",
+        "opensToLook": "S'ouvre en consultation : rien n'est enregistré",
+        "browsing": "Ouvert en consultation : rien de ce que vous faites ici n'est enregistré.",
     },
 }
 COURSE_12 = "Golf Explained - Run-time Basic Calls"
 UNIT_12 = "Golf Explained"
 COURSE_2004 = "Golf Explained - Minimum Run-time Calls"
+# The module's second element: a 2004 unit to look through (Browse).
+BROWSED = "Taking Care of the Course"
 TRAINING_MANAGER = "formation"
 # The 1.2 SCO's pages, in its own order (shared/launchpage.html): the quiz is the last one.
 PAGES_12 = 15
@@ -84,8 +89,9 @@ def unit_id(api: httpx.Client, course: str, unit: str) -> int:
 
 
 def path_with_the_unit(base_url: str, learner: str) -> str:
-    """A module holding the golf 1.2 unit, in a path of the learner's, accepted, started and the module
-    open (the administrator its creator and referent): the address of the path's page."""
+    """A module holding the golf 1.2 unit and, to look through, a 2004 unit, in a path of the learner's,
+    accepted, started and the module open (the administrator its creator and referent): the address of
+    the path's page."""
     with admin_client(base_url) as api:
         module = api.post(
             "/training/module",
@@ -96,7 +102,14 @@ def path_with_the_unit(base_url: str, learner: str) -> str:
                 "estimatedDuration": 30,
                 "periodicity": 0,
                 "passThreshold": 5,
-                "moduleItems": [{"type": "lms", "lmsCourseId": unit_id(api, COURSE_12, UNIT_12)}],
+                "moduleItems": [
+                    {"type": "lms", "lmsCourseId": unit_id(api, COURSE_12, UNIT_12)},
+                    {
+                        "type": "lms",
+                        "lmsCourseId": unit_id(api, COURSE_2004, BROWSED),
+                        "launchMode": "Browse",
+                    },
+                ],
             },
         )
         assert module.status_code == 200, module.text
@@ -248,6 +261,21 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
         summary.click()
     elements = page.get_by_role("list", name=texts["elementsOf"].format(MODULE), exact=True)
     expect(elements.get_by_role("listitem").first).to_contain_text(texts["doneOn"])
+    # The second element opens its unit to look through: the player says nothing is recorded, and the
+    # element is done once opened.
+    browsed = elements.get_by_role("listitem").nth(1)
+    expect(browsed).to_contain_text(texts["opensToLook"])
+    with page.context.expect_page() as opened:
+        browsed.get_by_role("button", name=texts["launch"].format(BROWSED), exact=True).click()
+    player = opened.value
+    expect(player).to_have_url(re.compile(r"/spotv2/lms/courses/\d+/player\?item=\d+&mode=Browse$"))
+    expect(player.get_by_text(texts["browsing"])).to_be_visible()
+    expect(sco_of(player, texts, BROWSED).locator("h1").first).to_be_visible()
+    player.close()
+    page.reload()
+    if summary.get_attribute("aria-expanded") == "false":
+        summary.click()
+    expect(browsed).to_contain_text(texts["doneOn"])
     page.goto(f"{base_url}/spotv2/lms")
 
     # The 2004 course, unit by unit from its contents (its blocks allow choice, not flow).
