@@ -163,7 +163,7 @@ export function ElementsEditor({ elements, onChange, error, elementErrors, addBu
                     label={t('modules.form.launchMode')}
                     value={element.launchMode}
                     onChange={(event) => onChange(elements.map((other, at) => (at === index ? { ...element, launchMode: event.target.value as LaunchMode } : other)))}
-                    sx={{ mt: 1, minWidth: { sm: 320 } }}
+                    sx={{ mt: 1, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 360 }, maxWidth: '100%' }}
                   >
                     {LAUNCH_MODES.map((mode) => (
                       <MenuItem key={mode} value={mode}>
