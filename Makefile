@@ -85,17 +85,18 @@ run: deps frontend
 
 # Two lanes side by side, each printed once it is done: the server's (lint, SQLite, PostgreSQL) and the
 # client's (type check, lint, Vitest, API client, bundle); then the journeys, on their own.
-# Three lanes side by side: the backend's (lint, SQLite, PostgreSQL) and the client's keep both cores
-# busy; the journeys, which mostly wait on their browsers and servers, fill the gaps.
+# Two lanes side by side: the backend's (lint, SQLite, PostgreSQL), and the client's then the journeys
+# (the client's tests end first; the journeys, which mostly wait on their browsers and servers, then
+# share the cores with the PostgreSQL leg).
 test: deps chromium frontend
-	@$(MAKE) --no-print-directory -j3 --output-sync=recurse test-server test-client test-e2e
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
 
 # Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out).
 test-server:
 	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep -v 'resetting jobserver'
 
 test-client:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle 2>&1 | grep -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle test-e2e 2>&1 | grep -v 'resetting jobserver'
 
 # The API's conformance to its OpenAPI document (tests/test_schemathesis.py, a fuzz of every operation)
 # runs on PostgreSQL, the stricter database, when one answers; on SQLite otherwise. Every other test

@@ -9,6 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
 import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
+import Skeleton from '@mui/material/Skeleton'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -27,14 +28,13 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
         <AccountCircle />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {user && (
-          <ListItemText
-            primary={user.displayName}
-            secondary={user.login}
-            sx={{ px: 2, py: 0.5, minWidth: 220 }}
-          />
-        )}
-        {user && <Divider />}
+        {/* The person's name takes its place at once: arriving later, it would push the items down under a click. */}
+        <ListItemText
+          primary={user ? user.displayName : <Skeleton width={140} />}
+          secondary={user ? user.login : <Skeleton width={90} />}
+          sx={{ px: 2, py: 0.5, minWidth: 220 }}
+        />
+        <Divider />
         <MenuItem
           disabled={!user}
           onClick={() => {
