@@ -9,7 +9,6 @@ import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
 import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
-import Skeleton from '@mui/material/Skeleton'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -28,10 +27,10 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
         <AccountCircle />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {/* The person's name takes its place at once: arriving later, it would push the items down under a click. */}
+        {/* The person's name has its place at once (blank while read): arriving later, it would push the items down under a click. */}
         <ListItemText
-          primary={user ? user.displayName : <Skeleton width={140} />}
-          secondary={user ? user.login : <Skeleton width={90} />}
+          primary={user?.displayName ?? '\u00a0'}
+          secondary={user?.login ?? '\u00a0'}
           sx={{ px: 2, py: 0.5, minWidth: 220 }}
         />
         <Divider />
