@@ -238,6 +238,10 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     for _ in range(PAGES_12 - 1 - PAUSE_AT):
         sco.locator("#butNext").click()
     quiz = sco.frame_locator("#contentFrame")
+    # Next is disabled once the last page is asked for; its questions are there once it has loaded (read
+    # earlier, the frame may still be navigating and its page be gone under the read).
+    expect(sco.locator("#butNext")).to_be_disabled()
+    expect(quiz.locator("input[type=button]").last).to_be_visible()
     first_answers = quiz.locator("input[type=radio]").evaluate_all(
         "inputs => [...new Set(inputs.map((input) => input.name))]"
     )
