@@ -535,6 +535,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/cartography/{cartographyId}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cartography Labels
+         * @description The A4 sheet of labels of a cartography the user may read (qr-codes-<id>.pdf): one for the
+         *     cartography, then one per function and per activity the user sees; words in the language of
+         *     Accept-Language.
+         */
+        get: operations["cartography_labels_backend_api_v2_cartography__cartographyId__labels_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/cartography/{cartographyId}/zones": {
         parameters: {
             query?: never;
@@ -962,6 +984,49 @@ export interface paths {
          *     with its contexts.
          */
         get: operations["item_backend_api_v2_item__itemType___itemId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/label/{itemType}/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Label
+         * @description The label of a cartography, activity, function or subject the user sees: its name, its context
+         *     (site first), the address of its page under SPOT_PUBLIC_URL (an activity's: the subject list
+         *     filtered on it) and the QR code of that address (a PNG data URL).
+         */
+        get: operations["label_backend_api_v2_label__itemType___itemId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/label/{itemType}/{itemId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Label Pdf
+         * @description The item's label alone, at the first place of an A4 sheet of labels (qr-code-<type>-<id>.pdf);
+         *     words in the language of Accept-Language.
+         */
+        get: operations["label_pdf_backend_api_v2_label__itemType___itemId__pdf_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1435,6 +1500,31 @@ export interface paths {
          *     status, 409 fieldNotEditable naming each.
          */
         post: operations["update_mediation_backend_api_v2_mediation__mediationId__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/mediation/{mediationId}/attendanceSheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance Sheet
+         * @description The mediation's attendance sheet (A4 PDF, texts in the language of Accept-Language): its title,
+         *     mediator and description, each tracking period, each participant with their electronic signatures
+         *     (printed name, date and time, meaning, modified after signature, revoked) or an empty box, and the
+         *     mediator's validation. For whoever may read the mediation (403 otherwise, 404 mediationNotFound),
+         *     once it is validated (its can.attendanceSheet; 409 mediationNotValidated, errors: the status).
+         *     Counts as a read of the mediation.
+         */
+        get: operations["attendance_sheet_backend_api_v2_mediation__mediationId__attendanceSheet_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2079,9 +2169,10 @@ export interface paths {
         /**
          * Audit Pack
          * @description Needs perm_TableauBord. A learner's audit pack, a zip (audit-<login>.zip): a PDF per path of
-         *     theirs (every module, every grading with the earlier ones, every signature) and a PDF of their
-         *     qualification status, each page stamped with when and by whom it was generated, in the language
-         *     of Accept-Language. 404 userNotFound.
+         *     theirs (every module, every grading with the earlier ones, every signature), a PDF of their
+         *     qualification status, and the attendance sheet of each validated mediation they took part in, each
+         *     page stamped with when and by whom it was generated, in the language of Accept-Language. 404
+         *     userNotFound.
          */
         get: operations["audit_pack_backend_api_v2_reports_auditPack__userId__get"];
         put?: never;
@@ -5739,6 +5830,11 @@ export interface components {
          * @description What the signed-in user may do with this mediation, from spot.mediations.policy.
          */
         MediationCan: {
+            /**
+             * Attendancesheet
+             * @description Whether the attendance sheet (a PDF, GET /mediation/{mediationId}/attendanceSheet) may be had: once the mediation is validated
+             */
+            attendanceSheet: boolean;
             /** Cancel */
             cancel: boolean;
             /** Edit */
@@ -7109,6 +7205,28 @@ export interface components {
         PreferencesIn: {
             /** Preferences */
             preferences: components["schemas"]["PreferenceIn"][];
+        };
+        /**
+         * QrLabel
+         * @description What a label shows: the item's name, its context (site first), the address of its page as people
+         *     reach Spot (SPOT_PUBLIC_URL), and the QR code of that address as a PNG data URL.
+         */
+        QrLabel: {
+            /** Address */
+            address: string;
+            /** Context */
+            context: string[];
+            /** Image */
+            image: string;
+            /** Itemid */
+            itemId: number;
+            /**
+             * Itemtype
+             * @enum {string}
+             */
+            itemType: "cartography" | "activity" | "function" | "subject";
+            /** Name */
+            name: string;
         };
         /**
          * QualificationCan
@@ -11548,6 +11666,85 @@ export interface operations {
             };
         };
     };
+    cartography_labels_backend_api_v2_cartography__cartographyId__labels_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                cartographyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     zones_backend_api_v2_cartography__cartographyId__zones_get: {
         parameters: {
             query?: never;
@@ -13149,6 +13346,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    label_backend_api_v2_label__itemType___itemId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemType: "cartography" | "activity" | "function" | "subject";
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrLabel"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    label_pdf_backend_api_v2_label__itemType___itemId__pdf_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                itemType: "cartography" | "activity" | "function" | "subject";
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Bad Request */
@@ -15094,6 +15448,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MediationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attendance_sheet_backend_api_v2_mediation__mediationId__attendanceSheet_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description fr (the default) or en */
+                "accept-language"?: string | null;
+            };
+            path: {
+                mediationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendance sheet (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Bad Request */

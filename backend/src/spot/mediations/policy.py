@@ -94,6 +94,16 @@ def can_sign(user: Principal, m: Facts) -> bool:
     return m.status == S.validated and is_participant(user, m) and user.id not in m.live_signer_ids
 
 
+# The statuses in which the mediation has its attendance sheet: validated, and archived after that.
+ATTENDANCE_SHEET_STATUSES = frozenset({S.validated, S.archived})
+
+
+def can_get_attendance_sheet(_user: Principal, m: Facts) -> bool:
+    """The attendance sheet (participants' signatures, the mediator's validation) exists once the
+    mediation is validated; whoever may read the mediation may have it."""
+    return m.status in ATTENDANCE_SHEET_STATUSES
+
+
 def _creator_or_mediator(user: Principal, m: Facts) -> bool:
     return is_creator(user, m) or is_mediator(user, m)
 
@@ -137,6 +147,7 @@ def can(user: Principal, m: Facts) -> MediationCan:
         invalidate=actions["invalidate"],
         sign=can_sign(user, m),
         cancel=actions["cancel"],
+        attendance_sheet=can_get_attendance_sheet(user, m),
         report_needs=report_needs(user, m),
         fields=FieldsCan(
             title="title" in fields,

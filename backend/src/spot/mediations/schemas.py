@@ -124,6 +124,10 @@ class MediationCan(CamelModel):
     invalidate: bool
     sign: bool
     cancel: bool
+    attendance_sheet: bool = Field(
+        description="Whether the attendance sheet (a PDF, GET /mediation/{mediationId}/attendanceSheet) "
+        "may be had: once the mediation is validated"
+    )
     fields: FieldsCan
     report_needs: list[Literal["participants"]] = Field(
         description="What the mediation lacks before its mediator may write the report, told to the mediator "

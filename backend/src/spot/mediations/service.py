@@ -12,12 +12,14 @@ Helpers for the other modules of the area (reporting, actionable, the bell):
 - `set_execution(db, mediation)`: execution_start/stop from the stored periods;
 - `signed_content(db, mediation) -> dict`: what a signature hashes (title, participants, periods,
   report comment and items);
+- `validation(db, mediation) -> Validation | None`: who validated it and when, while it stays validated;
 - `get(db, *, user, mediation_id) -> MediationOut`, `view(db, *, user, mediation) -> MediationOut`;
 - `readable(user)`: the SQL condition of the mediations a user may read; `readable_items(user)`: the
   items a report may refer to, with the condition of those a user may read; `CARD_COLUMNS` and
   `card_fields(db, rows)`: MediationCard as JSON-ready data from rows of CARD_COLUMNS (lists)."""
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -41,6 +43,7 @@ from spot.core.principal import Principal
 from spot.core.time import midnight, today, utcnow
 from spot.core.visibility import VisibilityLinks, visible_to
 from spot.discussions import service as discussions
+from spot.discussions.models import DiscussionMessage
 from spot.discussions.schemas import SystemMessageType
 from spot.mapping.models import Activity, Cartography, Function, Subject
 from spot.mapping.policy import hidden, sees_activity, sees_cartography, sees_function, sees_subject
@@ -362,6 +365,44 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
             "can": policy.can(user, rules),
         }
     )
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The mediator's act on a validated mediation: who validated it (their name and whether they are
+    still active; no name once their account is gone) and when."""
+
+    user_id: int | None
+    name: str | None
+    active: bool | None
+    at: datetime
+
+
+def validation(db: Session, mediation: Mediation) -> Validation | None:
+    """Who validated the mediation and when, while it has an attendance sheet (policy): the latest
+    statusChanged message to validated of its discussion, which the transition writes with its author
+    (the mediator validates by that transition, without an electronic signature). None otherwise."""
+    if mediation.status not in policy.ATTENDANCE_SHEET_STATUSES or mediation.discussion_id is None:
+        return None
+    messages = db.execute(
+        select(
+            DiscussionMessage.author_id,
+            DiscussionMessage.at,
+            DiscussionMessage.system_args,
+            User.display_name,
+            User.active,
+        )
+        .outerjoin(User, User.id == DiscussionMessage.author_id)
+        .where(
+            DiscussionMessage.discussion_id == mediation.discussion_id,
+            DiscussionMessage.system_type == SystemMessageType.statusChanged.value,
+        )
+        .order_by(DiscussionMessage.at.desc(), DiscussionMessage.id.desc())
+    )
+    for author_id, at, args, name, active in messages:
+        if isinstance(args, dict) and args.get("status") == S.validated.value:
+            return Validation(user_id=author_id, name=name, active=active, at=at)
+    return None
 
 
 def _report_items(db: Session, user: Principal, items: Sequence[MediationReportItem]) -> list[dict[str, Any]]:

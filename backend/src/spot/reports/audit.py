@@ -4,8 +4,9 @@ signature, one PDF of their qualification status (qualifications.dashboards.pers
 of qualifications.validity, every module of every qualification), and one PDF of their validation
 history (qualifications.history: every module they were graded in, every grading of it from every
 path, and what it counts for today), and one PDF of their learning-platform record (lms.record: every
-course and unit they opened, launches, completions, satisfactions and waivers, quiz attempts); each page
-stamped "generated on <date time> by <user>".
+course and unit they opened, launches, completions, satisfactions and waivers, quiz attempts), and the
+attendance sheet of each validated mediation they took part in (reports.attendance); each page stamped
+"generated on <date time> by <user>".
 
 What the pack shows is one person's record: it is read in the stream's own session, a few statements
 whatever the number of paths (selection.learner_lines, one statement for the gradings, the
@@ -26,7 +27,7 @@ from spot.core.i18n import Language, text
 from spot.core.principal import Principal
 from spot.lms import record
 from spot.qualifications import dashboards, history
-from spot.reports import archive, pdf, pdf_history, pdf_learning, selection
+from spot.reports import archive, attendance, pdf, pdf_history, pdf_learning, selection
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
 from spot.training.paths.service import validity
 from spot.users.models import User, printed_name
@@ -85,7 +86,7 @@ def files(
     db: Session, *, user: Principal, user_id: int, language: Language, now: datetime
 ) -> Iterator[tuple[str, bytes]]:
     """The pack's PDFs: each path (by start date then title), then the qualification status, the
-    validation history and the learning-platform record."""
+    validation history, the learning-platform record and the attendance sheets (by start)."""
     ctx = pdf.context(language, stamp_by=user.display_name, now=now)
     today = clock.today()
     learner = selection.learner_lines(db, user_id=user_id, language=language)
@@ -103,6 +104,9 @@ def files(
     courses = record.learner_record(db, learner_id=user_id)
     learning = pdf_learning.learning_record(learner, courses, ctx=ctx)
     yield names.take(text(language, "audit_pack.learning_file")), learning
+    sheet_title = text(language, "attendance_sheet.title")
+    for mediation, sheet in attendance.of_participant(db, user=user, user_id=user_id, ctx=ctx):
+        yield names.take(f"{sheet_title} — {mediation.title} ({mediation.id})"), sheet
 
 
 def pack(db: Session, *, user: Principal, user_id: int, language: Language) -> Iterator[bytes]:

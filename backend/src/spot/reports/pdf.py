@@ -290,7 +290,8 @@ def signatures_markup(signatures: Sequence[SignatureLine], ctx: Context) -> str:
     return "<br/>".join(signature_markup(s, ctx) for s in signatures) or ctx.words.none
 
 
-def _duration(minutes: int | None, w: Words) -> str:
+def duration_text(minutes: int | None, w: Words) -> str:
+    """A number of minutes as "1 H 5 Mn", "not defined" for none."""
     if not minutes:
         return w.not_defined
     hours, rest = divmod(minutes, 60)
@@ -348,7 +349,7 @@ def path_rows(path: PathLine, shown: frozenset[str], ctx: Context) -> Rows:
     if "averageGrade" in shown:
         rows.append((w.average_grade, _grade(path.average_grade, ctx)))
     if "duration" in shown:
-        rows.append((w.duration, text(_duration(path.estimated_duration, w))))
+        rows.append((w.duration, text(duration_text(path.estimated_duration, w))))
     return rows
 
 

@@ -1,6 +1,7 @@
-"""The report's PDFs: the zip of one PDF per learner with its progress, and a learner's audit pack. Work
-routes: they check in a worker thread, then stream the zip from a session of their own
-(core.routing.streamed), each PDF leaving as soon as it is rendered."""
+"""The report's PDFs: the zip of one PDF per learner with its progress, a learner's audit pack, and a
+mediation's attendance sheet. Work routes: they check in a worker thread, then stream the zip from a
+session of their own (core.routing.streamed), each PDF leaving as soon as it is rendered; the sheet, one
+small PDF, is made in the worker and answered whole."""
 
 from functools import partial
 from typing import Annotated, Any
@@ -14,8 +15,9 @@ from spot.core.errors import ApiError
 from spot.core.i18n import language
 from spot.core.routing import api_router, streamed, work
 from spot.core.schemas import CamelModel, Id
+from spot.core.time import utcnow
 from spot.permissions.names import Permission
-from spot.reports import archive, audit, selection, service
+from spot.reports import archive, attendance, audit, pdf, selection, service
 from spot.reports.routes import REPORTS
 from spot.reports.schemas import ReportRequest
 
@@ -111,9 +113,43 @@ def audit_pack(
     accept_language: AcceptLanguage = None,
 ) -> Response:
     """Needs perm_TableauBord. A learner's audit pack, a zip (audit-<login>.zip): a PDF per path of
-    theirs (every module, every grading with the earlier ones, every signature) and a PDF of their
-    qualification status, each page stamped with when and by whom it was generated, in the language
-    of Accept-Language. 404 userNotFound."""
+    theirs (every module, every grading with the earlier ones, every signature), a PDF of their
+    qualification status, and the attendance sheet of each validated mediation they took part in, each
+    page stamped with when and by whom it was generated, in the language of Accept-Language. 404
+    userNotFound."""
     filename = audit.filename(db, user_id=userId)
     produce = partial(audit.pack, user=user, user_id=userId, language=language(accept_language))
     return _zip_response(streamed(produce), filename)
+
+
+@router.get(
+    "/mediation/{mediationId}/attendanceSheet",
+    tags=["mediations"],
+    response_class=Response,
+    responses={200: {"content": {attendance.MEDIA_TYPE: {}}, "description": "The attendance sheet (PDF)"}},
+)
+@work
+def attendance_sheet(
+    db: DB,
+    user: CurrentUser,
+    mediationId: Annotated[Id, Path()],
+    accept_language: AcceptLanguage = None,
+) -> Response:
+    """The mediation's attendance sheet (A4 PDF, texts in the language of Accept-Language): its title,
+    mediator and description, each tracking period, each participant with their electronic signatures
+    (printed name, date and time, meaning, modified after signature, revoked) or an empty box, and the
+    mediator's validation. For whoever may read the mediation (403 otherwise, 404 mediationNotFound),
+    once it is validated (its can.attendanceSheet; 409 mediationNotValidated, errors: the status).
+    Counts as a read of the mediation."""
+    spoken = language(accept_language)
+    ctx = pdf.context(spoken, stamp_by=user.display_name, now=utcnow())
+    content = attendance.for_reader(db, user=user, mediation_id=mediationId, ctx=ctx)
+    return Response(
+        content,
+        media_type=attendance.MEDIA_TYPE,
+        headers={
+            "Content-Disposition": f'attachment; filename="{attendance.filename(mediationId, spoken)}"',
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-store",
+        },
+    )
