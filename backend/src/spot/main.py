@@ -22,6 +22,7 @@ from spot.dashboards.matrix_routes import router as matrix_router
 from spot.dashboards.routes import router as dashboards_router
 from spot.db import get_engine, start_sqlite_checkpoints
 from spot.discussions.routes import router as discussions_router
+from spot.documents.routes import router as documents_router
 from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
 from spot.labels.routes import router as labels_router
@@ -80,6 +81,7 @@ ROUTERS += [dashboards_router, matrix_router]
 ROUTERS += [qualifications_router, forecast_router, coverage_router]
 ROUTERS += [reports_router]
 ROUTERS += [report_pdfs_router]
+ROUTERS += [documents_router]
 ROUTERS += [mind_map_router]
 ROUTERS += [labels_router]
 # Last: its own catch-all answers SCIM errors for any other address under its prefix.

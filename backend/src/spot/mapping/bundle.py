@@ -126,6 +126,8 @@ class BundleSubject(_Strict):
     detectability: StrictInt | None = Field(default=None, ge=0, le=5)
     has_diagram: StrictBool = False
     picture: str | None = Field(default=None, min_length=1, max_length=300)
+    # Left out, the subject keeps its prevention measures (none for a new one).
+    prevention_measures: MultilineText | None = Field(default=None, max_length=5000)
     # Left out, an existing subject keeps its mind map; a new one gets its main node (code 0).
     mind_map: list[BundleNode] = []
 
@@ -608,6 +610,11 @@ def _write_subject(
         activity_id=activities[item.activity].id,
         **ratings,
         criticity_score=criticity_score(ratings["frequency"], ratings["gravity"]),
+        prevention_measures=(
+            item.prevention_measures
+            if item.prevention_measures is not None
+            else subject.prevention_measures or ""
+        ),
         # A diagram stored in Spot stays (the bundle names the legacy application's only).
         has_diagram=item.has_diagram or subject.diagram_ref is not None,
         **picture,

@@ -149,6 +149,8 @@ def _export_subject(
         "hasDiagram": subject.has_diagram,
         "mindMap": _export_mind_map(subject.mind_map_items),
     }
+    if subject.prevention_measures:
+        out["preventionMeasures"] = subject.prevention_measures
     if subject.picture_ref:
         out["picture"] = add_file(picture_name, subject.picture_ref, subject.picture_media_type or "")
     return out

@@ -221,6 +221,8 @@ class Subject(Base):
     standardized_by: Mapped[int | None] = _by()
     standardized_at: Mapped[datetime | None] = _at()
     standardized_comment: Mapped[str] = mapped_column(Text, default="")
+    # The prevention measures taken or planned against the risk (the DUERP prints them; docs/documents.md).
+    prevention_measures: Mapped[str] = mapped_column(Text, default="", server_default="")
     # True when the subject has a diagram: a stored file here (diagram_ref), or one kept by the legacy
     # application (imported subjects, SPOT_LEGACY_BASE_URL).
     has_diagram: Mapped[bool] = mapped_column(Boolean, default=False)

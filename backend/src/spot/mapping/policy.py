@@ -501,3 +501,20 @@ def sees_site(user: Principal, site_id: Any) -> ColumnElement[bool]:
     Yes when it has no cartography yet, or when the user sees one of its cartographies."""
     of_site = select(Cartography.id).where(Cartography.site_id == site_id)
     return or_(not_(exists(of_site)), exists(of_site.where(sees_cartography(user, Cartography.id))))
+
+
+def may_see_whole_site(db: Session, user: Principal, site_id: int) -> bool:
+    """Does `user` see every subject the site may hold: every cartography of it whole, each of its
+    functions within each of its activities (an activity shown only as the way down to a named one does
+    not count: its own subjects are hidden)?"""
+    if user.sees_every_cartography:
+        return True
+    of_site = Cartography.site_id == site_id
+    hidden_cartography = select(Cartography.id).where(of_site, not_(sees_cartography(user, Cartography.id)))
+    hidden_place = (
+        select(Function.id)
+        .join(Cartography, Cartography.id == Function.cartography_id)
+        .join(Activity, Activity.cartography_id == Cartography.id)
+        .where(of_site, not_(sees_subject(user, Function.id, Activity.id, Cartography.id)))
+    )
+    return not db.scalar(select(or_(exists(hidden_cartography), exists(hidden_place))))

@@ -4,7 +4,7 @@ the SQL behind each field. Imported by subjects/routes.py so that it is register
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, false, or_, select
+from sqlalchemy import ColumnElement, Select, String, cast, exists, false, or_, select
 from sqlalchemy.orm import Session
 
 from spot.core.history_models import HistoryEntry, is_write
@@ -16,7 +16,7 @@ from spot.querylang import EntityType, Field, FieldType, in_query, register
 from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey
 from spot.subjects.schemas import SubjectCard
-from spot.subjects.service import HIGH_ABOVE, LOW_BELOW, SUMMARY_COLUMNS, event_user_names, summary_fields
+from spot.subjects.service import SUMMARY_COLUMNS, criticity_bands, event_user_names, summary_fields
 
 CRITICITY_LEVELS = ("none", "low", "medium", "high")
 # SQLite's FTS5 table of the folded name and code (migration 5b8e0c3f9a17).
@@ -66,14 +66,7 @@ def _contributed_by(user_ids: tuple[Any, ...]) -> ColumnElement[bool]:
 
 def _criticity_in(levels: tuple[Any, ...]) -> ColumnElement[bool]:
     """Levels of subjects.service.criticity_level, as SQL on the stored score."""
-    score = Subject.criticity_score
-    low, high = LOW_BELOW, HIGH_ABOVE
-    bands = {
-        "none": score.is_(None),
-        "low": and_(score.is_not(None), score < low),
-        "medium": and_(score.is_not(None), score >= low, score <= high),
-        "high": and_(score.is_not(None), score > high),
-    }
+    bands = criticity_bands(Subject.criticity_score)
     chosen = [bands[level] for level in levels if level in bands]
     return or_(*chosen) if chosen else false()
 

@@ -13,6 +13,7 @@ from spot.subjects.schemas import (
     CreatedId,
     CriticityTable,
     FunctionView,
+    PreventionMeasuresSave,
     Ratings,
     StandardizeBody,
     SubjectOut,
@@ -114,6 +115,16 @@ async def standardize(
     """Needs perm_ValidNotHaute."""
     subject = service.get(db, user=user, subject_id=subjectId)
     subject = service.standardize(db, user=user, subject=subject, comment=body.comment if body else "")
+    return service.view(db, user=user, subject=subject)
+
+
+@router.post("/subject/{subjectId}/preventionMeasures", dependencies=[require(Permission.EditPdv)])
+async def prevention_measures(
+    db: DB, user: CurrentUser, subjectId: Id, data: PreventionMeasuresSave
+) -> SubjectOut:
+    """Needs perm_EditPdv, as editing the subject; a stale version answers 409 staleVersion."""
+    subject = service.get(db, user=user, subject_id=subjectId)
+    subject = service.set_prevention_measures(db, user=user, subject=subject, data=data)
     return service.view(db, user=user, subject=subject)
 
 

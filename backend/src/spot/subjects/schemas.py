@@ -95,6 +95,7 @@ class SubjectOut(SubjectSummary):
     contexts: list[list[ContextEntry]]
     ancestors: list[ContextEntry]
     standardized_comment: str
+    prevention_measures: str = Field(description="What is done against the risk; printed in the DUERP")
     mind_map_items: list[MindMapItemOut]
     picture_url: str | None
     contributors: list[Contributor]
@@ -122,6 +123,11 @@ class SubjectUpdate(SubjectSave):
 
 class CreatedId(CamelModel):
     id: int
+
+
+class PreventionMeasuresSave(CamelModel):
+    prevention_measures: MultilineText = Field(max_length=5000, description="Empty: none written")
+    version: StrictInt = Field(description="The version read; a stale one answers 409")
 
 
 class StandardizeBody(CamelModel):

@@ -9,7 +9,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, null, select, union_all
+from sqlalchemy import ColumnElement, and_, bindparam, case, func, null, select, union_all
 from sqlalchemy import update as update_statement
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -48,6 +48,7 @@ from spot.subjects.schemas import (
     CriticityLevel,
     CriticityTable,
     MindMapItemOut,
+    PreventionMeasuresSave,
     Ratings,
     SubjectOut,
     SubjectSave,
@@ -76,6 +77,16 @@ def criticity_level(score: int | None) -> CriticityLevel | None:
     if score > HIGH_ABOVE:
         return "high"
     return "medium"
+
+
+def criticity_bands(score: Any) -> dict[str, ColumnElement[bool]]:
+    """criticity_level in SQL: each level's condition on a score column ("none": not rated)."""
+    return {
+        "none": score.is_(None),
+        "low": and_(score.is_not(None), score < LOW_BELOW),
+        "medium": and_(score.is_not(None), score >= LOW_BELOW, score <= HIGH_ABOVE),
+        "high": and_(score.is_not(None), score > HIGH_ABOVE),
+    }
 
 
 def criticity_table() -> CriticityTable:
@@ -286,6 +297,7 @@ def view(db: Session, *, user: Principal, subject: Subject) -> SubjectOut:
             "contexts": contexts,
             "ancestors": _ancestors(contexts),
             "standardized_comment": subject.standardized_comment,
+            "prevention_measures": subject.prevention_measures,
             "mind_map_items": [
                 MindMapItemOut(code=n.code, name=n.name, status=NodeStatus(n.status))
                 for n in subject.mind_map_items
@@ -531,6 +543,18 @@ def update(db: Session, *, user: Principal, subject: Subject, data: SubjectUpdat
     subject.function_id, subject.activity_id = function.id, activity.id
     _touch(db, user, subject, Event.updated)
     _system_message(db, user, subject, SystemMessageType.updated, {"name": subject.name})
+    return subject
+
+
+def set_prevention_measures(
+    db: Session, *, user: Principal, subject: Subject, data: PreventionMeasuresSave
+) -> Subject:
+    """The prevention measures (the DUERP prints them): as editing the subject, a stale version 409."""
+    ensure(policy.can_edit(user, subject))
+    if data.version != subject.version:
+        raise conflict("staleVersion")
+    subject.prevention_measures = data.prevention_measures
+    _touch(db, user, subject, Event.updated)
     return subject
 
 
