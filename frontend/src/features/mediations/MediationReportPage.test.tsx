@@ -30,6 +30,7 @@ const CAN: MediationCan = {
   invalidate: false,
   sign: false,
   cancel: true,
+  attendanceSheet: false,
   fields: { title: true, description: true, schedulingDate: false, mediator: false, participants: true, visibleByGroups: false, visibleByPersons: false },
   reportNeeds: [],
 }

@@ -11,6 +11,7 @@ const MEDIATION = 'GET /backend/api/v2/mediation/5'
 const STATUS = 'POST /backend/api/v2/mediation/5/status'
 const SIGN = 'POST /backend/api/v2/mediation/5/sign'
 const REAUTHENTICATE = 'POST /backend/api/v2/account/reauthenticate'
+const SHEET = 'GET /backend/api/v2/mediation/5/attendanceSheet'
 
 const NOTHING: MediationCan = {
   edit: false,
@@ -23,6 +24,7 @@ const NOTHING: MediationCan = {
   invalidate: false,
   sign: false,
   cancel: false,
+  attendanceSheet: false,
   fields: { title: false, description: false, schedulingDate: false, mediator: false, participants: false, visibleByGroups: false, visibleByPersons: false },
   reportNeeds: [],
 }
@@ -88,6 +90,54 @@ describe('mediation view', () => {
     await waitFor(() => expect(saved).toEqual(['mediation-5.ics']))
     expect(sentRequests(fetchMock, 'GET /backend/api/v2/mediation/5/invitation.ics')).toHaveLength(1)
     vi.restoreAllMocks()
+  })
+
+  it('downloads the attendance sheet of a validated mediation, in the reader\'s language', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const fetchMock = fakeServer({
+      [MEDIATION]: () => json(mediation({ status: 'validated', can: { ...NOTHING, attendanceSheet: true } })),
+      [SHEET]: () =>
+        new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="attendance-sheet-5.pdf"' } }),
+    })
+    open()
+    await screen.findByRole('heading', { level: 1 })
+    await userEvent.click(actions().getByRole('button', { name: 'Attendance sheet' }))
+    await waitFor(() => expect(saved).toEqual(['attendance-sheet-5.pdf']))
+    const [request] = sentRequests(fetchMock, SHEET)
+    expect(request.headers.get('Accept-Language')).toBe('en')
+    expect(await screen.findByText('Attendance sheet downloaded')).toBeInTheDocument()
+    vi.restoreAllMocks()
+  })
+
+  it('offers no attendance sheet when the server says there is none', async () => {
+    fakeServer({ [MEDIATION]: () => json(mediation({ status: 'stopped' })) })
+    open()
+    await screen.findByRole('heading', { level: 1 })
+    expect(actions().queryByRole('button', { name: 'Attendance sheet' })).not.toBeInTheDocument()
+  })
+
+  it('reads the mediation again when it was invalidated before the sheet was asked', async () => {
+    let reads = 0
+    fakeServer({
+      [MEDIATION]: () => {
+        reads += 1
+        return json(
+          reads === 1 ? mediation({ status: 'validated', can: { ...NOTHING, attendanceSheet: true } }) : mediation({ status: 'stopped' }),
+        )
+      },
+      [SHEET]: () => errorBody(409, 'Conflict', 'mediationNotValidated', [{ field: 'status', code: 'stopped' }]),
+    })
+    open()
+    await screen.findByRole('heading', { level: 1 })
+    await userEvent.click(actions().getByRole('button', { name: 'Attendance sheet' }))
+    expect(await screen.findByText('The mediation changed meanwhile: it is now Stopped. It has been read again.')).toBeInTheDocument()
+    await waitFor(() => expect(actions().queryByRole('button', { name: 'Attendance sheet' })).not.toBeInTheDocument())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('marks the people who left as inactive, still named', async () => {

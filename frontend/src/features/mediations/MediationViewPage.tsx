@@ -24,6 +24,7 @@ import { formatDate, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/pageTitle'
 import { idParam } from '../../lib/routeParams'
 import { type Mediation, mediationQuery } from './api'
+import { AttendanceSheetButton } from './AttendanceSheetButton'
 import { InvitationButton } from './InvitationButton'
 import { MediationActions } from './MediationActions'
 import { MediationSignatures } from './MediationSignatures'
@@ -112,6 +113,7 @@ function MediationView({ mediation }: { mediation: Mediation }) {
         <Box sx={{ flexGrow: 1 }} />
         {/* A scheduled mediation is a meeting: the server gives its event (404 notScheduled otherwise). */}
         {mediation.schedulingDate && <InvitationButton mediationId={mediation.id} />}
+        <AttendanceSheetButton mediation={mediation} onConflict={setConflict} />
         <MediationActions
           mediation={mediation}
           onDone={(message) => {

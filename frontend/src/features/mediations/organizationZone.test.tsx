@@ -36,6 +36,7 @@ const CAN: MediationCan = {
   invalidate: false,
   sign: false,
   cancel: true,
+  attendanceSheet: false,
   fields: { title: true, description: true, schedulingDate: true, mediator: true, participants: true, visibleByGroups: true, visibleByPersons: true },
   reportNeeds: [],
 }
