@@ -37,6 +37,7 @@ import { type Cartography, cartographyCoverageQuery, cartographyQuery, type Pict
 import { CartographyMap } from './CartographyMap'
 import { CoveragePanel } from './CoveragePanel'
 import { PdfExportButton } from './PdfExportButton'
+import { QrSheetButton } from './QrSheetButton'
 
 export function CartographyPage() {
   const cartographyId = idParam(useParams().cartographyId)
@@ -99,6 +100,7 @@ function CartographyView({ cartography }: { cartography: Cartography }) {
             <Chip icon={<EditNoteOutlined />} variant="outlined" label={t('mapping.cartography.writes', { count: cartography.stats.writes, formatted: number.format(cartography.stats.writes) })} />
           </Tooltip>
           <PdfExportButton cartography={cartography} />
+          <QrSheetButton cartographyId={cartography.id} />
           <CartographyQualificationsButton cartographyId={cartography.id} />
           <SkillsMatrixButton cartographyId={cartography.id} />
           <DiscussionPanel discussionId={cartography.discussionId} />

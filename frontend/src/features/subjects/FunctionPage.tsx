@@ -36,6 +36,7 @@ import { ContextLinks } from './ContextLinks'
 import { LEVEL_COLOURS, levelTextKey } from './criticity'
 import { useLifetimeText } from './lifetime'
 import { NodeStatusChip } from './NodeStatusChip'
+import { QrCodeButton } from './QrCodeButton'
 import { StepMarkers } from './StepMarkers'
 
 export function FunctionPage() {
@@ -77,6 +78,7 @@ function FunctionTables({ view }: { view: FunctionView }) {
           </Typography>
           <Chip size="small" variant="outlined" label={t('subjects.function.subjectCount', { count: total })} />
           <DiscussionPanel discussionId={view.discussionId} />
+          <QrCodeButton itemType="function" itemId={view.id} />
         </Stack>
         <Button component={RouterLink} to={FUNCTIONS_PATH} startIcon={<ArrowBack />}>
           {t('subjects.function.backToList')}

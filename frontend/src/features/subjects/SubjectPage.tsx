@@ -39,6 +39,7 @@ import { LegacyButtons } from './LegacyButtons'
 import { useLifetimeText } from './lifetime'
 import { MarkDialog, type MarkKind } from './MarkDialogs'
 import { NodeStatusChip } from './NodeStatusChip'
+import { QrCodeButton } from './QrCodeButton'
 
 export function SubjectPage() {
   const subjectId = idParam(useParams().subjectId)
@@ -99,6 +100,7 @@ function SubjectView({ subject }: { subject: Subject }) {
         <Chip size="small" label={t(`subjects.types.${subject.type}`)} />
         <Chip size="small" label={subject.code} variant="outlined" />
         <DiscussionPanel discussionId={subject.discussionId} />
+        <QrCodeButton itemType="subject" itemId={subject.id} />
       </Stack>
       {activityPath && <ContextLinks path={activityPath} dense />}
       <Box sx={{ mt: 2, mb: 3 }}>
