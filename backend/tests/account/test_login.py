@@ -286,6 +286,12 @@ def test_the_owner_is_told_once_of_the_wrong_passwords_given_since_their_last_si
         ("/\\evil.example", "/spotv2/"),
         ("javascript:alert(1)", "/spotv2/"),
         ("spotv2/relative", "/spotv2/"),
+        ("/\t/evil.example", "/spotv2/"),
+        ("/\n/evil.example/spotv2/", "/spotv2/"),
+        ("/ /evil.example", "/spotv2/"),
+        # The pages a QR code label opens (docs/documents.md).
+        ("/spotv2/function/12", "/spotv2/function/12"),
+        ("/spotv2/subjects/location%20oneOf%2042", "/spotv2/subjects/location%20oneOf%2042"),
     ],
 )
 def test_return_url_only_follows_same_site_paths(client, make_user, return_url, redirect):

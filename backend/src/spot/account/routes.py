@@ -37,8 +37,12 @@ log = logging.getLogger("spot.security")
 
 
 def _safe_redirect(url: str | None) -> str:
-    """Only same-site paths are followed after login, never another host."""
+    """Only same-site paths are followed after login, never another host. Browsers drop tabs and
+    line breaks from an address before reading it ("/\t/evil.example" is "//evil.example"): a path
+    with any control character or space is refused too."""
     if not url or not url.startswith("/") or url.startswith("//") or "\\" in url:
+        return APP_ROOT
+    if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
         return APP_ROOT
     return url
 

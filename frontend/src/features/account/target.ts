@@ -5,14 +5,22 @@ export const SSO_TOKEN = 'ssoToken'
 export const SSO_ERROR = 'ssoError'
 
 /**
- * Where Login leads: its returnUrl (a path of this site, else the application root)
- * with Login's other query parameters carried over.
+ * Where Login leads: its returnUrl (a page of this application, else the application root) with Login's
+ * other query parameters carried over. The returnUrl is judged as the browser reads it, not as it is
+ * written: the URL parser drops tabs and line breaks and resolves dot segments ("/\t/evil.example",
+ * "/spotv2/../..//evil.example" both read as another host), so what it makes of it must still be a path
+ * under the base path of this origin, with no empty segment that could read as a host ("//").
  */
 export function loginTarget(search: URLSearchParams, origin = window.location.origin): string {
   const fallback = `${APP_BASE}/`
   const requested = search.get('returnUrl') ?? fallback
   const sameSite = requested.startsWith('/') && !requested.startsWith('//') && !requested.includes('\\')
-  const url = new URL(sameSite ? requested : fallback, origin)
+  const read = new URL(sameSite ? requested : fallback, origin)
+  const inApplication =
+    read.origin === new URL(origin).origin &&
+    (read.pathname === APP_BASE || read.pathname.startsWith(`${APP_BASE}/`)) &&
+    !read.pathname.includes('//')
+  const url = inApplication ? read : new URL(fallback, origin)
   search.forEach((value, key) => {
     if (key !== 'returnUrl' && key !== SSO_ERROR) url.searchParams.append(key, value)
   })
