@@ -24,7 +24,7 @@ export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
 export SPOT_PUBLIC_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: uv run test check-bundle deps backend-deps frontend-deps oidc-provider-deps chromium openapi api-client frontend \
+.PHONY: uv run test check-bundle deps backend-deps frontend-deps oidc-provider-deps chromium poppler openapi api-client frontend \
         test-server test-client postgres test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench
 
 ## Installing what is needed ---------------------------------------------------
@@ -40,8 +40,11 @@ frontend-deps:
 	@cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
 # The browser of the end-to-end tests, and pdftoppm (poppler-utils), with which they look at a report's PDF.
-chromium:
+chromium: poppler
 	@[ -x $(CHROMIUM) ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+# pdftoppm renders PDFs to images: the journeys' reports, and the backend's QR code labels read back.
+poppler:
 	@command -v pdftoppm >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils)
 
 # The OpenID provider that the backend's sign-in tests start (oidc-provider, from npm).
@@ -101,12 +104,12 @@ test-client:
 # The API's conformance to its OpenAPI document (tests/test_schemathesis.py, a fuzz of every operation)
 # runs on PostgreSQL, the stricter database, when one answers; on SQLite otherwise. Every other test
 # runs on both.
-test-backend: backend-deps oidc-provider-deps
+test-backend: backend-deps oidc-provider-deps poppler
 	@fuzz=$$($(PG_ANSWERS) && echo --ignore=tests/test_schemathesis.py); \
 	echo "The backend suite on SQLite$${fuzz:+ (the OpenAPI fuzz runs in the PostgreSQL leg)}"; \
 	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests $$fuzz
 
-test-backend-pg: backend-deps oidc-provider-deps postgres
+test-backend-pg: backend-deps oidc-provider-deps poppler postgres
 	@if $(PG_ANSWERS); then \
 	  cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR SPOT_TEST_DATABASE_URL=$(PG_URL) $(PYTEST) -p no:warnings -n 2 tests; \
 	else \
