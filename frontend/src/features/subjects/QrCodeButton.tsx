@@ -6,7 +6,7 @@ import type { LabelItemType } from './qrLabel'
 
 // In the subject pages' chunk, itself loaded with them, rather than a chunk of its own: a lazy dialog of
 // its own made the bundler split the initial chunks the dialog shares (Modal, Portal, useQuery) into
-// smaller files, 1 KB more of initial JavaScript (docs/documents.md).
+// smaller files, over the initial JavaScript's budget (docs/documents.md).
 import QrCodeDialog from './QrCodeDialog'
 
 /** Opens the item's QR code label (docs/documents.md, "QR codes at the workstation"), to print alone. */
