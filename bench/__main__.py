@@ -7,7 +7,8 @@ times and the server's memory instead, and are not part of `all`; nor are `peopl
 20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, `burst` (1,000
 messages sent while another client reads, bench/burst.py), `matrix` (the skills matrix of 500
 people × 60 functions and its Excel and PDF files, bench/matrix.py), and `coverage` (tomorrow's
-coverage on the matrix's organisation: the scan step, the plan's answer, the bell; bench/coverage.py).
+coverage on the matrix's organisation: the scan step, the plan's answer, the bell; bench/coverage.py),
+and `duerp` (the DUERP of a site of 100,000 risks, bench/duerp.py).
 """
 
 import argparse
@@ -24,6 +25,7 @@ from bench import (
     dataset,
     dataset_qualifications,
     dataset_training,
+    duerp,
     matrix,
     people,
     reports,
@@ -274,7 +276,18 @@ def _ensure_pg_database(url: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    choices = [*SCENARIOS, "all", "upload", "reports", "people", "scan", "burst", "matrix", "coverage"]
+    choices = [
+        *SCENARIOS,
+        "all",
+        "upload",
+        "reports",
+        "people",
+        "scan",
+        "burst",
+        "matrix",
+        "coverage",
+        "duerp",
+    ]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--seconds", type=int, default=10)
@@ -290,6 +303,10 @@ def main() -> None:
     if args.scenario == "matrix":
         # The skills matrix of 500 people × 60 functions and its files on fresh databases (bench/matrix.py).
         matrix.main(_databases(args.db))
+        return
+    if args.scenario == "duerp":
+        # The DUERP of a site of 100,000 risks on fresh databases (bench/duerp.py), timed in the process.
+        duerp.main(_databases(args.db))
         return
     if args.scenario == "coverage":
         # Tomorrow's coverage on the matrix's organisation (bench/coverage.py): scan step, plan, bell.

@@ -226,7 +226,9 @@ def _id_routes(app) -> list[tuple[str, str]]:
 
 
 def _fill(path: str, bad: str) -> str:
-    path = path.replace("{itemType}", "subject").replace("{parentType}", "subject")
+    path = (
+        path.replace("{itemType}", "subject").replace("{parentType}", "subject").replace("{fileKind}", "pdf")
+    )
     return _ID_PARAMETER.sub(bad, path.removeprefix(API))
 
 

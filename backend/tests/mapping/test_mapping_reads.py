@@ -20,6 +20,8 @@ def test_sites_list_sites_with_their_cartographies(client, test_map, reader):
                 {"id": test_map.cartography("C1"), "code": "C1", "name": "Atelier de test"},
                 {"id": test_map.cartography("C2"), "code": "C2", "name": "Ligne de test"},
             ],
+            # Every subject of the site in view: its documents page opens (docs/documents.md).
+            "documents": True,
         }
     ]
 
@@ -29,6 +31,7 @@ def test_sites_leave_out_hidden_cartographies(client, db, test_map, make_user, l
     restrict(db, user, test_map.cartography("C2"))
     body = client.get(f"{API}/site", headers=login(user)).json()
     assert [c["code"] for c in body[0]["cartographies"]] == ["C2"]
+    assert body[0]["documents"] is False
 
 
 def test_cartography_list_with_sites(client, test_map, reader):

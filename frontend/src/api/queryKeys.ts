@@ -28,6 +28,7 @@ export const queryKeys = {
     cartographiesList: ['mapping', 'cartographies', 'list'] as const,
     functionsList: ['mapping', 'functions', 'list'] as const,
     cartography: (cartographyId: number) => ['mapping', 'cartography', cartographyId] as const,
+    documents: (siteId: number) => ['mapping', 'site', siteId, 'documents'] as const,
     /** The QR code label of an item of the map (its name, context and address may change with the map). */
     label: (itemType: string, itemId: number) => ['mapping', 'label', itemType, itemId] as const,
     cartographyImage: (cartographyId: number) => ['mapping', 'cartography', cartographyId, 'image'] as const,

@@ -2476,6 +2476,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/site/{siteId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documents
+         * @description Every version of the site's documents, the newest first, for someone who sees the whole site
+         *     (every cartography, function and activity of it): 404 siteNotFound, else 403.
+         */
+        get: operations["documents_backend_api_v2_site__siteId__documents_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/site/{siteId}/documents/duerp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate Duerp
+         * @description Needs perm_TableauBord and the whole site in view (403). The site's next DUERP version in the
+         *     language asked: a PDF and a workbook of the site's risks by work unit and its action plan, kept for
+         *     good. 409 documentBeingGenerated when another generation of the site took the version meanwhile.
+         */
+        post: operations["generate_duerp_backend_api_v2_site__siteId__documents_duerp_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/site/{siteId}/documents/{documentId}/{fileKind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Document File
+         * @description A version's PDF or workbook, as generated (its ETag is its SHA-256): 404 documentNotFound.
+         */
+        get: operations["document_file_backend_api_v2_site__siteId__documents__documentId___fileKind__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/subject": {
         parameters: {
             query?: never;
@@ -2789,6 +2852,26 @@ export interface paths {
         get: operations["picture_backend_api_v2_subject__subjectId__picture_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/subject/{subjectId}/preventionMeasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prevention Measures
+         * @description Needs perm_EditPdv, as editing the subject; a stale version answers 409 staleVersion.
+         */
+        post: operations["prevention_measures_backend_api_v2_subject__subjectId__preventionMeasures_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4903,6 +4986,11 @@ export interface components {
             /** Parenttype */
             parentType: string;
         };
+        /**
+         * DocumentKind
+         * @enum {string}
+         */
+        DocumentKind: "duerp";
         /** DocumentOptions */
         DocumentOptions: {
             /** Displayexternalids */
@@ -4986,6 +5074,11 @@ export interface components {
             /** Visiblebypersons */
             visibleByPersons: boolean;
         };
+        /**
+         * FileKind
+         * @enum {string}
+         */
+        FileKind: "pdf" | "xlsx";
         /**
          * FilterCriterionOut
          * @description One term; `value` for string (text), date (YYYY-MM-DD) and boolean fields, `values` for the others.
@@ -5209,6 +5302,15 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** GenerateDocument */
+        GenerateDocument: {
+            /**
+             * Language
+             * @description The language of the document's words
+             * @enum {string}
+             */
+            language: "fr" | "en";
         };
         /** GradeBody */
         GradeBody: {
@@ -7206,6 +7308,19 @@ export interface components {
             /** Preferences */
             preferences: components["schemas"]["PreferenceIn"][];
         };
+        /** PreventionMeasuresSave */
+        PreventionMeasuresSave: {
+            /**
+             * Preventionmeasures
+             * @description Empty: none written
+             */
+            preventionMeasures: string;
+            /**
+             * Version
+             * @description The version read; a stale one answers 409
+             */
+            version: number;
+        };
         /**
          * QrLabel
          * @description What a label shows: the item's name, its context (site first), the address of its page as people
@@ -8375,12 +8490,75 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /**
+         * SiteDocumentOut
+         * @description One generated version of a site's document: written once, never changed.
+         */
+        SiteDocumentOut: {
+            /**
+             * Actions
+             * @description Risks of the action plan: followed and not resolved
+             */
+            actions: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Createdby
+             * @description The printed name of who generated it
+             */
+            createdBy: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DocumentKind"];
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "fr" | "en";
+            pdf: components["schemas"]["StoredFile"];
+            /** Risks */
+            risks: number;
+            /**
+             * Version
+             * @description 1 for the site's first version of this kind, then 2, 3…
+             */
+            version: number;
+            /** Workunits */
+            workUnits: number;
+            xlsx: components["schemas"]["StoredFile"];
+        };
+        /**
+         * SiteDocuments
+         * @description The documents page of a site: every version, the newest first.
+         */
+        SiteDocuments: {
+            can: components["schemas"]["SiteDocumentsCan"];
+            /** Documents */
+            documents: components["schemas"]["SiteDocumentOut"][];
+            site: components["schemas"]["SiteRef"];
+        };
+        /** SiteDocumentsCan */
+        SiteDocumentsCan: {
+            /**
+             * Generate
+             * @description Generate a new version of the DUERP (perm_TableauBord)
+             */
+            generate: boolean;
+        };
         /** SiteOut */
         SiteOut: {
             /** Cartographies */
             cartographies: components["schemas"]["CartographyRef"][];
             /** Code */
             code: string;
+            /**
+             * Documents
+             * @description The user may open the site's documents (its DUERP): every subject of the site in view
+             */
+            documents: boolean;
             /** Id */
             id: number;
             /** Name */
@@ -8671,6 +8849,24 @@ export interface components {
         StatusChange: {
             status: components["schemas"]["MediationStatus"];
         };
+        /** StoredFile */
+        StoredFile: {
+            /**
+             * Sha256
+             * @description The SHA-256 of its content, in hexadecimal
+             */
+            sha256: string;
+            /**
+             * Size
+             * @description In bytes
+             */
+            size: number;
+            /**
+             * Url
+             * @description Where to download it (GET)
+             */
+            url: string;
+        };
         /**
          * SubjectCan
          * @description What the signed-in user may do with this subject, from spot.subjects.policy.
@@ -8790,6 +8986,11 @@ export interface components {
             name: string;
             /** Pictureurl */
             pictureUrl: string | null;
+            /**
+             * Preventionmeasures
+             * @description What is done against the risk; printed in the DUERP
+             */
+            preventionMeasures: string;
             ratings: components["schemas"]["Ratings"];
             /** Standardizedcomment */
             standardizedComment: string;
@@ -19529,6 +19730,241 @@ export interface operations {
             };
         };
     };
+    documents_backend_api_v2_site__siteId__documents_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteDocuments"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_duerp_backend_api_v2_site__siteId__documents_duerp_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateDocument"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteDocumentOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    document_file_backend_api_v2_site__siteId__documents__documentId___fileKind__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: number;
+                documentId: number;
+                fileKind: components["schemas"]["FileKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_subject_backend_api_v2_subject_post: {
         parameters: {
             query?: never;
@@ -20982,6 +21418,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    prevention_measures_backend_api_v2_subject__subjectId__preventionMeasures_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subjectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreventionMeasuresSave"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectOut"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -7,6 +7,7 @@ from spot.demo import (
     coverage,
     coverage_warnings,
     discussions,
+    documents,
     lms,
     mapping,
     mediations,
@@ -55,6 +56,7 @@ def seed(db: Session) -> list[people.DemoLogin]:
     people.seed_api_tokens(db)
     reports.seed(db)
     mindmap_extras.seed(db)
+    documents.seed(db)
     # As the daily scan: the requalification paths Spot opens, then the reminders of the day, to the
     # people as they are now (those who left are told nothing).
     requalification.seed(db)

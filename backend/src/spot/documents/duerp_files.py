@@ -13,6 +13,7 @@ measures every cell of a table before drawing it: 100,000 risks must print withi
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -149,7 +150,9 @@ class Column:
 
 
 class _Pdf:
-    """A canvas written page after page: the header on each, tables of wrapped rows."""
+    """A canvas written page after page: the header on each, tables of wrapped rows. A page's table text
+    is one text object and its grid one path (a line under each row, the columns' lines once per run of
+    rows), both drawn when the page ends: a drawing operation per cell took twice as long."""
 
     def __init__(self, path: Path, cover: Cover) -> None:
         self.cover = cover
@@ -163,6 +166,10 @@ class _Pdf:
         self.y = TOP
         self.columns: Sequence[Column] = ()
         self.page_started = False
+        self.text: Any = None
+        self.grid: Any = None
+        # Where the current run of table rows began on this page (its columns' lines start there).
+        self.run_top: float | None = None
 
     # Pages
 
@@ -182,19 +189,31 @@ class _Pdf:
         c.doForm("total")
         c.restoreState()
         c.setFillColor(colors.black)
+        self.text = c.beginText()
+        self.grid = c.beginPath()
         self.y = TOP
         self.page_started = True
 
+    def _end_page(self) -> None:
+        self._close_run()
+        c = self.canvas
+        c.setStrokeColor(LINE)
+        c.setLineWidth(0.4)
+        c.drawPath(self.grid, stroke=1, fill=0)
+        c.setFillColor(colors.black)
+        c.drawText(self.text)
+        c.showPage()
+
     def new_page(self) -> None:
         if self.page_started:
-            self.canvas.showPage()
+            self._end_page()
         self._start_page()
 
     def finish(self) -> None:
         c = self.canvas
-        total = c.getPageNumber() if self.page_started else 1
         if self.page_started:
-            c.showPage()
+            self._end_page()
+        total = c.getPageNumber() - 1
         c.beginForm("total")
         c.setFont(self.regular, SIZE)
         c.setFillColor(GREY)
@@ -236,43 +255,55 @@ class _Pdf:
         self._header()
 
     def end_table(self) -> None:
+        self._close_run()
         self.columns = ()
         self.y -= 8
 
-    def _lines(self, text: str, font: str, width: float) -> list[str]:
-        room = width - 2 * PAD
-        lines: list[str] = []
-        for part in text.split("\n"):
-            if stringWidth(part, font, SIZE) <= room:
-                lines.append(part)
-            else:
-                lines.extend(simpleSplit(part, font, SIZE, room) or [""])
-        return lines
+    def _open_run(self) -> None:
+        if self.run_top is None:
+            self.run_top = self.y
+            self.grid.moveTo(MARGIN, self.y)
+            self.grid.lineTo(MARGIN + WIDTH, self.y)
+
+    def _close_run(self) -> None:
+        """The columns' lines of the rows drawn since the run began."""
+        if self.run_top is None:
+            return
+        x = MARGIN
+        for column in (None, *self.columns):
+            x += column.width if column else 0
+            self.grid.moveTo(x, self.run_top)
+            self.grid.lineTo(x, self.y)
+        self.run_top = None
+
+    def _lines(self, text: str, font: str, width: float) -> tuple[str, ...]:
+        return _wrapped(text, font, width)
 
     def _header(self) -> None:
         cells = [self._lines(column.title, self.bold, column.width) for column in self.columns]
-        self._draw(cells, self.bold, fill=SHADE, header=True)
+        self._draw(cells, self.bold, header=True)
 
     def band(self, text: str) -> None:
         """A line across the table: the work unit the rows below belong to."""
         lines = self._lines(text, self.bold, WIDTH)
         height = len(lines) * LEADING + 2 * PAD
         self.room(height + LEADING + 2 * PAD)
+        self._close_run()
         c = self.canvas
         c.setFillColor(colors.HexColor("#DDE7F0"))
-        c.setStrokeColor(LINE)
-        c.rect(MARGIN, self.y - height, WIDTH, height, fill=1, stroke=1)
-        c.setFillColor(colors.black)
-        c.setFont(self.bold, SIZE)
+        c.rect(MARGIN, self.y - height, WIDTH, height, fill=1, stroke=0)
+        self.grid.rect(MARGIN, self.y - height, WIDTH, height)
+        self.text.setFont(self.bold, SIZE)
         for n, line in enumerate(lines):
-            c.drawString(MARGIN + PAD, self.y - PAD - SIZE - n * LEADING, line)
+            self.text.setTextOrigin(MARGIN + PAD, self.y - PAD - SIZE - n * LEADING + 1)
+            self.text.textOut(line)
         self.y -= height
 
     def row(self, item: Any) -> None:
         cells = [self._lines(column.value(item), self.regular, column.width) for column in self.columns]
         self._draw(cells, self.regular)
 
-    def _draw(self, cells: list[list[str]], font: str, fill: Any = None, header: bool = False) -> None:
+    def _draw(self, cells: list[tuple[str, ...]], font: str, header: bool = False) -> None:
         while True:
             tallest = max(len(lines) for lines in cells)
             fits = int((self.y - BOTTOM - 2 * PAD) // LEADING)
@@ -283,30 +314,47 @@ class _Pdf:
                 continue
             shown = min(tallest, max(fits, 1))
             height = shown * LEADING + 2 * PAD
-            c = self.canvas
+            if header:
+                self._close_run()
+                self.canvas.setFillColor(SHADE)
+                self.canvas.rect(MARGIN, self.y - height, WIDTH, height, fill=1, stroke=0)
+            self._open_run()
+            text = self.text
+            text.setFont(font, SIZE)
             x = MARGIN
-            c.setStrokeColor(LINE)
-            c.setLineWidth(0.4)
-            if fill is not None:
-                c.setFillColor(fill)
-                c.rect(MARGIN, self.y - height, WIDTH, height, fill=1, stroke=0)
-            c.setFillColor(colors.black)
-            c.setFont(font, SIZE)
             for column, lines in zip(self.columns, cells, strict=True):
-                c.rect(x, self.y - height, column.width, height, fill=0, stroke=1)
                 for n, line in enumerate(lines[:shown]):
+                    if not line:
+                        continue
                     baseline = self.y - PAD - SIZE - n * LEADING + 1
                     if column.right:
-                        c.drawRightString(x + column.width - PAD, baseline, line)
+                        text.setTextOrigin(x + column.width - PAD - stringWidth(line, font, SIZE), baseline)
                     else:
-                        c.drawString(x + PAD, baseline, line)
+                        text.setTextOrigin(x + PAD, baseline)
+                    text.textOut(line)
                 x += column.width
             self.y -= height
+            self.grid.moveTo(MARGIN, self.y)
+            self.grid.lineTo(MARGIN + WIDTH, self.y)
             if shown >= tallest:
                 return
             cells = [lines[shown:] for lines in cells]
             self.new_page()
             self._header()
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(text: str, font: str, width: float) -> tuple[str, ...]:
+    """The text's lines in a cell of this width. Cells repeat (a mark's date and name, a band, measures
+    copied from risk to risk): each is measured once."""
+    room = width - 2 * PAD
+    lines: list[str] = []
+    for part in text.split("\n"):
+        if stringWidth(part, font, SIZE) <= room:
+            lines.append(part)
+        else:
+            lines.extend(simpleSplit(part, font, SIZE, room) or [""])
+    return tuple(lines)
 
 
 def _summary_columns(w: Words) -> list[Column]:

@@ -30,6 +30,9 @@ class CartographyRef(CamelModel):
 
 class SiteOut(SiteRef):
     cartographies: list[CartographyRef]
+    documents: bool = Field(
+        description="The user may open the site's documents (its DUERP): every subject of the site in view"
+    )
 
 
 class CartographyListItem(CartographyRef):

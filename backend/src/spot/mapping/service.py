@@ -132,14 +132,18 @@ def list_sites(db: Session, *, user: Principal) -> list[SiteOut]:
         .order_by(Site.name, Site.id, Cartography.ordering, Cartography.id)
     ).all()
     by_site: dict[int, SiteOut] = {}
+
+    def out(site: Site) -> SiteOut:
+        whole = policy.may_see_whole_site(db, user, site.id)
+        return SiteOut(id=site.id, code=site.code, name=site.name, cartographies=[], documents=whole)
+
     for cartography, site in visible:
-        entry = by_site.setdefault(
-            site.id, SiteOut(id=site.id, code=site.code, name=site.name, cartographies=[])
-        )
-        entry.cartographies.append(CartographyRef.model_validate(cartography))
+        if site.id not in by_site:
+            by_site[site.id] = out(site)
+        by_site[site.id].cartographies.append(CartographyRef.model_validate(cartography))
     empty_sites = db.scalars(select(Site).where(~Site.cartographies.any())).all()
     for site in empty_sites:
-        by_site[site.id] = SiteOut(id=site.id, code=site.code, name=site.name, cartographies=[])
+        by_site[site.id] = out(site)
     return sorted(by_site.values(), key=lambda s: (s.name.lower(), s.id))
 
 

@@ -7,6 +7,7 @@ const site = (id: number, cartographies: number[]): Site => ({
   code: `S${id}`,
   name: `Site ${id}`,
   cartographies: cartographies.map((cartographyId) => ({ id: cartographyId, code: `C${cartographyId}`, name: `Carto ${cartographyId}` })),
+  documents: true,
 })
 
 describe('sites open at first', () => {

@@ -1,4 +1,5 @@
 import ChevronRight from '@mui/icons-material/ChevronRight'
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined'
 import MapOutlined from '@mui/icons-material/MapOutlined'
@@ -6,6 +7,7 @@ import Accordion from '@mui/material/Accordion'
 import AccordionDetails from '@mui/material/AccordionDetails'
 import AccordionSummary from '@mui/material/AccordionSummary'
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -103,6 +105,17 @@ function SiteList({ sites, requested }: { sites: Site[]; requested: number | und
             </Stack>
           </AccordionSummary>
           <AccordionDetails sx={{ pt: 0 }}>
+            {site.documents && (
+              <Button
+                component={RouterLink}
+                to={`/site/${site.id}/documents`}
+                startIcon={<DescriptionOutlined />}
+                aria-label={t('mapping.documents.linkLabel', { site: site.name })}
+                sx={{ mb: 1 }}
+              >
+                {t('mapping.documents.link')}
+              </Button>
+            )}
             {site.cartographies.length === 0 ? (
               <Typography color="text.secondary" sx={{ px: 2, pb: 1 }}>
                 {t('mapping.sites.noCartography')}

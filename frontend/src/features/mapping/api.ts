@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api, data } from '../../api/client'
 import { imageDataUrl } from '../../api/images'
 import { queryKeys } from '../../api/queryKeys'
+import { download } from '../../components/downloads/download'
 import type { components } from '../../api/schema'
 import { LOAD_FAILURES_SHOWN_BY_PAGE } from '../../lib/loadFailures'
 import type { ListQuery } from '../../lib/querylang/types'
@@ -17,6 +18,7 @@ export type Pictogram = Schemas['PictogramOut']
 export type CartographyCard = Schemas['CartographyCard']
 export type FunctionCard = Schemas['FunctionCard']
 export type CartographyCoverage = Schemas['CartographyCoverage']
+export type SiteDocument = Schemas['SiteDocumentOut']
 
 export const sitesQuery = queryOptions({
   queryKey: queryKeys.mapping.sites,
@@ -83,3 +85,29 @@ export function queryCartographies(body: ListQuery) {
 export function queryFunctions(body: ListQuery) {
   return data(api.POST('/backend/api/v2/function/query', { body }))
 }
+
+/** A site's documents page (its DUERP's versions); a failed load shows as the page (Forbidden, NotFound). */
+export const siteDocumentsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: queryKeys.mapping.documents(siteId),
+    queryFn: () => data(api.GET('/backend/api/v2/site/{siteId}/documents', { params: { path: { siteId } } })),
+    meta: LOAD_FAILURES_SHOWN_BY_PAGE,
+  })
+
+export const generateDuerp = (siteId: number, language: string) =>
+  data(
+    api.POST('/backend/api/v2/site/{siteId}/documents/duerp', {
+      params: { path: { siteId } },
+      body: { language: language === 'en' ? 'en' : 'fr' },
+    }),
+  )
+
+/** A version's PDF or workbook, fetched with the session (the server reads only its header) and saved. */
+export const downloadSiteDocument = (siteId: number, document: SiteDocument, fileKind: 'pdf' | 'xlsx') =>
+  download(
+    api.GET('/backend/api/v2/site/{siteId}/documents/{documentId}/{fileKind}', {
+      params: { path: { siteId, documentId: document.id, fileKind } },
+      parseAs: 'blob',
+    }),
+    `duerp-v${document.version}.${fileKind}`,
+  )

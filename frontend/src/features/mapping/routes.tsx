@@ -11,6 +11,7 @@ export const mappingRoutes: RouteObject[] = [
       { path: 'cartographies/:filter?', lazy: async () => ({ Component: (await import('./CartographiesPage')).CartographiesPage }) },
       { path: 'functions/:filter?', lazy: async () => ({ Component: (await import('./FunctionsPage')).FunctionsPage }) },
       { path: 'cartography/:cartographyId', lazy: async () => ({ Component: (await import('./CartographyPage')).CartographyPage }) },
+      { path: 'site/:siteId/documents', lazy: async () => ({ Component: (await import('./DocumentsPage')).DocumentsPage }) },
     ],
   },
 ]

@@ -36,6 +36,7 @@ function subject(changes: Partial<Subject> = {}): Subject {
     ],
     ancestors: [],
     standardizedComment: '',
+    preventionMeasures: '',
     mindMapItems: [],
     pictureUrl: null,
     contributors: [],

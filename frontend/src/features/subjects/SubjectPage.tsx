@@ -35,6 +35,7 @@ import { idParam } from '../../lib/routeParams'
 import { type Mark, type Subject, subjectPictureQuery, subjectQuery, useDeleteSubject, useMarkSubject } from './api'
 import { ContextLinks } from './ContextLinks'
 import { frequencyTextKey, gravityTextKey, LEVEL_COLOURS, levelTextKey } from './criticity'
+import { PreventionMeasures } from './PreventionMeasures'
 import { LegacyButtons } from './LegacyButtons'
 import { useLifetimeText } from './lifetime'
 import { MarkDialog, type MarkKind } from './MarkDialogs'
@@ -160,6 +161,7 @@ function SubjectView({ subject }: { subject: Subject }) {
               <Typography>{lifetime(events.resolved, t('subjects.marks.notResolved'))}</Typography>
             </MarkRow>
           </Paper>
+          <PreventionMeasures subject={subject} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <SubjectFacts subject={subject} />

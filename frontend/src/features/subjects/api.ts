@@ -151,3 +151,20 @@ export const legacyTargetQuery = (to: string) =>
     queryFn: () => data(api.GET('/backend/api/v2/legacy/target', { params: { query: { to } } })),
     meta: LOAD_FAILURES_SHOWN_BY_PAGE,
   })
+
+/** The fields of the prevention measures' form whose server errors show under them. */
+export const MEASURES_FIELDS = ['preventionMeasures']
+
+/**
+ * Saves the subject's prevention measures (the DUERP prints them); 409 staleVersion and the field's 422 are
+ * explained by the dialog, which keeps what was typed.
+ */
+export function useSavePreventionMeasures(subjectId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { preventionMeasures: string; version: number }) =>
+      data(api.POST('/backend/api/v2/subject/{subjectId}/preventionMeasures', { params: { path: { subjectId } }, body })),
+    meta: { formFields: MEASURES_FIELDS, handledStatuses: [409] },
+    onSuccess: (subject) => queryClient.setQueryData(subjectQuery(subjectId).queryKey, subject),
+  })
+}

@@ -44,6 +44,7 @@ function subject(hasDiagram: boolean): Subject {
     ],
     ancestors: [],
     standardizedComment: '',
+    preventionMeasures: '',
     mindMapItems: [],
     pictureUrl: null,
     contributors: [],
