@@ -90,6 +90,8 @@ def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None
 
 # Chromium logs every 4xx answer as a console error; the app explains those it expects on screen.
 HANDLED_STATUS_LOG = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
+# What the browser logs of a call made while a journey has set the context offline (the installable app's).
+OFFLINE_LOG = re.compile(r"^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$")
 
 
 def admin_client(base_url: str) -> httpx.Client:
@@ -260,7 +262,9 @@ class Audit:
 
 def _watch(page: Page, audit: Audit) -> None:
     def console(message: ConsoleMessage) -> None:
-        if message.type == "error" and not HANDLED_STATUS_LOG.match(message.text):
+        if message.type == "error" and not (
+            HANDLED_STATUS_LOG.match(message.text) or OFFLINE_LOG.match(message.text)
+        ):
             audit.errors.append(f"{page.url}: {message.text}")
 
     def response(answer: Response) -> None:
@@ -312,13 +316,20 @@ def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: 
 
 @contextmanager
 def audited_context(
-    browser: Browser, base_url: str, *, other_language: bool = True, **options: Any
+    browser: Browser,
+    base_url: str,
+    *,
+    other_language: bool = True,
+    profile: Path | None = None,
+    **options: Any,
 ) -> Iterator[BrowserContext]:
     """A browser context whose every page is checked by axe-core after each navigation and each
     dialog or menu opened, and watched for console errors; at the end, the pages seen in one
     language only are seen in the other one too, but for those a journey of this process has seen in
     it (and unless `other_language` is false: a journey run in each language sees them in its twin).
-    The test fails on a serious or critical violation, a console error or a 5xx."""
+    The test fails on a serious or critical violation, a console error or a 5xx. With a `profile`
+    folder, the context is a browser of its own on that profile rather than an incognito context of the
+    shared browser (Chromium offers to install an app only outside incognito)."""
     # Reduced motion: axe reads no colour half-way through a fade. The browser's clock is the plant's
     # (the server's default SPOT_TIMEZONE), as for the people who use it: times typed and read agree.
     defaults = {
@@ -326,8 +337,17 @@ def audited_context(
         "locale": "fr-FR",
         "timezone_id": "Europe/Paris",
         "reduced_motion": "reduce",
+        # Spot's service worker is the installable app's journey's (test_installable_app.py): the others
+        # see every request as it goes to the server, as page.route needs.
+        "service_workers": "block",
     }
-    context = browser.new_context(**{**defaults, **options})
+    chosen = {**defaults, **options}
+    if profile is None:
+        context = browser.new_context(**chosen)
+    else:
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **chosen
+        )
     # No journey depends on the machine's speed: actions and assertions wait up to a minute (a passing
     # journey never waits that long; a loaded CI machine may take many seconds to answer).
     context.set_default_timeout(WAIT_MS)

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { build, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /** Test files about a module's own state (what it has read or remembered), which need it fresh. */
@@ -33,7 +34,49 @@ function lmsRuntime(): Plugin {
 
 export default defineConfig({
   base: '/spotv2/',
-  plugins: [react(), lmsRuntime()],
+  plugins: [
+    react(),
+    lmsRuntime(),
+    // The installable app (docs/installable-app.md): a manifest, and a service worker that keeps the
+    // application's own files (the shell, its chunks, styles, fonts, icons) so that it opens at once and
+    // offline. Nothing of the server's API is kept: every /backend answer goes to the network.
+    VitePWA({
+      injectRegister: 'script-defer',
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/spotv2/',
+        name: 'Spot',
+        short_name: 'Spot',
+        description: 'Le savoir-faire des postes de travail — workplace know-how',
+        lang: 'fr',
+        start_url: '/spotv2/dashboards/mine',
+        scope: '/spotv2/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0074C8',
+        background_color: '#FFFFFF',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+        globIgnores: ['lms-runtime/**'],
+        // The largest chunks (the mind map's, the PDF's) are kept too.
+        maximumFileSizeToCacheInBytes: 6_000_000,
+        navigateFallback: '/spotv2/index.html',
+        navigateFallbackDenylist: [/^\/backend\//, /^\/spotv2\/lms-runtime\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [],
+      },
+    }),
+  ],
   server: {
     proxy: { '/backend': 'http://127.0.0.1:8000' },
   },

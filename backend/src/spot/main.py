@@ -93,6 +93,10 @@ BELL_MODULES = ["spot.subjects.alerts", "spot.mediations.actionable", "spot.trai
 BELL_MODULES += ["spot.qualifications.alerts", "spot.notifications.coverage"]
 
 
+# The installable app's manifest (docs/installable-app.md), which Python's table of types does not know.
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+
+
 def _mount_spa(app: FastAPI, dist: Path) -> None:
     index = dist / "index.html"
 

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch'
+import { connection } from '../lib/connection'
 import { expireSession, getToken } from '../lib/session'
 import { apiErrorFrom, isReauthenticationRequired } from './errors'
 import type { paths } from './schema'
@@ -26,8 +27,18 @@ const session: Middleware = {
 export const api = createClient<paths>({
   baseUrl: window.location.origin,
   credentials: 'same-origin',
-  // Resolved on each call so that tests can replace the global fetch.
-  fetch: (request) => globalThis.fetch(request),
+  // Resolved on each call so that tests can replace the global fetch. A call that gets no answer at
+  // all (fetch's TypeError) says the server is out of reach; the next answer, that it is back.
+  fetch: async (request) => {
+    try {
+      const response = await globalThis.fetch(request)
+      connection.reached()
+      return response
+    } catch (error) {
+      if (error instanceof TypeError) connection.lost()
+      throw error
+    }
+  },
 })
 api.use(session)
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { connection } from '../lib/connection'
 import { storeToken } from '../lib/session'
 import { errorReports, reportError } from './errorReports'
 import { ApiError } from './errors'
@@ -31,6 +32,19 @@ describe('global error handler', () => {
     expect(errorReports.current()).toHaveLength(0)
     storeToken('still-here')
     reportError(unauthorized)
+    expect(errorReports.current()).toHaveLength(1)
+  })
+
+  it('shows no dialog for a call that failed offline (the offline notice says it), but does online', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    reportError(new TypeError('Failed to fetch'))
+    expect(errorReports.current()).toHaveLength(0)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+    connection.lost()
+    reportError(new TypeError('Failed to fetch'))
+    expect(errorReports.current()).toHaveLength(0)
+    connection.reached()
+    reportError(new TypeError('Failed to fetch'))
     expect(errorReports.current()).toHaveLength(1)
   })
 })

@@ -1,3 +1,4 @@
+import { connection } from '../lib/connection'
 import { getToken } from '../lib/session'
 import { ApiError } from './errors'
 
@@ -52,6 +53,8 @@ export function reportError(error: Error, meta?: ErrorHandlingMeta): void {
     if (error.status === 401 && getToken() === undefined) return
     if (handledByCaller(error, meta)) return
   }
+  // Offline, nothing reaches the server: the shell's offline notice says so once, not a dialog per call.
+  else if (connection.offline()) return
   lastId += 1
   publish([...reports, { id: lastId, error }])
 }

@@ -1,9 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router/dom'
 import { organizationInfoQuery } from '../api/queries'
 import { queryClient } from '../api/queryClient'
+import { connection } from '../lib/connection'
 import { listenToOtherTabs, setSessionExpiredHandler } from '../lib/session'
 import { ErrorDialog } from './ErrorDialog'
 import { LanguageTheme } from './LanguageTheme'
@@ -21,10 +22,12 @@ function goToLoginAfterExpiry(): void {
 /**
  * The pages, once the organisation's information is read: its names for the title bar and the
  * document title of every page, Login included, and its time zone, in which every time is shown.
+ * Offline, at once: the installed app opens and its shell says it is offline (lib/connection).
  */
 function Pages() {
   const { isPending } = useQuery(organizationInfoQuery)
-  return isPending ? null : <RouterProvider router={router} />
+  const offline = useSyncExternalStore(connection.subscribe, connection.offline)
+  return isPending && !offline ? null : <RouterProvider router={router} />
 }
 
 export function App() {

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie'
 import { describe, expect, it, vi } from 'vitest'
-import { appPath, closeSession, expireSession, getToken, openSession, setSessionExpiredHandler, tokenIssuedAt } from './session'
+import { appPath, closeSession, dropStoredAnswers, expireSession, getToken, openSession, setSessionExpiredHandler, tokenIssuedAt } from './session'
 
 describe('appPath', () => {
   it('strips the base path from application addresses only', () => {
@@ -30,5 +30,20 @@ describe('session storage', () => {
     expect(getToken()).toBeUndefined()
     expect(handler).toHaveBeenCalledOnce()
     setSessionExpiredHandler(undefined)
+  })
+})
+
+describe('caches on sign-out', () => {
+  it("drops every cache of the origin but the service worker's copy of Spot's own files", async () => {
+    const names = ['workbox-precache-v2-https://spot/spotv2/', 'answers-of-a-session', 'another']
+    const remove = vi.fn(async (name: string) => names.includes(name))
+    vi.stubGlobal('caches', { keys: async () => names, delete: remove })
+    await dropStoredAnswers()
+    expect(remove.mock.calls.map(([name]) => name)).toEqual(['answers-of-a-session', 'another'])
+  })
+
+  it('does nothing where the browser has no cache storage', async () => {
+    vi.stubGlobal('caches', undefined)
+    await expect(dropStoredAnswers()).resolves.toBeUndefined()
   })
 })

@@ -64,7 +64,16 @@ export function closeSession(): void {
   const hadSession = getToken() !== undefined
   Cookies.remove(TOKEN_COOKIE, cookieOptions())
   localStorage.removeItem(ISSUED_AT_KEY)
+  void dropStoredAnswers()
   if (hadSession) announce('logout')
+}
+
+/** The service worker keeps Spot's own files (its precache) and no answer of the server; any other
+ * cache of this origin goes with the session, so that nothing read while signed in outlives it. */
+export async function dropStoredAnswers(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const names = await caches.keys()
+  await Promise.all(names.filter((name) => !name.startsWith('workbox-precache')).map((name) => caches.delete(name)))
 }
 
 let onExpired: (() => void) | undefined

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react'
 import Cookies from 'js-cookie'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { errorReports } from '../api/errorReports'
+import { connection } from '../lib/connection'
 import { setOrganizationTimeZone } from '../lib/dates'
 import i18n, { LANGUAGES } from '../i18n'
 import { catalogue } from './catalogues'
@@ -34,4 +35,6 @@ afterEach(async () => {
   Cookies.remove('userToken', { path: '/spotv2' })
   localStorage.clear()
   while (errorReports.current().length > 0) errorReports.dismiss()
+  // A test whose fake server threw (no answer) leaves the server out of reach: the next one starts in reach.
+  connection.reached()
 })

@@ -19,6 +19,7 @@ import { startTokenRenewal } from '../../features/account/renewal'
 import { HOME_PATH } from '../../lib/paths'
 import { AccountMenu } from './AccountMenu'
 import { DRAWER_WIDTH, NavigationDrawer } from './NavigationDrawer'
+import { OfflineNotice } from './OfflineNotice'
 
 const DRAWER_OPEN_KEY = 'spot.drawerOpen'
 const HeaderTools = lazy(() => import('./HeaderTools'))
@@ -105,6 +106,7 @@ export function Shell() {
         }}
       >
         <Toolbar />
+        <OfflineNotice />
         <Outlet />
       </Box>
     </Box>

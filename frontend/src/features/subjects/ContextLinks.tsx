@@ -25,6 +25,9 @@ function contextEntryPath(entry: ContextEntry, path: ContextEntry[]): string {
 }
 
 /** One context of an item as links, e.g. site › cartography › function. */
+/** Each step at least 24 px high: a target for a thumb (WCAG 2.2, 2.5.8), on a phone at the workstation. */
+const THUMB = { display: 'inline-flex', alignItems: 'center', minHeight: 24 }
+
 export function ContextLinks({ path, dense = false }: { path: ContextEntry[]; dense?: boolean }) {
   const { t } = useTranslation()
   return (
@@ -34,7 +37,7 @@ export function ContextLinks({ path, dense = false }: { path: ContextEntry[]; de
       sx={{ typography: dense ? 'body2' : 'body1', '& .MuiBreadcrumbs-separator': { mx: 0.25 } }}
     >
       {path.map((entry) => (
-        <Link key={`${entry.type}-${entry.id}`} component={RouterLink} to={contextEntryPath(entry, path)} underline="hover" color="inherit">
+        <Link key={`${entry.type}-${entry.id}`} component={RouterLink} to={contextEntryPath(entry, path)} underline="hover" color="inherit" sx={THUMB}>
           {entry.name}
         </Link>
       ))}
