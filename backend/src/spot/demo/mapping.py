@@ -873,6 +873,7 @@ def _cartography(plan: Plan, files: dict[str, bytes]) -> dict[str, object]:
             "function": function,
             "activity": activity_code,
             "mindMap": mind_map_nodes(code, name, nodes),
+            **({"preventionMeasures": MEASURES[code]} if code in MEASURES else {}),
         }
         for code, name, kind, function, activity_code, _f, _g, nodes in SUBJECTS[plan.code]
     ]
@@ -887,6 +888,34 @@ def _cartography(plan: Plan, files: dict[str, bytes]) -> dict[str, object]:
         "subjects": subjects,
     }
 
+
+# The prevention measures of the demo's risks, which the site's DUERP prints (spot.demo.documents).
+MEASURES = {
+    "USI-002": (
+        "Déchargement au pont roulant avec élingues contrôlées.\n"
+        "Zone de déchargement balisée, personne sous la charge."
+    ),
+    "USI-003": ("Racks fixés au sol et contrôlés chaque année.\nCharge maximale affichée sur chaque rack."),
+    "USI-006": ("Gants anti-coupure EN 388 niveau C.\nMachine consignée pendant le changement."),
+    "USI-007": "Crochet à copeaux obligatoire ; carter fermé pendant le cycle.",
+    "USI-008": ("Clé de mandrin à éjection automatique.\nVérification du serrage avant le départ cycle."),
+    "USI-011": "Écran de protection en place ; lunettes de sécurité au poste.",
+    "USI-012": "Brides adaptées à la pièce, contrôle du couple de bridage.",
+    "USI-015": ("Meule vérifiée au son avant montage, vitesse maximale affichée.\nCarter de meule en place."),
+    "USI-021": (
+        "Procédure de consignation en 6 étapes ; cadenas personnel.\nHabilitation électrique vérifiée."
+    ),
+    "USI-024": "Mode dégradé réservé aux régleurs habilités ; commande à action maintenue.",
+    "ASM-002": (
+        "Allées piétonnes marquées au sol ; vitesse limitée à 6 km/h.\nCACES à jour pour les caristes."
+    ),
+    "ASM-005": "Poste réglable en hauteur ; rotation des opérateurs toutes les 2 heures.",
+    "ASM-007": "Visseuses à réaction compensée ; échauffement en début de poste.",
+    "ASM-009": "Commande bimanuelle et barrière immatérielle contrôlées chaque jour.",
+    "ASM-014": "Cabine d'essai fermée pendant le test ; habilitation électrique.",
+    "ASM-017": "Cutters à lame rétractable ; gants anti-coupure.",
+    "ASM-019": "Cales de roues et quai niveleur ; gilet haute visibilité.",
+}
 
 # The demo user who imports the map.
 IMPORTER = "admin"
