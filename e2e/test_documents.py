@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import pypdf
 from playwright.sync_api import Page, expect
+from test_screens import ids_by_name
 
 from conftest import IN_EACH_LANGUAGE, sign_in
 
@@ -101,7 +102,6 @@ def test_the_manager_generates_the_site_s_duerp_and_opens_its_files(
     assert risks[RISK][17].startswith(RISK_MEASURES)
 
     # The measures the document printed are on the risk's subject page.
-    page.goto(f"{base_url}/spotv2/subjects")
-    page.get_by_role("link", name=RISK).first.click()
+    page.goto(f"{base_url}/spotv2/subject/{ids_by_name(base_url, '/subject/query')[RISK]}")
     measures = page.get_by_role("region", name=texts["measures"], exact=True)
     expect(measures).to_contain_text(RISK_MEASURES)
