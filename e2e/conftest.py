@@ -275,6 +275,15 @@ def _watch(page: Page, audit: Audit) -> None:
     page.on("response", response)
 
 
+def _uncaught(error: Any, base_url: str, audit: Audit) -> None:
+    """An error no script caught, unless every script of its stack is of another origin: content of the
+    learning platform that others wrote (a SCORM course's own code), run on an origin of its own."""
+    scripts = re.findall(r"https?://[^\s)]+", getattr(error.error, "stack", None) or "")
+    if scripts and not any(script.startswith(base_url) for script in scripts):
+        return
+    audit.errors.append(f"uncaught: {error.error}")
+
+
 def _wait_for_checks(page: Page) -> None:
     if not page.is_closed():
         page.evaluate("() => window.__spotAxe && window.__spotAxe.idle()")
@@ -356,7 +365,7 @@ def audited_context(
     context.add_init_script(path=AXE)
     context.add_init_script(path=ACCESSIBILITY_HOOKS)
     context.on("page", lambda page: _watch(page, audit))
-    context.on("weberror", lambda error: audit.errors.append(f"uncaught: {error.error}"))
+    context.on("weberror", lambda error: _uncaught(error, base_url, audit))
     try:
         yield context
         for page in context.pages:
