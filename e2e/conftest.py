@@ -94,6 +94,14 @@ HANDLED_STATUS_LOG = re.compile(r"^Failed to load resource: the server responded
 OFFLINE_LOG = re.compile(r"^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$")
 
 
+def expect_no_sideways_scroll(page: Page) -> None:
+    """Nothing on the page scrolls sideways, once the layout has followed a change of window size (a
+    dialog turning full screen on a phone renders after the resize, not with it)."""
+    page.wait_for_function(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+
+
 def admin_client(base_url: str) -> httpx.Client:
     """The API as the demo's administrator, for a journey's set-up and clean-up. No connection is
     kept between requests: the server drops one idle for 5 s, and a request sent on it just then

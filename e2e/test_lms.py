@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from conftest import in_language, sign_in
+from conftest import expect_no_sideways_scroll, in_language, sign_in
 
 TEXTS: dict[str, dict[str, Any]] = {
     "fr": {
@@ -179,7 +179,7 @@ def test_a_training_manager_uploads_a_course_and_removes_it(page: Page, base_url
     # On a phone, the page does not scroll sideways.
     page.set_viewport_size({"width": 390, "height": 844})
     expect(tree.get_by_text("Page unique", exact=True)).to_be_visible()
-    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    expect_no_sideways_scroll(page)
     page.set_viewport_size({"width": 1280, "height": 800})
 
     # Removed after confirming: the catalogue no longer offers it.

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Dialog, FrameLocator, Page, expect
 
-from conftest import API, DEMO_PASSWORD, ROOT, admin_client, in_language, sign_in
+from conftest import API, DEMO_PASSWORD, ROOT, admin_client, expect_no_sideways_scroll, in_language, sign_in
 
 sys.path.insert(0, str(ROOT / "backend" / "tests"))
 from lms.conformance import GOLF_12_SINGLE, GOLF_2004_MULTI, golf_zip, needs_golf
@@ -297,5 +297,5 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     # On a phone: the unit first, the contents under it, nothing wider than the screen.
     page.set_viewport_size({"width": 390, "height": 844})
     expect(sco_of(page, texts, "Keeping Score").locator("h1").first).to_be_visible()
-    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    expect_no_sideways_scroll(page)
     page.set_viewport_size({"width": 1280, "height": 800})

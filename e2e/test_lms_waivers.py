@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from conftest import API, DEMO_PASSWORD, in_language, sign_in
+from conftest import API, DEMO_PASSWORD, expect_no_sideways_scroll, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -153,9 +153,7 @@ def test_a_training_manager_sees_readings_and_quizzes_and_waives_a_unit(
             # On a phone, the dialog takes the screen and nothing scrolls sideways.
             page.set_viewport_size({"width": 390, "height": 844})
             expect(dialog.get_by_role("button", name=texts["close"], exact=True)).to_be_visible()
-            assert page.evaluate(
-                "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-            )
+            expect_no_sideways_scroll(page)
             page.set_viewport_size({"width": 1280, "height": 800})
             dialog.get_by_role("button", name=texts["close"], exact=True).click()
             expect(dialog).to_be_hidden()
