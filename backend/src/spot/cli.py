@@ -71,6 +71,8 @@ def serve(
     database.migrate()
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/spotv2/"
     lines = [*(_quietly(_demo_logins) if demo else []), f"Spot is at {address}"]
+    if workers > 1:
+        _share_metrics()
     stopped = threading.Event()
     threading.Thread(
         target=_announce_once_answering,
@@ -90,6 +92,25 @@ def serve(
         )
     finally:
         stopped.set()
+
+
+def _share_metrics() -> None:
+    """The worker processes of this server keep their metrics in one folder of their own, emptied
+    first, so that a scrape answered by any of them counts them all (operations.metrics)."""
+    import os
+    import shutil
+
+    from spot.config import get_settings
+    from spot.operations.metrics import MULTIPROCESS_FOLDER
+
+    root = get_settings().data_dir / "metrics"
+    for left in root.glob("*"):  # servers stopped before (or killed) leave theirs
+        if not left.name.isdigit() or not Path(f"/proc/{left.name}").exists():
+            shutil.rmtree(left, ignore_errors=True)
+    folder = root / str(os.getpid())
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    os.environ[MULTIPROCESS_FOLDER] = str(folder)
 
 
 @app.command("create-user")

@@ -1,4 +1,5 @@
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Literal
 
@@ -84,6 +85,9 @@ class Settings(BaseSettings):
     # start.
     daily_scan_at: str = "06:00"
 
+    # Who may read GET /metrics (docs/operations.md): addresses or networks, comma-separated.
+    metrics_allow: str = "127.0.0.1/32,::1/128"
+
     @field_validator("smtp_url")
     @classmethod
     def _smtp_url_is_readable(cls, value: str) -> str:
@@ -101,6 +105,18 @@ class Settings(BaseSettings):
         if not readable or int(hours) > 23 or int(minutes) > 59:
             raise ValueError(f"SPOT_DAILY_SCAN_AT must be a time of day HH:MM (e.g. 06:00), not {value!r}")
         return f"{int(hours):02d}:{minutes}"
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _metrics_allow_is_readable(cls, value: str) -> str:
+        for entry in value.split(","):
+            if entry.strip():
+                ip_network(entry.strip(), strict=False)  # ValueError: Spot does not start
+        return value
+
+    @cached_property
+    def metrics_networks(self) -> tuple[IPv4Network | IPv6Network, ...]:
+        return tuple(ip_network(e.strip(), strict=False) for e in self.metrics_allow.split(",") if e.strip())
 
 
 @lru_cache

@@ -37,6 +37,9 @@ from spot.notifications import sender
 from spot.notifications.preferences.routes import router as notification_preferences_router
 from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
+from spot.operations.metrics import Metrics
+from spot.operations.routes import metrics_page
+from spot.operations.routes import router as operations_router
 from spot.organization.routes import router as organization_router
 from spot.people.routes import router as people_router
 from spot.qualifications.coverage_routes import router as coverage_router
@@ -84,6 +87,7 @@ ROUTERS += [report_pdfs_router]
 ROUTERS += [documents_router]
 ROUTERS += [mind_map_router]
 ROUTERS += [labels_router]
+ROUTERS += [operations_router]
 # Last: its own catch-all answers SCIM errors for any other address under its prefix.
 ROUTERS += [scim_router]
 
@@ -146,7 +150,8 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
 class _App(FastAPI):
     def build_middleware_stack(self) -> ASGIApp:
         # Outermost, around Starlette's ServerErrorMiddleware too: a 500 carries the headers as well.
-        return SecurityHeaders(super().build_middleware_stack())
+        # Inside it, the metrics: a request is counted once its answer, a 500 included, is sent.
+        return SecurityHeaders(Metrics(super().build_middleware_stack()))
 
 
 def create_app() -> FastAPI:
@@ -166,5 +171,7 @@ def create_app() -> FastAPI:
     # docs/performance.md, "How requests run").
     for router in ROUTERS:
         app.router.routes.extend(router.routes)
+    # Where Prometheus looks, outside the API's prefix.
+    app.add_api_route("/metrics", metrics_page, methods=["GET"], include_in_schema=False)
     _mount_spa(app, get_settings().frontend_dist)
     return app

@@ -16,6 +16,9 @@ PUBLIC = {
     ("GET", f"{API}/organization/info"),
     ("GET", f"{API}/organization/logo"),
     ("GET", f"{API}/organization/applogo"),
+    # For load balancers, which hold no session (docs/operations.md).
+    ("GET", f"{API}/health/live"),
+    ("GET", f"{API}/health/ready"),
 }
 
 OPERATIONS = [

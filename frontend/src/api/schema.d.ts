@@ -904,6 +904,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live
+         * @description The process answers: nothing else is asked (a load balancer restarts a process that does not).
+         */
+        get: operations["live_backend_api_v2_health_live_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ready
+         * @description Whether this process may take traffic: the database answers, its migrations are the code's,
+         *     the file store takes files. 200 `ready`, else 503 `notReady` with what failed.
+         */
+        get: operations["ready_backend_api_v2_health_ready_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/history/contributions": {
         parameters: {
             query?: never;
@@ -4616,6 +4657,11 @@ export interface components {
          */
         CellState: "valid" | "expiring" | "inProgress" | "expired" | "never";
         /**
+         * Check
+         * @enum {string}
+         */
+        Check: "ok" | "unreachable" | "behind" | "unwritable";
+        /**
          * ContextEntry
          * @description One step of a hierarchy path (spec 1 §3: a context is a hierarchy of entries).
          */
@@ -5714,6 +5760,14 @@ export interface components {
             lastUpdate: components["schemas"]["LifetimeEvent"] | null;
             resolved: components["schemas"]["LifetimeEvent"] | null;
             standardized: components["schemas"]["LifetimeEvent"] | null;
+        };
+        /** Live */
+        Live: {
+            /**
+             * Status
+             * @default live
+             */
+            status: string;
         };
         /** LmsItemIn */
         LmsItemIn: {
@@ -7757,6 +7811,17 @@ export interface components {
             frequency: number;
             /** Gravity */
             gravity: number;
+        };
+        /**
+         * Readiness
+         * @description `ready` when every check is ok (200); `notReady` with the failed ones otherwise (503).
+         */
+        Readiness: {
+            database: components["schemas"]["Check"];
+            fileStore: components["schemas"]["Check"];
+            migrations: components["schemas"]["Check"];
+            /** Status */
+            status: string;
         };
         /** Reauthentication */
         Reauthentication: {
@@ -13286,6 +13351,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    live_backend_api_v2_health_live_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Live"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready_backend_api_v2_health_ready_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A check failed: this process should get no traffic. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

@@ -59,6 +59,10 @@ class FileStore(Protocol):
 
     def delete(self, name: str) -> None: ...
 
+    def check(self) -> None:
+        """Raise OSError unless the store takes files now (the readiness check, operations.service)."""
+        ...
+
 
 class FolderFileStore:
     def __init__(self, root: Path) -> None:
@@ -90,6 +94,11 @@ class FolderFileStore:
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
+
+    def check(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        if not os.access(self.root, os.W_OK | os.X_OK):
+            raise PermissionError(f"{self.root} cannot be written to")
 
 
 def get_file_store() -> FileStore:

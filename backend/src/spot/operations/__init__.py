@@ -1,0 +1,1 @@
+"""Running Spot: health for load balancers, metrics for Prometheus (docs/operations.md)."""

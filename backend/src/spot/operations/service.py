@@ -1,0 +1,51 @@
+"""Readiness: the database answers, its schema is the code's, and the file store takes files."""
+
+import logging
+from functools import lru_cache
+
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from spot.core import files
+from spot.db import alembic_config, get_engine
+from spot.operations.schemas import Check, Readiness
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=1)
+def _code_heads() -> frozenset[str]:
+    """The migrations' heads as this code has them (read once: they cannot change while it runs)."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(ScriptDirectory.from_config(alembic_config()).get_heads())
+
+
+def readiness() -> Readiness:
+    """Each check on its own: a database that does not answer says nothing of the file store."""
+    database, migrations = Check.ok, Check.ok
+    try:
+        with get_engine().connect() as conn:
+            conn.execute(text("SELECT 1"))
+            try:
+                applied = set(conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
+            except SQLAlchemyError:  # never migrated: no version table yet
+                applied = set()
+        if applied != _code_heads():
+            migrations = Check.behind
+    except SQLAlchemyError as exc:
+        log.warning("readiness: the database does not answer: %s", exc.__class__.__name__)
+        database = migrations = Check.unreachable
+    file_store = Check.ok
+    try:
+        files.get_file_store().check()
+    except OSError as exc:
+        log.warning("readiness: the file store cannot be written to: %s", exc)
+        file_store = Check.unwritable
+    ready = database == migrations == file_store == Check.ok
+    return Readiness(
+        status="ready" if ready else "notReady",
+        database=database,
+        migrations=migrations,
+        file_store=file_store,
+    )

@@ -1,0 +1,183 @@
+"""Health for load balancers (`/health/live`, `/health/ready`) and Prometheus metrics (`/metrics`):
+unauthenticated, cheap, and the metrics only from the addresses SPOT_METRICS_ALLOW lists."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import ValidationError
+from sqlalchemy import text
+
+from mail_server import free_port
+from spot import db as database
+from spot.config import Settings
+from spot.notifications import outbox
+from spot.notifications.outbox import Content
+from support import API, assert_error
+
+SPOT = str(Path(sys.executable).parent / "spot")
+LOOPBACK = ("127.0.0.1", 50000)
+LIVE, READY = f"{API}/health/live", f"{API}/health/ready"
+REQUESTS = "spot_http_requests_total"
+
+
+def _readiness(**failed: str) -> dict[str, str]:
+    checks = {"database": "ok", "migrations": "ok", "fileStore": "ok", **failed}
+    return {"status": "notReady" if failed else "ready", **checks}
+
+
+def _value(page: str, name: str, **labels: str) -> float:
+    """A sample's value on a metrics page; 0 when it is not there yet."""
+    wanted = ",".join(f'{key}="{value}"' for key, value in labels.items())
+    for line in page.splitlines():
+        if line.startswith(f"{name}{{{wanted}}} ") or (not labels and line.startswith(f"{name} ")):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+@pytest.fixture
+def free_port_number() -> int:
+    return free_port()
+
+
+def _metrics(app, client_address=LOOPBACK) -> str:
+    answer = TestClient(app, client=client_address).get("/metrics")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/plain; version=")
+    return answer.text
+
+
+def test_live_answers_without_a_session(client):
+    answer = client.get(LIVE)
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "live"}
+
+
+def test_ready_when_the_database_its_migrations_and_the_file_store_answer(client):
+    answer = client.get(READY)
+    assert answer.status_code == 200
+    assert answer.json() == _readiness()
+
+
+def test_not_ready_when_the_migrations_are_behind_the_code(client, db):
+    [current] = db.execute(text("SELECT version_num FROM alembic_version")).scalars()
+    db.execute(text("UPDATE alembic_version SET version_num = 'an_older_one'"))
+    db.commit()
+    try:
+        answer = client.get(READY)
+    finally:
+        db.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": current})
+        db.commit()
+    assert answer.status_code == 503
+    assert answer.json() == _readiness(migrations="behind")
+
+
+def test_not_ready_when_the_file_store_cannot_take_files(client, settings_env, tmp_path):
+    (tmp_path / "files").write_text("a file where the store's folder should be")
+    settings_env(SPOT_DATA_DIR=str(tmp_path))
+    answer = client.get(READY)
+    assert answer.status_code == 503
+    assert answer.json() == _readiness(fileStore="unwritable")
+
+
+def test_not_ready_when_the_database_does_not_answer(client, settings_env, free_port_number):
+    # A PostgreSQL server that is not there: on either database of the suite.
+    settings_env(SPOT_DATABASE_URL=f"postgresql://spot@127.0.0.1:{free_port_number}/spot")
+    database.get_engine.cache_clear()
+    try:
+        answer = client.get(READY)
+    finally:
+        database.get_engine().dispose()
+        database.get_engine.cache_clear()
+    assert answer.status_code == 503
+    assert answer.json() == _readiness(database="unreachable", migrations="unreachable")
+
+
+def test_requests_are_counted_by_route_template_and_status(app, client, make_user, login):
+    before = _metrics(app)
+    user = make_user(permissions=[])
+    for _ in range(3):
+        assert client.get(LIVE).status_code == 200
+    assert client.get(f"{API}/user/byId/{user.id}", headers=login(user)).status_code == 200
+    assert client.get(f"{API}/no/such/address/12345").status_code == 404
+    after = _metrics(app)
+
+    def grew(name: str, **labels: str) -> float:
+        return _value(after, name, **labels) - _value(before, name, **labels)
+
+    assert grew(REQUESTS, method="GET", route=LIVE, status="200") == 3
+    assert grew("spot_http_request_duration_seconds_count", method="GET", route=LIVE) == 3
+    # The route's template, never the address asked: no id, no unknown path becomes a label.
+    assert grew(REQUESTS, method="GET", route=f"{API}/user/byId/{{userId}}", status="200") == 1
+    assert grew(REQUESTS, method="GET", route="unmatched", status="404") == 1
+    routes = set(re.findall(r'route="([^"]*)"', after))
+    assert not any(str(user.id) in route or "such" in route for route in routes)
+
+
+def test_the_outbox_size_by_status(app, db, make_user):
+    person = make_user(email="lecteur@usine.example")
+    for n in range(2):
+        outbox.queue(db, user=person, kind="test", content=Content(f"Sujet {n}", "Texte", "<p>Texte</p>"))
+    db.commit()
+    page = _metrics(app)
+    assert _value(page, "spot_outbox_messages", status="queued") == 2
+    assert _value(page, "spot_outbox_messages", status="failed") == 0
+
+
+def test_metrics_only_from_the_allowed_addresses(app, settings_env):
+    # The test client's own address is no IP address: refused.
+    assert_error(TestClient(app).get("/metrics"), 403, "metricsNotAllowed")
+    settings_env(SPOT_METRICS_ALLOW="10.0.0.0/8, 192.168.1.7")
+    assert_error(TestClient(app, client=LOOPBACK).get("/metrics"), 403, "metricsNotAllowed")
+    # What the client writes of its address is not its address.
+    forwarded = TestClient(app, client=("203.0.113.9", 4000)).get(
+        "/metrics", headers={"X-Forwarded-For": "10.1.2.3", "X-Real-IP": "10.1.2.3"}
+    )
+    assert_error(forwarded, 403, "metricsNotAllowed")
+    assert TestClient(app, client=("10.1.2.3", 4000)).get("/metrics").status_code == 200
+    assert TestClient(app, client=("192.168.1.7", 4000)).get("/metrics").status_code == 200
+    assert TestClient(app, client=("::ffff:10.1.2.3", 4000)).get("/metrics").status_code == 200
+
+
+def test_a_list_of_addresses_that_cannot_be_read_stops_spot():
+    with pytest.raises(ValidationError):
+        Settings(metrics_allow="10.0.0.0/8, partout")
+    assert Settings(metrics_allow="").metrics_networks == ()
+
+
+def test_a_server_of_several_processes_counts_every_process_s_requests():
+    """`spot serve --workers 2`: whichever process answers the scrape, it counts the requests both
+    answered."""
+    port = free_port()
+    server = subprocess.Popen(
+        [SPOT, "serve", "--port", str(port), "--workers", "2"],
+        env=os.environ.copy(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                if httpx.get(f"{base}{API}/health/ready", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, "spot serve did not start"
+            time.sleep(0.2)
+        for _ in range(40):
+            # A connection each: the requests are spread over the processes.
+            assert httpx.get(f"{base}{LIVE}", timeout=30).status_code == 200
+        for _ in range(6):
+            page = httpx.get(f"{base}/metrics", timeout=30).text
+            assert _value(page, REQUESTS, method="GET", route=LIVE, status="200") == 40
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
