@@ -6,7 +6,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 import uvicorn
@@ -18,7 +18,10 @@ app = typer.Typer(help="Spot: the server and its administration.", no_args_is_he
 
 
 def _logging() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    from spot.config import get_settings
+    from spot.operations import logs
+
+    logs.configure(get_settings().log_format)
 
 
 @app.command()
@@ -89,9 +92,17 @@ def serve(
             workers=workers,
             access_log=False,
             log_level="info",
+            log_config=_uvicorn_logging(),
         )
     finally:
         stopped.set()
+
+
+def _uvicorn_logging() -> dict[str, Any]:
+    from spot.config import get_settings
+    from spot.operations import logs
+
+    return logs.logging_config(get_settings().log_format)
 
 
 def _share_metrics() -> None:

@@ -87,6 +87,9 @@ class Settings(BaseSettings):
 
     # Who may read GET /metrics (docs/operations.md): addresses or networks, comma-separated.
     metrics_allow: str = "127.0.0.1/32,::1/128"
+    # "json": one JSON object a log line, with the id of the request it was written for, and a line a
+    # request (docs/operations.md); "text": plain lines.
+    log_format: Literal["text", "json"] = "text"
 
     @field_validator("smtp_url")
     @classmethod

@@ -37,7 +37,7 @@ from spot.notifications import sender
 from spot.notifications.preferences.routes import router as notification_preferences_router
 from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
-from spot.operations.metrics import Metrics
+from spot.operations.metrics import Observe
 from spot.operations.routes import metrics_page
 from spot.operations.routes import router as operations_router
 from spot.organization.routes import router as organization_router
@@ -150,8 +150,9 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
 class _App(FastAPI):
     def build_middleware_stack(self) -> ASGIApp:
         # Outermost, around Starlette's ServerErrorMiddleware too: a 500 carries the headers as well.
-        # Inside it, the metrics: a request is counted once its answer, a 500 included, is sent.
-        return SecurityHeaders(Metrics(super().build_middleware_stack()))
+        # Inside it, what operations see of each request (its id, count, time and log line), once its
+        # answer, a 500 included, is sent.
+        return SecurityHeaders(Observe(super().build_middleware_stack()))
 
 
 def create_app() -> FastAPI:

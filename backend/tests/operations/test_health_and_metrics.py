@@ -1,6 +1,7 @@
 """Health for load balancers (`/health/live`, `/health/ready`) and Prometheus metrics (`/metrics`):
 unauthenticated, cheap, and the metrics only from the addresses SPOT_METRICS_ALLOW lists."""
 
+import json
 import os
 import re
 import subprocess
@@ -39,6 +40,18 @@ def _value(page: str, name: str, **labels: str) -> float:
         if line.startswith(f"{name}{{{wanted}}} ") or (not labels and line.startswith(f"{name} ")):
             return float(line.rsplit(" ", 1)[1])
     return 0.0
+
+
+def _wait_until_answering(base: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 300
+    while True:
+        try:
+            if httpx.get(f"{base}{API}/organization/info", timeout=5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert server.poll() is None and time.monotonic() < deadline, "spot serve did not start"
+        time.sleep(0.2)
 
 
 @pytest.fixture
@@ -163,15 +176,7 @@ def test_a_server_of_several_processes_counts_every_process_s_requests():
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 300
-        while True:
-            try:
-                if httpx.get(f"{base}{API}/health/ready", timeout=5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert server.poll() is None and time.monotonic() < deadline, "spot serve did not start"
-            time.sleep(0.2)
+        _wait_until_answering(base, server)
         for _ in range(40):
             # A connection each: the requests are spread over the processes.
             assert httpx.get(f"{base}{LIVE}", timeout=30).status_code == 200
@@ -181,3 +186,60 @@ def test_a_server_of_several_processes_counts_every_process_s_requests():
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def test_every_answer_carries_its_request_id(client):
+    made = client.get(LIVE).headers["x-request-id"]
+    assert re.fullmatch(r"[0-9a-f]{32}", made)
+    assert client.get(LIVE).headers["x-request-id"] != made
+    # One a proxy sent is kept when it is plain; anything else is replaced.
+    assert client.get(LIVE, headers={"X-Request-Id": "lb-7f3a:42"}).headers["x-request-id"] == "lb-7f3a:42"
+    for unsafe in ("x" * 65, "un espace", "a\tb", "é"):
+        answered = client.get(LIVE, headers={"X-Request-Id": unsafe.encode()})
+        assert re.fullmatch(r"[0-9a-f]{32}", answered.headers["x-request-id"]), unsafe
+
+
+def test_a_log_format_spot_does_not_know_stops_it():
+    with pytest.raises(ValidationError):
+        Settings(log_format="yaml")
+
+
+def test_json_logs_carry_the_request_id_on_every_line_written_for_it(tmp_path):
+    """`SPOT_LOG_FORMAT=json`: every line is a JSON object, uvicorn's too; a request gets its line, and
+    what was logged while serving it (here readiness's warning about the file store) its id."""
+    (tmp_path / "files").write_text("a file where the store's folder should be")
+    port = free_port()
+    log = tmp_path / "server.log"
+    with log.open("w") as written:
+        server = subprocess.Popen(
+            [SPOT, "serve", "--port", str(port)],
+            env={**os.environ, "SPOT_LOG_FORMAT": "json", "SPOT_DATA_DIR": str(tmp_path)},
+            stdout=subprocess.DEVNULL,  # where it says its address, for people
+            stderr=written,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_answering(base, server)
+            answer = httpx.get(f"{base}{READY}", headers={"X-Request-Id": "lb-1"}, timeout=30)
+            assert answer.status_code == 503
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    assert all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
+    assert any(line["logger"].startswith("uvicorn") for line in lines)
+    of_request = [line for line in lines if line.get("requestId") == "lb-1"]
+    assert [line["logger"] for line in of_request] == ["spot.operations.service", "spot.access"]
+    assert of_request[0]["level"] == "WARNING"
+    assert of_request[1] | {"time": None, "ms": None} == {
+        "time": None,
+        "level": "INFO",
+        "logger": "spot.access",
+        "message": "request",
+        "requestId": "lb-1",
+        "method": "GET",
+        "path": READY,
+        "route": READY,
+        "status": 503,
+        "ms": None,
+    }

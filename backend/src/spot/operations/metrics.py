@@ -1,4 +1,5 @@
-"""Prometheus metrics (`GET /metrics`, docs/operations.md): requests by route template and status, their
+"""What every request leaves for operations (its id, its log line), and the Prometheus metrics (`GET
+/metrics`, docs/operations.md): requests by route template and status, their
 latency, and the outbox's messages by status, in the text format of prometheus-client.
 
 Served by several processes (`spot serve --workers N`), each keeps its counts in the folder that
@@ -7,6 +8,7 @@ reads them all."""
 
 import os
 import time
+import uuid
 from collections.abc import Iterator
 
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
@@ -18,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spot.db import get_engine
 from spot.notifications.models import MessageStatus, OutboxMessage
+from spot.operations import logs
 
 MULTIPROCESS_FOLDER = "PROMETHEUS_MULTIPROC_DIR"
 # A request no route took (an unknown address): one label for all, never the address itself.
@@ -41,8 +44,10 @@ LATENCY = Histogram(
 )
 
 
-class Metrics:
-    """ASGI middleware: counts each HTTP request once its answer is sent (or has failed: 500)."""
+class Observe:
+    """ASGI middleware around every HTTP request: its id (the one a proxy sent when plain, else a new
+    one), answered in `X-Request-Id` and carried by the log lines written meanwhile; once the answer is
+    sent (or has failed: 500), its count, its time, and its log line."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -53,20 +58,27 @@ class Metrics:
             return
         started = time.perf_counter()
         status = 500
+        sent = dict(scope["headers"]).get(b"x-request-id", b"").decode("latin-1")
+        request_id = sent if logs.SAFE_ID.fullmatch(sent) else uuid.uuid4().hex
+        token = logs.REQUEST_ID.set(request_id)
 
         async def sending(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", request_id.encode())]
             await send(message)
 
         try:
             await self.app(scope, receive, sending)
         finally:
+            seconds = time.perf_counter() - started
             route = getattr(scope.get("route"), "path", None) or UNMATCHED
             method = scope["method"]
             REQUESTS.labels(method, route, str(status)).inc()
-            LATENCY.labels(method, route).observe(time.perf_counter() - started)
+            LATENCY.labels(method, route).observe(seconds)
+            logs.access(method, scope["path"], route, status, seconds)
+            logs.REQUEST_ID.reset(token)
 
 
 class OutboxCollector(Collector):
