@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -227,6 +228,7 @@ def test_json_logs_carry_the_request_id_on_every_line_written_for_it(tmp_path):
             server.wait(timeout=60)
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     assert all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
+    assert all(datetime.fromisoformat(line["time"]).utcoffset() == timedelta(0) for line in lines)
     assert any(line["logger"].startswith("uvicorn") for line in lines)
     of_request = [line for line in lines if line.get("requestId") == "lb-1"]
     assert [line["logger"] for line in of_request] == ["spot.operations.service", "spot.access"]

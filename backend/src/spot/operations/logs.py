@@ -29,10 +29,11 @@ class _WithRequestId(logging.Filter):
 
 def _json_formatter() -> JsonFormatter:
     return JsonFormatter(
-        "{asctime}{levelname}{name}{message}{request_id}",
+        "{levelname}{name}{message}{request_id}",
         style="{",
+        # ISO 8601 in UTC (2026-11-30T09:18:03.888000+00:00).
+        timestamp="time",
         rename_fields={
-            "asctime": "time",
             "levelname": "level",
             "name": "logger",
             "request_id": "requestId",
