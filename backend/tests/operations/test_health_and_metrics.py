@@ -14,13 +14,13 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 from mail_server import free_port
-from spot import db as database
 from spot.config import Settings
 from spot.notifications import outbox
 from spot.notifications.outbox import Content
+from spot.operations import service
 from support import API, assert_error
 
 SPOT = str(Path(sys.executable).parent / "spot")
@@ -100,15 +100,13 @@ def test_not_ready_when_the_file_store_cannot_take_files(client, settings_env, t
     assert answer.json() == _readiness(fileStore="unwritable")
 
 
-def test_not_ready_when_the_database_does_not_answer(client, settings_env, free_port_number):
-    # A PostgreSQL server that is not there: on either database of the suite.
-    settings_env(SPOT_DATABASE_URL=f"postgresql://spot@127.0.0.1:{free_port_number}/spot")
-    database.get_engine.cache_clear()
-    try:
-        answer = client.get(READY)
-    finally:
-        database.get_engine().dispose()
-        database.get_engine.cache_clear()
+def test_not_ready_when_the_database_does_not_answer(client, monkeypatch, free_port_number):
+    # A PostgreSQL server that is not there, on either database of the suite. The app's own engine is
+    # left as it is: the other tests of the process keep using it.
+    absent = create_engine(f"postgresql+psycopg://spot@127.0.0.1:{free_port_number}/spot")
+    monkeypatch.setattr(service, "get_engine", lambda: absent)
+    answer = client.get(READY)
+    absent.dispose()
     assert answer.status_code == 503
     assert answer.json() == _readiness(database="unreachable", migrations="unreachable")
 
