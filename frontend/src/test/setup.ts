@@ -21,6 +21,10 @@ for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation'
 
 // The files of a worker share one module graph (vite.config.ts: isolate false): what a file left in a
 // module's state (a stubbed global, the organisation's zone) is put back before the next file's tests.
+// jsdom has no canvas: getContext answers null, as jsdom does, without its "not implemented" notice on
+// the console (axe-core's colour checks in the mind map's and diagram's tests ask for one).
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+
 vi.unstubAllGlobals()
 vi.unstubAllEnvs()
 setOrganizationTimeZone(undefined)
