@@ -59,6 +59,10 @@ class FileStore(Protocol):
 
     def delete(self, name: str) -> None: ...
 
+    def names(self) -> Iterator[str]:
+        """Every stored file's name (backups, spot migrate-files, an empty store's check)."""
+        ...
+
     def check(self) -> None:
         """Raise OSError unless the store takes files now (the readiness check, operations.service)."""
         ...
@@ -94,6 +98,12 @@ class FolderFileStore:
 
     def delete(self, name: str) -> None:
         self._path(name).unlink(missing_ok=True)
+
+    def names(self) -> Iterator[str]:
+        if self.root.is_dir():
+            for path in self.root.glob("*/*"):
+                if _NAME.match(path.name) and path.parent.name == path.name[:2]:
+                    yield path.name
 
     def check(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
