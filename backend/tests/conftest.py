@@ -94,6 +94,7 @@ from spot.core import passwords  # noqa: E402
 passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 from mail_server import SmtpServer  # noqa: E402
+from object_server import CREDENTIALS, REGION, S3Server  # noqa: E402
 from spot import db as database  # noqa: E402
 from spot.account.models import SessionToken  # noqa: E402
 from spot.account.service import issue_token  # noqa: E402
@@ -357,3 +358,22 @@ def smtp(settings_env) -> Iterator[SmtpServer]:
     settings_env(SPOT_SMTP_URL=server.url, SPOT_MAIL_FROM="Spot <spot@usine-demo.example>")
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def s3_server() -> Iterator[S3Server]:
+    """A real S3-protocol server (tests/object_server.py), one a test process."""
+    server = S3Server()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def s3_store(s3_server, settings_env) -> str:
+    """Spot's files in a new bucket of the S3 server (SPOT_FILE_STORE=s3://bucket/files): its address."""
+    address = f"s3://{s3_server.new_bucket()}/files"
+    settings_env(
+        SPOT_FILE_STORE=address, SPOT_S3_ENDPOINT_URL=s3_server.url, SPOT_S3_REGION=REGION, **CREDENTIALS
+    )
+    return address

@@ -124,6 +124,31 @@ def _share_metrics() -> None:
     os.environ[MULTIPROCESS_FOLDER] = str(folder)
 
 
+@app.command("migrate-files")
+def migrate_files(
+    to: Annotated[str, typer.Option("--to", help="The store to copy to: a folder, or s3://bucket/prefix.")],
+) -> None:
+    """Copy every stored file into another store (a folder or s3://bucket/prefix) and check each one;
+    run again, it copies only what is missing or differs. Then set SPOT_FILE_STORE to it."""
+    from spot.config import get_settings
+    from spot.core import files
+
+    _logging()
+    source = files.get_file_store()
+    same = to == (get_settings().file_store or str(get_settings().data_dir / "files"))
+    if not same and "://" not in to:
+        same = isinstance(source, files.FolderFileStore) and source.root.resolve() == Path(to).resolve()
+    if same:
+        typer.echo(f"{to} is the store itself: nothing to copy", err=True)
+        raise typer.Exit(2)
+    try:
+        done = files.copy_store(source, files.store_at(to))
+    except ValueError as exc:
+        typer.echo(f"copy failed: {exc}", err=True)
+        raise typer.Exit(1) from exc
+    typer.echo(f"{done.copied} copied, {done.present} already there, {done.checked} checked")
+
+
 @app.command("create-user")
 def create_user(
     login: str,

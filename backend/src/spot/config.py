@@ -43,6 +43,12 @@ class Settings(BaseSettings):
 
     database_url: str = "sqlite:///./var/spot.db"
     data_dir: Path = Path("./var/data")
+    # Where stored files go (docs/operations.md): a folder (unset: SPOT_DATA_DIR/files) or an
+    # S3-compatible object store, s3://bucket/prefix, at SPOT_S3_ENDPOINT_URL (unset: AWS's) in
+    # SPOT_S3_REGION, with the credentials boto3 finds (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...).
+    file_store: str = ""
+    s3_endpoint_url: str = ""
+    s3_region: str = ""
     timezone: str = "Europe/Paris"
     customer_name: str = ""
     secret_key: str = "change-me"
@@ -98,6 +104,15 @@ class Settings(BaseSettings):
             from spot.notifications.mail import SmtpServer
 
             SmtpServer.parse(value)
+        return value
+
+    @field_validator("file_store")
+    @classmethod
+    def _file_store_is_readable(cls, value: str) -> str:
+        if "://" in value:
+            from spot.core.object_store import parse
+
+            parse(value)  # ValueError: Spot does not start
         return value
 
     @field_validator("daily_scan_at")

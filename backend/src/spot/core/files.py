@@ -1,8 +1,10 @@
-"""Where uploaded and imported files live. Callers only ever see generated names, so a
-stored file can never be addressed by a user-chosen path; an object store can replace the
-folder by implementing the same interface."""
+"""Where uploaded and imported files live: a folder (the default) or an S3-compatible object store
+(SPOT_FILE_STORE, core.object_store). Callers only ever see generated names, so a stored file can
+never be addressed by a user-chosen path."""
 
+import contextlib
 import fcntl
+import hashlib
 import logging
 import lzma
 import os
@@ -12,13 +14,13 @@ import shutil
 import threading
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Protocol
 
 from sqlalchemy import Engine, event, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
@@ -68,13 +70,18 @@ class FileStore(Protocol):
         ...
 
 
+def check_name(name: str) -> None:
+    """ValueError unless `name` is one Spot generated (a store never addresses anything else)."""
+    if not _NAME.match(name):
+        raise ValueError(f"not a stored file name: {name!r}")
+
+
 class FolderFileStore:
     def __init__(self, root: Path) -> None:
         self.root = root
 
     def _path(self, name: str) -> Path:
-        if not _NAME.match(name):
-            raise ValueError(f"not a stored file name: {name!r}")
+        check_name(name)
         # Two levels of fan-out keep folders small with many files.
         return self.root / name[:2] / name
 
@@ -111,8 +118,76 @@ class FolderFileStore:
             raise PermissionError(f"{self.root} cannot be written to")
 
 
+_STORES: dict[tuple[str, str, str], FileStore] = {}
+
+
+def store_at(address: str) -> FileStore:
+    """The store at `address`: s3://bucket/prefix (with SPOT_S3_ENDPOINT_URL and SPOT_S3_REGION), or a
+    folder. One object a store and process: an object store's client keeps its connections."""
+    settings = get_settings()
+    key = (address, settings.s3_endpoint_url, settings.s3_region)
+    found = _STORES.get(key)
+    if found is None:
+        if address.startswith("s3:"):
+            from spot.core.object_store import S3FileStore  # boto3 is loaded only when used
+
+            found = S3FileStore(
+                address,
+                endpoint_url=settings.s3_endpoint_url,
+                region=settings.s3_region,
+                check_name=check_name,
+            )
+        else:
+            found = FolderFileStore(Path(address))
+        _STORES[key] = found
+    return found
+
+
 def get_file_store() -> FileStore:
-    return FolderFileStore(get_settings().data_dir / "files")
+    return store_at(get_settings().file_store or str(get_settings().data_dir / "files"))
+
+
+@dataclass(frozen=True)
+class Copied:
+    copied: int
+    present: int
+
+    @property
+    def checked(self) -> int:
+        return self.copied + self.present
+
+
+def _digest(store: FileStore, name: str, into: Path | None = None) -> str:
+    """The SHA-256 of a stored file, read in chunks (and written to `into` on the way)."""
+    digest = hashlib.sha256()
+    with store.open(name) as stream, into.open("wb") if into else contextlib.nullcontext() as out:
+        while chunk := stream.read(1 << 20):
+            digest.update(chunk)
+            if out is not None:
+                out.write(chunk)
+    return digest.hexdigest()
+
+
+def copy_store(source: FileStore, target: FileStore) -> Copied:
+    """Every file of `source` into `target` (spot migrate-files), each read back from `target` and
+    checked against its SHA-256 (ValueError when one differs). A file already in `target` with the
+    same content is left as it is, so that a copy stopped half-way goes on where it was."""
+    present_names = set(target.names())
+    copied = present = 0
+    for name in sorted(source.names()):
+        scratch = scratch_folder() / f"copy-{name}"
+        try:
+            wanted = _digest(source, name, into=scratch)
+            if name in present_names and _digest(target, name) == wanted:
+                present += 1
+                continue
+            target.adopt(scratch, name)
+        finally:
+            scratch.unlink(missing_ok=True)
+        if _digest(target, name) != wanted:
+            raise ValueError(f"{name}: the copy differs from the original")
+        copied += 1
+    return Copied(copied, present)
 
 
 # Files not yet committed: each process's scratch folder ---------------------------------------
@@ -213,15 +288,22 @@ def clean_scratch(engine: Engine) -> None:
 
 # Stored files follow the transactions that refer to them --------------------------------------
 #
-# A file stored during a transaction waits in the scratch folder and goes into the store when the
-# transaction commits, or is removed if it rolls back: the store never holds a file whose row was not
-# committed. A file a transaction stopped referring to (a replaced image, a deleted subject's
+# A file stored during a transaction waits in the scratch folder and goes into the store as the
+# transaction commits, before the database's commit: a store that fails (an object store that stops
+# answering) fails the commit, and no row refers to a file that is not there. If the commit fails or
+# the transaction ends otherwise, what went into the store is removed, and what waited in the scratch
+# folder too. A file a transaction stopped referring to (a replaced image, a deleted subject's
 # picture) is removed once it commits, unless another row still refers to it (a duplicated subject
 # shares its original's picture).
 
 # Every column holding stored file names; each area registers its own.
 REFERENCES: list[Any] = []
+# What may hold back the deletion of unreferenced files: each takes the engine and the names, and answers
+# those to delete now (it keeps the others to delete later). A backup running holds them all: its
+# database snapshot may still refer to a file retired since (operations.models registers it).
+DELETION_HOLDS: list[Callable[[Engine, set[str]], set[str]]] = []
 _STAGED = "spot_files_staged"
+_ADOPTED = "spot_files_adopted"
 _RETIRED = "spot_files_retired"
 
 
@@ -267,27 +349,55 @@ def _unreferenced(engine: Engine, names: set[str]) -> set[str]:
     return names
 
 
-@event.listens_for(Session, "after_commit")
-def _after_commit(db: Session) -> None:
+@event.listens_for(Session, "before_commit")
+def _before_commit(db: Session) -> None:
     staged = db.info.pop(_STAGED, None)
-    names = db.info.pop(_RETIRED, None)
-    if not staged and not names:
+    if not staged:
         return
     store = get_file_store()
-    for name in staged or ():
-        store.adopt(scratch_folder() / name, name)
+    adopted = db.info.setdefault(_ADOPTED, [])
+    for index, name in enumerate(staged):
+        try:
+            store.adopt(scratch_folder() / name, name)
+        except BaseException:
+            db.info[_STAGED] = staged[index:]
+            raise
+        adopted.append(name)
+
+
+@event.listens_for(Session, "after_commit")
+def _after_commit(db: Session) -> None:
+    db.info.pop(_ADOPTED, None)
+    names = db.info.pop(_RETIRED, None)
     if not names:
         return
-    for name in _unreferenced(db.get_bind().engine, set(names)):
+    store = get_file_store()
+    engine = db.get_bind().engine
+    unreferenced = _unreferenced(engine, set(names))
+    for hold in DELETION_HOLDS:
+        unreferenced = hold(engine, unreferenced)
+    for name in unreferenced:
         store.delete(name)
         log.info("stored file removed name=%s", name)
 
 
-@event.listens_for(Session, "after_rollback")
-def _after_rollback(db: Session) -> None:
+@event.listens_for(Session, "after_transaction_end")
+def _after_transaction_end(db: Session, transaction: SessionTransaction) -> None:
+    """A transaction that ended without committing (rolled back, or its session closed): its files
+    leave the scratch folder, and the store when they had gone into it."""
+    if transaction.parent is not None:
+        return
     db.info.pop(_RETIRED, None)
     for name in db.info.pop(_STAGED, ()):
         (scratch_folder() / name).unlink(missing_ok=True)
+    adopted = db.info.pop(_ADOPTED, ())
+    if adopted:
+        store = get_file_store()
+        for name in adopted:
+            try:
+                store.delete(name)
+            except Exception:  # an unreferenced file left in the store, never a referenced one missing
+                log.warning("stored file of a failed commit not removed name=%s", name, exc_info=True)
 
 
 async def bounded_body(request: Request, limit: int) -> bytes:
