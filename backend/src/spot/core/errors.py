@@ -106,6 +106,15 @@ def _field_name(loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or str(loc[-1] if loc else "")
 
 
+def _out_of_reach(exc: OperationalError, sqlstate: str) -> bool:
+    """The database did not answer: a connection lost (the pool saw it), PostgreSQL refusing or ending
+    connections (SQLSTATE classes 08 and 57P: shutting down, starting, terminated), or no answer at all
+    from its driver (no SQLSTATE: nothing listens, the network is cut)."""
+    if exc.connection_invalidated or sqlstate.startswith(("08", "57P")):
+        return True
+    return not sqlstate and type(exc.orig).__module__.startswith("psycopg")
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -151,12 +160,19 @@ def install_error_handlers(app: FastAPI) -> None:
 
     # PostgreSQL ended this request's transaction to let a concurrent one finish: a deadlock or a
     # serialization failure, SQLSTATE class 40. Nothing was written; the same request sent again
-    # succeeds. Any other operational error is a fault.
+    # succeeds. The database out of reach (restarting, refusing connections, its connection lost
+    # mid-request) is 503 for as long as it lasts: the pool drops the connections of before, and the
+    # requests after it is back succeed without restarting Spot (tests/operations/test_database_outage.py).
+    # Any other operational error is a fault.
     @app.exception_handler(OperationalError)
     async def _rolled_back(request: Request, exc: OperationalError) -> JSONResponse:
-        if str(getattr(exc.orig, "sqlstate", "") or "").startswith("40"):
+        sqlstate = str(getattr(exc.orig, "sqlstate", "") or "")
+        if sqlstate.startswith("40"):
             log.warning("transaction rolled back by the database: %s", str(exc.orig).splitlines()[0])
             return error_response(409, "conflictingData")
+        if _out_of_reach(exc, sqlstate):
+            log.warning("database out of reach: %s", str(exc.orig).splitlines()[0])
+            return error_response(503, "databaseUnavailable", headers={"Retry-After": "5"})
         if "database is locked" in str(exc.orig):
             # SQLite's one writer held the lock past the busy timeout (a long import's step, say):
             # nothing was written, and the same request sent again a moment later goes through.
