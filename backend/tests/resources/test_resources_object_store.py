@@ -179,7 +179,7 @@ def test_readiness_says_when_the_store_does_not_answer(s3_store, s3_server, clie
         answer = client.get(f"{API}/health/ready")
     finally:
         s3_server.start()
-    assert answer.status_code == 503 and answer.json()["fileStore"] != "ok"
+    assert answer.status_code == 503 and answer.json()["fileStore"] == "unreachable"
 
 
 def test_migrate_files_copies_a_folder_to_the_object_store_and_checks_every_file(

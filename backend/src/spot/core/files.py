@@ -66,7 +66,8 @@ class FileStore(Protocol):
         ...
 
     def check(self) -> None:
-        """Raise OSError unless the store takes files now (the readiness check, operations.service)."""
+        """Raise OSError unless the store takes files now (the readiness check, operations.service):
+        ConnectionError when it does not answer."""
         ...
 
 

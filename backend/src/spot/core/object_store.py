@@ -115,4 +115,4 @@ class S3FileStore:
         try:
             self.client.head_bucket(Bucket=self.bucket)
         except (BotoCoreError, ClientError) as exc:
-            raise OSError(f"the object store {self.url} does not answer: {exc}") from exc
+            raise ConnectionError(f"the object store {self.url} does not answer: {exc}") from exc

@@ -39,6 +39,9 @@ def readiness() -> Readiness:
     file_store = Check.ok
     try:
         files.get_file_store().check()
+    except ConnectionError as exc:  # an object store that does not answer
+        log.warning("readiness: the file store does not answer: %s", exc)
+        file_store = Check.unreachable
     except OSError as exc:
         log.warning("readiness: the file store cannot be written to: %s", exc)
         file_store = Check.unwritable
