@@ -124,10 +124,54 @@ def _fresh_demo(url: str, workdir: Path) -> str:
     return demo.render_as_string(hide_password=False)
 
 
-def measure(url: str) -> str:
-    """The figures on one database, as a Markdown table."""
+class ObjectStore:
+    """An S3-protocol server (moto's, in a process of its own) and the settings that put Spot's files
+    in a bucket of it: the object-store side of the A/B (docs/operations.md)."""
+
+    def __init__(self) -> None:
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            [VENV_BIN / "moto_server", "-H", "127.0.0.1", "-p", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.put(f"{self.url}/spot-bench", timeout=1).raise_for_status()  # the bucket
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    self.process.kill()
+                    raise SystemExit("moto_server did not start") from None
+                time.sleep(0.2)
+        self.env = {
+            "SPOT_FILE_STORE": "s3://spot-bench/files",
+            "SPOT_S3_ENDPOINT_URL": self.url,
+            "SPOT_S3_REGION": "us-east-1",
+            "AWS_ACCESS_KEY_ID": "bench",
+            "AWS_SECRET_ACCESS_KEY": "bench-secret",
+        }
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+def measure(url: str, store: str = "folder") -> str:
+    """The figures on one database, files in a folder or in an object store, as a Markdown table."""
     kind = make_url(url).get_backend_name()
     workdir = Path(tempfile.mkdtemp(prefix="spot-bench-upload-"))
+    objects = ObjectStore() if store == "s3" else None
+    try:
+        return _measure(url, kind, workdir, objects)
+    finally:
+        if objects is not None:
+            objects.stop()
+
+
+def _measure(url: str, kind: str, workdir: Path, objects: "ObjectStore | None") -> str:
     if READY_FLAG.exists():
         env = {**os.environ, "SPOT_DATABASE_URL": url, "SPOT_DATA_DIR": str(workdir / "data")}
         login, password, source = dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD, "the bench dataset"
@@ -144,6 +188,8 @@ def measure(url: str) -> str:
             "spot-demo-2026",
             "a freshly seeded demo database (the bench dataset was not ready)",
         )
+    if objects is not None:
+        env.update(objects.env)
     process, base = _serve(env)
     try:
         token = httpx.post(
@@ -217,7 +263,8 @@ def measure(url: str) -> str:
         process.wait(timeout=20)
     medians = statistics.median(float(r.split("|")[2]) for r in rows)
     header = (
-        f"## 30 MB upload on {kind} ({source})\n\n"
+        f"## 30 MB upload on {kind}, files {'in an object store (moto_server)' if objects else 'in a folder'} "
+        f"({source})\n\n"
         f"Server heap (RssAnon) {idle_kib / 1024:.1f} MB idle, {after_kib / 1024:.1f} MB after the uploads "
         f"(whole resident set, mapped database pages included: {idle_total_kib / 1024:.1f} MB, then "
         f"{after_total_kib / 1024:.1f} MB); "
@@ -234,6 +281,7 @@ def main(urls: list[str]) -> None:
     for url in urls:
         kind = make_url(url).get_backend_name()
         print(f"upload on {kind}", flush=True)
-        figures = measure(url)
+        # A and B in one run: files in a folder, then in an object store.
+        figures = measure(url) + "\n" + measure(url, "s3")
         print(figures, flush=True)
         print(f"written to {save(f'upload-{kind}', figures)}", flush=True)

@@ -1,7 +1,7 @@
-"""Files not committed never reach the store, and what a killed process left is cleaned when Spot
-starts: a partial upload, a file of a transaction that never committed (removed), a file whose row was
-committed before the process died (moved into the store). The scratch folders of living processes
-(other workers) are left alone."""
+"""Files of transactions that do not commit leave the store, and what a killed process left is
+cleaned when Spot starts: a partial upload, a file of a transaction that never committed (removed), a
+file whose row was committed before the process died (moved into the store, as older versions left
+them). The scratch folders of living processes (other workers) are left alone."""
 
 import fcntl
 import secrets
@@ -29,11 +29,15 @@ def in_store(name: str) -> bool:
     return True
 
 
-def test_a_file_reaches_the_store_only_with_its_commit(db) -> None:
+def test_a_file_stays_in_the_store_only_if_its_transaction_commits(db) -> None:
     name = files.store(db, b"kept", extension="bin")
-    assert not in_store(name)
+    assert in_store(name) and not (files.scratch_folder() / name).exists()
     db.rollback()
-    assert not in_store(name) and not (files.scratch_folder() / name).exists()
+    assert not in_store(name)
+
+    name = files.store(db, b"gone", extension="bin")
+    db.close()  # a session closed without committing
+    assert not in_store(name)
 
     name = files.store(db, b"kept", extension="bin")
     db.commit()

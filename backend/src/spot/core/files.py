@@ -14,7 +14,7 @@ import shutil
 import threading
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Protocol
@@ -255,9 +255,9 @@ def _owner_is_dead(lock_path: Path) -> IO[bytes] | None:
 
 
 def clean_scratch(engine: Engine) -> None:
-    """At start-up: the scratch folders of processes that died. A file a row refers to (its
-    transaction committed, the process died before moving it) goes into the store; anything else
-    (a partial upload, a file of a transaction that never committed) is removed."""
+    """At start-up: the scratch folders of processes that died. A file a row refers to (left by a
+    version of Spot that moved files into the store after the commit, whose process died between
+    the two) goes into the store; anything else (a partial upload, a file being checked) is removed."""
     root = _scratch_root()
     if not root.is_dir():
         return
@@ -289,13 +289,14 @@ def clean_scratch(engine: Engine) -> None:
 
 # Stored files follow the transactions that refer to them --------------------------------------
 #
-# A file stored during a transaction waits in the scratch folder and goes into the store as the
-# transaction commits, before the database's commit: a store that fails (an object store that stops
-# answering) fails the commit, and no row refers to a file that is not there. If the commit fails or
-# the transaction ends otherwise, what went into the store is removed, and what waited in the scratch
-# folder too. A file a transaction stopped referring to (a replaced image, a deleted subject's
-# picture) is removed once it commits, unless another row still refers to it (a duplicated subject
-# shares its original's picture).
+# A file stored during a transaction goes into the store at once, before the transaction's first
+# write in most cases, so that an object store's upload never holds SQLite's write lock; a store that
+# fails (an object store that stops answering) fails the call that stores, with 503
+# fileStoreUnavailable, and the request's transaction rolls back: no row ever refers to a file the store
+# lacks. If the transaction does not commit (rolled back, or its session closed), its files are removed
+# from the store again: under its random name, no one could reach such a file meanwhile. A file a
+# transaction stopped referring to (a replaced image, a deleted subject's picture) is removed once it
+# commits, unless another row still refers to it (a duplicated subject shares its original's picture).
 
 # Every column holding stored file names; each area registers its own.
 REFERENCES: list[Any] = []
@@ -303,7 +304,6 @@ REFERENCES: list[Any] = []
 # those to delete now (it keeps the others to delete later). A backup running holds them all: its
 # database snapshot may still refer to a file retired since (operations.models registers it).
 DELETION_HOLDS: list[Callable[[Engine, set[str]], set[str]]] = []
-_STAGED = "spot_files_staged"
 _ADOPTED = "spot_files_adopted"
 _RETIRED = "spot_files_retired"
 
@@ -314,25 +314,31 @@ def _new_name(extension: str) -> str:
     return f"{secrets.token_hex(16)}.{extension}"
 
 
-def _staged(db: Session, name: str) -> None:
-    # The transaction begins now if it has not: its end, commit or rollback, decides the file's fate.
+def _adopt(db: Session, path: Path, name: str) -> None:
+    # The transaction begins now if it has not: whether it commits decides the file's fate.
     db.connection()
-    db.info.setdefault(_STAGED, []).append(name)
+    try:
+        get_file_store().adopt(path, name)
+    finally:
+        path.unlink(missing_ok=True)  # gone into the store (moved), or refused
+    db.info.setdefault(_ADOPTED, []).append(name)
 
 
 def store(db: Session, data: bytes, *, extension: str) -> str:
     """Store `data` with this transaction: its generated name, which a row of the transaction keeps."""
     name = _new_name(extension)
-    (scratch_folder() / name).write_bytes(data)
-    _staged(db, name)
+    path = scratch_folder() / name
+    path.write_bytes(data)
+    _adopt(db, path, name)
     return name
 
 
 def store_path(db: Session, path: Path, *, extension: str) -> str:
     """Store the file at `path` (moved, not copied) with this transaction, as store does."""
     name = _new_name(extension)
-    shutil.move(path, scratch_folder() / name)
-    _staged(db, name)
+    moved = scratch_folder() / name
+    shutil.move(path, moved)
+    _adopt(db, moved, name)
     return name
 
 
@@ -350,20 +356,15 @@ def _unreferenced(engine: Engine, names: set[str]) -> set[str]:
     return names
 
 
-@event.listens_for(Session, "before_commit")
-def _before_commit(db: Session) -> None:
-    staged = db.info.pop(_STAGED, None)
-    if not staged:
-        return
-    store = get_file_store()
-    adopted = db.info.setdefault(_ADOPTED, [])
-    for index, name in enumerate(staged):
+def _delete(store: FileStore, names: Iterable[str], why: str) -> None:
+    """Remove files no row refers to; one the store fails to remove stays there, unreferenced (the
+    commit, or the rollback, has happened: nothing is undone for it)."""
+    for name in names:
         try:
-            store.adopt(scratch_folder() / name, name)
-        except BaseException:
-            db.info[_STAGED] = staged[index:]
-            raise
-        adopted.append(name)
+            store.delete(name)
+            log.info("stored file removed name=%s (%s)", name, why)
+        except Exception:
+            log.warning("stored file not removed name=%s (%s)", name, why, exc_info=True)
 
 
 @event.listens_for(Session, "after_commit")
@@ -372,33 +373,23 @@ def _after_commit(db: Session) -> None:
     names = db.info.pop(_RETIRED, None)
     if not names:
         return
-    store = get_file_store()
     engine = db.get_bind().engine
     unreferenced = _unreferenced(engine, set(names))
     for hold in DELETION_HOLDS:
         unreferenced = hold(engine, unreferenced)
-    for name in unreferenced:
-        store.delete(name)
-        log.info("stored file removed name=%s", name)
+    _delete(get_file_store(), unreferenced, "no longer referred to")
 
 
 @event.listens_for(Session, "after_transaction_end")
 def _after_transaction_end(db: Session, transaction: SessionTransaction) -> None:
-    """A transaction that ended without committing (rolled back, or its session closed): its files
-    leave the scratch folder, and the store when they had gone into it."""
+    """A transaction that ended without committing (rolled back, or its session closed): the files it
+    stored leave the store."""
     if transaction.parent is not None:
         return
     db.info.pop(_RETIRED, None)
-    for name in db.info.pop(_STAGED, ()):
-        (scratch_folder() / name).unlink(missing_ok=True)
     adopted = db.info.pop(_ADOPTED, ())
     if adopted:
-        store = get_file_store()
-        for name in adopted:
-            try:
-                store.delete(name)
-            except Exception:  # an unreferenced file left in the store, never a referenced one missing
-                log.warning("stored file of a failed commit not removed name=%s", name, exc_info=True)
+        _delete(get_file_store(), adopted, "its transaction did not commit")
 
 
 async def bounded_body(request: Request, limit: int) -> bytes:
