@@ -2,9 +2,9 @@
 perm_TrainingManagement, no saved parameter set in the demo) opens Reports edition from the drawer,
 chooses the operators' group, saves the parameters as their default set, reloads the page and finds it
 loaded; shows the paths in the dialog table; downloads the Excel file (read back with openpyxl) and the
-zip of one PDF per learner, its progress shown; renders the first page of one PDF to PNG with pdftoppm
-and checks that it is not blank; then deletes the set. axe checks every page and dialog on the way
-(conftest)."""
+zip of one PDF per learner, a job whose progress the page shows and which My jobs lists; renders the
+first page of one PDF to PNG with pdftoppm and checks that it is not blank; then deletes the set. axe
+checks every page and dialog on the way (conftest)."""
 
 import re
 import shutil
@@ -15,7 +15,7 @@ from typing import Any
 
 import openpyxl
 from PIL import Image
-from playwright.sync_api import APIResponse, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from conftest import IN_EACH_LANGUAGE, sign_in
 
@@ -38,9 +38,14 @@ TEXTS: dict[str, dict[str, Any]] = {
         "excel": "Export Excel",
         "learnerHeader": "Apprenant",
         "pdf": "Générer le rapport (PDF)",
-        "progress": re.compile(r"^\d+ apprenants? sur \d+$"),
+        "starting": "Préparation des rapports…",
         "progressLabel": "Avancement des rapports PDF",
+        "ready": re.compile(r"^Rapports prêts : \d+ apprenants?$"),
+        "download": "Télécharger training-paths.zip",
         "pdfDone": "Rapports téléchargés",
+        "account": "Compte",
+        "myJobs": "Mes travaux",
+        "jobKind": "Rapport des parcours de formation (PDF)",
         "savedSets": "Paramètres enregistrés",
         "delete": "Supprimer {name}",
         "deleteTitle": "Supprimer le jeu de paramètres",
@@ -65,9 +70,14 @@ TEXTS: dict[str, dict[str, Any]] = {
         "excel": "Excel export",
         "learnerHeader": "Learner",
         "pdf": "Generate report (PDF)",
-        "progress": re.compile(r"^\d+ learners? of \d+$"),
+        "starting": "Preparing the reports…",
         "progressLabel": "Progress of the PDF reports",
+        "ready": re.compile(r"^Reports ready: \d+ learners?$"),
+        "download": "Download training-paths.zip",
         "pdfDone": "Reports downloaded",
+        "account": "Account",
+        "myJobs": "My jobs",
+        "jobKind": "Training paths report (PDF)",
         "savedSets": "Saved parameters",
         "delete": "Delete {name}",
         "deleteTitle": "Delete the parameter set",
@@ -141,18 +151,21 @@ def test_a_manager_saves_parameters_and_downloads_the_reports(
     assert len(lines) > 1
     assert LEARNER in {line[0] for line in lines[1:]}
 
-    # The zip of one PDF per learner, its progress shown while it comes: the server makes the whole zip
-    # (its progress then reads every learner done), which reaches the page only once the progress is seen.
-    held: list[tuple[Route, APIResponse]] = []
-    page.route(re.compile(r"/reports/trainingPaths/pdf\?"), lambda route: held.append((route, route.fetch())))
+    # The zip of one PDF per learner is a job: the request answers at once and the page shows the job's
+    # progress (its start held here until seen), then offers its download; My jobs lists it too.
+    held: list[Route] = []
+    starting = re.compile(r"/reports/trainingPaths/pdf$")
+    page.route(starting, lambda route: held.append(route))
+    page.get_by_role("button", name=texts["pdf"], exact=True).click()
+    expect(page.get_by_text(texts["starting"], exact=True)).to_be_visible()
+    expect(page.get_by_role("progressbar", name=texts["progressLabel"], exact=True)).to_be_visible()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.unroute(starting)
+    expect(page.get_by_text(texts["ready"])).to_be_visible(timeout=60_000)
     with page.expect_download(timeout=60_000) as download_info:
-        page.get_by_role("button", name=texts["pdf"], exact=True).click()
-        expect(page.get_by_text(texts["progress"])).to_be_visible()
-        expect(page.get_by_role("progressbar", name=texts["progressLabel"], exact=True)).to_be_visible()
-        while not held:
-            page.wait_for_timeout(50)
-        route, answer = held[0]
-        route.fulfill(response=answer)
+        page.get_by_role("button", name=texts["download"], exact=True).click()
     download = download_info.value
     assert download.suggested_filename == "training-paths.zip"
     expect(page.get_by_text(texts["pdfDone"], exact=True)).to_be_visible()
@@ -175,6 +188,15 @@ def test_a_manager_saves_parameters_and_downloads_the_reports(
     png = tmp_path / "page.png"
     assert png.is_file()
     assert not_blank(png)
+
+    # My jobs lists the job, its file still there to download.
+    page.get_by_role("button", name=texts["account"], exact=True).click()
+    page.get_by_role("menuitem", name=texts["myJobs"], exact=True).click()
+    expect(page.get_by_role("heading", level=1, name=texts["myJobs"], exact=True)).to_be_visible()
+    job = page.get_by_role("listitem", name=texts["jobKind"], exact=True).first
+    expect(job.get_by_role("button", name=texts["download"], exact=True)).to_be_visible()
+    page.go_back()
+    expect(page.get_by_role("heading", level=1, name=texts["title"], exact=True)).to_be_visible()
 
     # The set deleted, from the saved sets' menu.
     page.get_by_role("button", name=texts["savedSets"], exact=True).click()

@@ -67,11 +67,20 @@ def serve(
     demo: Annotated[
         bool, typer.Option("--demo", help="Also load the demo organisation and list its logins.")
     ] = False,
+    no_jobs: Annotated[
+        bool, typer.Option("--no-jobs", help="Run no jobs here: `spot worker` processes run them.")
+    ] = False,
 ) -> None:
-    """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/; once it
-    answers, say where (and, with --demo, the demo logins)."""
+    """Migrate, then serve the API under /backend/api/v2 and the client under /spotv2/, and run jobs
+    (unless --no-jobs); once it answers, say where (and, with --demo, the demo logins)."""
+    import os
+
+    from spot.main import NO_JOBS
+
     _logging()
     database.migrate()
+    if no_jobs:
+        os.environ[NO_JOBS] = "1"
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/spotv2/"
     lines = [*(_quietly(_demo_logins) if demo else []), f"Spot is at {address}"]
     if workers > 1:
@@ -96,6 +105,31 @@ def serve(
         )
     finally:
         stopped.set()
+
+
+@app.command()
+def worker() -> None:
+    """Run jobs only, in this process, until stopped (SIGTERM or Ctrl-C): on PostgreSQL through
+    procrastinate, on SQLite from the job table (docs/operations.md, "Jobs"). The database must be
+    migrated (spot migrate)."""
+    import os
+    import signal
+
+    from spot.core import files
+    from spot.jobs import runner
+    from spot.main import load_job_kinds
+
+    _logging()
+    database.load_models()
+    load_job_kinds()
+    files.clean_scratch(database.get_engine())
+    stopped = threading.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: stopped.set())
+    halt = runner.start()
+    logging.getLogger("spot.jobs").info("spot worker running jobs (pid %s)", os.getpid())
+    stopped.wait()
+    halt()
 
 
 def _uvicorn_logging() -> dict[str, Any]:

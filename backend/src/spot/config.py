@@ -96,6 +96,12 @@ class Settings(BaseSettings):
     # "json": one JSON object a log line, with the id of the request it was written for, and a line a
     # request (docs/operations.md); "text": plain lines.
     log_format: Literal["text", "json"] = "text"
+    # How long a job's result (a zip of PDFs, an export) is kept after it finished, in hours
+    # (docs/operations.md, "Jobs").
+    job_result_hours: int = 24
+    # How often a running job's heartbeat beats, in seconds; a job whose heartbeat stopped for three
+    # beats was left by a process that died, and is queued again or failed.
+    job_heartbeat_seconds: float = 10.0
 
     @field_validator("smtp_url")
     @classmethod

@@ -1,6 +1,7 @@
 import gc
 import importlib
 import mimetypes
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,8 @@ from spot.discussions.routes import router as discussions_router
 from spot.documents.routes import router as documents_router
 from spot.filters.routes import router as filters_router
 from spot.history.routes import router as history_router
+from spot.jobs import runner as jobs
+from spot.jobs.routes import router as jobs_router
 from spot.labels.routes import router as labels_router
 from spot.lms.routes import router as lms_router
 from spot.lms.satisfaction_routes import router as lms_satisfaction_router
@@ -88,6 +91,7 @@ ROUTERS += [documents_router]
 ROUTERS += [mind_map_router]
 ROUTERS += [labels_router]
 ROUTERS += [operations_router]
+ROUTERS += [jobs_router]
 # Last: its own catch-all answers SCIM errors for any other address under its prefix.
 ROUTERS += [scim_router]
 
@@ -95,6 +99,18 @@ ROUTERS += [scim_router]
 # the bell imports no area.
 BELL_MODULES = ["spot.subjects.alerts", "spot.mediations.actionable", "spot.training.paths.alerts"]
 BELL_MODULES += ["spot.qualifications.alerts", "spot.notifications.coverage"]
+BELL_MODULES += ["spot.jobs.alerts"]
+
+# The modules where areas register their kinds of job (jobs.runner.register), loaded with the app and by
+# `spot worker`: jobs imports no area that makes them.
+JOB_MODULES = ["spot.reports.jobs"]
+# Set by `spot serve --no-jobs`: its processes serve requests and leave jobs to `spot worker`.
+NO_JOBS = "SPOT_SERVE_NO_JOBS"
+
+
+def load_job_kinds() -> None:
+    for name in JOB_MODULES:
+        importlib.import_module(name)
 
 
 # The installable app's manifest (docs/installable-app.md), which Python's table of types does not know.
@@ -128,7 +144,8 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     it is out of the garbage collector's sight, whose full collections walked it all in the middle of
     a request (docs/performance.md, "nothing pauses a request"). On SQLite, checkpoints run in
     the background while the app serves; the outbox's sender sends what is queued, and the daily scan
-    runs at its hour (notifications.scan). What processes
+    runs at its hour (notifications.scan), and jobs run (jobs.runner) unless `spot serve --no-jobs`.
+    What processes
     killed before left in their scratch folders (partial uploads, files of uncommitted transactions) is
     cleaned first (core.files)."""
     gc.collect()
@@ -138,9 +155,12 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
     stop_sender = sender.start()
     stop_daily_scan = daily_scan.start()
+    stop_jobs = jobs.start() if not os.environ.get(NO_JOBS) else None
     try:
         yield
     finally:
+        if stop_jobs:
+            stop_jobs()
         stop_daily_scan()
         stop_sender()
         if stop_checkpoints:
@@ -167,6 +187,7 @@ def create_app() -> FastAPI:
     install_error_handlers(app)
     for name in BELL_MODULES:
         importlib.import_module(name)
+    load_job_kinds()
     # The areas' routes, complete as declared (core.routing.api_router), listed in the app itself:
     # an included router is a subtree that FastAPI walks two or three times per request (the cost is in
     # docs/performance.md, "How requests run").

@@ -6,16 +6,18 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import pypdf
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from spot.core.time import today
+from spot.jobs import runner
 from support import API
 from training.paths_support import Cast, act, make_module, make_path, move_to
 
 PDF = f"{API}/reports/trainingPaths/pdf"
-PROGRESS = f"{API}/reports/progress"
+JOBS = f"{API}/jobs"
 AUDIT = f"{API}/reports/auditPack"
 BOARD = "perm_TableauBord"
 MANAGE = "perm_TrainingManagement"
@@ -91,3 +93,13 @@ def pdfs(content: bytes) -> dict[str, pypdf.PdfReader]:
 def text_of(reader: pypdf.PdfReader) -> str:
     """The text of every page, its lines joined by spaces (a cell's text may wrap)."""
     return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+
+
+def report_zip(client: TestClient, body: dict[str, Any], headers: dict[str, str]) -> httpx.Response:
+    """The report's zip as its owner gets it: its job asked for (202), run here, then its result
+    downloaded; the POST's answer itself when it refused the report."""
+    asked = client.post(PDF, json=body, headers=headers)
+    if asked.status_code != 202:
+        return asked
+    runner.run_pending()
+    return client.get(f"{JOBS}/{asked.json()['id']}/result", headers=headers)

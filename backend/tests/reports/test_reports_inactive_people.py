@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from reports.pdf_support import AUDIT, PDF, World, build_world, pdfs, request, text_of
+from reports.pdf_support import AUDIT, World, build_world, pdfs, report_zip, request, text_of
 from spot.reports.excel import WORDS
 from support import API
 
@@ -38,7 +38,7 @@ def headers(world: World, language: str) -> dict[str, str]:
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_the_report_s_pdfs_mark_who_left(client: TestClient, world: World, language: str) -> None:
     mark = MARK[language]
-    response = client.post(PDF, json=request(world), headers=headers(world, language))
+    response = report_zip(client, request(world), headers(world, language))
     assert response.status_code == 200, response.text
     files = pdfs(response.content)
     assert list(files) == [f"Learner Test {mark}.pdf", "Zoé Élève (EXT-7).pdf"]

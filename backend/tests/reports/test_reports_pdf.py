@@ -3,28 +3,29 @@ DESIGN §5 signatures): one PDF per learner, read back with pypdf."""
 
 import base64
 import io
-import uuid
 
 import pytest
 from fastapi.testclient import TestClient
 from PIL import Image
-from sqlalchemy import delete, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from reports.pdf_support import (
+    JOBS,
     MODULE_OPTIONS,
     PATH_OPTIONS,
     PDF,
-    PROGRESS,
     World,
     build_world,
     pdfs,
+    report_zip,
     request,
     text_of,
 )
 from spot.core.signatures import Signature
-from spot.reports.models import ReportProgress
-from spot.users.models import User
+from spot.jobs import runner
+from spot.permissions.models import GroupPermission
+from spot.users.models import User, user_group
 from support import assert_error
 from training.paths_support import force, make_path
 
@@ -34,9 +35,9 @@ def world(db: Session, client: TestClient, make_user, login) -> World:
     return build_world(db, client, make_user, login)
 
 
-def post(client: TestClient, world: World, body: dict, *, language: str = "fr", **params: str):
-    headers = world.headers("reporter") | {"Accept-Language": language}
-    return client.post(PDF, json=body, headers=headers, params=params)
+def post(client: TestClient, world: World, body: dict, *, language: str = "fr"):
+    """The zip, through its job (pdf_support.report_zip)."""
+    return report_zip(client, body, world.headers("reporter") | {"Accept-Language": language})
 
 
 def test_one_pdf_per_learner_named_after_them(client: TestClient, world: World) -> None:
@@ -44,7 +45,6 @@ def test_one_pdf_per_learner_named_after_them(client: TestClient, world: World) 
     assert response.status_code == 200, response.text
     assert response.headers["content-type"] == "application/zip"
     assert response.headers["content-disposition"] == 'attachment; filename="training-paths.zip"'
-    assert response.headers["x-report-learners"] == "2"
     files = pdfs(response.content)
     # By name (last name, first name): Learner Test, then Zoé Élève with her external id.
     assert list(files) == ["Learner Test.pdf", "Zoé Élève (EXT-7).pdf"]
@@ -164,26 +164,45 @@ def test_nothing_selected_is_nothing_to_print(client: TestClient, world: World) 
     assert_error(post(client, world, body), 422, "atLeastOneErrorLeft")
 
 
-def test_progress_counts_the_learners_done(client: TestClient, world: World, db: Session) -> None:
-    progress = str(uuid.uuid4())
-    response = post(client, world, request(world), progress=progress)
-    assert response.status_code == 200
-    assert len(pdfs(response.content)) == 2
-    row = db.get(ReportProgress, progress)
-    assert row is not None and (row.user_id, row.done, row.total) == (world.cast.id("reporter"), 2, 2)
-    answer = client.get(f"{PROGRESS}/{progress}", headers=world.headers("reporter"))
-    assert answer.status_code == 200 and answer.json() == {"done": 2, "total": 2}
-    # Someone else's, or unknown: 404; not a UUID: 422.
-    other = client.get(f"{PROGRESS}/{progress}", headers=world.headers("creator"))
-    assert_error(other, 404, "reportProgressNotFound")
-    assert_error(client.get(f"{PROGRESS}/{uuid.uuid4()}", headers=world.headers("reporter")), 404)
-    assert client.get(f"{PROGRESS}/nope", headers=world.headers("reporter")).status_code == 422
-    assert post(client, world, request(world), progress="nope").status_code == 422
-    # Another user's report may not take the same id.
-    taken = client.post(
-        PDF, json=request(world), headers=world.headers("creator"), params={"progress": progress}
+def test_the_zip_is_a_job_of_its_owner_with_its_progress(client: TestClient, world: World) -> None:
+    reporter = world.headers("reporter")
+    asked = client.post(PDF, json=request(world), headers=reporter)
+    assert asked.status_code == 202, asked.text
+    job = asked.json()
+    assert (job["kind"], job["status"], job["done"]) == ("reportZip", "queued", 0)
+    assert job["can"] == {"download": False}
+    # Not ready yet: 409; another user's job is unknown to them.
+    assert_error(client.get(f"{JOBS}/{job['id']}/result", headers=reporter), 409, "jobNotReady")
+    assert_error(client.get(f"{JOBS}/{job['id']}", headers=world.headers("creator")), 404, "jobNotFound")
+    assert runner.run_pending() == 1
+    done = client.get(f"{JOBS}/{job['id']}", headers=reporter).json()
+    assert (done["status"], done["done"], done["total"]) == ("succeeded", 2, 2)
+    assert (done["downloadName"], done["can"], done["summary"]) == (
+        "training-paths.zip",
+        {"download": True},
+        {"learners": 2},
     )
-    assert_error(taken, 409, "reportProgressIdInUse")
+    result = client.get(f"{JOBS}/{job['id']}/result", headers=reporter)
+    assert result.status_code == 200
+    assert result.headers["content-disposition"] == 'attachment; filename="training-paths.zip"'
+    assert len(pdfs(result.content)) == 2
+    other = client.get(f"{JOBS}/{job['id']}/result", headers=world.headers("creator"))
+    assert_error(other, 404, "jobNotFound")
+
+
+def test_a_job_runs_with_its_owner_s_rights_of_then(client: TestClient, world: World, db: Session) -> None:
+    # The reporter loses perm_TableauBord before the job runs: the paths they may no longer read are
+    # not printed, and nothing is left to print.
+    reporter = world.headers("reporter")
+    job = client.post(PDF, json=request(world), headers=reporter).json()
+    groups = select(user_group.c.group_id).where(user_group.c.user_id == world.cast.id("reporter"))
+    db.execute(delete(GroupPermission).where(GroupPermission.group_id.in_(groups)))
+    db.commit()
+    runner.run_pending()
+    failed = client.get(f"{JOBS}/{job['id']}", headers=reporter).json()
+    assert (failed["status"], failed["error"]) == ("failed", "nothingToPrint")
+    assert failed["can"] == {"download": False}
+    assert_error(client.get(f"{JOBS}/{job['id']}/result", headers=reporter), 409, "jobFailed")
 
 
 def _png(size: tuple[int, int]) -> bytes:

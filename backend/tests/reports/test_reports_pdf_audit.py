@@ -3,7 +3,6 @@ signature, a PDF of their qualification status, every page stamped; and who may 
 PDFs."""
 
 import io
-import uuid
 from datetime import date, timedelta
 
 import openpyxl
@@ -12,7 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from reports.pdf_support import AUDIT, PDF, PROGRESS, World, build_world, pdfs, request, text_of
+from reports.pdf_support import AUDIT, PDF, World, build_world, pdfs, report_zip, request, text_of
 from spot.core.time import utcnow
 from spot.reports.excel import WORDS
 from spot.training.paths.models import TrainingPath, TrainingPathGrading, TrainingPathModule
@@ -137,7 +136,7 @@ def test_a_failed_grading_prints_no_validity(
     )
     db.commit()
     printed = "14/07/2031"
-    report = pdfs(client.post(PDF, json=request(world), headers=world.headers("reporter")).content)
+    report = pdfs(report_zip(client, request(world), world.headers("reporter")).content)
     assert (printed in text_of(report["Learner Test.pdf"])) is success
     assert ("Valide jusqu'au" in text_of(report["Learner Test.pdf"])) is success
     pack = pdfs(audit(client, world, world.cast.id("learner")).content)
@@ -237,27 +236,25 @@ def test_an_unknown_user_is_not_found(client: TestClient, world: World) -> None:
     assert_error(audit(client, world, 999_999), 404, "userNotFound")
 
 
-# Permissions: the report's PDFs and progress need perm_TableauBord or perm_TrainingManagement; the
-# audit pack perm_TableauBord. (role, PDF zip, progress, audit pack); None: anonymous.
+# Permissions: the report's zip (a job) needs perm_TableauBord or perm_TrainingManagement; the audit pack
+# perm_TableauBord. (role, PDF zip, audit pack); None: anonymous.
 PERMISSIONS = [
-    ("reporter", 200, 404, 200),  # perm_TableauBord (no report with that progress id: 404)
-    ("creator", 200, 404, 403),  # perm_TrainingManagement
-    ("stranger", 403, 403, 403),  # neither
-    (None, 401, 401, 401),
+    ("reporter", 202, 200),  # perm_TableauBord
+    ("creator", 202, 403),  # perm_TrainingManagement
+    ("stranger", 403, 403),  # neither
+    (None, 401, 401),
 ]
 
 
-@pytest.mark.parametrize(("role", "zip_status", "progress_status", "audit_status"), PERMISSIONS)
+@pytest.mark.parametrize(("role", "zip_status", "audit_status"), PERMISSIONS)
 def test_permissions(
     client: TestClient,
     world: World,
     role: str | None,
     zip_status: int,
-    progress_status: int,
     audit_status: int,
 ) -> None:
     headers = world.headers(role) if role else {}
     assert client.post(PDF, json=request(world), headers=headers).status_code == zip_status
-    assert client.get(f"{PROGRESS}/{uuid.uuid4()}", headers=headers).status_code == progress_status
     learner = world.cast.id("learner")
     assert client.get(f"{AUDIT}/{learner}", headers=headers).status_code == audit_status

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from reports.pdf_support import AUDIT, PDF, World, build_world, request
+from reports.pdf_support import AUDIT, World, build_world, report_zip, request
 from spot.reports import pdf, service
 from spot.reports.selection import LearnerLines, ModuleLine, PathLine
 from training.paths_support import force
@@ -37,7 +37,7 @@ def readers(archive: zipfile.ZipFile) -> dict[str, pypdf.PdfReader]:
 
 def both_zips(client: TestClient, world: World) -> list[zipfile.ZipFile]:
     headers = world.headers("reporter")
-    report = client.post(PDF, json=request(world), headers=headers)
+    report = report_zip(client, request(world), headers)
     pack = client.get(f"{AUDIT}/{world.cast.id('learner')}", headers=headers)
     return [zip_of(report), zip_of(pack)]
 
@@ -80,7 +80,7 @@ def test_each_pdf_has_its_title_language_and_outline(client: TestClient, world: 
     assert history.trailer["/Root"]["/Lang"] == "fr"
     assert [entry.title for entry in history.outline] == ["Consignation électrique"]
     english = zip_of(
-        client.post(PDF, json=request(world), headers=world.headers("reporter") | {"Accept-Language": "en"})
+        report_zip(client, request(world), world.headers("reporter") | {"Accept-Language": "en"})
     )
     assert readers(english)["Learner Test.pdf"].trailer["/Root"]["/Lang"] == "en"
 

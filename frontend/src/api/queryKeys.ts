@@ -151,8 +151,12 @@ export const queryKeys = {
     opening: ['reports', 'opening'] as const,
     /** The names of the learners and groups a parameter set chooses. */
     names: (learnerIds: number[], groupIds: number[]) => ['reports', 'names', learnerIds, groupIds] as const,
-    /** How far one PDF report is (learners done of the total). */
-    progress: (progressId: string) => ['reports', 'progress', progressId] as const,
+  },
+  jobs: {
+    /** The signed-in user's jobs. */
+    all: ['jobs'] as const,
+    /** One job, with its progress. */
+    one: (jobId: number) => ['jobs', jobId] as const,
   },
   resources: {
     /** A gallery's resources; each change invalidates its gallery. */

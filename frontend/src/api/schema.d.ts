@@ -1033,6 +1033,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backend/api/v2/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jobs
+         * @description The user's jobs (a zip of PDFs, an export, an import they asked for), newest first, each with its
+         *     progress and, once it succeeded, its result's name; until they expire (SPOT_JOB_RESULT_HOURS after
+         *     they finished).
+         */
+        get: operations["jobs_backend_api_v2_jobs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job
+         * @description One job of the user, with its progress (done of total) and what they may do with it
+         *     (can.download). 404 jobNotFound for an unknown job, another user's, or one removed.
+         */
+        get: operations["job_backend_api_v2_jobs__jobId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backend/api/v2/jobs/{jobId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Result
+         * @description The job's result, as a download under its name (its owner only: 404 jobNotFound for anyone
+         *     else, or once it expired); 409 jobNotReady while it is queued or running, jobFailed when it failed.
+         *     The first download takes its alert off the bell.
+         */
+        get: operations["result_backend_api_v2_jobs__jobId__result_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backend/api/v2/label/{itemType}/{itemId}": {
         parameters: {
             query?: never;
@@ -2224,28 +2289,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/backend/api/v2/reports/progress/{progressId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Report Progress
-         * @description Needs a report permission (whoAmI's can.reportOnPaths). How far the user's report asked with this
-         *     progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
-         *     report with it.
-         */
-        get: operations["report_progress_backend_api_v2_reports_progress__progressId__get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/backend/api/v2/reports/trainingPaths/defaults": {
         parameters: {
             query?: never;
@@ -2328,15 +2371,14 @@ export interface paths {
         put?: never;
         /**
          * Report Pdf
-         * @description Needs a report permission (whoAmI's can.reportOnPaths). The report as a zip (training-paths.zip) of
-         *     one PDF per learner selected, named after the learner (with their external id when
-         *     displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
-         *     the language of Accept-Language) shows the document title, the learner, each path with the fields
-         *     its options ask for and its modules with theirs, and the signature boxes asked for. With
-         *     `progress`, GET /reports/progress/{progress} answers how many learners are done (409
-         *     reportProgressIdInUse when another user's report has that id). 422
-         *     nothingToPrint when nothing is selected, and the errors of saving a parameter set (before any
-         *     byte is sent).
+         * @description Needs a report permission (whoAmI's can.reportOnPaths). Starts the report as a zip
+         *     (training-paths.zip) of one PDF per learner selected, and answers at once (202) with its job:
+         *     GET /jobs/{id} tells how many learners are done of the total, GET /jobs/{id}/result downloads the
+         *     zip once the job succeeded (the bell and an e-mail tell its owner). Each PDF, named after the
+         *     learner (with their external id when displayExternalIds), in name order (A4, texts in the language
+         *     of Accept-Language), shows the document title, the learner, each path with the fields its options
+         *     ask for and its modules with theirs, and the signature boxes asked for. 422 nothingToPrint when
+         *     nothing is selected, and the errors of saving a parameter set.
          */
         post: operations["report_pdf_backend_api_v2_reports_trainingPaths_pdf_post"];
         delete?: never;
@@ -4192,7 +4234,7 @@ export interface components {
          *     filled with the alert's `args`. Each area adds its kinds here, with a provider in service.py.
          * @enum {string}
          */
-        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "trainingPathToClose" | "qualificationExpiring" | "teamQualificationExpiring" | "functionUnderMinimum";
+        AlertKind: "subjectChanged" | "mediationToStart" | "mediationToReport" | "mediationToValidate" | "mediationToSign" | "trainingPathToAccept" | "trainingPathToSign" | "trainingModuleToStart" | "trainingModuleToGrade" | "trainingModuleToSign" | "trainingPathToClose" | "qualificationExpiring" | "teamQualificationExpiring" | "functionUnderMinimum" | "jobReady";
         /**
          * AlertTarget
          * @description The page where the action is done: the client builds its address from the type and the id.
@@ -4204,7 +4246,7 @@ export interface components {
              * Type
              * @enum {string}
              */
-            type: "subject" | "mediation" | "trainingPath" | "userQualifications" | "cartographyQualifications";
+            type: "subject" | "mediation" | "trainingPath" | "userQualifications" | "cartographyQualifications" | "job";
         };
         /**
          * Alerts
@@ -5662,11 +5704,99 @@ export interface components {
             satisfiedAt: string;
         };
         /**
+         * JobCan
+         * @description What the signed-in user may do with the job, from spot.jobs.policy.
+         */
+        JobCan: {
+            /** Download */
+            download: boolean;
+        };
+        /** JobError */
+        JobError: {
+            /** Code */
+            code: string;
+            /** Field */
+            field: string;
+        };
+        /**
+         * JobList
+         * @description The user's jobs, newest first (those not removed yet).
+         */
+        JobList: {
+            /** Results */
+            results: components["schemas"]["JobOut"][];
+        };
+        /**
+         * JobOut
+         * @description A job of the signed-in user: what it does, how far it is, and its result.
+         */
+        JobOut: {
+            can: components["schemas"]["JobCan"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Done
+             * @description Done so far (learners, rows…), of total
+             */
+            done: number;
+            /**
+             * Downloadname
+             * @description The result's file name, once it succeeded
+             */
+            downloadName: string | null;
+            /**
+             * Error
+             * @description A message key, when it failed (jobInterrupted, nothingToPrint…)
+             */
+            error: string | null;
+            /**
+             * Errors
+             * @description The field errors of a refused job (an import's)
+             */
+            errors: components["schemas"]["JobError"][];
+            /**
+             * Expiresat
+             * @description When the job and its result are removed
+             */
+            expiresAt: string | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description What it makes: reportZip (the path report's zip of PDFs), …
+             */
+            kind: string;
+            /** Startedat */
+            startedAt: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * Summary
+             * @description What the job did, when it says (an import's counts)
+             */
+            summary: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Total
+             * @description 0 until the job knows how much it has to do
+             */
+            total: number;
+        };
+        /**
          * KindGroup
          * @description How the preferences page gathers the kinds.
          * @enum {string}
          */
-        KindGroup: "mediations" | "training" | "qualifications" | "subjects";
+        KindGroup: "mediations" | "training" | "qualifications" | "subjects" | "files";
         /** LanguageChoice */
         LanguageChoice: {
             /**
@@ -8152,13 +8282,6 @@ export interface components {
             results: components["schemas"]["ReportPathRow"][];
             /** Totalitems */
             totalItems: number;
-        };
-        /** ReportProgressOut */
-        ReportProgressOut: {
-            /** Done */
-            done: number;
-            /** Total */
-            total: number;
         };
         /** ReportRequest */
         ReportRequest: {
@@ -13827,6 +13950,232 @@ export interface operations {
             };
         };
     };
+    jobs_backend_api_v2_jobs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_backend_api_v2_jobs__jobId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    result_backend_api_v2_jobs__jobId__result_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     label_backend_api_v2_label__itemType___itemId__get: {
         parameters: {
             query?: never;
@@ -18817,82 +19166,6 @@ export interface operations {
             };
         };
     };
-    report_progress_backend_api_v2_reports_progress__progressId__get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                progressId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReportProgressOut"];
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unprocessable Entity */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     defaults_backend_api_v2_reports_trainingPaths_defaults_get: {
         parameters: {
             query?: never;
@@ -19128,10 +19401,7 @@ export interface operations {
     };
     report_pdf_backend_api_v2_reports_trainingPaths_pdf_post: {
         parameters: {
-            query?: {
-                /** @description An id the client chose: GET /reports/progress/{id} tells how far */
-                progress?: string | null;
-            };
+            query?: never;
             header?: {
                 /** @description fr (the default) or en */
                 "accept-language"?: string | null;
@@ -19145,13 +19415,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The zip of PDFs, streamed */
-            200: {
+            /** @description Successful Response */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": unknown;
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Bad Request */

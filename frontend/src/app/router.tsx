@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboards/routes'
 import { mappingRoutes } from '../features/mapping/routes'
 import { lmsRoutes } from '../features/lms/routes'
 import { mediationRoutes } from '../features/mediations/routes'
+import { jobRoutes } from '../features/jobs/routes'
 import { notificationRoutes } from '../features/notifications/routes'
 import { moduleRoutes } from '../features/modules/routes'
 import { pathRoutes } from '../features/paths/routes'
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           ...dashboardRoutes,
           ...reportRoutes,
           ...notificationRoutes,
+          ...jobRoutes,
           {
             loader: textsLoader('permissions'),
             shouldRevalidate: () => false,

@@ -15,7 +15,7 @@ const STORAGE_KEY = 'spot.language'
  * its folder under src/features). Everything else — the shell, shared components, navigation — is
  * in `<language>/core.json`. A test checks this list against the files.
  */
-export const AREAS = ['dashboards', 'lms', 'mapping', 'mediations', 'notifications', 'paths', 'permissions', 'qualifications', 'reports', 'subjects', 'users'] as const
+export const AREAS = ['dashboards', 'jobs', 'lms', 'mapping', 'mediations', 'notifications', 'paths', 'permissions', 'qualifications', 'reports', 'subjects', 'users'] as const
 export type Area = (typeof AREAS)[number]
 
 /**

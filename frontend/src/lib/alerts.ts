@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { components } from '../api/schema'
 import { formatDate, formatDateTime } from './dates'
-import { cartographyQualificationDashboardPath, mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from './paths'
+import { cartographyQualificationDashboardPath, JOBS_PATH, mediationPath, subjectPath, trainingPathPath, userQualificationDashboardPath } from './paths'
 
 export type Alert = components['schemas']['Alert']
 
@@ -12,6 +12,7 @@ const TARGET_PATHS: Record<Alert['target']['type'], (id: number) => string> = {
   trainingPath: trainingPathPath,
   userQualifications: userQualificationDashboardPath,
   cartographyQualifications: cartographyQualificationDashboardPath,
+  job: () => JOBS_PATH,
 }
 
 /**

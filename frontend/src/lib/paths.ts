@@ -94,6 +94,8 @@ export const USERS_PATH = '/administration/users'
 export const OUTBOX_PATH = '/administration/outbox'
 /** The signed-in person's choice of the messages they receive (the account menu; every e-mail links to it). */
 export const NOTIFICATION_PREFERENCES_PATH = '/account/notifications'
+/** The signed-in person's jobs: a zip of reports being made or ready to download (the account menu, the bell). */
+export const JOBS_PATH = '/jobs'
 
 /** The qualifications list's address, without its filter. */
 export const QUALIFICATIONS_PATH = '/qualifications'

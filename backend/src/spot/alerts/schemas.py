@@ -38,14 +38,20 @@ class AlertKind(StrEnum):
     # {"name", "cartography", "fallsOn" (the first day under it), "days" (until then), "valid"
     # (qualified that day), "minimum"}.
     functionUnderMinimum = "functionUnderMinimum"
+    # The result of a job of the user (a zip of PDFs, an export) is ready and not downloaded yet
+    # (jobs.alerts): args {"name"} (the file's name).
+    jobReady = "jobReady"
 
 
 class AlertTarget(CamelModel):
     """The page where the action is done: the client builds its address from the type and the id."""
 
-    type: Literal["subject", "mediation", "trainingPath", "userQualifications", "cartographyQualifications"]
+    type: Literal[
+        "subject", "mediation", "trainingPath", "userQualifications", "cartographyQualifications", "job"
+    ]
     # userQualifications: the user's qualification dashboard (the id is the user's);
-    # cartographyQualifications: a cartography's qualification dashboard (the id is the cartography's).
+    # cartographyQualifications: a cartography's qualification dashboard (the id is the cartography's);
+    # job: the user's jobs page (the id is the job's).
     id: int
 
 

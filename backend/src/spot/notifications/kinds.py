@@ -26,6 +26,7 @@ class KindGroup(StrEnum):
     training = "training"
     qualifications = "qualifications"
     subjects = "subjects"
+    files = "files"
 
 
 # Every kind people choose for, in the order the page lists them, with its group and its default mode.
@@ -45,6 +46,7 @@ KINDS: dict[str, tuple[KindGroup, Mode]] = {
     AlertKind.teamQualificationExpiring: (KindGroup.qualifications, Mode.now),
     AlertKind.functionUnderMinimum: (KindGroup.qualifications, Mode.now),
     AlertKind.subjectChanged: (KindGroup.subjects, Mode.digest),
+    AlertKind.jobReady: (KindGroup.files, Mode.now),
 }
 KINDS = {str(kind): value for kind, value in KINDS.items()}
 

@@ -1,6 +1,6 @@
 """What every request leaves for operations (its id, its log line), and the Prometheus metrics (`GET
 /metrics`, docs/operations.md): requests by route template and status, their
-latency, and the outbox's messages by status, in the text format of prometheus-client.
+latency, the outbox's messages and the jobs by status, in the text format of prometheus-client.
 
 Served by several processes (`spot serve --workers N`), each keeps its counts in the folder that
 PROMETHEUS_MULTIPROC_DIR names (set by `spot serve`), and a scrape, whichever process answers it,
@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from spot.db import get_engine
+from spot.jobs.models import Job, JobStatus
 from spot.notifications.models import MessageStatus, OutboxMessage
 from spot.operations import logs
 
@@ -97,7 +98,21 @@ class OutboxCollector(Collector):
         yield family
 
 
+class JobsCollector(Collector):
+    """The jobs by status (`queued`, `running`, `succeeded`, `failed`; docs/operations.md, "Jobs"),
+    counted when Prometheus asks (one grouped statement): a queue that grows, or failures, show."""
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        family = GaugeMetricFamily("spot_jobs", "Jobs, by status.", labels=["status"])
+        with get_engine().connect() as conn:
+            counts = dict(conn.execute(select(Job.status, func.count()).group_by(Job.status)).all())
+        for status in JobStatus:
+            family.add_metric([status.value], counts.get(status.value, 0))
+        yield family
+
+
 _REGISTRY.register(OutboxCollector())
+_REGISTRY.register(JobsCollector())
 
 
 def exposition() -> tuple[bytes, str]:
@@ -108,4 +123,5 @@ def exposition() -> tuple[bytes, str]:
     registry = CollectorRegistry()
     MultiProcessCollector(registry)
     registry.register(OutboxCollector())
+    registry.register(JobsCollector())
     return generate_latest(registry), CONTENT_TYPE_LATEST

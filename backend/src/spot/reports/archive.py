@@ -4,32 +4,27 @@ A zip is written file by file: each PDF goes out as soon as it is rendered (its 
 bytes), and the central directory at the end; only the directory's entries (a hundred bytes a file)
 stay in memory. The PDFs are already compressed: they are stored as they are (ZIP_STORED).
 
-The path report (POST /reports/trainingPaths/pdf) reads its learners by batches (selection.learners),
-renders one PDF each and writes, when the client gave a progress id, how many are done in the
-`report_progress` row: each write is a short transaction of its own session, so that the client's
-polling (GET /reports/progress/{id}), served by any process, sees it at once."""
+The path report's zip is a job (reports.jobs, POST /reports/trainingPaths/pdf): it reads its learners
+by batches (selection.learners), renders one PDF each and writes it to the job's scratch file, telling
+the job's progress after each learner."""
 
 import io
 import re
 import stat
 import unicodedata
 import zipfile
-from collections.abc import Iterable, Iterator
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from spot.config import get_settings
-from spot.core.errors import ApiError, not_found
 from spot.core.i18n import Language
 from spot.core.principal import Principal
-from spot.core.time import utcnow
-from spot.db import session_factory
 from spot.reports import pdf, pdf_blocks, selection
-from spot.reports.models import ReportProgress
 from spot.reports.schemas import ReportRequest
 
 MEDIA_TYPE = "application/zip"
@@ -39,8 +34,6 @@ _NAME_CHARS = 150
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 # The files of a zip: read and written by their owner, read by everyone else who can read the zip.
 FILE_MODE = 0o644
-# Progress rows older than this are removed when the same user starts another report.
-_PROGRESS_KEPT = timedelta(days=1)
 
 
 def local_now() -> datetime:
@@ -129,54 +122,6 @@ def zipped(files: Iterable[tuple[str, bytes]]) -> Iterator[bytes]:
     yield spool.drain()
 
 
-# Progress ---------------------------------------------------------------------------------------------
-
-
-def _write(statement: object) -> None:
-    """One statement in a short transaction of its own session (not the stream's)."""
-    with session_factory()() as db:
-        db.execute(statement)  # type: ignore[call-overload]
-        db.commit()
-
-
-def start_progress(*, user: Principal, progress_id: str, total: int) -> None:
-    """The caller's progress row for a report of `total` learners, none done; 409 when
-    another user's row has that id (reportProgressIdInUse). Their rows older than a day go."""
-    now = utcnow()
-    with session_factory()() as db:
-        db.execute(
-            delete(ReportProgress).where(
-                ReportProgress.user_id == user.id, ReportProgress.updated_at < now - _PROGRESS_KEPT
-            )
-        )
-        row = db.get(ReportProgress, progress_id)
-        if row is None:
-            db.add(ReportProgress(id=progress_id, user_id=user.id, total=total, done=0, updated_at=now))
-        elif row.user_id != user.id:
-            raise ApiError(409, "reportProgressIdInUse")
-        else:
-            row.total, row.done, row.updated_at = total, 0, now
-        db.commit()
-
-
-def advance_progress(*, progress_id: str, done: int) -> None:
-    _write(
-        update(ReportProgress).where(ReportProgress.id == progress_id).values(done=done, updated_at=utcnow())
-    )
-
-
-def progress(db: Session, *, user: Principal, progress_id: str) -> tuple[int, int]:
-    """(done, total) of the caller's report; 404 reportProgressNotFound (unknown, or another user's)."""
-    row = db.execute(
-        select(ReportProgress.done, ReportProgress.total).where(
-            ReportProgress.id == progress_id, ReportProgress.user_id == user.id
-        )
-    ).first()
-    if row is None:
-        raise not_found("reportProgressNotFound")
-    return row[0], row[1]
-
-
 # The path report's zip --------------------------------------------------------------------------------
 
 
@@ -186,10 +131,10 @@ def report_files(
     user: Principal,
     request: ReportRequest,
     language: Language,
-    progress_id: str | None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """One PDF per learner of the report, named `<name>[ (<external id>)].pdf`, in the report's order;
-    the progress row counts them as they are made."""
+    `progress` is told how many are done as they are made."""
     ctx = pdf.context(language)
     image = pdf_blocks.decode_image(request.document_options.signature_image)
     names = FileNames()
@@ -198,14 +143,22 @@ def report_files(
         content = pdf.learner_report(learner, request=request, ctx=ctx, signature_image=image)
         name = learner.name + (f" ({learner.external_id})" if external_ids and learner.external_id else "")
         yield names.take(name), content
-        if progress_id is not None:
-            advance_progress(progress_id=progress_id, done=done)
+        if progress is not None:
+            progress(done)
 
 
-def report_zip(
-    db: Session, *, user: Principal, request: ReportRequest, language: Language, progress_id: str | None
-) -> Iterator[bytes]:
-    """The body of the path report's answer (for core.routing.streamed, which gives it its session)."""
-    yield from zipped(
-        report_files(db, user=user, request=request, language=language, progress_id=progress_id)
-    )
+def write_report_zip(
+    db: Session,
+    *,
+    user: Principal,
+    request: ReportRequest,
+    language: Language,
+    path: Path,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """The path report's zip written to `path` (the job's scratch file), a PDF at a time."""
+    with path.open("wb") as out:
+        for chunk in zipped(
+            report_files(db, user=user, request=request, language=language, progress=progress)
+        ):
+            out.write(chunk)

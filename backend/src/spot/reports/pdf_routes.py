@@ -1,38 +1,36 @@
-"""The report's PDFs: the zip of one PDF per learner with its progress, a learner's audit pack, and a
-mediation's attendance sheet. Work routes: they check in a worker thread, then stream the zip from a
-session of their own (core.routing.streamed), each PDF leaving as soon as it is rendered; the sheet, one
-small PDF, is made in the worker and answered whole."""
+"""The report's PDFs: the zip of one PDF per learner (a job, reports.jobs), a learner's audit pack, and a
+mediation's attendance sheet. Work routes: the report's checks its parameters in a worker thread and
+queues its job; the audit pack's streams its zip from a session of its own (core.routing.streamed), each
+PDF leaving as soon as it is rendered; the sheet, one small PDF, is made in the worker and answered
+whole."""
 
 from functools import partial
 from typing import Annotated, Any
-from uuid import UUID
 
-from fastapi import Header, Path, Query
+from fastapi import Header, Path
 from fastapi.responses import Response, StreamingResponse
 
 from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError
 from spot.core.i18n import language
 from spot.core.routing import api_router, streamed, work
-from spot.core.schemas import CamelModel, Id
+from spot.core.schemas import Id
 from spot.core.time import utcnow
+from spot.jobs import runner
+from spot.jobs import service as jobs_service
+from spot.jobs.schemas import JobOut
 from spot.permissions.names import Permission
-from spot.reports import archive, attendance, audit, pdf, selection, service
+from spot.reports import archive, attendance, audit, jobs, pdf, selection, service
 from spot.reports.routes import REPORTS
 from spot.reports.schemas import ReportRequest
 
 router = api_router(tags=["reports"])
 
-NOTHING_TO_PRINT = "nothingToPrint"
+NOTHING_TO_PRINT = jobs.NOTHING_TO_PRINT
 _ZIP: dict[int | str, dict[str, Any]] = {
     200: {"content": {archive.MEDIA_TYPE: {}}, "description": "The zip of PDFs, streamed"}
 }
 AcceptLanguage = Annotated[str | None, Header(description="fr (the default) or en")]
-
-
-class ReportProgressOut(CamelModel):
-    done: int
-    total: int
 
 
 def _zip_response(body: object, filename: str, headers: dict[str, str] | None = None) -> StreamingResponse:
@@ -48,55 +46,33 @@ def _zip_response(body: object, filename: str, headers: dict[str, str] | None = 
     )
 
 
-@router.post(
-    "/reports/trainingPaths/pdf",
-    dependencies=[REPORTS],
-    response_class=Response,
-    responses=_ZIP,
-)
+@router.post("/reports/trainingPaths/pdf", dependencies=[REPORTS], status_code=202)
 @work
 def report_pdf(
     db: DB,
     user: CurrentUser,
     body: ReportRequest,
-    progress: Annotated[
-        UUID | None, Query(description="An id the client chose: GET /reports/progress/{id} tells how far")
-    ] = None,
     accept_language: AcceptLanguage = None,
-) -> Response:
-    """Needs a report permission (whoAmI's can.reportOnPaths). The report as a zip (training-paths.zip) of
-    one PDF per learner selected, named after the learner (with their external id when
-    displayExternalIds), in name order; X-Report-Learners gives their number. Each PDF (A4, texts in
-    the language of Accept-Language) shows the document title, the learner, each path with the fields
-    its options ask for and its modules with theirs, and the signature boxes asked for. With
-    `progress`, GET /reports/progress/{progress} answers how many learners are done (409
-    reportProgressIdInUse when another user's report has that id). 422
-    nothingToPrint when nothing is selected, and the errors of saving a parameter set (before any
-    byte is sent)."""
+) -> JobOut:
+    """Needs a report permission (whoAmI's can.reportOnPaths). Starts the report as a zip
+    (training-paths.zip) of one PDF per learner selected, and answers at once (202) with its job:
+    GET /jobs/{id} tells how many learners are done of the total, GET /jobs/{id}/result downloads the
+    zip once the job succeeded (the bell and an e-mail tell its owner). Each PDF, named after the
+    learner (with their external id when displayExternalIds), in name order (A4, texts in the language
+    of Accept-Language), shows the document title, the learner, each path with the fields its options
+    ask for and its modules with theirs, and the signature boxes asked for. 422 nothingToPrint when
+    nothing is selected, and the errors of saving a parameter set."""
     service.check(db, body)
-    total = selection.count_learners(db, user=user, request=body)
-    if total == 0:
+    if selection.count_learners(db, user=user, request=body) == 0:
         raise ApiError(422, NOTHING_TO_PRINT)
-    progress_id = str(progress) if progress is not None else None
-    if progress_id is not None:
-        archive.start_progress(user=user, progress_id=progress_id, total=total)
-    produce = partial(
-        archive.report_zip,
-        user=user,
-        request=body,
+    job = runner.enqueue(
+        db,
+        owner_id=user.id,
+        kind=jobs.ZIP,
+        parameters=jobs.parameters(body),
         language=language(accept_language),
-        progress_id=progress_id,
     )
-    return _zip_response(streamed(produce), archive.REPORT_FILENAME, {"X-Report-Learners": str(total)})
-
-
-@router.get("/reports/progress/{progressId}", dependencies=[REPORTS])
-async def report_progress(db: DB, user: CurrentUser, progressId: UUID) -> ReportProgressOut:
-    """Needs a report permission (whoAmI's can.reportOnPaths). How far the user's report asked with this
-    progress id is: learners done of the total. 404 reportProgressNotFound when the user asked for no
-    report with it."""
-    done, total = archive.progress(db, user=user, progress_id=str(progressId))
-    return ReportProgressOut(done=done, total=total)
+    return jobs_service.out(user, job)
 
 
 @router.get(

@@ -34,7 +34,7 @@ OWN_STATE = frozenset(
         "saved_filter",
         "saved_filter_set",
         "report_configuration",
-        "report_progress",
+        "job",
         "mediation_visible_person",
         "training_path_visible_person",
         "lms_state",

@@ -1,6 +1,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
 import Logout from '@mui/icons-material/Logout'
 import MailOutlined from '@mui/icons-material/MailOutlined'
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined'
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined'
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined'
 import Divider from '@mui/material/Divider'
@@ -14,7 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { CurrentUser } from '../../api/types'
 import { GroupsAndPermissionsDialog } from '../../features/account/GroupsAndPermissionsDialog'
-import { LOGOUT_PATH, MY_QUALIFICATIONS_PATH, NOTIFICATION_PREFERENCES_PATH } from '../../lib/paths'
+import { JOBS_PATH, LOGOUT_PATH, MY_QUALIFICATIONS_PATH, NOTIFICATION_PREFERENCES_PATH } from '../../lib/paths'
 
 export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
   const { t } = useTranslation()
@@ -67,6 +68,17 @@ export function AccountMenu({ user }: { user: CurrentUser | undefined }) {
             <MailOutlined fontSize="small" />
           </ListItemIcon>
           {t('account.notificationPreferences')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null)
+            void navigate(JOBS_PATH)
+          }}
+        >
+          <ListItemIcon>
+            <SummarizeOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('account.myJobs')}
         </MenuItem>
         <MenuItem onClick={() => void navigate(LOGOUT_PATH)}>
           <ListItemIcon>

@@ -11,7 +11,7 @@ export type KindGroup = Schemas['KindGroup']
 /** The modes, in the order the page offers them. */
 export const MODES = ['now', 'digest', 'never'] as const satisfies readonly Mode[]
 /** The groups, in the order the page shows them. */
-export const KIND_GROUPS = ['mediations', 'training', 'qualifications', 'subjects'] as const satisfies readonly KindGroup[]
+export const KIND_GROUPS = ['mediations', 'training', 'qualifications', 'subjects', 'files'] as const satisfies readonly KindGroup[]
 
 /** Every kind of message the signed-in person chooses for, how they receive it and its default. */
 export const preferencesQuery = queryOptions({

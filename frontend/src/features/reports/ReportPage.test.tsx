@@ -230,35 +230,59 @@ describe('the buttons', () => {
     expect(await screen.findByText('This user does not exist (any more)')).toBeInTheDocument()
   })
 
-  it('generates the PDFs with a progress bar of the learners done', async () => {
+  it('generates the PDFs as a job: its progress, then its download', async () => {
     const saved = watchDownloads()
-    let finish: (response: Response) => void = () => undefined
     const fetchMock = await openWithLearner({})
-    // The progress address holds the id the page chose: answered for any; the zip comes when the test says.
-    // Asked before the server starts, the progress is not there yet (404): the page asks again.
-    let asked = 0
+    // The server answers the report at once with its job; the job is read until it succeeded.
+    const job = (status: string, done: number) => ({
+      id: 7,
+      kind: 'reportZip',
+      status,
+      done,
+      total: status === 'queued' ? 0 : 2,
+      createdAt: '2026-11-30T10:00:00Z',
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
+      downloadName: status === 'succeeded' ? 'training-paths.zip' : null,
+      error: null,
+      errors: [],
+      summary: null,
+      can: { download: status === 'succeeded' },
+    })
+    let state = job('queued', 0)
     fetchMock.mockImplementation(async (request: Request) => {
       const path = new URL(request.url).pathname
-      if (path.startsWith(`${API}/reports/progress/`)) {
-        asked += 1
-        return asked === 1 ? errorBody(404, 'Not Found', 'reportProgressNotFound') : json({ done: 1, total: 2 })
-      }
-      if (path === `${API}/reports/trainingPaths/pdf`) return new Promise<Response>((resolve) => (finish = resolve))
+      if (path === `${API}/reports/trainingPaths/pdf`) return json(state, 202)
+      if (path === `${API}/jobs/7`) return json(state)
+      if (path === `${API}/jobs/7/result`) return new Response('zip', { headers: { 'Content-Disposition': 'attachment; filename="training-paths.zip"' } })
       return errorBody(404, 'Not Found', 'notFound')
     })
     await click('Generate report (PDF)')
     expect(await screen.findByText('Preparing the reports…')).toBeInTheDocument()
+    state = job('running', 1)
     expect(await screen.findByText('1 learner of 2')).toBeInTheDocument()
-    expect(asked).toBeGreaterThan(1)
     expect(screen.getByRole('progressbar', { name: 'Progress of the PDF reports' })).toHaveAttribute('aria-valuenow', '50')
-    const [request] = sentRequests(fetchMock, PDF)
-    const progressId = new URL(request.url).searchParams.get('progress')
-    expect(progressId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(sentRequests(fetchMock, `GET ${API}/reports/progress/${progressId}`).length).toBeGreaterThan(0)
-    finish(new Response('zip', { headers: { 'Content-Disposition': 'attachment; filename="training-paths.zip"' } }))
+    state = job('succeeded', 2)
+    expect(await screen.findByText('Reports ready: 2 learners')).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar', { name: 'Progress of the PDF reports' })).toBeNull()
+    await click('Download training-paths.zip')
     expect(await screen.findByText('Reports downloaded')).toBeInTheDocument()
     expect(saved.map((file) => file.name)).toEqual(['training-paths.zip'])
-    expect(screen.queryByRole('progressbar', { name: 'Progress of the PDF reports' })).toBeNull()
+    expect(sentRequests(fetchMock, `GET ${API}/jobs/7`).length).toBeGreaterThan(1)
+  })
+
+  it('says why a job failed', async () => {
+    const fetchMock = await openWithLearner({})
+    const failed = { id: 8, kind: 'reportZip', status: 'failed', done: 0, total: 2, createdAt: '2026-11-30T10:00:00Z', startedAt: null, finishedAt: null, expiresAt: null, downloadName: null, error: 'jobInterrupted', errors: [], summary: null, can: { download: false } }
+    fetchMock.mockImplementation(async (request: Request) => {
+      const path = new URL(request.url).pathname
+      if (path === `${API}/reports/trainingPaths/pdf`) return json({ ...failed, status: 'queued', error: null }, 202)
+      if (path === `${API}/jobs/8`) return json(failed)
+      return errorBody(404, 'Not Found', 'notFound')
+    })
+    await click('Generate report (PDF)')
+    expect(await screen.findByText('The job was interrupted by a server stop.')).toBeInTheDocument()
   })
 
   it('shows nothingToPrint', async () => {

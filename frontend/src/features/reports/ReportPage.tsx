@@ -19,6 +19,7 @@ import { type Control, Controller, type Resolver, useForm, useWatch } from 'reac
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/errors'
 import { FormSection } from '../../components/FormSection'
+import { downloadResult, isRunning, jobQuery, percentDone } from '../../components/jobs/api'
 import { LoadFailure } from '../../components/LoadFailure'
 import { Loading } from '../../components/Loading'
 import { Notice } from '../../components/Notice'
@@ -30,15 +31,14 @@ import { usePageTitle } from '../../lib/pageTitle'
 import {
   configurationsQuery,
   downloadExcel,
-  downloadPdf,
   fetchReportPaths,
   namesQuery,
   openingQuery,
-  progressQuery,
   type ReportConfiguration,
   type ReportPaths,
   type ReportRequest,
   SHOWN_BY_PAGE,
+  startPdf,
 } from './api'
 import { Choices, valueChoices } from './Choices'
 import { DateInput, DatesLocalization } from '../../components/DateInput'
@@ -104,7 +104,7 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
   const [paths, setPaths] = useState<ReportPaths>()
   const [refused, setRefused] = useState<string>()
   const [notice, setNotice] = useState<string>()
-  const [progressId, setProgressId] = useState<string>()
+  const [jobId, setJobId] = useState<number>()
   const { control, handleSubmit, setError, clearErrors, reset, getValues, formState } = useForm<ReportForm>({
     resolver: zodResolver(reportSchema) as unknown as Resolver<ReportForm>,
     defaultValues: initial,
@@ -144,12 +144,17 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
     onError: showRefusal,
   })
   const pdf = useMutation({
-    mutationFn: ({ body, progress }: { body: ReportRequest; progress: string }) => downloadPdf(body, i18n.language, progress),
+    mutationFn: (body: ReportRequest) => startPdf(body, i18n.language),
     meta: SHOWN_BY_PAGE,
-    onSuccess: () => setNotice(t('reports.outputs.pdfDone')),
+    onSuccess: (job) => setJobId(job.id),
     onError: showRefusal,
   })
-  const progress = useQuery({ ...progressQuery(progressId ?? ''), enabled: pdf.isPending && progressId !== undefined })
+  // The zip is a job: its progress is read until it ends, then its result is offered for download.
+  const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined }).data
+  const fetchResult = useMutation({
+    mutationFn: downloadResult,
+    onSuccess: () => setNotice(t('reports.outputs.pdfDone')),
+  })
 
   const run = (output: Output) => () => {
     setRefused(undefined)
@@ -158,9 +163,8 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
       if (output === 'paths') showPaths.mutate(body)
       else if (output === 'excel') excel.mutate(body)
       else {
-        const id = crypto.randomUUID()
-        setProgressId(id)
-        pdf.mutate({ body, progress: id })
+        setJobId(undefined)
+        pdf.mutate(body)
       }
     })()
   }
@@ -170,7 +174,8 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
   }
 
   const hasErrors = Object.keys(formState.errors).length > 0
-  const done = progress.data && pdf.isPending ? progress.data : undefined
+  const generating = pdf.isPending || isRunning(job)
+  const done = job && isRunning(job) && job.total > 0 ? job : undefined
 
   return (
     <DatesLocalization>
@@ -313,18 +318,32 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
           <Stack spacing={1.5}>
             {hasErrors && <Alert severity="error">{t('codes.atLeastOneErrorLeft')}</Alert>}
             {refused && <Alert severity="warning">{refused}</Alert>}
-            {pdf.isPending && (
+            {generating && (
               <Box role="status" aria-live="polite">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
                   {done ? t('reports.outputs.progress', { count: done.done, total: done.total }) : t('reports.outputs.starting')}
                 </Typography>
                 <LinearProgress
-                  variant={done && done.total > 0 ? 'determinate' : 'indeterminate'}
-                  value={done && done.total > 0 ? (100 * done.done) / done.total : undefined}
+                  variant={done ? 'determinate' : 'indeterminate'}
+                  value={done ? percentDone(done) : undefined}
                   aria-label={t('reports.outputs.progressLabel')}
                 />
               </Box>
             )}
+            {job?.status === 'succeeded' && job.can.download && (
+              <Alert
+                severity="success"
+                role="status"
+                action={
+                  <Button color="inherit" size="small" startIcon={<FileDownloadOutlined />} onClick={() => fetchResult.mutate(job)} loading={fetchResult.isPending}>
+                    {t('reports.outputs.download', { name: job.downloadName })}
+                  </Button>
+                }
+              >
+                {t('reports.outputs.ready', { count: job.total })}
+              </Alert>
+            )}
+            {job?.status === 'failed' && <Alert severity="warning">{message(job.error ?? 'jobFailed')}</Alert>}
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', '& > button': { flexGrow: { xs: 1, sm: 0 } } }}>
               <Button variant="outlined" startIcon={<SaveOutlined />} onClick={askName}>
                 {t('reports.outputs.save')}
@@ -335,7 +354,7 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
               <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={run('excel')} loading={excel.isPending}>
                 {t('reports.outputs.excel')}
               </Button>
-              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={run('pdf')} loading={pdf.isPending}>
+              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={run('pdf')} loading={generating}>
                 {t('reports.outputs.pdf')}
               </Button>
             </Stack>

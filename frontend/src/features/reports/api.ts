@@ -93,19 +93,6 @@ const language = (value: string) => ({ 'Accept-Language': value })
 export const downloadExcel = (body: ReportRequest, lang: string) =>
   download(api.POST('/backend/api/v2/reports/trainingPaths/excel', { body, headers: language(lang), parseAs: 'blob' }), 'training-paths.xlsx')
 
-/** Downloads the zip of one PDF per learner, its texts in `lang`; the server counts the learners done under `progress`. */
-export const downloadPdf = (body: ReportRequest, lang: string, progress: string) =>
-  download(
-    api.POST('/backend/api/v2/reports/trainingPaths/pdf', { body, params: { query: { progress } }, headers: language(lang), parseAs: 'blob' }),
-    'training-paths.zip',
-  )
-
-/** How far the PDF report under `progressId` is, asked every 500 ms while it is produced (404 until it starts). */
-export const progressQuery = (progressId: string) =>
-  queryOptions({
-    queryKey: queryKeys.reports.progress(progressId),
-    queryFn: () => data(api.GET('/backend/api/v2/reports/progress/{progressId}', { params: { path: { progressId } } })),
-    refetchInterval: 500,
-    retry: false,
-    meta: SHOWN_BY_PAGE,
-  })
+/** Starts the zip of one PDF per learner, its texts in `lang`: the server answers at once with its job. */
+export const startPdf = (body: ReportRequest, lang: string) =>
+  data(api.POST('/backend/api/v2/reports/trainingPaths/pdf', { body, headers: language(lang) }))
