@@ -234,3 +234,41 @@ def test_uploads_through_two_threads_each_reach_the_store(s3_store, s3_server, d
     for thread in threads:
         thread.join()
     assert _objects(s3_server, s3_store) == set(made) and len(made) == 4
+
+
+@pytest.mark.parametrize("store", ["folder", "s3"])
+def test_a_range_of_a_file_is_served_from_either_store(store, request, client, editor, subject) -> None:
+    """A video's seek: 206 with the bytes asked and Content-Range; 416 outside the file; the whole file
+    for what cannot be read as one range, or an If-Range that is not the file's ETag."""
+    if store == "s3":
+        request.getfixturevalue("s3_store")
+    content = bytes(range(256)) * 40  # 10,240 bytes
+    url = add(client, editor, subject, "file", "Clip", "clip.bin", content).json()["fileUrl"]
+    whole = client.get(url, headers=editor)
+    assert whole.status_code == 200 and whole.headers["accept-ranges"] == "bytes"
+    etag = whole.headers["etag"]
+
+    def get(**headers: str):
+        return client.get(url, headers={**editor, **headers})
+
+    for asked, first, last in (
+        ("bytes=0-99", 0, 99),
+        ("bytes=10000-", 10000, 10239),
+        ("bytes=-40", 10200, 10239),
+    ):
+        part = get(Range=asked)
+        assert part.status_code == 206, (asked, part.status_code)
+        assert part.headers["content-range"] == f"bytes {first}-{last}/10240"
+        assert part.headers["content-length"] == str(last - first + 1)
+        assert part.content == content[first : last + 1]
+    assert get(Range="bytes=10000-99999").content == content[10000:]  # the end past the file: to its end
+    for outside in ("bytes=10240-", "bytes=-0", "bytes=50-10"):
+        refused = get(Range=outside)
+        assert refused.status_code == 416 and refused.headers["content-range"] == "bytes */10240"
+    for unread in (
+        {"Range": "bytes=0-1,5-6"},
+        {"Range": "lines=1-2"},
+        {"Range": "bytes=0-9", "If-Range": '"old"'},
+    ):
+        assert get(**unread).status_code == 200 and get(**unread).content == content
+    assert get(Range="bytes=0-9", **{"If-Range": etag}).status_code == 206

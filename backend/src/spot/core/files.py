@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Protocol
+from typing import IO, Any, BinaryIO, Literal, Protocol
 
 from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session, SessionTransaction
@@ -418,19 +418,64 @@ class Served:
     size: int | None = None
 
 
+_RANGE = re.compile(r"bytes=(\d*)-(\d*)")
+_CHUNK = 256 * 1024
+
+
+def _range(request: Request, served: Served) -> tuple[int, int] | None | Literal[False]:
+    """The part asked by a Range header (RFC 9110 §14), as (first, last) byte: None for the whole
+    file (no Range, several ranges, an If-Range that is not the file's ETag, a size not known), False
+    when the range lies outside the file (416)."""
+    asked = request.headers.get("range")
+    if not asked or served.size is None:
+        return None
+    if_range = request.headers.get("if-range")
+    if if_range is not None and if_range.strip() != served.headers["ETag"]:
+        return None
+    match = _RANGE.fullmatch(asked.strip())
+    if match is None or not any(match.groups()):
+        return None  # another unit, several ranges: the whole file, as the RFC allows
+    size = served.size
+    first, last = match.groups()
+    if not first:  # the last N bytes
+        start, end = max(size - int(last), 0), size - 1
+        return (start, end) if int(last) > 0 and size > 0 else False
+    start = int(first)
+    end = min(int(last), size - 1) if last else size - 1
+    if start >= size or (last and int(last) < start):
+        return False
+    return start, end
+
+
 def serve(request: Request, served: Served) -> Response:
-    """The stored file streamed in chunks, or 304 when If-None-Match names its ETag."""
+    """The stored file streamed in chunks; 304 when If-None-Match names its ETag; 206 with the part a
+    Range header asks (a video's seek), 416 for a range outside the file."""
     etag = served.headers["ETag"]
     if request.headers.get("if-none-match", "").strip() in (etag, f"W/{etag}"):
         return Response(status_code=304, headers=served.headers)
+    headers = dict(served.headers)
+    part = _range(request, served)
+    if part is False:
+        return Response(status_code=416, headers={**headers, "Content-Range": f"bytes */{served.size}"})
     stream = get_file_store().open(served.ref)
+    start, end = part or (0, (served.size or 0) - 1)
+    if part is not None:
+        stream.seek(start)
+        headers["Content-Range"] = f"bytes {start}-{end}/{served.size}"
+    if served.size is not None:
+        headers["Accept-Ranges"] = "bytes"
+        headers["Content-Length"] = str(end - start + 1)
 
     def chunks() -> Iterator[bytes]:
+        left = end - start + 1 if served.size is not None else None
         with stream:
-            while chunk := stream.read(256 * 1024):
+            while left is None or left > 0:
+                chunk = stream.read(_CHUNK if left is None else min(_CHUNK, left))
+                if not chunk:
+                    return
+                if left is not None:
+                    left -= len(chunk)
                 yield chunk
 
-    headers = dict(served.headers)
-    if served.size is not None:
-        headers["Content-Length"] = str(served.size)
-    return StreamingResponse(chunks(), media_type=served.media_type, headers=headers)
+    status = 206 if part is not None else 200
+    return StreamingResponse(chunks(), status_code=status, media_type=served.media_type, headers=headers)
