@@ -151,6 +151,7 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     gc.collect()
     gc.freeze()
     engine = get_engine()
+    files.get_file_store()  # an object store's client made now, not in the first request that needs it
     files.clean_scratch(engine)
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
     stop_sender = sender.start()
