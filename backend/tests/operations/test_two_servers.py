@@ -1,6 +1,7 @@
 """Two `spot serve` processes on different ports, sharing one PostgreSQL database and one object store,
 behave as one (docs/operations.md, "Several servers"): a session opened on one works on the other, a
-file uploaded through one is served by the other, failed logins count once, the daily scans run once.
+file uploaded through one is served by the other, a job asked on one is followed and downloaded on the
+other, failed logins count once, the daily scans run once.
 The second server reaches the database through a proxy the test cuts, as a database restart does:
 its requests fail cleanly (503 databaseUnavailable, never a 500) while the first server goes on, and it
 recovers once the database is back, without being restarted."""
@@ -22,7 +23,8 @@ from mail_server import free_port
 from mapping.maps import load
 from notifications.test_scan import hold, world  # noqa: F401  (a fixture)
 from object_server import CREDENTIALS, REGION
-from resources.gallery import PDF
+from reports.pdf_support import JOBS, PDF, build_world, pdfs, request
+from resources.gallery import PDF as NOTICE_PDF
 from spot.core.time import today
 from spot.notifications.models import OutboxMessage
 from spot.notifications.scan import HOLDER_KIND, MANAGER_KIND, SCANS
@@ -66,8 +68,10 @@ def _login(base: str, login: str, password: str = PASSWORD) -> httpx.Response:
     )
 
 
-def test_two_servers_share_sessions_files_throttling_and_scans_and_survive_a_database_restart(
+def test_two_servers_share_sessions_files_jobs_throttling_and_scans_and_survive_a_database_restart(
     db,
+    client,
+    login,
     world,  # noqa: F811
     make_user,
     s3_server,
@@ -75,6 +79,8 @@ def test_two_servers_share_sessions_files_throttling_and_scans_and_survive_a_dat
 ):
     # Anne's Cariste ends in 30 days: today's expiry scan tells her, and Marie her manager, once.
     hold(db, world, "anne", until=today() + timedelta(days=30), day=today())
+    # A report's zip of PDFs: a job asked on one server, run by whichever takes it, downloaded on the other.
+    report = build_world(db, client, make_user, login)
     subject_id = load(db).subject("S1")
     make_user("jeanne", ["perm_EditResourcesVideos"])
     make_user("paul-b")
@@ -130,20 +136,34 @@ def test_two_servers_share_sessions_files_throttling_and_scans_and_survive_a_dat
         # A file uploaded through A is served by B, with the same ETag.
         uploaded = httpx.post(
             f"{a}{API}/resource/subject/{subject_id}",
-            content=PDF,
+            content=NOTICE_PDF,
             headers={**token, "resourceType": "pdf", "name": quote("Notice"), "link": quote("notice.pdf")},
             timeout=60,
         )
         assert uploaded.status_code == 200, uploaded.text
         on_a = httpx.get(f"{a}{uploaded.json()['fileUrl']}", headers=token, timeout=30)
         on_b = httpx.get(f"{b}{uploaded.json()['fileUrl']}", headers=token, timeout=30)
-        assert (
-            on_b.status_code == 200 and on_b.content == PDF and on_b.headers["etag"] == on_a.headers["etag"]
-        )
+        assert on_b.status_code == 200 and on_b.content == NOTICE_PDF
+        assert on_b.headers["etag"] == on_a.headers["etag"]
 
         second = {"x-access-token": _login(b, "jeanne").json()["token"]}
         assert httpx.post(f"{b}{API}/account/logout", headers=second, timeout=30).status_code in (200, 204)
         assert_error(httpx.get(f"{a}{API}/account/whoAmI", headers=second, timeout=30), 401)
+
+        # A job asked through A is seen, with its progress, and downloaded through B.
+        reporter = report.headers("reporter")
+        asked = httpx.post(f"{a}{PDF}", json=request(report), headers=reporter, timeout=60)
+        assert asked.status_code == 202, asked.text
+
+        def finished() -> bool:
+            job = httpx.get(f"{b}{JOBS}/{asked.json()['id']}", headers=reporter, timeout=30).json()
+            assert job["status"] in ("queued", "running", "succeeded"), job
+            return job["status"] == "succeeded"
+
+        _wait_until(finished, "the report's job finished")
+        result = httpx.get(f"{b}{JOBS}/{asked.json()['id']}/result", headers=reporter, timeout=60)
+        assert result.status_code == 200
+        assert list(pdfs(result.content)) == ["Learner Test.pdf", "Zoé Élève (EXT-7).pdf"]
 
         # Failed logins count once: three on A and two on B make the fifth, and the pair waits on both.
         for base in (a, a, a, b, b):
