@@ -414,3 +414,63 @@ def import_course(
         db.commit()
     verb = "created" if result.created else "updated"
     typer.echo(f"{verb} course {result.id} '{result.title}' with {result.items} units")
+
+
+@app.command("backup")
+def backup_command(
+    folder: Annotated[Path, typer.Argument(help="A new or empty folder to write the backup into")],
+) -> None:
+    """Write a consistent copy of the database and of the stored files it refers to into FOLDER, with a
+    manifest of checksums (PostgreSQL: pg_dump; SQLite: its online backup), while Spot runs
+    (docs/operations.md, "Backups and restores")."""
+    from spot.core import files
+    from spot.operations import backup
+
+    _logging()
+    database.load_models()
+    try:
+        done = backup.backup(folder, engine=database.get_engine(), store=files.get_file_store())
+    except backup.BackupError as exc:
+        raise _stopped("backup", exc) from exc
+    kind = backup.KIND_NAMES[done.kind]
+    typer.echo(
+        f"backed up the {kind} database (revision {', '.join(done.revisions)}) and {done.files} files "
+        f"({done.bytes:,} bytes) into {folder}"
+    )
+
+
+@app.command("restore")
+def restore_command(
+    folder: Annotated[Path, typer.Argument(help="A folder written by spot backup")],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace the content of a database or file store that is not empty."),
+    ] = False,
+) -> None:
+    """Restore a backup into the database of SPOT_DATABASE_URL and the file store: every checksum is
+    checked first; a database with tables or a store with files is refused unless --force; a backup
+    older than this Spot is then migrated. Stop Spot's servers first (docs/operations.md)."""
+    from spot.config import get_settings
+    from spot.core import files
+    from spot.operations import backup
+
+    _logging()
+    database.load_models()
+    try:
+        done = backup.restore(
+            folder, url=get_settings().database_url, store=files.get_file_store(), force=force, say=typer.echo
+        )
+    except backup.BackupError as exc:
+        raise _stopped("restore", exc) from exc
+    kind = backup.KIND_NAMES[done.kind]
+    typer.echo(f"restored {done.files} files ({done.bytes:,} bytes) and the {kind} database")
+
+
+def _stopped(what: str, exc: Exception) -> typer.Exit:
+    """A backup or restore that did not happen, said: exit 2 when refused before writing anything, 1
+    when it failed on the way."""
+    from spot.operations import backup
+
+    refused = isinstance(exc, backup.Refused)
+    typer.echo(f"{'refused' if refused else f'{what} failed'}: {exc}", err=True)
+    return typer.Exit(2 if refused else 1)

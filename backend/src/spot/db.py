@@ -426,6 +426,7 @@ MODEL_MODULES += ["spot.apitokens.models", "spot.notifications.models"]
 MODEL_MODULES += ["spot.notifications.scan_models"]
 MODEL_MODULES += ["spot.documents.models"]
 MODEL_MODULES += ["spot.jobs.models"]
+MODEL_MODULES += ["spot.operations.models"]
 
 
 def load_models() -> None:
