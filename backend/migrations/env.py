@@ -6,6 +6,8 @@ from spot.config import get_settings
 
 load_models()
 config = context.config
+# The key of the PostgreSQL advisory lock held while migrating (any fixed number of Spot's own).
+MIGRATION_LOCK = 0x5B07_0001
 
 
 def render_item(type_: str, obj: object, autogen_context: object) -> str | bool:
@@ -43,6 +45,10 @@ def _run(connection) -> None:
         include_object=include_object,
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Servers started together (several hosts, an orchestrator's replicas) each migrate at
+            # start: one at a time, the others waiting, then finding the schema current.
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         context.run_migrations()
 
 
