@@ -79,17 +79,36 @@ def test_ready_when_the_database_its_migrations_and_the_file_store_answer(client
     assert answer.json() == _readiness()
 
 
-def test_not_ready_when_the_migrations_are_behind_the_code(client, db):
+def _readiness_at(client, db, version: str):
     [current] = db.execute(text("SELECT version_num FROM alembic_version")).scalars()
-    db.execute(text("UPDATE alembic_version SET version_num = 'an_older_one'"))
+    db.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": version})
     db.commit()
     try:
-        answer = client.get(READY)
+        return client.get(READY)
     finally:
         db.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": current})
         db.commit()
+
+
+def test_not_ready_when_the_migrations_are_behind_the_code(client, db):
+    from alembic.script import ScriptDirectory
+
+    from spot.db import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config())
+    [head] = script.get_heads()
+    older = script.get_revision(head).down_revision
+    answer = _readiness_at(client, db, older)
     assert answer.status_code == 503
     assert answer.json() == _readiness(migrations="behind")
+
+
+def test_ready_when_a_newer_release_migrated_the_database(client, db):
+    """A rolling upgrade: the next release's migrations ran; the servers of this one go on serving
+    until each is replaced."""
+    answer = _readiness_at(client, db, "f00d_a_newer_release")
+    assert answer.status_code == 200
+    assert answer.json() == {**_readiness(), "migrations": "ahead"}
 
 
 def test_not_ready_when_the_file_store_cannot_take_files(client, settings_env, tmp_path):

@@ -4702,7 +4702,7 @@ export interface components {
          * Check
          * @enum {string}
          */
-        Check: "ok" | "unreachable" | "behind" | "unwritable";
+        Check: "ok" | "unreachable" | "behind" | "ahead" | "unwritable";
         /**
          * ContextEntry
          * @description One step of a hierarchy path (spec 1 §3: a context is a hierarchy of entries).

@@ -7,8 +7,11 @@ class Check(StrEnum):
     ok = "ok"
     # The database did not answer a trivial statement.
     unreachable = "unreachable"
-    # The database answers, but its schema is not the code's (spot migrate has not run).
+    # The database answers, but its schema is older than the code's (spot migrate has not run).
     behind = "behind"
+    # The database's schema is newer than the code: a release's migrations ran while this server, of
+    # the release before, goes on serving until it is replaced (a rolling upgrade). Ready.
+    ahead = "ahead"
     # The file store cannot be written to.
     unwritable = "unwritable"
 

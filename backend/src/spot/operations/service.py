@@ -21,6 +21,24 @@ def _code_heads() -> frozenset[str]:
     return frozenset(ScriptDirectory.from_config(alembic_config()).get_heads())
 
 
+@lru_cache(maxsize=1)
+def _code_revisions() -> frozenset[str]:
+    """Every migration this code knows."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions())
+
+
+def _migrations(applied: set[str]) -> Check:
+    """ok when the database is at the code's heads; ahead when it holds a migration this code does not
+    know (a newer release migrated it: this server goes on serving until replaced); behind otherwise."""
+    if applied == _code_heads():
+        return Check.ok
+    if applied - _code_revisions():
+        return Check.ahead
+    return Check.behind
+
+
 def readiness() -> Readiness:
     """Each check on its own: a database that does not answer says nothing of the file store."""
     database, migrations = Check.ok, Check.ok
@@ -31,8 +49,7 @@ def readiness() -> Readiness:
                 applied = set(conn.execute(text("SELECT version_num FROM alembic_version")).scalars())
             except SQLAlchemyError:  # never migrated: no version table yet
                 applied = set()
-        if applied != _code_heads():
-            migrations = Check.behind
+        migrations = _migrations(applied)
     except SQLAlchemyError as exc:
         log.warning("readiness: the database does not answer: %s", exc.__class__.__name__)
         database = migrations = Check.unreachable
@@ -45,7 +62,7 @@ def readiness() -> Readiness:
     except OSError as exc:
         log.warning("readiness: the file store cannot be written to: %s", exc)
         file_store = Check.unwritable
-    ready = database == migrations == file_store == Check.ok
+    ready = database == file_store == Check.ok and migrations in (Check.ok, Check.ahead)
     return Readiness(
         status="ready" if ready else "notReady",
         database=database,
