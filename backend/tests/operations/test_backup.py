@@ -128,18 +128,19 @@ def _manifest(folder: Path) -> dict:
     return json.loads((folder / backup.MANIFEST).read_text())
 
 
-def _assert_consistent(target: Target, folder: Path) -> set[str]:
-    """The restored database refers only to files its store has, each with the manifest's checksum;
-    the store has no other file. The names."""
+def _assert_consistent(target: Target, folder: Path, store: files.FileStore | None = None) -> set[str]:
+    """The restored database refers only to files its store (the target's folder unless told) has,
+    each with the manifest's checksum; the store has no other file. The names."""
+    store = store or target.store
     engine = target.engine()
     try:
         names = _referenced(engine)
     finally:
         engine.dispose()
     listed = {entry["name"]: entry["sha256"] for entry in _manifest(folder)["files"]}
-    assert names == set(listed) == set(target.store.names())
+    assert names == set(listed) == set(store.names())
     for name in names:
-        assert hashlib.sha256(target.store.get(name)).hexdigest() == listed[name]
+        assert hashlib.sha256(store.get(name)).hexdigest() == listed[name]
     return names
 
 
@@ -239,6 +240,19 @@ def test_a_round_trip_gives_the_same_answers_from_the_restored_database_and_stor
         assert original.status_code == copy.status_code == 200, address
         assert copy.content == original.content and copy.headers["etag"] == original.headers["etag"]
     restored.close()
+
+
+def test_files_in_an_object_store_are_backed_up_and_restored_into_another(
+    s3_store, s3_server, small, target, tmp_path
+):
+    """Through the FileStore interface only: the same backup from an S3-compatible store (the map's
+    files and the gallery's went there), restored into another bucket."""
+    folder = tmp_path / "backup"
+    done = backup.backup(folder, engine=database.get_engine(), store=files.get_file_store())
+    assert done.files >= 6
+    into = files.store_at(f"s3://{s3_server.new_bucket()}/restored")
+    backup.restore(folder, url=target.url, store=into)
+    _assert_consistent(target, folder, into)
 
 
 # ---------------------------------------------------------------------------------------------------
