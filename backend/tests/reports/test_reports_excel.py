@@ -20,8 +20,10 @@ from reports.reports_support import (
     generate,
     request_body,
 )
+from spot.jobs import runner
+from spot.reports import jobs as report_jobs
 from spot.reports.excel import WORDS
-from support import assert_error
+from support import API, assert_error
 from training.paths_support import Cast, make_module, make_path, move_to
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -201,3 +203,24 @@ def test_nothing_selected_is_nothing_to_export(client, world) -> None:
     w, headers = world
     body = everything(w, start="1990-01-01", stop="1990-12-31")
     assert_error(client.post(f"{REPORTS}/excel", json=body, headers=headers), 422, "nothingToExport")
+
+
+def test_more_paths_than_the_bound_make_the_same_file_as_a_job(client, world, monkeypatch) -> None:
+    w, headers = world
+    body = everything(w)
+    direct = rows_of(client.post(f"{REPORTS}/excel", json=body, headers=headers))
+    # Over the bound (1,000 paths; 1 here), the request answers at once with the job that makes it.
+    monkeypatch.setattr(report_jobs, "EXCEL_JOB_PATHS", 1)
+    asked = client.post(f"{REPORTS}/excel", json=body, headers=headers)
+    assert asked.status_code == 202, asked.text
+    job = asked.json()
+    assert (job["kind"], job["status"]) == ("reportExcel", "queued")
+    assert runner.run_pending() == 1
+    done = client.get(f"{API}/jobs/{job['id']}", headers=headers).json()
+    assert (done["status"], done["downloadName"], done["done"]) == (
+        "succeeded",
+        "training-paths.xlsx",
+        done["total"],
+    )
+    assert done["summary"] == {"rows": len(direct) - 1}
+    assert rows_of(client.get(f"{API}/jobs/{job['id']}/result", headers=headers)) == direct

@@ -2326,8 +2326,10 @@ export interface paths {
          * @description Needs a report permission (whoAmI's can.reportOnPaths). The report as an xlsx file
          *     (training-paths.xlsx): one sheet, a header row, a row per module shown of each path selected
          *     (learner, external id when displayExternalIds, path title, then the columns the path and module
-         *     options ask for), headers in the language of Accept-Language (French by default). 422
-         *     nothingToExport when nothing is selected, and the errors of saving a parameter set.
+         *     options ask for), headers in the language of Accept-Language (French by default). Up to 1,000 paths
+         *     selected, the file itself (200); more, a job that makes it (202 with the job: GET /jobs/{id} tells its
+         *     progress, GET /jobs/{id}/result downloads it). 422 nothingToExport when nothing is selected, and the
+         *     errors of saving a parameter set.
          */
         post: operations["export_excel_backend_api_v2_reports_trainingPaths_excel_post"];
         delete?: never;
@@ -19263,6 +19265,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description More than 1,000 paths: the job making the file */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Bad Request */

@@ -21,6 +21,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -50,6 +51,8 @@ INTERRUPTED = "jobInterrupted"
 FAILED = "jobFailed"
 # A running job whose heartbeat is older than this many heartbeats was left by a dead process.
 STALE_BEATS = 3
+# Progress is written at most this often (a step of a zip takes 0.1 s, of an export much less).
+PROGRESS_EVERY_S = 0.25
 # Runner threads of a process on SQLite; on PostgreSQL, procrastinate's concurrency (jobs.queue).
 THREADS = 2
 # How often a runner on SQLite looks for a job queued by another process.
@@ -87,11 +90,18 @@ class Work:
     parameters: dict[str, Any]
     language: i18n.Language
     _scratch: list[Path] = field(default_factory=list)
+    _written_done: int = 0
+    _written_at: float = 0.0
 
     def progress(self, done: int, total: int | None = None) -> None:
-        """`done` of `total` (unchanged when None), written at once in a short transaction of its own so
-        that the owner's page, served by any process, sees it. Raises Superseded when the job was taken
-        from this run."""
+        """`done` of `total` (unchanged when None), written in a short transaction of its own so that
+        the owner's page, served by any process, sees it: the first step at once, then at most every
+        PROGRESS_EVERY_S (the job's end writes its total). Raises Superseded when the job was taken from
+        this run."""
+        now = time.monotonic()
+        if total is None and self._written_done > 0 and now - self._written_at < PROGRESS_EVERY_S:
+            return
+        self._written_done, self._written_at = done, now
         values: dict[str, Any] = {"done": done, "heartbeat_at": utcnow()}
         if total is not None:
             values["total"] = total
@@ -293,6 +303,7 @@ def _run(job_id: int, attempt: int) -> None:
                 result = files.store_path(db, output.path, extension=output.extension)
             values = _finished(
                 JobStatus.succeeded,
+                done=Job.total,
                 result_file=result,
                 download_name=output.download_name,
                 media_type=output.media_type,

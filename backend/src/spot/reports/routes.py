@@ -1,12 +1,16 @@
 from typing import Annotated
 
 from fastapi import Header, Path
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from spot.core.auth import DB, CurrentUser, require
+from spot.core.i18n import language
 from spot.core.routing import api_router, work
 from spot.core.schemas import Str
-from spot.reports import excel, policy, service
+from spot.jobs import runner
+from spot.jobs import service as jobs_service
+from spot.jobs.schemas import JobOut
+from spot.reports import excel, jobs, policy, selection, service
 from spot.reports.schemas import ReportConfiguration, ReportConfigurationSave, ReportPaths, ReportRequest
 
 router = api_router(tags=["reports"])
@@ -65,7 +69,10 @@ def paths(db: DB, user: CurrentUser, body: ReportRequest) -> ReportPaths:
     "/reports/trainingPaths/excel",
     dependencies=[REPORTS],
     response_class=Response,
-    responses={200: {"content": {excel.MEDIA_TYPE: {}}, "description": "The xlsx file"}},
+    responses={
+        200: {"content": {excel.MEDIA_TYPE: {}}, "description": "The xlsx file"},
+        202: {"model": JobOut, "description": "More than 1,000 paths: the job making the file"},
+    },
 )
 @work
 def export_excel(
@@ -77,8 +84,22 @@ def export_excel(
     """Needs a report permission (whoAmI's can.reportOnPaths). The report as an xlsx file
     (training-paths.xlsx): one sheet, a header row, a row per module shown of each path selected
     (learner, external id when displayExternalIds, path title, then the columns the path and module
-    options ask for), headers in the language of Accept-Language (French by default). 422
-    nothingToExport when nothing is selected, and the errors of saving a parameter set."""
+    options ask for), headers in the language of Accept-Language (French by default). Up to 1,000 paths
+    selected, the file itself (200); more, a job that makes it (202 with the job: GET /jobs/{id} tells its
+    progress, GET /jobs/{id}/result downloads it). 422 nothingToExport when nothing is selected, and the
+    errors of saving a parameter set."""
+    service.check(db, body)
+    if selection.count_paths(db, user=user, request=body) > jobs.EXCEL_JOB_PATHS:
+        job = runner.enqueue(
+            db,
+            owner_id=user.id,
+            kind=jobs.EXCEL,
+            parameters=jobs.parameters(body),
+            language=language(accept_language),
+        )
+        return JSONResponse(
+            jobs_service.out(user, job).model_dump(mode="json", by_alias=True), status_code=202
+        )
     return StreamingResponse(
         excel.export(db, user=user, request=body, accept_language=accept_language),
         media_type=excel.MEDIA_TYPE,

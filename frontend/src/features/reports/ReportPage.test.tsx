@@ -214,6 +214,39 @@ describe('the buttons', () => {
     expect(sentRequests(fetchMock, EXCEL)[0].headers.get('Accept-Language')).toBe('en')
   })
 
+  it('follows the job of an Excel file of more than 1,000 paths, then downloads it', async () => {
+    const saved = watchDownloads()
+    const job = (status: string) => ({
+      id: 9,
+      kind: 'reportExcel',
+      status,
+      done: status === 'succeeded' ? 400 : 100,
+      total: 400,
+      createdAt: '2026-11-30T10:00:00Z',
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
+      downloadName: status === 'succeeded' ? 'training-paths.xlsx' : null,
+      error: null,
+      errors: [],
+      summary: null,
+      can: { download: status === 'succeeded' },
+    })
+    let state = job('running')
+    await openWithLearner({
+      [EXCEL]: () => json(job('queued'), 202),
+      [`GET ${API}/jobs/9`]: () => json(state),
+      [`GET ${API}/jobs/9/result`]: () => new Response('xlsx', { headers: { 'Content-Disposition': 'attachment; filename="training-paths.xlsx"' } }),
+    })
+    await click('Excel export')
+    expect(await screen.findByRole('progressbar', { name: 'Progress of the Excel export' })).toHaveAttribute('aria-valuenow', '25')
+    state = job('succeeded')
+    expect(await screen.findByText('Excel export ready: 400 learners')).toBeInTheDocument()
+    await click('Download training-paths.xlsx')
+    expect(await screen.findByText('Excel file downloaded')).toBeInTheDocument()
+    expect(saved.map((file) => file.name)).toEqual(['training-paths.xlsx'])
+  })
+
   it('shows nothingToExport without losing anything typed', async () => {
     await openWithLearner({ [EXCEL]: () => errorBody(422, 'Unprocessable Entity', 'nothingToExport') })
     await userEvent.clear(screen.getByRole('textbox', { name: 'Document title' }))

@@ -30,7 +30,7 @@ import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
 import {
   configurationsQuery,
-  downloadExcel,
+  exportExcel,
   fetchReportPaths,
   namesQuery,
   openingQuery,
@@ -138,9 +138,10 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
   })
   const showPaths = useMutation({ mutationFn: fetchReportPaths, meta: SHOWN_BY_PAGE, onSuccess: setPaths, onError: showRefusal })
   const excel = useMutation({
-    mutationFn: (body: ReportRequest) => downloadExcel(body, i18n.language),
+    mutationFn: (body: ReportRequest) => exportExcel(body, i18n.language),
     meta: SHOWN_BY_PAGE,
-    onSuccess: () => setNotice(t('reports.outputs.excelDone')),
+    // Over 1,000 paths the server answers the job that makes the file, shown as the zip's is.
+    onSuccess: (job) => (job ? setJobId(job.id) : setNotice(t('reports.outputs.excelDone'))),
     onError: showRefusal,
   })
   const pdf = useMutation({
@@ -151,9 +152,10 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
   })
   // The zip is a job: its progress is read until it ends, then its result is offered for download.
   const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined }).data
+  const isExcel = job?.kind === 'reportExcel'
   const fetchResult = useMutation({
     mutationFn: downloadResult,
-    onSuccess: () => setNotice(t('reports.outputs.pdfDone')),
+    onSuccess: () => setNotice(t(isExcel ? 'reports.outputs.excelDone' : 'reports.outputs.pdfDone')),
   })
 
   const run = (output: Output) => () => {
@@ -326,7 +328,7 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
                 <LinearProgress
                   variant={done ? 'determinate' : 'indeterminate'}
                   value={done ? percentDone(done) : undefined}
-                  aria-label={t('reports.outputs.progressLabel')}
+                  aria-label={t(isExcel ? 'reports.outputs.excelProgressLabel' : 'reports.outputs.progressLabel')}
                 />
               </Box>
             )}
@@ -340,7 +342,7 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
                   </Button>
                 }
               >
-                {t('reports.outputs.ready', { count: job.total })}
+                {t(isExcel ? 'reports.outputs.excelReady' : 'reports.outputs.ready', { count: job.total })}
               </Alert>
             )}
             {job?.status === 'failed' && <Alert severity="warning">{message(job.error ?? 'jobFailed')}</Alert>}
@@ -351,10 +353,10 @@ function ReportFormView({ initial, initialName, configurations }: ReportFormView
               <Button variant="outlined" startIcon={<TableRowsOutlined />} onClick={run('paths')} loading={showPaths.isPending}>
                 {t('reports.outputs.showPaths')}
               </Button>
-              <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={run('excel')} loading={excel.isPending}>
+              <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={run('excel')} loading={excel.isPending || (isExcel && generating)}>
                 {t('reports.outputs.excel')}
               </Button>
-              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={run('pdf')} loading={generating}>
+              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={run('pdf')} loading={!isExcel && generating}>
                 {t('reports.outputs.pdf')}
               </Button>
             </Stack>

@@ -3,7 +3,8 @@ import { api, data } from '../../api/client'
 import type { ErrorHandlingMeta } from '../../api/errorReports'
 import { queryKeys } from '../../api/queryKeys'
 import type { components } from '../../api/schema'
-import { download } from '../../components/downloads/download'
+import { dispositionName, saveFile } from '../../components/downloads/download'
+import type { Job } from '../../components/jobs/api'
 
 type Schemas = components['schemas']
 export type ReportRequest = Schemas['ReportRequest']
@@ -89,9 +90,16 @@ export const fetchReportPaths = (body: ReportRequest) => data(api.POST('/backend
 
 const language = (value: string) => ({ 'Accept-Language': value })
 
-/** Downloads the report as an xlsx file, its headers in `lang`. */
-export const downloadExcel = (body: ReportRequest, lang: string) =>
-  download(api.POST('/backend/api/v2/reports/trainingPaths/excel', { body, headers: language(lang), parseAs: 'blob' }), 'training-paths.xlsx')
+/**
+ * The report as an xlsx file, its headers in `lang`: saved as a download at once, or, over 1,000 paths,
+ * the job that makes it (answered instead of the file).
+ */
+export async function exportExcel(body: ReportRequest, lang: string): Promise<Job | undefined> {
+  const { data: blob, response } = await api.POST('/backend/api/v2/reports/trainingPaths/excel', { body, headers: language(lang), parseAs: 'blob' })
+  if (response.status === 202) return JSON.parse(await (blob ?? new Blob([])).text()) as Job
+  saveFile(blob ?? new Blob([]), dispositionName(response.headers.get('Content-Disposition'), 'training-paths.xlsx'))
+  return undefined
+}
 
 /** Starts the zip of one PDF per learner, its texts in `lang`: the server answers at once with its job. */
 export const startPdf = (body: ReportRequest, lang: string) =>
