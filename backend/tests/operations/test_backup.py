@@ -369,6 +369,13 @@ def test_a_file_the_database_refers_to_and_the_store_lacks_fails_the_backup(smal
         assert connection.scalar(select(BackupHold.holder)) is None  # its hold went with it
 
 
+def test_a_database_that_does_not_answer_fails_the_backup_clearly(tmp_path):
+    absent = create_engine(f"postgresql+psycopg://spot@127.0.0.1:{free_port()}/spot", poolclass=NullPool)
+    with pytest.raises(backup.Failed, match="the database did not answer .*; nothing was kept"):
+        backup.backup(tmp_path / "backup", engine=absent, store=files.get_file_store())
+    assert not (tmp_path / "backup").exists()
+
+
 def test_an_older_backup_is_migrated_once_restored(small, source, target, tmp_path):
     if source.dialect.name != "sqlite":
         pytest.skip("the migration after a restore is the same code on both databases: tested on SQLite")

@@ -43,6 +43,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, delete, insert, select, text, update
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
 from spot import db as database
@@ -65,6 +66,18 @@ LEASE = timedelta(minutes=10)
 HOLD_TABLES = (BackupHold.__tablename__, HeldDeletion.__tablename__)
 _CHUNK = 1 << 20
 _IN_CHUNK = 500
+
+
+# What a database or a file store that does not answer raises (a store's 503 is an ApiError).
+UNANSWERED = (SQLAlchemyError, ApiError, OSError)
+
+
+def _unanswered(exc: BaseException) -> str:
+    if isinstance(exc, SQLAlchemyError):
+        return f"the database did not answer ({exc.__class__.__name__}: {str(exc).splitlines()[0]})"
+    if isinstance(exc, ApiError):
+        return f"the file store did not answer ({exc.message})"
+    return f"a file could not be read or written ({exc})"
 
 
 class BackupError(Exception):
@@ -121,9 +134,12 @@ def holding_deletions(engine: Engine, store: files.FileStore) -> Iterator[None]:
     finally:
         stop.set()
         renewing.join()
-        with engine.begin() as connection:
-            connection.execute(delete(BackupHold).where(BackupHold.holder == holder))
-        release_held_deletions(engine, store)
+        try:
+            with engine.begin() as connection:
+                connection.execute(delete(BackupHold).where(BackupHold.holder == holder))
+            release_held_deletions(engine, store)
+        except UNANSWERED as exc:  # the hold lapses by itself; the next backup deletes what it held
+            log.warning("backup: the hold on deletions was not released: %s", _unanswered(exc))
 
 
 def release_held_deletions(engine: Engine, store: files.FileStore) -> int:
@@ -210,8 +226,10 @@ def backup(
         partial = folder / f"{MANIFEST}.part"
         partial.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         partial.rename(folder / MANIFEST)  # written last: a backup without it did not finish
-    except BaseException:
+    except BaseException as exc:
         _remove_content(folder, remove_folder=created)
+        if isinstance(exc, UNANSWERED):
+            raise Failed(f"{_unanswered(exc)}; nothing was kept of this backup") from exc
         raise
     total = sum(entry["size"] for entry in copied)
     return Summary(kind=kind, revisions=revisions, files=len(copied), bytes=total)
@@ -250,7 +268,12 @@ def _libpq(url: URL) -> tuple[str, dict[str, str]]:
 
 
 def _run(command: list[str], env: dict[str, str], what: str) -> None:
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise Failed(
+            f"{command[0]} could not be run ({exc}): PostgreSQL's client programs must be on the PATH"
+        ) from exc
     if done.returncode:
         raise Failed(f"{what} failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
 
@@ -469,8 +492,11 @@ def restore(
             f"the backup's schema revision {', '.join(unknown)} is unknown to this Spot (a newer version "
             "made it): restore it with that version or a later one"
         )
-    tables = _target_tables(target)
-    existing = set(store.names())
+    try:
+        tables = _target_tables(target)
+        existing = set(store.names())
+    except UNANSWERED as exc:
+        raise Failed(f"{_unanswered(exc)}; nothing was restored") from exc
     if not force and (tables or existing):
         held = [f"{len(tables)} tables"] if tables else []
         held += [f"{len(existing)} stored files"] if existing else []
