@@ -69,7 +69,11 @@ class Reader:
     def __init__(self, base: str, token: str, subject: int) -> None:
         self.stop = Event()
         self.queue: Queue = Queue()  # type: ignore[type-arg]
-        self.process = Process(target=_read, args=(base, token, subject, self.stop, self.queue), daemon=True)
+        self.process = Process(
+            target=_read,
+            args=(base, token, subject, self.stop, self.queue),
+            daemon=True,
+        )
         self.samples: list[tuple[float, float]] = []
 
     def start(self) -> None:
@@ -173,16 +177,34 @@ def measure(url: str, store: str = "folder") -> str:
 
 def _measure(url: str, kind: str, workdir: Path, objects: "ObjectStore | None") -> str:
     if READY_FLAG.exists():
-        env = {**os.environ, "SPOT_DATABASE_URL": url, "SPOT_DATA_DIR": str(workdir / "data")}
-        login, password, source = dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD, "the bench dataset"
+        env = {
+            **os.environ,
+            "SPOT_DATABASE_URL": url,
+            "SPOT_DATA_DIR": str(workdir / "data"),
+        }
+        login, password, source = (
+            dataset.ADMIN_LOGIN,
+            dataset.ADMIN_PASSWORD,
+            "the bench dataset",
+        )
     else:
         env = {
             **os.environ,
             "SPOT_DATABASE_URL": _fresh_demo(url, workdir),
             "SPOT_DATA_DIR": str(workdir / "data"),
         }
-        subprocess.run([VENV_BIN / "spot", "migrate"], env=env, check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([VENV_BIN / "spot", "seed-demo"], env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [VENV_BIN / "spot", "migrate"],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        subprocess.run(
+            [VENV_BIN / "spot", "seed-demo"],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         login, password, source = (
             "admin",
             "spot-demo-2026",
@@ -197,16 +219,23 @@ def _measure(url: str, kind: str, workdir: Path, objects: "ObjectStore | None") 
         ).json()["token"]
         api = httpx.Client(base_url=base, headers={"x-access-token": token}, timeout=60)
         page = api.post(
-            "/backend/api/v2/subject/query", json={"filter": "", "sort": "", "page": 1, "pageSize": 1}
+            "/backend/api/v2/subject/query",
+            json={"filter": "", "sort": "", "page": 1, "pageSize": 1},
         )
         subject = page.json()["results"][0]["id"]
         gallery = f"{API}/resource/subject/{subject}"
-        headers = {"resourceType": "pdf", "name": quote("Plan détaillé"), "link": "plan.pdf"}
+        headers = {
+            "resourceType": "pdf",
+            "name": quote("Plan détaillé"),
+            "link": "plan.pdf",
+        }
 
         def upload() -> float:
             start = time.perf_counter()
             response = api.post(
-                gallery, content=_pdf_body(), headers={**headers, "Content-Length": str(SIZE)}
+                gallery,
+                content=_pdf_body(),
+                headers={**headers, "Content-Length": str(SIZE)},
             )
             elapsed = time.perf_counter() - start
             response.raise_for_status()
@@ -262,9 +291,9 @@ def _measure(url: str, kind: str, workdir: Path, objects: "ObjectStore | None") 
         process.terminate()
         process.wait(timeout=20)
     medians = statistics.median(float(r.split("|")[2]) for r in rows)
+    where = "in an object store (moto_server)" if objects else "in a folder"
     header = (
-        f"## 30 MB upload on {kind}, files {'in an object store (moto_server)' if objects else 'in a folder'} "
-        f"({source})\n\n"
+        f"## 30 MB upload on {kind}, files {where} ({source})\n\n"
         f"Server heap (RssAnon) {idle_kib / 1024:.1f} MB idle, {after_kib / 1024:.1f} MB after the uploads "
         f"(whole resident set, mapped database pages included: {idle_total_kib / 1024:.1f} MB, then "
         f"{after_total_kib / 1024:.1f} MB); "
