@@ -1,5 +1,6 @@
 import gc
 import importlib
+import logging
 import mimetypes
 import os
 from collections.abc import AsyncIterator
@@ -40,6 +41,7 @@ from spot.notifications import sender
 from spot.notifications.preferences.routes import router as notification_preferences_router
 from spot.notifications.routes import mediation_router as invitations_router
 from spot.notifications.routes import router as notifications_router
+from spot.operations import backup as backups
 from spot.operations.metrics import Observe
 from spot.operations.routes import metrics_page
 from spot.operations.routes import router as operations_router
@@ -63,6 +65,8 @@ from spot.training.paths.element_routes import router as training_path_elements_
 from spot.training.paths.routes import router as training_paths_router
 from spot.users.permission_routes import router as permissions_router
 from spot.users.routes import router as users_router
+
+log = logging.getLogger(__name__)
 
 SPA_PREFIX = "/spotv2"
 
@@ -103,7 +107,7 @@ BELL_MODULES += ["spot.jobs.alerts"]
 
 # The modules where areas register their kinds of job (jobs.runner.register), loaded with the app and by
 # `spot worker`: jobs imports no area that makes them.
-JOB_MODULES = ["spot.reports.jobs"]
+JOB_MODULES = ["spot.reports.jobs", "spot.people.jobs"]
 # Set by `spot serve --no-jobs`: its processes serve requests and leave jobs to `spot worker`.
 NO_JOBS = "SPOT_SERVE_NO_JOBS"
 
@@ -151,8 +155,12 @@ async def _lifespan(_app: FastAPI) -> AsyncIterator[None]:
     gc.collect()
     gc.freeze()
     engine = get_engine()
-    files.get_file_store()  # an object store's client made now, not in the first request that needs it
+    store = files.get_file_store()  # an object store's client made now, not in a request that needs it
     files.clean_scratch(engine)
+    try:  # what a backup killed midway held, once its hold lapsed (docs/operations.md, "Backups")
+        backups.release_held_deletions(engine, store)
+    except Exception:  # the next start or backup does it
+        log.warning("held file deletions not released at start", exc_info=True)
     stop_checkpoints = start_sqlite_checkpoints(engine) if engine.dialect.name == "sqlite" else None
     stop_sender = sender.start()
     stop_daily_scan = daily_scan.start()

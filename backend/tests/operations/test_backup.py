@@ -454,6 +454,27 @@ def test_the_hold_of_a_backup_killed_lapses_and_the_next_backup_deletes_what_it_
     assert db.scalar(select(BackupHold.holder)) is None and db.scalar(select(HeldDeletion.name)) is None
 
 
+def test_spot_starting_deletes_what_a_killed_backup_held_once_its_hold_lapsed(app, small, client, editor, db):
+    from fastapi.testclient import TestClient
+
+    store = files.get_file_store()
+    db.add(BackupHold(holder="killed", held_until=backup.utcnow() + backup.LEASE))
+    db.commit()
+    parent = ("subject", small.subject("S1"))
+    resource = client.get(gallery_url(*parent), headers=editor).json()["resources"][1]
+    name = db.scalar(select(Resource.file_ref).where(Resource.id == resource["id"]))
+    assert client.delete(f"{gallery_url(*parent)}/{resource['id']}", headers=editor).status_code == 204
+    with TestClient(app):  # Spot starts while the hold still runs: the file stays
+        pass
+    assert name in set(store.names())
+    db.execute(text("UPDATE backup_hold SET held_until = :now"), {"now": backup.utcnow()})
+    db.commit()
+    with TestClient(app):  # and once it lapsed
+        pass
+    assert name not in set(store.names())
+    assert db.scalar(select(BackupHold.holder)) is None and db.scalar(select(HeldDeletion.name)) is None
+
+
 def test_a_backup_taken_during_writes_restores_to_a_consistent_state(app, small, editor, target, tmp_path):
     """A writer adds resources with files and deletes older ones while the backup runs, between its
     snapshot and its copy of the files among others (after_snapshot waits for three of its rounds)."""
