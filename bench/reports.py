@@ -29,7 +29,7 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.engine import make_url
 
 from bench import dataset
-from bench.runner import save
+from bench.runner import ObjectStore, save
 from bench.upload import _rss_kib, _serve
 
 API = "/backend/api/v2"
@@ -287,15 +287,35 @@ def _budget(budget: dict[str, float]) -> str:
     return f"{first}≤ {budget['total']:g} s"
 
 
-def measure(url: str, data_dir: Path, login: tuple[str, str], source: str, runs: int = RUNS) -> str:
-    """The figures on one database, as a Markdown table."""
+def measure(
+    url: str, data_dir: Path, login: tuple[str, str], source: str, runs: int = RUNS, store: str = "folder"
+) -> str:
+    """The figures on one database, files (the jobs' results) in a folder or an object store, as a
+    Markdown table."""
+    objects = ObjectStore() if store == "s3" else None
+    try:
+        return _measure(url, data_dir, login, source, runs, objects)
+    finally:
+        if objects is not None:
+            objects.stop()
+
+
+def _measure(
+    url: str, data_dir: Path, login: tuple[str, str], source: str, runs: int, objects: ObjectStore | None
+) -> str:
     kind = make_url(url).get_backend_name()
     sizes = {
         "excel": [excel_selection(url, EXCEL_PATHS // 4), excel_selection(url, EXCEL_PATHS)],
         "zip": [zip_selection(url, ZIP_LEARNERS // 4), zip_selection(url, ZIP_LEARNERS)],
     }
     lines: list[str] = []
-    process, base = _serve({**os.environ, "SPOT_DATABASE_URL": url, "SPOT_DATA_DIR": str(data_dir)})
+    env = {
+        **os.environ,
+        "SPOT_DATABASE_URL": url,
+        "SPOT_DATA_DIR": str(data_dir),
+        **(objects.env if objects else {}),
+    }
+    process, base = _serve(env)
     pid = process.pid
     try:
         token = httpx.post(
@@ -339,8 +359,9 @@ def measure(url: str, data_dir: Path, login: tuple[str, str], source: str, runs:
     finally:
         process.terminate()
         process.wait(timeout=20)
+    where = "in an object store (moto_server)" if objects else "in a folder"
     header = (
-        f"## Path reports on {kind} ({source})\n\n"
+        f"## Path reports on {kind}, files {where} ({source})\n\n"
         f"Server heap (RssAnon) {idle_kib / 1024:.1f} MB idle after a warm-up report of each kind, "
         f"{after_kib / 1024:.1f} MB after the runs (whole resident set, mapped database pages included: "
         f"{idle_total_kib / 1024:.1f} MB idle). Every option printed, every status and type selected, "
@@ -356,6 +377,12 @@ def measure(url: str, data_dir: Path, login: tuple[str, str], source: str, runs:
 def main(url: str, data_dir: Path) -> None:
     """The figures on the bench dataset (prepared by bench.__main__), printed and saved."""
     kind = make_url(url).get_backend_name()
-    figures = measure(url, data_dir, (dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD), "the bench dataset")
+    login = (dataset.ADMIN_LOGIN, dataset.ADMIN_PASSWORD)
+    # A and B in one run: the jobs' results in a folder, then in an object store.
+    figures = (
+        measure(url, data_dir, login, "the bench dataset")
+        + "\n"
+        + measure(url, data_dir, login, "the bench dataset", store="s3")
+    )
     print(figures, flush=True)
     print(f"written to {save(f'reports-{kind}', figures)}", flush=True)

@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from bench import dataset
-from bench.runner import VENV_BIN, free_port, save
+from bench.runner import VENV_BIN, ObjectStore, free_port, save
 
 READY_FLAG = Path("/tmp/bench-dataset-ready")
 API = "/backend/api/v2"
@@ -126,41 +126,6 @@ def _fresh_demo(url: str, workdir: Path) -> str:
         conn.execute(text('CREATE DATABASE "spot_bench_upload"'))
     admin.dispose()
     return demo.render_as_string(hide_password=False)
-
-
-class ObjectStore:
-    """An S3-protocol server (moto's, in a process of its own) and the settings that put Spot's files
-    in a bucket of it: the object-store side of the A/B (docs/operations.md)."""
-
-    def __init__(self) -> None:
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(
-            [VENV_BIN / "moto_server", "-H", "127.0.0.1", "-p", str(port)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.put(f"{self.url}/spot-bench", timeout=1).raise_for_status()  # the bucket
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    self.process.kill()
-                    raise SystemExit("moto_server did not start") from None
-                time.sleep(0.2)
-        self.env = {
-            "SPOT_FILE_STORE": "s3://spot-bench/files",
-            "SPOT_S3_ENDPOINT_URL": self.url,
-            "SPOT_S3_REGION": "us-east-1",
-            "AWS_ACCESS_KEY_ID": "bench",
-            "AWS_SECRET_ACCESS_KEY": "bench-secret",
-        }
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=20)
 
 
 def measure(url: str, store: str = "folder") -> str:
