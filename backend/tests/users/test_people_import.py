@@ -10,6 +10,10 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from spot import cli
+from spot.core import files
+from spot.core.errors import ApiError
+from spot.jobs import runner
+from spot.jobs.models import Job
 from spot.users.models import Group, User
 from support import API, assert_error, field_codes
 
@@ -29,6 +33,24 @@ def send(client, headers, content: bytes | str, **params):
     data = content.encode() if isinstance(content, str) else content
     query = {"dryRun": "true", **{k: str(v).lower() for k, v in params.items()}}
     return client.post(IMPORT, params=query, content=data, headers=headers)
+
+
+def job_of(client, headers, content: bytes | str, **params) -> dict:
+    """An import applied: its job asked for (202, at once), run here, then read back."""
+    asked = send(client, headers, content, dryRun=False, **params)
+    assert asked.status_code == 202, asked.text
+    assert asked.json()["kind"] == "peopleImport"
+    runner.run_pending()
+    job = client.get(f"{API}/jobs/{asked.json()['id']}", headers=headers).json()
+    assert job["status"] in ("succeeded", "failed"), job
+    return job
+
+
+def applied(client, headers, content: bytes | str, **params) -> dict:
+    """The report of an import applied (its job's summary)."""
+    job = job_of(client, headers, content, **params)
+    assert job["status"] == "succeeded", job
+    return job["summary"]["report"]
 
 
 def outcomes(report):
@@ -60,7 +82,7 @@ def test_a_dry_run_says_what_each_row_would_do_and_changes_nothing(client, db, m
 def test_applying_creates_the_people_with_their_groups_and_the_same_file_again_changes_nothing(
     client, db, manager
 ):
-    report = send(client, manager, FILE, dryRun=False).json()
+    report = applied(client, manager, FILE)
     assert (report["applied"], report["created"]) == (True, 2)
     nina = db.scalar(select(User).where(User.login == "nina"))
     assert (nina.email, nina.external_id, [g.name for g in nina.groups], nina.active) == (
@@ -72,7 +94,7 @@ def test_applying_creates_the_people_with_their_groups_and_the_same_file_again_c
     paul = db.scalar(select(User).where(User.login == "paul"))
     assert sorted(g.name for g in paul.groups) == ["Caristes", "Soudeurs"]
     assert paul.password_hash == ""  # signs in through the organisation's provider, not a password
-    again = send(client, manager, FILE, dryRun=False).json()
+    again = applied(client, manager, FILE)
     assert (again["applied"], again["created"], again["updated"], again["unchanged"]) == (True, 0, 0, 2)
 
 
@@ -86,7 +108,7 @@ def test_a_file_with_logins_only_names_each_new_person_by_the_login(client, mana
 def test_rows_are_matched_on_the_external_id_then_the_login(client, db, make_user, manager):
     make_user("ancien", external_id="E-1", first_name="Nina")
     make_user("paul", first_name="P")
-    report = send(client, manager, FILE, dryRun=False).json()
+    report = applied(client, manager, FILE)
     assert outcomes(report) == [(2, "nina", "updated", []), (3, "paul", "updated", [])]
     db.expire_all()
     renamed = db.scalar(select(User).where(User.external_id == "E-1"))
@@ -100,9 +122,7 @@ def test_a_row_with_active_no_deactivates_and_deactivate_missing_deactivates_the
     make_user("parti")
     make_user("paul")
     content = f"{HEADER}\nkeeper,,,,,group-of-keeper,\nnina,Nina,Petit,E-1,,,\npaul,Paul,Grand,E-2,,,non\n"
-    response = send(client, manager, content, dryRun=False, deactivateMissing=True)
-    assert response.status_code == 200, response.text
-    report = response.json()
+    report = applied(client, manager, content, deactivateMissing=True)
     assert report["applied"] is True
     by_login = {row["login"]: row["outcome"] for row in report["rows"]}
     assert by_login == {"keeper": "updated", "nina": "created", "paul": "deactivated", "parti": "deactivated"}
@@ -112,8 +132,8 @@ def test_a_row_with_active_no_deactivates_and_deactivate_missing_deactivates_the
 
 
 def test_an_import_that_would_leave_no_administrator_changes_nothing(client, db, make_user, manager):
-    response = send(client, manager, FILE, dryRun=False, deactivateMissing=True)
-    assert_error(response, 409, "lastAdministrator")
+    job = job_of(client, manager, FILE, deactivateMissing=True)
+    assert (job["status"], job["error"]) == ("failed", "lastAdministrator")
     db.expire_all()
     assert db.scalar(select(User).where(User.login == "keeper")).active
     assert db.scalar(select(User).where(User.login == "nina")) is None
@@ -123,11 +143,11 @@ def test_the_last_administrator_is_never_deactivated_by_an_import(client, db, ma
     admin = login(make_user("seul", ["perm_UserManagement", "perm_SetPermissions"]))
     other = make_user("autre", ["perm_SetPermissions"])
     assert other.active
-    response = send(client, admin, f"{HEADER}\nautre,,,,,,non\n", dryRun=False)
+    report = applied(client, admin, f"{HEADER}\nautre,,,,,,non\n")
     # The one running it stays, and holds the permission: the other may go.
-    assert response.json()["applied"] is True
+    assert report["applied"] is True
     content = f"{HEADER}\nseul,,,,,,non\n"
-    report = send(client, admin, content, dryRun=False).json()
+    report = applied(client, admin, content)
     assert outcomes(report) == [(2, "seul", "refused", [("active", "cannotDeactivateYourself")])]
 
 
@@ -145,7 +165,7 @@ def test_the_last_administrator_is_never_deactivated_by_an_import(client, db, ma
 def test_a_bad_row_is_refused_with_its_line_column_and_key_and_nothing_is_applied(
     client, db, manager, row, column, code
 ):
-    report = send(client, manager, f"{FILE}\n{row}\n", dryRun=False).json()
+    report = applied(client, manager, f"{FILE}\n{row}\n")
     assert report["applied"] is False and report["refused"] == 1
     assert outcomes(report)[2][2:] == ("refused", [(column, code)])
     assert outcomes(report)[2][0] == 4
@@ -226,3 +246,14 @@ def test_the_command_line_prints_the_summary_and_exits_2_on_a_refused_row(db, tm
     assert "line 2: refused (email: invalidEmail)" in result.output
     db.expire_all()
     assert db.scalar(select(User).where(User.login == "x")) is None
+
+
+def test_the_uploaded_file_is_kept_with_its_job_until_it_ended(client, db, manager):
+    asked = send(client, manager, FILE, dryRun=False).json()
+    stored = db.scalar(select(Job.input_file).where(Job.id == asked["id"]))
+    assert stored and files.get_file_store().get(stored) == FILE.encode()
+    runner.run_pending()
+    db.expire_all()
+    assert db.scalar(select(Job.input_file).where(Job.id == asked["id"])) is None
+    with pytest.raises(ApiError, match="fileNotFound"):
+        files.get_file_store().get(stored)

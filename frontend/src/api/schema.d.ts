@@ -4072,8 +4072,11 @@ export interface paths {
          * Import People
          * @description A CSV (UTF-8, comma or semicolon) or XLSX file of people: columns login, firstName, lastName,
          *     externalId, email, groups (names separated by |), active. Each row matched on its external id, else
-         *     its login. A dry run (the default) tells each row's outcome; applying changes everything or, when
-         *     any row is refused, nothing (applied: false).
+         *     its login. A dry run (the default) answers each row's outcome (200). Applying answers at once with
+         *     its job (202; GET /jobs/{id} tells when it ended): the job changes everything or, when any row is
+         *     refused, nothing (its summary's report: applied false); its summary.report gives the counts, every
+         *     refused row and the first 100 others; a file it cannot read, or the last administrator deactivated,
+         *     fail the job with that message key.
          */
         post: operations["import_people_backend_api_v2_user_import_post"];
         delete?: never;
@@ -26892,6 +26895,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Applying: the job that applies the file */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Bad Request */

@@ -40,6 +40,8 @@ class Job(Base):
     # Progress: `done` of `total` (learners, rows…); total 0 until the job knows it.
     done: Mapped[int] = mapped_column(Integer, default=0)
     total: Mapped[int] = mapped_column(Integer, default=0)
+    # A file the job works from (an import's upload), stored with it and removed when it finished.
+    input_file: Mapped[str | None] = mapped_column(String(64))
     # The stored result (core.files), the name it downloads under, and its type.
     result_file: Mapped[str | None] = mapped_column(String(64))
     download_name: Mapped[str | None] = mapped_column(String(200))
@@ -61,4 +63,4 @@ class Job(Base):
     downloaded_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
 
 
-files.REFERENCES.append(Job.result_file)
+files.REFERENCES += [Job.result_file, Job.input_file]

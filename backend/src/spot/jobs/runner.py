@@ -89,6 +89,7 @@ class Work:
     owner: Principal
     parameters: dict[str, Any]
     language: i18n.Language
+    input_file: str | None = None
     _scratch: list[Path] = field(default_factory=list)
     _written_done: int = 0
     _written_at: float = 0.0
@@ -109,6 +110,11 @@ class Work:
             if not db.execute(_mine(self.job_id, self.attempt).values(**values)).rowcount:  # type: ignore[attr-defined]
                 raise Superseded
             db.commit()
+
+    def input(self) -> bytes:
+        """The file the job was queued with (enqueue's `input`)."""
+        assert self.input_file is not None
+        return files.get_file_store().get(self.input_file)
 
     def scratch(self, suffix: str) -> Path:
         """A new file's path in this process's scratch folder: removed when the job ends, whatever
@@ -143,12 +149,21 @@ _WAKE = threading.Event()
 
 
 def enqueue(
-    db: Session, *, owner_id: int, kind: str, parameters: dict[str, Any], language: i18n.Language
+    db: Session,
+    *,
+    owner_id: int,
+    kind: str,
+    parameters: dict[str, Any],
+    language: i18n.Language,
+    input: bytes | None = None,
+    input_extension: str = "bin",
 ) -> Job:
-    """A new job in `db`'s transaction; the runners are told once it commits."""
+    """A new job in `db`'s transaction, with the file it works from (`input`: stored with it, removed
+    once it finished); the runners are told once it commits."""
     if kind not in _KINDS:
         raise ValueError(f"unknown job kind {kind!r}")
     job = Job(
+        input_file=files.store(db, input, extension=input_extension) if input is not None else None,
         owner_id=owner_id,
         kind=kind,
         parameters=parameters,
@@ -261,9 +276,17 @@ def _finished(status: JobStatus, **values: Any) -> dict[str, Any]:
     return {"status": status, "finished_at": now, "expires_at": now + hours, "heartbeat_at": None} | values
 
 
-def _fail(job_id: int, attempt: int, error: str, summary: dict[str, Any] | None = None) -> None:
+def _fail(
+    job_id: int,
+    attempt: int,
+    error: str,
+    summary: dict[str, Any] | None = None,
+    input_file: str | None = None,
+) -> None:
     with session_factory()() as db:
-        db.execute(_mine(job_id, attempt).values(**_finished(JobStatus.failed, error=error, summary=summary)))
+        values = _finished(JobStatus.failed, error=error, summary=summary, input_file=None)
+        if db.execute(_mine(job_id, attempt).values(**values)).rowcount:  # type: ignore[attr-defined]
+            files.retired(db, input_file)
         db.commit()
 
 
@@ -281,6 +304,7 @@ def _run(job_id: int, attempt: int) -> None:
         job = db.get(Job, job_id)
         assert job is not None
         kind, owner_id, parameters, language = job.kind, job.owner_id, job.parameters, job.language
+        input_file = job.input_file
         db.rollback()
     log.info("job %s (%s) attempt %s started", job_id, kind, attempt)
     work: Work | None = None
@@ -292,6 +316,7 @@ def _run(job_id: int, attempt: int) -> None:
                 owner=principal_of(db, user_id=owner_id),
                 parameters=parameters,
                 language="en" if language == "en" else "fr",
+                input_file=input_file,
                 _scratch=[],
             )
             handler = _KINDS.get(kind)
@@ -304,6 +329,7 @@ def _run(job_id: int, attempt: int) -> None:
             values = _finished(
                 JobStatus.succeeded,
                 done=Job.total,
+                input_file=None,
                 result_file=result,
                 download_name=output.download_name,
                 media_type=output.media_type,
@@ -311,6 +337,7 @@ def _run(job_id: int, attempt: int) -> None:
             )
             if not db.execute(_mine(job_id, attempt).values(**values)).rowcount:  # type: ignore[attr-defined]
                 raise Superseded
+            files.retired(db, input_file)
             notices.ready(db, job_id=job_id)
             db.commit()
             log.info("job %s (%s) succeeded", job_id, kind)
@@ -320,12 +347,12 @@ def _run(job_id: int, attempt: int) -> None:
         except ApiError as exc:
             db.rollback()
             errors = [{"field": e.field, "code": e.code} for e in exc.errors]
-            _fail(job_id, attempt, exc.message, {"errors": errors} if errors else None)
+            _fail(job_id, attempt, exc.message, {"errors": errors} if errors else None, input_file)
             log.info("job %s (%s) refused: %s", job_id, kind, exc.message)
         except Exception:
             db.rollback()
             log.exception("job %s (%s) failed", job_id, kind)
-            _fail(job_id, attempt, FAILED)
+            _fail(job_id, attempt, FAILED, input_file=input_file)
         finally:
             for path in work._scratch if work is not None else ():
                 path.unlink(missing_ok=True)
@@ -353,21 +380,23 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     postgres = get_engine().dialect.name == "postgresql"
     with session_factory()() as db:
         stale = db.execute(
-            select(Job.id, Job.attempts, Job.queue_id).where(
+            select(Job.id, Job.attempts, Job.queue_id, Job.input_file).where(
                 Job.status == JobStatus.running, Job.heartbeat_at < stale_before
             )
         ).all()
-        for job_id, attempts, queue_id in stale:
+        for job_id, attempts, queue_id, input_file in stale:
             again = attempts < MAX_ATTEMPTS
             values = (
                 {"status": JobStatus.queued, "heartbeat_at": None, "done": 0}
                 if again
-                else _finished(JobStatus.failed, error=INTERRUPTED)
+                else _finished(JobStatus.failed, error=INTERRUPTED, input_file=None)
             )
             guard = (Job.id == job_id, Job.status == JobStatus.running, Job.attempts == attempts)
             taken = update(Job).where(*guard, Job.heartbeat_at < stale_before).values(**values)
             if not db.execute(taken).rowcount:  # type: ignore[attr-defined]
                 continue
+            if not again:
+                files.retired(db, input_file)
             if postgres:
                 # Its procrastinate job, left `doing`, runs again: it takes the row if it was queued
                 # again, and ends at once if it failed.
@@ -384,11 +413,15 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
             counts["requeued" if again else "interrupted"] += 1
             _WAKE.set()
         expired = db.execute(
-            select(Job.id, Job.result_file).where(Job.expires_at < now).order_by(Job.id).limit(500)
+            select(Job.id, Job.result_file, Job.input_file)
+            .where(Job.expires_at < now)
+            .order_by(Job.id)
+            .limit(500)
         ).all()
-        for job_id, result in expired:
+        for job_id, result, input_file in expired:
             db.execute(delete(Job).where(Job.id == job_id))
             files.retired(db, result)
+            files.retired(db, input_file)
         counts["expired"] = len(expired)
         db.commit()
     return counts

@@ -2,10 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithClient } from '../../test/render'
+import { fakeServer, json } from '../../test/server'
 import { answer, FakeUpload } from '../../test/upload'
 import { ImportTab } from './ImportTab'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
 
 const csv = () => new File(['login\nnina\n'], 'people.csv', { type: 'text/csv' })
 const row = (line: number | null, login: string, outcome: string, errors: { column: string; code: string }[] = []) => ({
@@ -48,8 +52,29 @@ describe('the people import', () => {
     await userEvent.upload(screen.getByLabelText('Choose a file'), file)
     expect(await screen.findByRole('status')).toHaveTextContent('Nothing has changed yet. Created: 1, updated: 0, unchanged: 0, deactivated: 1')
     expect(screen.getByRole('row', { name: /parti/ })).toHaveTextContent('Not in the file')
-    answer(200, report(true, [row(2, 'nina', 'created'), row(null, 'parti', 'deactivated')]))
+    // Applying is a job: the server answers it at once, and its report comes when it has run.
+    const job = (status: string, summary: object | null) => ({
+      id: 5,
+      kind: 'peopleImport',
+      status,
+      done: 0,
+      total: 0,
+      createdAt: '2026-11-30T10:00:00Z',
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
+      downloadName: null,
+      error: null,
+      errors: [],
+      summary,
+      can: { download: false },
+    })
+    let state = job('running', null)
+    fakeServer({ 'GET /backend/api/v2/jobs/5': () => json(state) })
+    answer(202, job('queued', null))
     await userEvent.click(screen.getByRole('button', { name: 'Apply the import' }))
+    expect(await screen.findByRole('progressbar', { name: 'Applying the file…' })).toBeInTheDocument()
+    state = job('succeeded', { report: report(true, [row(2, 'nina', 'created'), row(null, 'parti', 'deactivated')]) })
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The import is done.'))
     expect(FakeUpload.sent).toEqual([
       { url: '/backend/api/v2/user/import?dryRun=false&deactivateMissing=true', headers: { 'Content-Type': 'text/csv' }, body: file },

@@ -14,9 +14,11 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/errors'
+import { isRunning, jobQuery } from '../../components/jobs/api'
 import { useMessage } from '../../lib/messages'
 import { type ImportReport, type ImportRow, useImportPeople } from './api'
 
@@ -35,7 +37,10 @@ function refusalOf(error: Error): Refusal {
   return { message: error.message, column: error.errors[0]?.field }
 }
 
-/** Import people and their groups from a CSV or XLSX file: a dry run first, its rows in a table, then apply. */
+/**
+ * Import people and their groups from a CSV or XLSX file: a dry run first, its rows in a table, then apply,
+ * which is a job of the server: its report comes when the job ends.
+ */
 export function ImportTab() {
   const { t } = useTranslation()
   const message = useMessage()
@@ -43,30 +48,39 @@ export function ImportTab() {
   const [file, setFile] = useState<File | null>(null)
   const [deactivateMissing, setDeactivateMissing] = useState(false)
   const [progress, setProgress] = useState<number>()
-  const [report, setReport] = useState<ImportReport>()
-  const [refusal, setRefusal] = useState<Refusal>()
+  const [preview, setPreview] = useState<ImportReport>()
+  const [sendRefusal, setSendRefusal] = useState<Refusal>()
+  const [jobId, setJobId] = useState<number>()
+  const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined }).data
+  const applying = jobId !== undefined && (job === undefined || isRunning(job))
+  const applied = job?.status === 'succeeded' ? (job.summary?.report as ImportReport | undefined) : undefined
+  const report = jobId !== undefined ? applied : preview
+  const refusal = jobId !== undefined && job?.status === 'failed' ? { message: job.error ?? 'jobFailed', column: job.errors[0]?.field } : sendRefusal
 
   const send = (chosen: File, dryRun: boolean, missing: boolean) => {
-    setRefusal(undefined)
+    setSendRefusal(undefined)
+    setJobId(undefined)
     setProgress(0)
     importPeople.mutate(
       { file: chosen, dryRun, deactivateMissing: missing, onProgress: setProgress },
       {
         onSuccess: (answer) => {
           setProgress(undefined)
-          setReport(answer)
+          // A dry run answers its report; applying, the job that applies the file.
+          if ('kind' in answer) setJobId(answer.id)
+          else setPreview(answer)
         },
         onError: (error) => {
           setProgress(undefined)
-          setReport(undefined)
-          setRefusal(refusalOf(error))
+          setPreview(undefined)
+          setSendRefusal(refusalOf(error))
         },
       },
     )
   }
   const choose = (chosen: File | null) => {
     setFile(chosen)
-    setReport(undefined)
+    setPreview(undefined)
     if (chosen) send(chosen, true, deactivateMissing)
   }
   const toggleMissing = (checked: boolean) => {
@@ -78,6 +92,8 @@ export function ImportTab() {
   const others = report?.rows.filter((row) => row.outcome !== 'refused') ?? []
   const shown = [...refused, ...others.slice(0, SHOWN_OTHERS)]
   const changes = report ? report.created + report.updated + report.deactivated : 0
+  // An applied report lists the first rows only (the job keeps every refused row and the first 100 others).
+  const othersCount = report ? report.created + report.updated + report.unchanged + report.deactivated : 0
   const errorText = (row: ImportRow) =>
     row.errors.map((error) => t('users.import.error', { column: error.column, reason: message(error.code) })).join(' · ')
 
@@ -116,6 +132,14 @@ export function ImportTab() {
           </Typography>
         </Stack>
       )}
+      {applying && (
+        <Stack spacing={0.5} role="status">
+          <LinearProgress aria-label={t('users.import.applying')} />
+          <Typography variant="caption" color="text.secondary">
+            {t('users.import.applying')}
+          </Typography>
+        </Stack>
+      )}
       {refusal && (
         <Alert severity="error" role="alert">
           {refusal.column && refusal.column !== 'file'
@@ -131,7 +155,7 @@ export function ImportTab() {
           </Alert>
           {!report.applied && report.refused === 0 && changes > 0 && file && (
             <Box>
-              <Button variant="contained" loading={importPeople.isPending} onClick={() => send(file, false, deactivateMissing)}>
+              <Button variant="contained" loading={importPeople.isPending || applying} onClick={() => send(file, false, deactivateMissing)}>
                 {t('users.import.apply')}
               </Button>
             </Box>
@@ -162,9 +186,9 @@ export function ImportTab() {
               </TableBody>
             </Table>
           </TableContainer>
-          {others.length > SHOWN_OTHERS && (
+          {othersCount > SHOWN_OTHERS && (
             <Typography variant="body2" color="text.secondary">
-              {t('users.import.moreRows', { count: others.length - SHOWN_OTHERS })}
+              {t('users.import.moreRows', { count: othersCount - SHOWN_OTHERS })}
             </Typography>
           )}
         </>
