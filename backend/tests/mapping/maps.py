@@ -6,10 +6,12 @@ import json
 import zipfile
 from typing import Any
 
+import httpx
 from PIL import Image
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from spot.jobs import runner
 from spot.mapping import bundle
 from spot.mapping.models import Activity, Cartography, CartographyVisibility, Function, Site, Subject
 from spot.users.models import User
@@ -185,3 +187,19 @@ def site_id(m: Map, code: str) -> int:
     found = m.db.scalar(select(Site.id).where(Site.code == code))
     assert found is not None
     return found
+
+
+def import_map(client: Any, *, content: Any, headers: dict[str, str]) -> httpx.Response:
+    """A map bundle imported through the API: its job asked for (202; a refused bundle is answered as
+    it is), run here, then its summary answered as the import's result (200); a job that failed is
+    answered as its error body (409)."""
+    asked = client.post("/backend/api/v2/mapping/import", content=content, headers=headers)
+    if asked.status_code != 202:
+        return asked
+    assert asked.json()["kind"] == "mapImport"
+    runner.run_pending()
+    job = client.get(f"/backend/api/v2/jobs/{asked.json()['id']}", headers=headers).json()
+    if job["status"] == "succeeded":
+        return httpx.Response(200, json=job["summary"])
+    body = {"status": 409, "reason": "Conflict", "message": job["error"], "errors": job["errors"]}
+    return httpx.Response(409, json=body)

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 from sqlalchemy import delete
 
-from mapping.maps import Map, document, make_zip
+from mapping.maps import Map, document, import_map, make_zip
 from spot.mapping.models import Site
 from support import API, assert_error
 
@@ -41,7 +41,7 @@ def _with_mind_map(nodes):
 
 
 def _import(client, headers, doc):
-    return client.post(f"{API}/mapping/import", content=make_zip(doc), headers=headers)
+    return import_map(client, content=make_zip(doc), headers=headers)
 
 
 def _shape(client, headers, subject_id):
@@ -78,7 +78,7 @@ def test_the_tree_round_trips(client, db, admin):
     }  # fmt: skip
     db.execute(delete(Site))
     db.commit()
-    reimported = client.post(f"{API}/mapping/import", content=content, headers=admin)
+    reimported = import_map(client, content=content, headers=admin)
     assert reimported.status_code == 200, reimported.text
     assert _shape(client, admin, Map(db).subject("S1")) == expected
 

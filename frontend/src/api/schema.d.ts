@@ -1455,7 +1455,9 @@ export interface paths {
         /**
          * Import Map
          * @description Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
-         *     duplicates; a bad bundle is refused whole with a message naming the faulty entry.
+         *     duplicates. The whole bundle is checked first: a bad one is refused at once, naming the faulty
+         *     entry. Then a job imports it, and the request answers at once with the job (202): GET /jobs/{id}
+         *     tells when it ended, its summary what it created and updated ({siteId, created, updated}).
          */
         post: operations["import_map_backend_api_v2_mapping_import_post"];
         delete?: never;
@@ -5649,6 +5651,17 @@ export interface components {
             unchanged: number;
             /** Updated */
             updated: number;
+        };
+        /** ImportResult */
+        ImportResult: {
+            /** Created */
+            created: boolean;
+            /** Id */
+            id: number;
+            /** Items */
+            items: number;
+            /** Title */
+            title: string;
         };
         /** ItemName */
         ItemName: {
@@ -9860,30 +9873,6 @@ export interface components {
              * @enum {string}
              */
             type: "activity" | "function";
-        };
-        /** ImportResult */
-        spot__lms__schemas__ImportResult: {
-            /** Created */
-            created: boolean;
-            /** Id */
-            id: number;
-            /** Items */
-            items: number;
-            /** Title */
-            title: string;
-        };
-        /** ImportResult */
-        spot__mapping__bundle__ImportResult: {
-            /** Created */
-            created: {
-                [key: string]: number;
-            };
-            /** Siteid */
-            siteId: number;
-            /** Updated */
-            updated: {
-                [key: string]: number;
-            };
         };
     };
     responses: never;
@@ -14658,7 +14647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["spot__lms__schemas__ImportResult"];
+                    "application/json": components["schemas"]["ImportResult"];
                 };
             };
             /** @description Bad Request */
@@ -15590,12 +15579,12 @@ export interface operations {
         };
         responses: {
             /** @description Successful Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["spot__mapping__bundle__ImportResult"];
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Bad Request */

@@ -9,7 +9,10 @@ from spot.core.auth import DB, CurrentUser, require
 from spot.core.errors import ApiError, ErrorBody, FieldError
 from spot.core.routing import api_router, hot_read, work
 from spot.core.schemas import Id, Str
-from spot.mapping import bundle, bundle_export, cartography_page, items, query, service
+from spot.jobs import runner
+from spot.jobs import service as jobs_service
+from spot.jobs.schemas import JobOut
+from spot.mapping import bundle, bundle_export, cartography_page, items, jobs, query, service
 from spot.mapping.schemas import (
     ActivityOut,
     CartographyListItem,
@@ -226,15 +229,26 @@ ZIP_BODY = {
     "/mapping/import",
     dependencies=[require(Permission.SetPermissions)],
     openapi_extra=ZIP_BODY,
+    status_code=202,
     responses={413: {"model": ErrorBody, "description": "Content Too Large"}},
 )
 @work
-def import_map(
-    db: DB, user: CurrentUser, data: Annotated[bytes, Depends(bundle_body)]
-) -> bundle.ImportResult:
+def import_map(db: DB, user: CurrentUser, data: Annotated[bytes, Depends(bundle_body)]) -> JobOut:
     """Import a map bundle (docs/map-bundle.md) keyed by codes: re-importing updates, never
-    duplicates; a bad bundle is refused whole with a message naming the faulty entry."""
-    return bundle.import_bundle(db, data=data, user=user, in_steps=True)
+    duplicates. The whole bundle is checked first: a bad one is refused at once, naming the faulty
+    entry. Then a job imports it, and the request answers at once with the job (202): GET /jobs/{id}
+    tells when it ended, its summary what it created and updated ({siteId, created, updated})."""
+    bundle.read(data)
+    job = runner.enqueue(
+        db,
+        owner_id=user.id,
+        kind=jobs.IMPORT,
+        parameters={},
+        language="fr",
+        input=data,
+        input_extension="zip",
+    )
+    return jobs_service.out(user, job)
 
 
 @router.get(
