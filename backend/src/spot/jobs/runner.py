@@ -57,6 +57,8 @@ PROGRESS_EVERY_S = 0.25
 THREADS = 2
 # How often a runner on SQLite looks for a job queued by another process.
 POLL_S = 1.0
+# How long procrastinate's worker waits before starting again after it stopped (the database away).
+RESTART_S = 5.0
 
 
 def _heartbeat() -> timedelta:
@@ -450,13 +452,14 @@ def _sqlite_runner(stop: threading.Event) -> None:
     while not stop.is_set():
         try:
             taken = _claim_next()
-        except OperationalError:  # busy: look again
-            taken = None
-        if taken is None:
-            _WAKE.wait(POLL_S)
-            _WAKE.clear()
-            continue
-        _run(*taken)
+            if taken is not None:
+                _run(*taken)
+                continue
+        except Exception:  # the database busy or away: the job, if taken, is swept and run again
+            log.exception("the job runner's round failed")
+            stop.wait(POLL_S)
+        _WAKE.wait(POLL_S)
+        _WAKE.clear()
 
 
 def start() -> Callable[[], None]:
@@ -467,10 +470,14 @@ def start() -> Callable[[], None]:
         from spot.jobs import queue
 
         def procrastinate_worker() -> None:
-            try:
-                queue.work(lambda job_id, queue_id: execute(job_id, queue_id), stop, name=HOLDER)
-            except Exception:
-                log.exception("the job worker stopped")
+            # procrastinate's worker stops when the database goes away (a restart): started again
+            # until Spot stops, so that jobs run again once it is back.
+            while not stop.is_set():
+                try:
+                    queue.work(lambda job_id, queue_id: execute(job_id, queue_id), stop, name=HOLDER)
+                except Exception:
+                    log.exception("the job worker stopped; it starts again in %s s", RESTART_S)
+                stop.wait(RESTART_S)
 
         threads.append(threading.Thread(target=procrastinate_worker, name="spot-jobs", daemon=True))
         threads[-1].start()
