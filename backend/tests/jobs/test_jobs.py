@@ -112,6 +112,25 @@ def test_a_result_past_its_time_is_gone_with_its_file(
         files.get_file_store().get(stored)
 
 
+def test_a_person_deleted_goes_with_their_jobs_and_their_files(
+    client: TestClient, db: Session, make_user, login, go
+) -> None:
+    """Jobs are a person's own state: one created by mistake can still be deleted (no userHasHistory),
+    and their results leave the store with them."""
+    admin = login(make_user("admin", ["perm_UserManagement", "perm_SetPermissions"]))
+    owner = make_user("owner")
+    job_id = _queue(db, owner.id, go)
+    runner.run_pending()
+    stored = db.scalar(select(Job.result_file).where(Job.id == job_id))
+    assert stored and files.get_file_store().get(stored)
+    deleted = client.delete(f"{API}/user/byId/{owner.id}", headers=admin)
+    assert deleted.status_code == 204, deleted.text
+    db.expire_all()
+    assert db.get(Job, job_id) is None
+    with pytest.raises(Exception, match="fileNotFound"):
+        files.get_file_store().get(stored)
+
+
 def test_a_stale_run_is_queued_again_then_failed(
     client: TestClient, db: Session, make_user, login, go
 ) -> None:

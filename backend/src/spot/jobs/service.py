@@ -6,6 +6,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from spot.core import files
 from spot.core.errors import ApiError, not_found
 from spot.core.files import Served
 from spot.core.principal import Principal
@@ -13,6 +14,7 @@ from spot.core.time import utcnow
 from spot.jobs import policy
 from spot.jobs.models import Job, JobStatus
 from spot.jobs.schemas import JobError, JobList, JobOut
+from spot.users import service as users
 
 # The newest jobs listed.
 LIST_LIMIT = 100
@@ -81,3 +83,14 @@ def result(db: Session, *, user: Principal, job_id: int) -> Served:
             "Cache-Control": "private, no-cache",
         },
     )
+
+
+def _forget_owner(db: Session, user_id: int) -> None:
+    """A person deleted (users.service.remove): their jobs go with them, and the jobs' files."""
+    for job in db.scalars(select(Job).where(Job.owner_id == user_id)):
+        files.retired(db, job.result_file)
+        files.retired(db, job.input_file)
+        db.delete(job)
+
+
+users.on_removal.append(_forget_owner)

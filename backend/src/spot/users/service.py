@@ -44,6 +44,9 @@ OWN_STATE = frozenset(
 # Called with (db, user id) when a person is deactivated, in the same transaction: the account area
 # ends their sessions there.
 on_deactivation: list[Callable[[Session, int], None]] = []
+# Called with (db, user id) before a person is deleted, in the same transaction: an area whose rows of
+# the person's own state (OWN_STATE) hold stored files retires them there (the jobs' results).
+on_removal: list[Callable[[Session, int], None]] = []
 
 
 def holders(db: Session, permission: Permission) -> list[int]:
@@ -287,6 +290,8 @@ def remove(db: Session, *, user: User, by: Principal) -> None:
         raise conflict("cannotDeleteYourself")
     if has_history(db, user_id=user.id):
         raise conflict("userHasHistory")
+    for listener in on_removal:
+        listener(db, user.id)
     db.delete(user)
     ensure_an_administrator_remains(db)
     log.info("user deleted user_id=%s by=%s", user.id, by.id)
