@@ -1,7 +1,10 @@
 """The demo's saved report parameter sets (demo.reports): `formation` and `manager` each open the report
 page on a default set of the operators' group this year, the report's defaults otherwise, which selects
-the demo's paths; seeding again keeps a set as its owner left it."""
+the demo's paths; seeding again keeps a set as its owner left it. `formation` also has the zip of PDFs
+of that report asked as a job, to download once spot serve has made it."""
 
+import io
+import zipfile
 from datetime import date
 
 from sqlalchemy import select
@@ -10,6 +13,7 @@ from mapping.test_mapping_demo import demo_login
 from spot import demo
 from spot.core.time import today
 from spot.demo import reports as demo_reports
+from spot.jobs import runner
 from spot.reports import service
 from spot.reports.models import ReportConfiguration
 from spot.users.models import Group, User
@@ -94,3 +98,18 @@ def test_seeding_again_keeps_a_set_as_its_owner_left_it(demo_org, client, db):
     assert [(s["name"], s["isDefault"], s["selectors"]["pathStatutes"]) for s in again] == [
         (demo_reports.NAME, False, ["started"])
     ]
+
+
+def test_the_training_manager_has_the_zip_of_that_report_to_download_once_made(demo_org, client, db):
+    headers = demo_login(client, db, "formation")
+    [job] = client.get(f"{API}/jobs", headers=headers).json()["results"]
+    assert (job["kind"], job["status"]) == ("reportZip", "queued")
+    runner.run_pending()  # as spot serve's runner does once it starts
+    job = client.get(f"{API}/jobs/{job['id']}", headers=headers).json()
+    assert job["status"] == "succeeded" and job["total"] > 0 and job["can"] == {"download": True}
+    result = client.get(f"{API}/jobs/{job['id']}/result", headers=headers)
+    assert result.status_code == 200
+    assert len(zipfile.ZipFile(io.BytesIO(result.content)).namelist()) == job["total"]
+    demo.seed(db)  # seeding again asks for none while that one is kept
+    db.commit()
+    assert len(client.get(f"{API}/jobs", headers=headers).json()["results"]) == 1

@@ -55,6 +55,7 @@ def seed(db: Session) -> list[people.DemoLogin]:
     people.deactivate_leavers(db)
     people.seed_api_tokens(db)
     reports.seed(db)
+    reports.seed_job(db)
     mindmap_extras.seed(db)
     documents.seed(db)
     # As the daily scan: the requalification paths Spot opens, then the reminders of the day, to the
