@@ -117,6 +117,22 @@ def admin_client(base_url: str) -> httpx.Client:
     )
 
 
+def imported_course(
+    client: httpx.Client, courses_url: str, content: bytes, content_type: str
+) -> dict[str, Any]:
+    """A course package imported through the API, as a journey's set-up: its job asked for (202), then
+    read until it ended (the server runs it); the course it imported ({id, title, created, items})."""
+    asked = client.post(courses_url, content=content, headers={"Content-Type": content_type})
+    assert asked.status_code == 202, asked.text
+    job_url = courses_url.replace("/lms/courses", f"/jobs/{asked.json()['id']}")
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while (job := client.get(job_url).json())["status"] in ("queued", "running"):
+        assert time.monotonic() < deadline, f"the course's import did not end: {job}"
+        time.sleep(0.2)
+    assert job["status"] == "succeeded", job
+    return dict(job["summary"])
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import DEMO_PASSWORD, ROOT, WAIT_MS, admin_client, in_language, sign_in
+from conftest import DEMO_PASSWORD, ROOT, WAIT_MS, admin_client, imported_course, in_language, sign_in
 
 sys.path.insert(0, str(ROOT / "backend" / "tests"))
 from lms.conformance import catapult_course, needs_catapult
@@ -44,11 +44,7 @@ def import_course(base_url: str, folder: Path) -> tuple[int, int]:
     """The example imported as published (the administrator manages trainings): its course and unit ids."""
     package = catapult_course("masteryscore_responsive", folder)
     with admin_client(base_url) as api:
-        imported = api.post(
-            "/lms/courses", content=package.read_bytes(), headers={"Content-Type": "application/zip"}
-        )
-        assert imported.status_code == 200, imported.text
-        course_id = imported.json()["id"]
+        course_id = imported_course(api, "/lms/courses", package.read_bytes(), "application/zip")["id"]
         (unit,) = api.get(f"/lms/courses/{course_id}").json()["children"]
     return course_id, unit["id"]
 

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from conftest import API, DEMO_PASSWORD, expect_no_sideways_scroll, in_language, sign_in
+from conftest import API, DEMO_PASSWORD, expect_no_sideways_scroll, imported_course, in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -102,13 +102,12 @@ def test_a_training_manager_sees_readings_and_quizzes_and_waives_a_unit(
     texts = TEXTS[language]
     title = f"Consignes d'atelier {uuid.uuid4().hex[:6]}"
     with _login(base_url, TRAINING_MANAGER) as manager:
-        imported = manager.post(
+        course_id = imported_course(
+            manager,
             f"{API}/lms/courses",
-            content=structure(f"https://spot.example.com/courses/{uuid.uuid4()}", title),
-            headers={"Content-Type": "application/xml"},
-        )
-        assert imported.status_code == 200, imported.text
-        course_id = imported.json()["id"]
+            structure(f"https://spot.example.com/courses/{uuid.uuid4()}", title),
+            "application/xml",
+        )["id"]
         try:
             sign_in(page, base_url, TRAINING_MANAGER, language)
             page.get_by_role("navigation", name=texts["drawer"]).get_by_role(

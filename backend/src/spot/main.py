@@ -107,7 +107,7 @@ BELL_MODULES += ["spot.jobs.alerts"]
 
 # The modules where areas register their kinds of job (jobs.runner.register), loaded with the app and by
 # `spot worker`: jobs imports no area that makes them.
-JOB_MODULES = ["spot.reports.jobs", "spot.people.jobs", "spot.mapping.jobs"]
+JOB_MODULES = ["spot.reports.jobs", "spot.people.jobs", "spot.mapping.jobs", "spot.lms.jobs"]
 # Set by `spot serve --no-jobs`: its processes serve requests and leave jobs to `spot worker`.
 NO_JOBS = "SPOT_SERVE_NO_JOBS"
 

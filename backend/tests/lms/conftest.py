@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from spot.demo import lms as demo
+from spot.jobs import runner
 from support import API
 
 MANAGER = "perm_TrainingManagement"
@@ -68,10 +70,26 @@ def course_package(members: str | None = None, **extra: bytes | str) -> bytes:
     return zip_of({"cmi5.xml": structure(members), "index.html": "<html lang='fr'></html>", **extra})
 
 
-def upload(client: TestClient, headers: dict[str, str], data: bytes) -> Any:
-    return client.post(
-        f"{API}/lms/courses", content=data, headers={**headers, "Content-Type": "application/zip"}
-    )
+def import_course(
+    client: TestClient, headers: dict[str, str], data: bytes, content_type: str = "application/zip"
+) -> httpx.Response:
+    """A course package imported through the API: its job asked for (202; a refused package is answered
+    as it is), run here, then its summary answered as the import's result (200: {id, title, created,
+    items}); a job that failed is answered as its error body (409)."""
+    asked = client.post(f"{API}/lms/courses", content=data, headers={**headers, "Content-Type": content_type})
+    if asked.status_code != 202:
+        return asked
+    assert asked.json()["kind"] == "courseImport"
+    runner.run_pending()
+    job = client.get(f"{API}/jobs/{asked.json()['id']}", headers=headers).json()
+    if job["status"] == "succeeded":
+        return httpx.Response(200, json=job["summary"])
+    body = {"status": 409, "reason": "Conflict", "message": job["error"], "errors": job["errors"]}
+    return httpx.Response(409, json=body)
+
+
+def upload(client: TestClient, headers: dict[str, str], data: bytes) -> httpx.Response:
+    return import_course(client, headers, data)
 
 
 def leaves(node: dict[str, Any]) -> dict[str, dict[str, Any]]:

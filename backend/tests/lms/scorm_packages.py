@@ -7,8 +7,10 @@ import io
 import zipfile
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
+from lms.conftest import import_course
 from support import API
 
 PAGE = "<!doctype html><html lang='fr'><head><title>Page</title></head><body><p>Contenu</p></body></html>"
@@ -138,10 +140,8 @@ def scorm2004(manifest: str = MANIFEST_2004, **extra: bytes | str) -> bytes:
     return zip_of({**files, **extra})
 
 
-def upload(client: TestClient, headers: dict[str, str], data: bytes) -> Any:
-    return client.post(
-        f"{API}/lms/courses", content=data, headers={**headers, "Content-Type": "application/zip"}
-    )
+def upload(client: TestClient, headers: dict[str, str], data: bytes) -> httpx.Response:
+    return import_course(client, headers, data)
 
 
 def imported(client: TestClient, headers: dict[str, str], data: bytes) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from lms.conformance import catapult_course, catapult_file, catapult_zip, needs_catapult
-from lms.conftest import COURSE_ID, MANAGER, au, langstring, leaves, structure, zip_of
+from lms.conftest import COURSE_ID, MANAGER, au, import_course, langstring, leaves, structure, zip_of
 from spot.cli import app as cli
 from spot.lms.models import LmsCourse, LmsSatisfaction
 from support import API, assert_error, field_codes
@@ -21,7 +21,7 @@ WHERE = "cmi5.xml:/courseStructure"
 
 
 def post(client, headers, data: bytes, content_type: str):
-    return client.post(f"{API}/lms/courses", content=data, headers={**headers, "Content-Type": content_type})
+    return import_course(client, headers, data, content_type)
 
 
 def refused(response, field: str, code: str) -> None:

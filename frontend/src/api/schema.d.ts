@@ -1219,9 +1219,11 @@ export interface paths {
         put?: never;
         /**
          * Import Course
-         * @description Import a course package (a zip with cmi5.xml), or update the course of the same id; a bad package
-         *     answers 400 invalidCoursePackage naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES
-         *     413 fileTooBig.
+         * @description Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or update the course of the same
+         *     id. The whole package is checked first: a bad one answers 400 invalidCoursePackage at once, naming the
+         *     faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413 fileTooBig. Then a job imports it, and
+         *     the request answers at once with the job (202): GET /jobs/{id} tells when it ended, its summary the
+         *     course ({id, title, created, items}).
          */
         post: operations["import_course_backend_api_v2_lms_courses_post"];
         delete?: never;
@@ -5651,17 +5653,6 @@ export interface components {
             unchanged: number;
             /** Updated */
             updated: number;
-        };
-        /** ImportResult */
-        ImportResult: {
-            /** Created */
-            created: boolean;
-            /** Id */
-            id: number;
-            /** Items */
-            items: number;
-            /** Title */
-            title: string;
         };
         /** ItemName */
         ItemName: {
@@ -14642,12 +14633,12 @@ export interface operations {
         };
         responses: {
             /** @description Successful Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportResult"];
+                    "application/json": components["schemas"]["JobOut"];
                 };
             };
             /** @description Bad Request */

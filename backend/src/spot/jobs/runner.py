@@ -19,6 +19,7 @@ The handler never runs on an event loop: in a runner thread, or procrastinate's 
 
 import logging
 import os
+import shutil
 import socket
 import threading
 import time
@@ -118,6 +119,15 @@ class Work:
         assert self.input_file is not None
         return files.get_file_store().get(self.input_file)
 
+    def input_copy(self, suffix: str) -> Path:
+        """A copy of that file in the scratch folder (see scratch), made in pieces: a large input (a
+        course package) never goes through memory, and the handler may move it into the store."""
+        assert self.input_file is not None
+        path = self.scratch(suffix)
+        with files.get_file_store().open(self.input_file) as source, path.open("wb") as out:
+            shutil.copyfileobj(source, out, 1 << 20)
+        return path
+
     def scratch(self, suffix: str) -> Path:
         """A new file's path in this process's scratch folder: removed when the job ends, whatever
         becomes of it, or when Spot starts again after this process was killed (core.files)."""
@@ -157,15 +167,21 @@ def enqueue(
     kind: str,
     parameters: dict[str, Any],
     language: i18n.Language,
-    input: bytes | None = None,
+    input: bytes | Path | None = None,
     input_extension: str = "bin",
 ) -> Job:
-    """A new job in `db`'s transaction, with the file it works from (`input`: stored with it, removed
-    once it finished); the runners are told once it commits."""
+    """A new job in `db`'s transaction, with the file it works from (`input`, its bytes or a file that
+    is moved, not copied: stored with it, removed once it finished); the runners are told once it
+    commits."""
     if kind not in _KINDS:
         raise ValueError(f"unknown job kind {kind!r}")
+    input_file = None
+    if isinstance(input, Path):
+        input_file = files.store_path(db, input, extension=input_extension)
+    elif input is not None:
+        input_file = files.store(db, input, extension=input_extension)
     job = Job(
-        input_file=files.store(db, input, extension=input_extension) if input is not None else None,
+        input_file=input_file,
         owner_id=owner_id,
         kind=kind,
         parameters=parameters,

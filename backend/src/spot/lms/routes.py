@@ -17,12 +17,14 @@ from spot.core.errors import ApiError, ErrorBody
 from spot.core.routing import api_router, work
 from spot.core.schemas import Id, UserName
 from spot.core.time import utcnow
-from spot.lms import package, runtime, service, statements
+from spot.jobs import runner
+from spot.jobs import service as jobs_service
+from spot.jobs.schemas import JobOut
+from spot.lms import jobs, package, runtime, service, statements
 from spot.lms.schemas import (
     AttemptDetail,
     AttemptOut,
     CourseCard,
-    ImportResult,
     ItemName,
     LaunchIn,
     LaunchOut,
@@ -70,18 +72,29 @@ async def courses(db: DB, user: CurrentUser) -> list[CourseCard]:
     "/lms/courses",
     dependencies=[require(Permission.TrainingManagement)],
     openapi_extra=ZIP_BODY,
+    status_code=202,
     responses=TOO_LARGE,
 )
 @work
-def import_course(
-    db: DB, user: CurrentUser, path: Annotated[Path | None, Depends(package_file)]
-) -> ImportResult:
-    """Import a course package (a zip with cmi5.xml), or update the course of the same id; a bad package
-    answers 400 invalidCoursePackage naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES
-    413 fileTooBig."""
+def import_course(db: DB, user: CurrentUser, path: Annotated[Path | None, Depends(package_file)]) -> JobOut:
+    """Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or update the course of the same
+    id. The whole package is checked first: a bad one answers 400 invalidCoursePackage at once, naming the
+    faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413 fileTooBig. Then a job imports it, and
+    the request answers at once with the job (202): GET /jobs/{id} tells when it ended, its summary the
+    course ({id, title, created, items})."""
     if path is None:
         raise package.refuse("package", "notAZipFile")
-    return service.import_course(db, path=path, user_id=user.id)
+    package.read(path)
+    job = runner.enqueue(
+        db,
+        owner_id=user.id,
+        kind=jobs.IMPORT,
+        parameters={},
+        language="fr",
+        input=path,
+        input_extension="zip",
+    )
+    return jobs_service.out(user, job)
 
 
 @router.get("/lms/courses/{courseId}")

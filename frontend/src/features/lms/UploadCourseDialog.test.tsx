@@ -3,10 +3,37 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n'
 import { renderWithClient } from '../../test/render'
+import { fakeServer, json } from '../../test/server'
 import { answer, FakeUpload } from '../../test/upload'
 import { UploadCourseDialog } from './UploadCourseDialog'
 
 afterEach(() => vi.unstubAllGlobals())
+
+const COURSE = { id: 9, title: 'Consignation', created: true, items: 3 }
+
+/** The job that imports a package the server took (docs/operations.md, "Jobs"). */
+const job = (status: string, summary: object | null = null, error: string | null = null, errors: { field: string; code: string }[] = []) => ({
+  id: 5,
+  kind: 'courseImport',
+  status,
+  done: 0,
+  total: 0,
+  createdAt: '2026-11-30T10:00:00Z',
+  startedAt: null,
+  finishedAt: null,
+  expiresAt: null,
+  downloadName: null,
+  error,
+  errors,
+  summary,
+  can: { download: false },
+})
+
+/** The server takes the package (202, its job queued) and the job ends as `ended` says when read. */
+function importedAs(ended: ReturnType<typeof job>) {
+  answer(202, job('queued'))
+  return fakeServer({ 'GET /backend/api/v2/jobs/5': () => json(ended) })
+}
 
 const MAX_BYTES = 500_000_000
 
@@ -22,18 +49,63 @@ async function send(file: File) {
 }
 
 describe('the course upload', () => {
-  it('sends the package as the body and gives the server answer', async () => {
-    answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
+  it('sends the package as the body and gives the course its job imported', async () => {
+    importedAs(job('succeeded', COURSE))
     const onDone = vi.fn()
     renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
     const file = zip()
     await send(file)
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ id: 9, title: 'Consignation', created: true, items: 3 }))
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(COURSE))
+    expect(onDone).toHaveBeenCalledTimes(1)
     expect(FakeUpload.sent).toEqual([{ url: '/backend/api/v2/lms/courses', headers: { 'Content-Type': 'application/zip' }, body: file }])
   })
 
+  it('shows the import going on while the job runs, then gives its course', async () => {
+    let state = job('running')
+    answer(202, job('queued'))
+    fakeServer({ 'GET /backend/api/v2/jobs/5': () => json(state) })
+    const onDone = vi.fn()
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
+    await send(zip())
+    const status = await screen.findByRole('status')
+    expect(status).toHaveTextContent('Importing the course… You may close this window: the import goes on, and the bell tells you when it has ended.')
+    expect(screen.getByRole('progressbar', { name: 'Importing the course…' })).toBeInTheDocument()
+    // Closing leaves the job to the server; importing again waits for it.
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveAttribute('aria-disabled', 'true')
+    expect(onDone).not.toHaveBeenCalled()
+    state = job('succeeded', COURSE)
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(COURSE))
+  })
+
+  it('says in French that the import waits, then why its job failed, naming the entry', async () => {
+    await i18n.changeLanguage('fr')
+    let state = job('queued')
+    answer(202, job('queued'))
+    fakeServer({ 'GET /backend/api/v2/jobs/5': () => json(state) })
+    const onDone = vi.fn()
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
+    await userEvent.upload(screen.getByLabelText('Choisir un fichier'), zip())
+    await userEvent.click(screen.getByRole('button', { name: 'Importer' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('En attente de démarrage… Vous pouvez fermer cette fenêtre')
+    state = job('failed', null, 'invalidCoursePackage', [{ field: 'imsmanifest.xml:/manifest/resources', code: 'notFound' }])
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("Ce fichier n'est pas un paquet de cours cmi5 valide")
+    expect(alert).toHaveTextContent('Entrée en cause : imsmanifest.xml:/manifest/resources (introuvable dans le paquet)')
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Importer' })).toBeEnabled()
+    expect(onDone).not.toHaveBeenCalled()
+  })
+
+  it('says that the job was interrupted', async () => {
+    importedAs(job('failed', null, 'jobInterrupted'))
+    renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
+    await send(zip())
+    expect(await screen.findByRole('alert')).toHaveTextContent('The job was interrupted by a server stop.')
+  })
+
   it('sends a cmi5.xml alone as XML', async () => {
-    answer(200, { id: 10, title: 'En ligne', created: true, items: 2 })
+    importedAs(job('succeeded', { id: 10, title: 'En ligne', created: true, items: 2 }))
     const onDone = vi.fn()
     renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
     const file = new File(['<?xml version="1.0"?><courseStructure/>'], 'cmi5.xml', { type: 'text/xml' })
@@ -43,7 +115,17 @@ describe('the course upload', () => {
   })
 
   it('shows the progress while sending', async () => {
-    answer(200, { id: 9, title: 'Consignation', created: true, items: 3 })
+    answer(202, job('queued'))
+    // The package still on its way: no answer yet.
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeUpload {
+        send(body: unknown) {
+          FakeUpload.sent.push({ url: '', headers: {}, body })
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 })
+        }
+      },
+    )
     renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={() => undefined} />)
     await send(zip())
     expect(await screen.findByRole('progressbar', { name: 'Sending the package' })).toHaveAttribute('aria-valuenow', '40')

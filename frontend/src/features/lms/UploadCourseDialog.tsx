@@ -8,12 +8,14 @@ import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { type FormEvent, useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '../../api/errors'
 import { DIALOG_WIDTH } from '../../components/FormDialog'
+import { isRunning, type Job, jobQuery } from '../../components/jobs/api'
 import { useMessage } from '../../lib/messages'
-import { type ImportResult, useUploadCourse } from './api'
+import { type ImportResult, useCoursesChanged, useUploadCourse } from './api'
 
 /** Why a package was refused: the server's message key (or that of a check made before sending), and the entries it names with why. */
 interface Refusal {
@@ -42,7 +44,17 @@ function refusalOf(error: Error): Refusal | undefined {
   return { message: error.message, faults: error.errors.map(({ field, code }) => ({ entry: field, code })) }
 }
 
-/** Uploads a course package (a .zip, or a cmi5.xml alone): the progress while it is sent, the server's refusal in words. */
+/** Why the job that imported a package failed: its message key (invalidCoursePackage, jobInterrupted…) and the entries it names. */
+const refusalOfJob = (job: Job): Refusal => ({
+  message: job.error ?? 'jobFailed',
+  faults: job.errors.map(({ field, code }) => ({ entry: field, code })),
+})
+
+/**
+ * Uploads a course package (a .zip, or a cmi5.xml alone): the progress while it is sent, the server's refusal in words. A package
+ * the server took is imported by a job of the server (docs/operations.md, "Jobs"): the dialog follows it, then gives its course, or
+ * says why it failed; closed meanwhile, the import goes on and the bell tells when it ended.
+ */
 export function UploadCourseDialog({
   maxBytes,
   onClose,
@@ -57,27 +69,48 @@ export function UploadCourseDialog({
   const message = useMessage()
   const titleId = useId()
   const upload = useUploadCourse()
+  const coursesChanged = useCoursesChanged()
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number>()
-  const [refusal, setRefusal] = useState<Refusal>()
+  const [sendRefusal, setSendRefusal] = useState<Refusal>()
+  const [jobId, setJobId] = useState<number>()
+  const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined }).data
+  const importing = jobId !== undefined && (job === undefined || isRunning(job))
+  const refusal = jobId !== undefined && job?.status === 'failed' ? refusalOfJob(job) : sendRefusal
+  const busy = upload.isPending || importing
+  const succeeded = job?.status === 'succeeded' ? job : undefined
+
+  // The job's end, once: the catalogue holds the course now, which the page shows.
+  const ended = useRef<number>(undefined)
+  useEffect(() => {
+    if (!succeeded || ended.current === succeeded.id) return
+    ended.current = succeeded.id
+    void coursesChanged()
+    onDone(succeeded.summary as unknown as ImportResult)
+  }, [succeeded, coursesChanged, onDone])
 
   const choose = (chosen: File | null) => {
     setFile(chosen)
     setProgress(undefined)
-    setRefusal(chosen ? refusalBeforeSending(chosen, maxBytes) : undefined)
+    setJobId(undefined)
+    setSendRefusal(chosen ? refusalBeforeSending(chosen, maxBytes) : undefined)
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!file || refusalBeforeSending(file, maxBytes)) return
-    setRefusal(undefined)
+    setSendRefusal(undefined)
+    setJobId(undefined)
     setProgress(0)
     upload.mutate(
       { file, onProgress: setProgress },
       {
-        onSuccess: (result) => onDone(result),
+        onSuccess: (answer) => {
+          setProgress(undefined)
+          setJobId(answer.id)
+        },
         onError: (error) => {
           setProgress(undefined)
-          setRefusal(refusalOf(error))
+          setSendRefusal(refusalOf(error))
         },
       },
     )
@@ -96,7 +129,7 @@ export function UploadCourseDialog({
               {maxBytes !== undefined && ` ${t('lms.upload.sizeLimit', { size: Math.floor(maxBytes / 1_000_000).toLocaleString(i18n.language) })}`}
             </Typography>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-              <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending}>
+              <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
                 {t('lms.upload.chooseFile')}
                 <input
                   type="file"
@@ -118,6 +151,14 @@ export function UploadCourseDialog({
                 </Typography>
               </Stack>
             )}
+            {importing && (
+              <Stack spacing={0.5} role="status">
+                <LinearProgress aria-label={t('lms.upload.importing')} />
+                <Typography variant="caption" color="text.secondary">
+                  {job?.status === 'queued' ? t('lms.upload.queued') : t('lms.upload.importing')} {t('lms.upload.importingHint')}
+                </Typography>
+              </Stack>
+            )}
             {refusal && (
               <Alert severity="error" role="alert">
                 <Typography variant="body2">{message(refusal.message)}</Typography>
@@ -132,9 +173,9 @@ export function UploadCourseDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={upload.isPending}>
-            {t('actions.cancel')}
+            {t(importing ? 'actions.close' : 'actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={upload.isPending} disabled={!file || refusalBeforeSending(file, maxBytes) !== undefined}>
+          <Button type="submit" variant="contained" loading={busy} disabled={!file || refusalBeforeSending(file, maxBytes) !== undefined}>
             {t('lms.upload.submit')}
           </Button>
         </DialogActions>

@@ -6,8 +6,16 @@ import { withProgress } from '../../api/upload'
 
 type Schemas = components['schemas']
 export type MyAttempt = Schemas['MyAttempt']
-/** The answer to an upload: the course, whether it is new, and how many elements it holds. */
-export type ImportResult = paths['/backend/api/v2/lms/courses']['post']['responses'][200]['content']['application/json']
+/** The job that imports an uploaded package (docs/operations.md, "Jobs"): the server answers it at once. */
+export type ImportJob = paths['/backend/api/v2/lms/courses']['post']['responses'][202]['content']['application/json']
+
+/** What an import did, its job's summary once it succeeded (lms.jobs): the course, whether it is new, and how many units it holds. */
+export interface ImportResult {
+  id: number
+  title: string
+  created: boolean
+  items: number
+}
 
 /** The signed-in learner's quiz attempts, read again whenever the tab comes back to the front: a quiz is answered in another tab. */
 export const myAttemptsQuery = queryOptions({
@@ -16,8 +24,8 @@ export const myAttemptsQuery = queryOptions({
   refetchOnWindowFocus: 'always',
 })
 
-/** Sends a course package (a zip, or a cmi5.xml alone) as the raw body, reporting the upload's progress (0 to 1). */
-export function uploadCoursePackage(file: File, onProgress: (done: number) => void): Promise<ImportResult> {
+/** Sends a course package (a zip, or a cmi5.xml alone) as the raw body, reporting the upload's progress (0 to 1): the job that imports it, once the server checked it. */
+export function uploadCoursePackage(file: File, onProgress: (done: number) => void): Promise<ImportJob> {
   const type = file.name.toLowerCase().endsWith('.xml') ? 'application/xml' : 'application/zip'
   return data(api.POST('/backend/api/v2/lms/courses', { headers: { 'Content-Type': type }, ...withProgress(file, onProgress) }))
 }
@@ -30,6 +38,12 @@ function useCoursesChange<V, R>(mutationFn: (variables: V) => Promise<R>, meta?:
     meta,
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.courses.all }),
   })
+}
+
+/** The catalogue read again, once a course's import ended. */
+export function useCoursesChanged() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.courses.all })
 }
 
 /** The upload dialog shows the refusals itself (a bad package, a file too big). */
