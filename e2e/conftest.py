@@ -29,6 +29,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 SPOT = Path(sys.executable).parent / "spot"
@@ -309,8 +310,19 @@ def _uncaught(error: Any, base_url: str, audit: Audit) -> None:
 
 
 def _wait_for_checks(page: Page) -> None:
-    if not page.is_closed():
-        page.evaluate("() => window.__spotAxe && window.__spotAxe.idle()")
+    """Until axe has checked what the page shows. A page that reloads meanwhile (the application
+    reloads when another tab of the context opens or closes the session) is waited for again: its new
+    document is checked as it loads."""
+    for attempt in range(3):
+        if page.is_closed():
+            return
+        try:
+            page.evaluate("() => window.__spotAxe && window.__spotAxe.idle()")
+            return
+        except PlaywrightError as error:
+            if "Execution context was destroyed" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_load_state()
 
 
 # The pages this test process's journeys have had checked, by language, a page being its address with
