@@ -8,7 +8,7 @@ that takes them, in `spot serve` (unless --no-jobs) and in `spot worker`.
   process finds it within a second).
 - `execute` takes a queued row by a compare-and-set (status and attempt), beats its heartbeat from a
   thread while the handler works in a session of its own, then stores the result file (core.files:
-  moved into the store once the transaction commits, removed if it rolls back) and marks the job
+  moved into the store in that transaction, removed again if it does not commit) and marks the job
   succeeded in one transaction, with the owner's e-mail. What the handler writes before (a half-made
   zip) is in this process's scratch folder, which core.files cleans when the process died.
 - The sweep, in every runner: a running job whose heartbeat stopped (its process was killed) is queued
