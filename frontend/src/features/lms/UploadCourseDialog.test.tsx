@@ -67,8 +67,10 @@ describe('the course upload', () => {
     const onDone = vi.fn()
     renderWithClient(<UploadCourseDialog maxBytes={MAX_BYTES} onClose={() => undefined} onDone={onDone} />)
     await send(zip())
-    const status = await screen.findByRole('status')
-    expect(status).toHaveTextContent('Importing the course… You may close this window: the import goes on, and the bell tells you when it has ended.')
+    // Queued as the server's 202 said, then running once the job is read.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Importing the course… You may close this window: the import goes on, and the bell tells you when it has ended.'),
+    )
     expect(screen.getByRole('progressbar', { name: 'Importing the course…' })).toBeInTheDocument()
     // Closing leaves the job to the server; importing again waits for it.
     expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled()

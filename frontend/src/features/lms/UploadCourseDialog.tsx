@@ -74,6 +74,7 @@ export function UploadCourseDialog({
   const [progress, setProgress] = useState<number>()
   const [sendRefusal, setSendRefusal] = useState<Refusal>()
   const [jobId, setJobId] = useState<number>()
+  // Until it is first read, the job is as the server's 202 gave it: queued.
   const job = useQuery({ ...jobQuery(jobId ?? 0), enabled: jobId !== undefined }).data
   const importing = jobId !== undefined && (job === undefined || isRunning(job))
   const refusal = jobId !== undefined && job?.status === 'failed' ? refusalOfJob(job) : sendRefusal
@@ -155,7 +156,7 @@ export function UploadCourseDialog({
               <Stack spacing={0.5} role="status">
                 <LinearProgress aria-label={t('lms.upload.importing')} />
                 <Typography variant="caption" color="text.secondary">
-                  {job?.status === 'queued' ? t('lms.upload.queued') : t('lms.upload.importing')} {t('lms.upload.importingHint')}
+                  {(job?.status ?? 'queued') === 'queued' ? t('lms.upload.queued') : t('lms.upload.importing')} {t('lms.upload.importingHint')}
                 </Typography>
               </Stack>
             )}
