@@ -1,6 +1,9 @@
 """Property-based tests of the whole API from its OpenAPI document (schemathesis): whatever the input, no
 answer is a 5xx, every answer matches the document (status code and body), protected routes included."""
 
+import os
+import threading
+
 import pytest
 import schemathesis
 from fastapi.routing import APIRoute
@@ -10,7 +13,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 
 from spot import db as database
 from spot.account import service as account_service
-from spot.main import create_app
+from spot.main import NO_JOBS, create_app
 from spot.permissions.names import ALL_PERMISSIONS
 from spot.scim.routes import router as scim_router
 from spot.users.models import User
@@ -18,7 +21,15 @@ from support import API
 
 # Uploaded archives are bytes like any other.
 schemathesis.serializer.alias("application/zip", "application/octet-stream")
-schema = schemathesis.openapi.from_asgi(f"{API}/openapi.json", create_app())
+# Reading the document runs the app's start-up, here at collection: without the job runner, whose threads
+# would otherwise work (and import modules) while pytest compiles the other test modules, and query a
+# test database not made yet.
+os.environ[NO_JOBS] = "1"
+try:
+    schema = schemathesis.openapi.from_asgi(f"{API}/openapi.json", create_app())
+finally:
+    del os.environ[NO_JOBS]
+assert not [thread.name for thread in threading.enumerate() if thread.name.startswith("spot-jobs")]
 
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 
