@@ -74,7 +74,7 @@ def test_the_frame_page_holds_the_runtime_of_the_edition_and_frames_the_sco(
         'data-player="http://127.0.0.1:8000"></script>'
     )
     assert script in html and html.index(script) < html.index("</head>") < html.index("<iframe")
-    assert '<iframe src="lecture/index.html?page=1" title="Lecture : le risque électrique">' in html
+    assert '<iframe data-sco src="lecture/index.html?page=1" title="Lecture : le risque électrique">' in html
     assert "<title>Lecture : le risque électrique</title>" in html
     assert html.startswith('<!doctype html><html lang="')
     # The SCO itself is served as it is: the API lives in the frame above it.

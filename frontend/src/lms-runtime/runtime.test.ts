@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CommitService, loadCmi, readAnswer, readOptions, start, tellPlayer } from './runtime'
+import { CommitService, leave, loadCmi, readAnswer, readOptions, start, tellPlayer } from './runtime'
 
 /** A synchronous XMLHttpRequest answering `status`/`text`, or throwing on send (a page going away). */
 function fakeRequest(answer: { status: number; text: string } | 'refused') {
@@ -36,19 +36,29 @@ describe('the SCORM runtime bootstrap', () => {
     expect(readAnswer(200, 'not json', 101)).toEqual({ result: 'false', errorCode: 101 })
   })
 
-  it('commits by a synchronous JSON request, and by a text beacon while the page goes away', () => {
+  it('commits by a synchronous JSON request, and in the background while the page goes away, until settled', async () => {
     const sent = fakeRequest({ status: 200, text: '{"result": true}' })
     const service = new CommitService(101)
     expect(service.processHttpRequest('/api/lms/scorm/k/commit', { cmi: { core: {} } })).toEqual({ result: 'true', errorCode: 0 })
     expect(sent).toEqual([{ method: 'POST', url: '/api/lms/scorm/k/commit', headers: { 'Content-Type': 'application/json' }, body: '{"cmi":{"core":{}}}' }])
 
     fakeRequest('refused')
-    const beacon = vi.fn(() => true)
-    vi.stubGlobal('navigator', { sendBeacon: beacon })
+    let answer: (value: Response) => void = () => undefined
+    const background = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)))
+    vi.stubGlobal('fetch', background)
     expect(service.processHttpRequest('/api/lms/scorm/k/commit', { cmi: {}, terminate: true })).toEqual({ result: 'true', errorCode: 0 })
-    const [url, blob] = beacon.mock.calls[0] as unknown as [string, Blob]
-    expect(url).toBe('/api/lms/scorm/k/commit')
-    expect(blob.type).toBe('text/plain;charset=utf-8')
+    expect(background).toHaveBeenCalledWith('/api/lms/scorm/k/commit', {
+      method: 'POST',
+      body: '{"cmi":{},"terminate":true}',
+      keepalive: true,
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    })
+    let settled = false
+    void service.settled().then(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    answer(new Response('{"result": true}'))
+    await vi.waitFor(() => expect(settled).toBe(true))
   })
 
   it('loads the CMI before the content starts, and says when the launch is over', () => {
@@ -73,7 +83,7 @@ describe('the SCORM runtime bootstrap', () => {
     const listeners = new Map<string, () => void>()
     const api = { loadFromJSON: vi.fn(), on: (name: string, callback: () => void) => listeners.set(name, callback) }
     const options = { api: '/api/lms/scorm/k', player: 'http://127.0.0.1:8000' }
-    start(api, options, { initialize: 'Initialize', commit: 'Commit', finish: 'Terminate' }, () => 'continue')
+    start(api, options, new CommitService(391), { initialize: 'Initialize', commit: 'Commit', finish: 'Terminate' }, () => 'continue')
     expect(api.loadFromJSON).toHaveBeenCalledWith({ learner_id: '7' })
     listeners.get('Initialize')?.()
     listeners.get('Terminate')?.()
@@ -82,8 +92,40 @@ describe('the SCORM runtime bootstrap', () => {
       [{ source: 'spot-scorm', event: 'terminated', navRequest: 'continue' }, 'http://127.0.0.1:8000'],
     ])
     fakeRequest({ status: 404, text: '' })
-    start(api, options, { initialize: 'Initialize', commit: 'Commit', finish: 'Terminate' }, () => undefined)
+    start(api, options, new CommitService(391), { initialize: 'Initialize', commit: 'Commit', finish: 'Terminate' }, () => undefined)
     expect(parent.postMessage).toHaveBeenLastCalledWith({ source: 'spot-scorm', event: 'unavailable' }, 'http://127.0.0.1:8000')
+  })
+
+  it("lets the SCO go when the player asks: its frame removed, then 'left' once its commits are answered", async () => {
+    const parent = { postMessage: vi.fn() }
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window)
+    const sco = document.createElement('iframe')
+    sco.dataset.sco = ''
+    document.body.append(sco)
+    const commits = new CommitService(391)
+    let answer: () => void = () => undefined
+    vi.spyOn(commits, 'settled').mockReturnValue(new Promise<void>((resolve) => (answer = resolve)))
+    leave('http://127.0.0.1:8000', commits)
+    expect(document.querySelector('iframe[data-sco]')).toBeNull()
+    await Promise.resolve()
+    expect(parent.postMessage).not.toHaveBeenCalled()
+    answer()
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ source: 'spot-scorm', event: 'left' }, 'http://127.0.0.1:8000'))
+  })
+
+  it("hears the player's request to leave from the document above, on Spot's origin only", async () => {
+    fakeRequest({ status: 200, text: '{"version": "2004", "cmi": {}}' })
+    const parent = { postMessage: vi.fn() }
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window)
+    const api = { loadFromJSON: vi.fn(), on: vi.fn() }
+    start(api, { api: '/api/lms/scorm/k', player: 'http://127.0.0.1:8000' }, new CommitService(391), { initialize: 'Initialize', commit: 'Commit', finish: 'Terminate' }, () => undefined)
+    const request = { source: 'spot-player', event: 'leave' }
+    window.dispatchEvent(new MessageEvent('message', { data: request, origin: 'http://elsewhere.test', source: parent as unknown as Window }))
+    window.dispatchEvent(new MessageEvent('message', { data: request, origin: 'http://127.0.0.1:8000', source: window }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(parent.postMessage).not.toHaveBeenCalled()
+    window.dispatchEvent(new MessageEvent('message', { data: request, origin: 'http://127.0.0.1:8000', source: parent as unknown as Window }))
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ source: 'spot-scorm', event: 'left' }, 'http://127.0.0.1:8000'))
   })
 
   it('tells nobody when the SCO runs on its own', () => {

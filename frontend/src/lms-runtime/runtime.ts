@@ -10,12 +10,17 @@
  * content calls Initialize from its load handler; commits go to `{data-api}/commit` as
  * `{"cmi": {...}, "terminate": true?}`. The player page (Spot's origin) is told by `postMessage` when the
  * SCO initializes, commits and terminates, with the navigation request it made.
+ *
+ * When the learner opens another unit from the player, the player first asks the runtime to let the SCO
+ * go (`{"source": "spot-player", "event": "leave"}`): the frame page removes the SCO's frame, whose unload
+ * handler usually calls Terminate, and answers `left` once every commit has reached the server, so that
+ * the statuses the player reads next include this unit's.
  */
 
 /** What the player page receives from the runtime (features/lms/player reads it). */
 export type RuntimeMessage = {
   source: 'spot-scorm'
-  event: 'initialized' | 'committed' | 'terminated' | 'unavailable'
+  event: 'initialized' | 'committed' | 'terminated' | 'unavailable' | 'left'
   /** SCORM 2004 `adl.nav.request` (`continue`, `previous`, `{target=ID}choice`, `exit`, `suspendAll`…), SCORM 1.2 `nav.event`. */
   navRequest?: string
 }
@@ -41,16 +46,23 @@ export function readAnswer(status: number, text: string, failureCode: number): R
 }
 
 /**
- * Commits by synchronous request, as SCORM wants (the content reads the commit's result), and by
- * `sendBeacon` when the browser no longer allows one: while the page goes away (the learner left the
- * SCO or closed the player), when content usually calls Finish/Terminate. A beacon cannot be
- * preflighted, so it goes as text/plain, which the server reads as JSON too.
+ * Commits by synchronous request, as SCORM wants (the content reads the commit's result), and by a
+ * `keepalive` request when the browser no longer allows one: while the page goes away (the learner left
+ * the SCO or closed the player), when content usually calls Finish/Terminate. That request goes as
+ * text/plain, which the server reads as JSON too (as a beacon would: nothing to preflight), and
+ * `settled()` waits for it.
  */
 export class CommitService {
   private readonly failureCode: number
+  private readonly pending = new Set<Promise<unknown>>()
 
   constructor(failureCode: number) {
     this.failureCode = failureCode
+  }
+
+  /** Once every commit sent in the background has been answered (or failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending])
   }
 
   processHttpRequest(url: string, params: unknown): Result {
@@ -62,8 +74,10 @@ export class CommitService {
       request.send(body)
       return readAnswer(request.status, request.responseText, this.failureCode)
     } catch {
-      const sent = navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))
-      return { result: sent ? 'true' : 'false', errorCode: sent ? 0 : this.failureCode }
+      const sent = fetch(url, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } })
+      this.pending.add(sent)
+      void sent.catch(() => undefined).finally(() => this.pending.delete(sent))
+      return { result: 'true', errorCode: 0 }
     }
   }
 
@@ -100,7 +114,7 @@ export function tellPlayer(player: string, message: Omit<RuntimeMessage, 'source
 }
 
 /** The settings shared by both versions: commits to the launch's address, every 30 s after a change and at the end. */
-export function settings(options: Options, failureCode: number) {
+export function settings(options: Options, commits: CommitService) {
   return {
     lmsCommitUrl: `${options.api}/commit`,
     autocommit: true,
@@ -108,21 +122,42 @@ export function settings(options: Options, failureCode: number) {
     dataCommitFormat: 'json' as const,
     sendFullCommit: true,
     terminateCommitPayloadField: 'terminate',
-    httpService: new CommitService(failureCode),
+    httpService: commits,
     logLevel: 4 as const,
   }
 }
 
+/** The SCO's frame in the frame page (`lms/scorm/player.py`); none where the runtime is in the SCO's own document. */
+export const SCO_FRAME = 'iframe[data-sco]'
+
+/**
+ * Lets the SCO go when the player asks: removing its frame runs its unload handler (where content
+ * calls Terminate) there and then; the player is told `left` once the commits are answered. Where the
+ * runtime is in the SCO's own document, `left` at once: the player removes the frame.
+ */
+export function leave(player: string, commits: CommitService): void {
+  document.querySelector(SCO_FRAME)?.remove()
+  void commits.settled().then(() => tellPlayer(player, { event: 'left' }))
+}
+
+/** Whether a message is the player's request to let the SCO go. */
+const isLeave = (data: unknown) => typeof data === 'object' && data !== null && (data as Record<string, unknown>).source === 'spot-player' && (data as Record<string, unknown>).event === 'leave'
+
 /**
  * Loads the CMI into the API, and reports the SCO's calls to the player: the names of the calls differ
- * by version (LMSInitialize/Initialize…), the navigation request is read at the end.
+ * by version (LMSInitialize/Initialize…), the navigation request is read at the end. The player's
+ * request to leave is heard from the document above, on Spot's origin only.
  */
 export function start(
   api: RuntimeApi,
   options: Options,
+  commits: CommitService,
   calls: { initialize: string; commit: string; finish: string },
   navRequest: () => string | undefined,
 ): void {
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && event.origin === options.player && isLeave(event.data)) leave(options.player, commits)
+  })
   const cmi = loadCmi(options.api)
   if (cmi === undefined) {
     tellPlayer(options.player, { event: 'unavailable' })

@@ -80,8 +80,9 @@ def _scorm_launch(db: Session, key: str) -> tuple[LmsItem, ScormCourse, str] | N
 
 
 def frame_page(db: Session, *, key: str) -> tuple[bytes, str]:
-    """The frame around a launched SCO: the runtime, then the SCO filling the page. 404 for anything but
-    a live SCORM launch."""
+    """The frame around a launched SCO: the runtime, then the SCO filling the page (`data-sco`: the frame
+    the runtime removes when the player asks it to let the SCO go). 404 for anything but a live SCORM
+    launch."""
     found = _scorm_launch(db, key)
     if found is None:
         raise ApiError(404, "notFound")
@@ -94,7 +95,7 @@ def frame_page(db: Session, *, key: str) -> tuple[bytes, str]:
         "<style>html,body{margin:0;height:100%;overflow:hidden}"
         "iframe{display:block;border:0;width:100%;height:100%}</style>"
         f"{_runtime_tag(key, course.edition)}"
-        f'</head><body><iframe src="{html.escape(_sco_address(item.url))}" title="{title}"></iframe>'
+        f'</head><body><iframe data-sco src="{html.escape(_sco_address(item.url))}" title="{title}"></iframe>'
         "</body></html>"
     )
     return page.encode(), "text/html; charset=utf-8"

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CourseNode } from '../../../components/courses/api'
 import { renderRoutes } from '../../../test/render'
 import { fakeServer, json, sentRequests } from '../../../test/server'
@@ -55,6 +55,13 @@ function post(frame: HTMLIFrameElement, data: unknown, origin = CONTENT) {
   })
 }
 
+/** The runtime in a unit's frame, which answers the player's request to let the SCO go with `left`. */
+async function runtimeOf(unitName: string) {
+  const frame = await screen.findByTitle<HTMLIFrameElement>(`Unit: ${unitName}`)
+  const asked = vi.spyOn(frame.contentWindow as Window, 'postMessage').mockImplementation(() => setTimeout(() => post(frame, { source: 'spot-scorm', event: 'left' }), 0))
+  return { frame, asked }
+}
+
 describe('the SCORM player', () => {
   it('opens an asset of another site in a tab of its own rather than in its frame', async () => {
     fakeServer({
@@ -95,6 +102,7 @@ describe('the SCORM player', () => {
     expect(stage.getByText('Opened to look through: nothing you do here is recorded.')).toBeInTheDocument()
     await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/10/launch')).toHaveLength(1))
     expect(await sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/10/launch')[0].json()).toEqual({ mode: 'Browse' })
+    await runtimeOf('How to Play')
     await userEvent.click(stage.getByRole('button', { name: 'Next' }))
     const next = within(await screen.findByRole('region', { name: 'Par' }))
     expect(next.queryByText(/nothing you do here is recorded/)).toBeNull()
@@ -102,17 +110,29 @@ describe('the SCORM player', () => {
     expect(await sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')[0].text()).toBe('')
   })
 
-  it('goes Previous and Next within the flow, and to a unit chosen in the contents', async () => {
+  it('goes Previous and Next within the flow, and to a unit chosen in the contents, once the runtime has let the SCO go and the statuses are read again', async () => {
     const fetchMock = server()
     open('?item=10')
     const stage = within(await screen.findByRole('region', { name: 'How to Play' }))
     expect(stage.getByRole('button', { name: 'Previous' })).toBeDisabled()
+    const first = await screen.findByTitle<HTMLIFrameElement>('Unit: How to Play')
+    const asked = vi.spyOn(first.contentWindow as Window, 'postMessage').mockImplementation(() => undefined)
+    const reads = () => sentRequests(fetchMock, 'GET /backend/api/v2/lms/courses/5/progress').length
+    const before = reads()
     await userEvent.click(stage.getByRole('button', { name: 'Next' }))
-    expect(await screen.findByTitle('Unit: Par')).toBeInTheDocument()
+    // The unit stays until its runtime says the SCO is gone (its last commit answered).
+    expect(asked).toHaveBeenCalledWith({ source: 'spot-player', event: 'leave' }, '*')
+    expect(screen.getByTitle('Unit: How to Play')).toBe(first)
+    expect(screen.queryByTitle('Unit: Par')).toBeNull()
+    post(first, { source: 'spot-scorm', event: 'terminated', navRequest: 'previous' })
+    expect(screen.getByTitle('Unit: How to Play')).toBe(first)
+    post(first, { source: 'spot-scorm', event: 'left' })
+    await runtimeOf('Par')
+    expect(reads()).toBeGreaterThan(before)
     await userEvent.click(within(screen.getByRole('region', { name: 'Contents' })).getByRole('button', { name: /Taking Care of the Course/ }))
     const last = within(await screen.findByRole('region', { name: 'Taking Care of the Course' }))
     expect(last.getByRole('button', { name: 'Next' })).toBeDisabled()
-    expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/20/launch')).toHaveLength(1)
+    await waitFor(() => expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/20/launch')).toHaveLength(1))
   })
 
   it('reads the statuses again on a commit, follows a continue request and says when the unit was left', async () => {

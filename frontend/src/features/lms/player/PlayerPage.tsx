@@ -62,7 +62,9 @@ const MODES = ['Browse', 'Review'] as const
  * unit's status, and the chosen unit in a frame, with Previous and Next where its block allows flow and
  * the table of contents where it allows choice. Without `item`, it opens the unit left suspended, else
  * the first not done. The SCO's runtime tells it of commits (the statuses are read again) and of its end
- * (its navigation request is followed: continue, previous, or the unit a choice names).
+ * (its navigation request is followed: continue, previous, or the unit a choice names). A unit the
+ * learner opens from the player (contents, Previous, Next) opens once the runtime has let the current SCO
+ * go and its last commit is read (`leaving`).
  */
 export function PlayerPage() {
   const { t } = useTranslation()
@@ -84,6 +86,9 @@ export function PlayerPage() {
     if (first !== undefined) setStartId(first)
   }
   const currentId = asked ?? startId
+  // The unit the learner asked for while the current SCO is let go.
+  const [leaving, setLeaving] = useState<number>()
+  const queryClient = useQueryClient()
 
   const error = treeError ?? progressError
   if (error) {
@@ -92,6 +97,12 @@ export function PlayerPage() {
   if (!root || !progress) return <Loading />
 
   const open = (itemId: number) => setSearch({ item: String(itemId) }, { replace: true })
+  const choose = (itemId: number) => (itemId === currentId ? undefined : setLeaving(itemId))
+  const left = async (itemId: number) => {
+    await queryClient.invalidateQueries({ queryKey: courseProgressQuery(courseId).queryKey })
+    setLeaving(undefined)
+    open(itemId)
+  }
   const back = (
     <Button component={RouterLink} to={LMS_PATH} startIcon={<ArrowBack />}>
       {t('lms.player.back')}
@@ -119,10 +130,23 @@ export function PlayerPage() {
       ) : (
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, md: 4, lg: 3 }} sx={{ minWidth: 0, order: { xs: 2, md: 1 } }}>
-            <Contents units={units} progress={byItem} currentId={currentId} onOpen={open} />
+            <Contents units={units} progress={byItem} currentId={currentId} onOpen={choose} />
           </Grid>
           <Grid size={{ xs: 12, md: 8, lg: 9 }} sx={{ minWidth: 0, order: { xs: 1, md: 2 } }}>
-            {current && <Stage key={current.leaf.id} courseId={courseId} unit={current} units={units} progress={byItem} onOpen={open} mode={current.leaf.id === asked ? mode : undefined} />}
+            {current && (
+              <Stage
+                key={current.leaf.id}
+                courseId={courseId}
+                unit={current}
+                units={units}
+                progress={byItem}
+                onOpen={open}
+                onChoose={choose}
+                leaving={leaving}
+                onLeft={left}
+                mode={current.leaf.id === asked ? mode : undefined}
+              />
+            )}
           </Grid>
         </Grid>
       )}
@@ -180,13 +204,24 @@ function Contents({ units, progress, currentId, onOpen }: { units: TocUnit[]; pr
   )
 }
 
-/** The chosen unit: its launch in a frame, Previous and Next, and what follows its end. */
+/** How long the player waits for the runtime to let a SCO go before opening the next unit anyway (a frame that never answers). */
+const LEAVE_WAIT_MS = 15_000
+
+/**
+ * The chosen unit: its launch in a frame, Previous and Next, and what follows its end. `onOpen` follows
+ * the SCO's own navigation (it has ended); `onChoose` is the learner's, which first lets the SCO go:
+ * asked with `leaving`, the runtime removes the SCO and answers `left` once its commits are in, then
+ * `onLeft` opens the unit.
+ */
 function Stage({
   courseId,
   unit,
   units,
   progress,
   onOpen,
+  onChoose,
+  leaving,
+  onLeft,
   mode,
 }: {
   courseId: number
@@ -194,6 +229,9 @@ function Stage({
   units: TocUnit[]
   progress: Map<number, UnitProgress>
   onOpen: (itemId: number) => void
+  onChoose: (itemId: number) => void
+  leaving: number | undefined
+  onLeft: (itemId: number) => Promise<void>
   mode?: (typeof MODES)[number]
 }) {
   const { t, i18n } = useTranslation()
@@ -217,6 +255,10 @@ function Stage({
       void queryClient.invalidateQueries({ queryKey: courseProgressQuery(courseId).queryKey })
       if (message.event === 'committed' || message.event === 'terminated') void queryClient.invalidateQueries({ queryKey: queryKeys.lms.myAttempts })
       if (message.event === 'unavailable') setEnded('unavailable')
+      if (leaving !== undefined) {
+        if (message.event === 'left') void onLeft(leaving)
+        return
+      }
       if (message.event === 'terminated') {
         const step = afterTermination(message.navRequest)
         const named = requestedTarget(message.navRequest)
@@ -228,7 +270,23 @@ function Stage({
     }
     window.addEventListener('message', listen)
     return () => window.removeEventListener('message', listen)
-  }, [launch, courseId, next, previous, onOpen, queryClient, progress, unit.leaf.id])
+  }, [launch, courseId, next, previous, onOpen, queryClient, progress, unit.leaf.id, leaving, onLeft])
+
+  // The learner opens another unit: the runtime lets the SCO go; without a SCO in a frame, at once.
+  useEffect(() => {
+    if (leaving === undefined) return
+    const target = frame.current?.contentWindow
+    if (!launch || !target || ended) {
+      void onLeft(leaving)
+      return
+    }
+    // Any origin: the frame may be opaque (no content origin); the request says nothing of the learner.
+    target.postMessage({ source: 'spot-player', event: 'leave' }, '*')
+    const anyway = window.setTimeout(() => void onLeft(leaving), LEAVE_WAIT_MS)
+    return () => window.clearTimeout(anyway)
+    // Asked once per unit the learner chooses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leaving])
 
   const reopen = () => {
     setEnded(undefined)
@@ -253,10 +311,10 @@ function Stage({
         </Box>
         {(previous !== undefined || next !== undefined) && (
           <Stack direction="row" sx={{ gap: 1 }}>
-            <Button variant="outlined" startIcon={<NavigateBefore />} disabled={previous === undefined} onClick={() => previous !== undefined && onOpen(previous)}>
+            <Button variant="outlined" startIcon={<NavigateBefore />} disabled={previous === undefined} onClick={() => previous !== undefined && onChoose(previous)}>
               {t('lms.player.previous')}
             </Button>
-            <Button variant="contained" endIcon={<NavigateNext />} disabled={next === undefined} onClick={() => next !== undefined && onOpen(next)}>
+            <Button variant="contained" endIcon={<NavigateNext />} disabled={next === undefined} onClick={() => next !== undefined && onChoose(next)}>
               {t('lms.player.next')}
             </Button>
           </Stack>

@@ -53,6 +53,7 @@ describe('the player table of contents', () => {
   it('reads only the runtime messages, and where a navigation request leads', () => {
     expect(runtimeMessage({ source: 'spot-scorm', event: 'terminated', navRequest: 'continue' })).toEqual({ event: 'terminated', navRequest: 'continue' })
     expect(runtimeMessage({ source: 'spot-scorm', event: 'committed' })).toEqual({ event: 'committed' })
+    expect(runtimeMessage({ source: 'spot-scorm', event: 'left' })).toEqual({ event: 'left' })
     expect(runtimeMessage({ source: 'other', event: 'committed' })).toBeUndefined()
     expect(runtimeMessage({ source: 'spot-scorm', event: 'evil' })).toBeUndefined()
     expect(runtimeMessage('spot-scorm')).toBeUndefined()

@@ -54,11 +54,11 @@ export const canChoose = (progress: Map<number, UnitProgress>, itemId: number, c
 
 /** What the SCO's runtime posts to the player (src/lms-runtime/runtime.ts, RuntimeMessage). */
 export interface RuntimeMessage {
-  event: 'initialized' | 'committed' | 'terminated' | 'unavailable'
+  event: 'initialized' | 'committed' | 'terminated' | 'unavailable' | 'left'
   navRequest?: string
 }
 
-const EVENTS = new Set(['initialized', 'committed', 'terminated', 'unavailable'])
+const EVENTS = new Set(['initialized', 'committed', 'terminated', 'unavailable', 'left'])
 
 /** The runtime's message in a `message` event, undefined for any other message. */
 export function runtimeMessage(data: unknown): RuntimeMessage | undefined {
