@@ -86,8 +86,6 @@ run: deps frontend
 
 ## Testing -----------------------------------------------------------------------
 
-# Two lanes side by side, each printed once it is done: the server's (lint, SQLite, PostgreSQL) and the
-# client's (type check, lint, Vitest, API client, bundle); then the journeys, on their own.
 # Two lanes side by side: the backend's (lint, SQLite, PostgreSQL), and the client's then the journeys
 # (the client's tests end first; the journeys, which mostly wait on their browsers and servers, then
 # share the cores with the PostgreSQL leg).

@@ -25,6 +25,12 @@ class TcpProxy:
         """Refuse new connections and drop the open ones."""
         listener, self._listener = self._listener, None
         if listener is not None:
+            # Closing alone leaves the accept() blocked in its thread listening, which would let one more
+            # connection through; shutting the socket down ends that accept() (Linux: EINVAL).
+            try:
+                listener.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             listener.close()
         with self._guard:
             for connection in self._open:

@@ -1,7 +1,8 @@
 """Two `spot serve` processes on different ports, sharing one PostgreSQL database and one object store,
 behave as one (docs/operations.md, "Several servers"): a session opened on one works on the other, a
 file uploaded through one is served by the other, a job asked on one is followed and downloaded on the
-other, failed logins count once, the daily scans run once.
+other, failed logins count once, the daily scans run once. The second server is started `--no-jobs`: a
+job asked on it is run by the first (their logs say which ran it).
 The second server reaches the database through a proxy the test cuts, as a database restart does:
 its requests fail cleanly (503 databaseUnavailable, never a 500) while the first server goes on, and it
 recovers once the database is back, without being restarted."""
@@ -39,10 +40,11 @@ pytestmark = pytest.mark.skipif(
 SPOT = str(Path(sys.executable).parent / "spot")
 
 
-def _start(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [SPOT, "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+def _start(port: int, env: dict[str, str], log: Path, *options: str) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:  # the child keeps its own descriptor
+        return subprocess.Popen(
+            [SPOT, "serve", "--port", str(port), *options], env=env, stdout=out, stderr=subprocess.STDOUT
+        )
 
 
 def _wait_until(
@@ -106,7 +108,8 @@ def test_two_servers_share_sessions_files_jobs_throttling_and_scans_and_survive_
     }
     port_a, port_b = free_port(), free_port()
     a, b = f"http://127.0.0.1:{port_a}", f"http://127.0.0.1:{port_b}"
-    server_a, server_b = _start(port_a, env_a), _start(port_b, env_b)
+    log_a, log_b = tmp_path / "a.log", tmp_path / "b.log"
+    server_a, server_b = _start(port_a, env_a, log_a), _start(port_b, env_b, log_b, "--no-jobs")
     try:
         _wait_until(lambda: _answers(a), "server A answers", server_a)
         _wait_until(lambda: _answers(b), "server B answers", server_b)
@@ -150,20 +153,23 @@ def test_two_servers_share_sessions_files_jobs_throttling_and_scans_and_survive_
         assert httpx.post(f"{b}{API}/account/logout", headers=second, timeout=30).status_code in (200, 204)
         assert_error(httpx.get(f"{a}{API}/account/whoAmI", headers=second, timeout=30), 401)
 
-        # A job asked through A is seen, with its progress, and downloaded through B.
+        # A job asked through B (which runs none: --no-jobs) is run by A, followed and downloaded through A.
         reporter = report.headers("reporter")
-        asked = httpx.post(f"{a}{PDF}", json=request(report), headers=reporter, timeout=60)
+        asked = httpx.post(f"{b}{PDF}", json=request(report), headers=reporter, timeout=60)
         assert asked.status_code == 202, asked.text
+        job_id = asked.json()["id"]
 
         def finished() -> bool:
-            job = httpx.get(f"{b}{JOBS}/{asked.json()['id']}", headers=reporter, timeout=30).json()
+            job = httpx.get(f"{a}{JOBS}/{job_id}", headers=reporter, timeout=30).json()
             assert job["status"] in ("queued", "running", "succeeded"), job
             return job["status"] == "succeeded"
 
         _wait_until(finished, "the report's job finished")
-        result = httpx.get(f"{b}{JOBS}/{asked.json()['id']}/result", headers=reporter, timeout=60)
+        result = httpx.get(f"{a}{JOBS}/{job_id}/result", headers=reporter, timeout=60)
         assert result.status_code == 200
         assert list(pdfs(result.content)) == ["Learner Test.pdf", "Zoé Élève (EXT-7).pdf"]
+        started = f"job {job_id} (reportZip) attempt 1 started"
+        assert started in log_a.read_text() and " attempt " not in log_b.read_text()
 
         # Failed logins count once: three on A and two on B make the fifth, and the pair waits on both.
         for base in (a, a, a, b, b):
