@@ -141,13 +141,23 @@ def capture_statements(
 
 class ObjectStore:
     """An S3-protocol server (moto's, in a process of its own) and the settings that put Spot's files
-    in a bucket of it: the object-store side of the A/B (docs/operations.md)."""
+    in a bucket of it: the object-store side of the A/B (docs/operations.md). `aside`: the server runs
+    at the lowest CPU priority (nice 19), as a store on another host does not take Spot's cores; moto
+    is Python and spends about a core receiving a large file."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, aside: bool = False) -> None:
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
+        self.aside = aside
         self.process = subprocess.Popen(
-            [VENV_BIN / "moto_server", "-H", "127.0.0.1", "-p", str(port)],
+            [
+                *(["nice", "-n", "19"] if aside else []),
+                VENV_BIN / "moto_server",
+                "-H",
+                "127.0.0.1",
+                "-p",
+                str(port),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

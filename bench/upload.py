@@ -132,7 +132,7 @@ def measure(url: str, store: str = "folder") -> str:
     """The figures on one database, files in a folder or in an object store, as a Markdown table."""
     kind = make_url(url).get_backend_name()
     workdir = Path(tempfile.mkdtemp(prefix="spot-bench-upload-"))
-    objects = ObjectStore() if store == "s3" else None
+    objects = ObjectStore(aside=store == "s3-aside") if store.startswith("s3") else None
     try:
         return _measure(url, kind, workdir, objects)
     finally:
@@ -256,7 +256,13 @@ def _measure(url: str, kind: str, workdir: Path, objects: "ObjectStore | None") 
         process.terminate()
         process.wait(timeout=20)
     medians = statistics.median(float(r.split("|")[2]) for r in rows)
-    where = "in an object store (moto_server)" if objects else "in a folder"
+    where = (
+        "in a folder"
+        if objects is None
+        else "in an object store (moto_server at nice 19, as on another host)"
+        if objects.aside
+        else "in an object store (moto_server on the same cores)"
+    )
     header = (
         f"## 30 MB upload on {kind}, files {where} ({source})\n\n"
         f"Server heap (RssAnon) {idle_kib / 1024:.1f} MB idle, {after_kib / 1024:.1f} MB after the uploads "
@@ -275,7 +281,8 @@ def main(urls: list[str]) -> None:
     for url in urls:
         kind = make_url(url).get_backend_name()
         print(f"upload on {kind}", flush=True)
-        # A and B in one run: files in a folder, then in an object store.
-        figures = measure(url) + "\n" + measure(url, "s3")
+        # A and B in one run: files in a folder, then in an object store, its server sharing Spot's
+        # cores, then at the lowest priority (as on another host).
+        figures = "\n".join(measure(url, store) for store in ("folder", "s3", "s3-aside"))
         print(figures, flush=True)
         print(f"written to {save(f'upload-{kind}', figures)}", flush=True)
