@@ -45,8 +45,15 @@ describe('catalogues', () => {
       'unknownPermission',
       'apiTokenRevoked',
       'apiTokenNotFound',
+      // A server or its database or file store out of reach (503).
+      'databaseUnavailable',
+      'databaseBusy',
+      'fileStoreUnavailable',
     ]
-    for (const code of codes) expect(catalogues.en.codes).toHaveProperty(code)
+    for (const code of codes) {
+      expect(catalogues.en.codes).toHaveProperty(code)
+      expect(catalogues.fr.codes).toHaveProperty(code)
+    }
   })
 })
 
