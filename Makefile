@@ -92,12 +92,13 @@ run: deps frontend
 test: deps chromium frontend
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
 
-# Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out).
+# Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out,
+# line by line, so that a lane stopped midway has printed all it said).
 test-server:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep --line-buffered -v 'resetting jobserver'
 
 test-client:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle test-e2e 2>&1 | grep -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle test-e2e 2>&1 | grep --line-buffered -v 'resetting jobserver'
 
 # The API's conformance to its OpenAPI document (tests/test_schemathesis.py, a fuzz of every operation)
 # runs on PostgreSQL, the stricter database, when one answers; on SQLite otherwise. Every other test
@@ -135,8 +136,10 @@ check-api: openapi frontend-deps
 check-bundle: frontend
 	cd frontend && node scripts/check-bundle.mjs
 
+# --timeout: a hang guard (backend/pyproject.toml says the backend's); the longest journey takes about
+# two minutes on a loaded machine.
 test-e2e: backend-deps frontend chromium
-	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n $(E2E_WORKERS) .
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n $(E2E_WORKERS) --timeout=900 .
 
 lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent

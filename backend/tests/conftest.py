@@ -58,14 +58,18 @@ def _create_pg_database() -> None:
             if name == _PG_DATABASE or (pid.isdigit() and not _alive(int(pid))):
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         conn.execute(text(f'CREATE DATABASE "{_PG_DATABASE}"'))
-        _no_commit_wait(conn, _PG_DATABASE)
+        _test_database_settings(conn, _PG_DATABASE)
 
 
-def _no_commit_wait(conn: Connection, database: str) -> None:
+def _test_database_settings(conn: Connection, database: str) -> None:
     """A commit in the test database does not wait for its WAL to reach the disk: what a crash of the
     server could lose, a test run does not keep (its gain is in docs/performance.md, "The test
-    suite"). Statements and their results are the same."""
+    suite"). Statements and their results are the same.
+    A statement that waits for a lock more than 5 minutes fails, naming itself: a test whose session
+    holds what the app (or the emptying of the tables after it) waits for fails, rather than hanging
+    the run. A test's waits for locks last milliseconds."""
     conn.execute(text(f'ALTER DATABASE "{database}" SET synchronous_commit = off'))
+    conn.execute(text(f"ALTER DATABASE \"{database}\" SET lock_timeout = '300s'"))
 
 
 def _drop_pg_database() -> None:
@@ -226,7 +230,7 @@ def _restore_demo_snapshot() -> None:
         with _pg_admin() as conn:
             conn.execute(text(f'DROP DATABASE "{_pg_name()}" WITH (FORCE)'))
             conn.execute(text(f'CREATE DATABASE "{_pg_name()}" TEMPLATE "{_demo_snapshot_name()}"'))
-            _no_commit_wait(conn, _pg_name())
+            _test_database_settings(conn, _pg_name())
     shutil.copytree(_tmp / "demo-data", _tmp / "data", dirs_exist_ok=True)
 
 
