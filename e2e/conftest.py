@@ -335,12 +335,18 @@ def _page_of(url: str) -> str:
     return re.sub(r"\d+", "#", url)
 
 
+# Addresses that act rather than show: visiting one again would sign the journey's context out.
+_NOT_VISITED_AGAIN = re.compile(r"/spotv2/logout(\?|$)")
+
+
 def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: Audit) -> None:
     """Every page the journey saw in one language only, seen again in the other one, unless a journey
     of this process has already seen it in that one."""
     seen = audit.languages_by_url()
     pending: dict[str, list[str]] = {language: [] for language in LANGUAGES}
     for url, languages in seen.items():
+        if _NOT_VISITED_AGAIN.search(url):
+            continue
         for language in LANGUAGES:
             if language not in languages and (_page_of(url), language) not in _checked_pages:
                 _checked_pages.add((_page_of(url), language))

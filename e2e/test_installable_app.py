@@ -52,8 +52,9 @@ def test_spot_installs_as_an_app_and_opens_offline(
 ) -> None:
     texts = TEXTS[language]
     profile = tmp_path / "profile"
+    # Its twin in the other language sees the same pages in that one (other_language=False).
     with audited_context(
-        browser, base_url, profile=profile, service_workers="allow", viewport=PHONE
+        browser, base_url, profile=profile, service_workers="allow", viewport=PHONE, other_language=False
     ) as context:
         page = context.new_page()
         sign_in(page, base_url, "operatrice", language)
@@ -103,7 +104,7 @@ def test_spot_installs_as_an_app_and_opens_offline(
         names = page.evaluate("async () => caches.keys()")
         assert "answers-of-a-session" not in names
         assert any(name.startswith("workbox-precache") for name in names)
-        # Signed in again: the pages seen are then seen in the other language too (audited_context).
+        # With only Spot's own files kept, signing in again opens My dashboard.
         sign_in(page, base_url, "operatrice", language)
 
 
