@@ -31,7 +31,7 @@ from spot.demo.mediations import _signed_in as signed_in
 from spot.mediations.models import Mediation
 from spot.permissions.names import Permission
 from spot.training.modules.models import ItemKind, TrainingModule, TrainingModuleItem
-from spot.training.paths import elements, service
+from spot.training.paths import element_actions, service
 from spot.training.paths.models import ModuleStatus as M
 from spot.training.paths.models import PathStatus as P
 from spot.training.paths.models import TrainingPath
@@ -237,14 +237,14 @@ def _work(
     for position in opened if a.status in (M.finished, M.validated, M.archived) else opened[: a.opened]:
         path = service.load(db, user=learner, path_id=path_id)
         module = service.module_at(db, path, index)
-        elements.record_open(db, user=learner, path=path, module=module, result_index=position)
+        element_actions.record_open(db, user=learner, path=path, module=module, result_index=position)
     mediation_position = next((i for i, kind in enumerate(kinds) if kind == ItemKind.mediation.value), None)
     if a.mediation is not None and mediation_position is not None:
         mediation_id = db.scalar(select(Mediation.id).where(Mediation.title == a.mediation))
         if mediation_id is not None:
             path = service.load(db, user=referent, path_id=path_id)
             module = service.module_at(db, path, index)
-            elements.attach(
+            element_actions.attach(
                 db,
                 user=referent,
                 path=path,

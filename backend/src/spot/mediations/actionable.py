@@ -25,6 +25,7 @@ from spot.core.signatures import Signature
 from spot.core.time import midnight, today
 from spot.db import UtcDateTime
 from spot.mediations import service
+from spot.mediations.cards import CARD_COLUMNS, card_fields
 from spot.mediations.models import Mediation, MediationParticipant
 from spot.mediations.models import MediationStatus as S
 from spot.mediations.schemas import ActionableMediation
@@ -110,7 +111,7 @@ def _actionable() -> Select[Any]:
         )
     ).subquery("kinds")
     return (
-        select(*service.CARD_COLUMNS, kinds.c.action)
+        select(*CARD_COLUMNS, kinds.c.action)
         .join(kinds, kinds.c.mediation_id == _m.id)
         .order_by(kinds.c.since.desc(), _m.id.desc())
         .limit(bindparam("limit"))
@@ -124,7 +125,7 @@ def actionable(db: Session, *, user: Principal) -> list[ActionableMediation]:
     """The mediations awaiting an action of the user (start, report, validate, sign), newest first, at
     most LIMIT; one statement, then the persons' names in one more."""
     rows = db.execute(_ACTIONABLE, _params(user, LIMIT)).all()
-    cards = service.card_fields(db, rows)
+    cards = card_fields(db, rows)
     return [
         ActionableMediation.model_validate({**card, "action": row.action})
         for card, row in zip(cards, rows, strict=True)

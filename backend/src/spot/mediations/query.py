@@ -9,9 +9,10 @@ from sqlalchemy import ColumnElement, Select, select
 from sqlalchemy.orm import Session
 
 from spot.core.principal import Principal
+from spot.mediations.cards import CARD_COLUMNS, card_fields
 from spot.mediations.models import Mediation, MediationParticipant, MediationStatus
 from spot.mediations.schemas import MediationCard
-from spot.mediations.service import CARD_COLUMNS, card_fields, readable
+from spot.mediations.service import readable
 from spot.querylang import EntityType, Field, FieldType, register
 from spot.querylang.lists import ListSpec
 from spot.querylang.tree import SortKey

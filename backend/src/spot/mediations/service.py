@@ -15,8 +15,9 @@ Helpers for the other modules of the area (reporting, actionable, the bell):
 - `validation(db, mediation) -> Validation | None`: who validated it and when, while it stays validated;
 - `get(db, *, user, mediation_id) -> MediationOut`, `view(db, *, user, mediation) -> MediationOut`;
 - `readable(user)`: the SQL condition of the mediations a user may read; `readable_items(user)`: the
-  items a report may refer to, with the condition of those a user may read; `CARD_COLUMNS` and
-  `card_fields(db, rows)`: MediationCard as JSON-ready data from rows of CARD_COLUMNS (lists)."""
+  items a report may refer to, with the condition of those a user may read.
+
+A mediation's card in lists is cards.py's."""
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ from spot.discussions.models import DiscussionMessage
 from spot.discussions.schemas import SystemMessageType
 from spot.mapping.models import Activity, Cartography, Function, Subject
 from spot.mapping.policy import hidden, sees_activity, sees_cartography, sees_function, sees_subject
-from spot.mediations import policy
+from spot.mediations import cards, policy
 from spot.mediations.models import (
     Mediation,
     MediationParticipant,
@@ -189,13 +190,6 @@ def facts(db: Session, mediation: Mediation) -> policy.Facts:
     return _facts(mediation, _links(db, mediation.id))
 
 
-def _names(db: Session, ids: Iterable[int | None]) -> dict[int, str]:
-    wanted = sorted({i for i in ids if i is not None})
-    if not wanted:
-        return {}
-    return dict(db.execute(select(User.id, User.display_name).where(User.id.in_(wanted))).all())
-
-
 def _periods(db: Session, mediation_id: int) -> list[TrackingPeriod]:
     return list(
         db.scalars(
@@ -260,64 +254,10 @@ def signed_content(db: Session, mediation: Mediation) -> dict[str, Any]:
     )
 
 
-def _person(person_id: int | None, names: dict[int, str]) -> dict[str, Any] | None:
-    return (
-        None if person_id is None or person_id not in names else {"id": person_id, "name": names[person_id]}
-    )
-
-
-def _last_update(user_id: int | None, at: datetime | None, names: dict[int, str]) -> dict[str, Any] | None:
-    if at is None:
-        return None
-    return {"userId": user_id, "userName": names.get(user_id, "") if user_id is not None else "", "date": at}
-
-
-# What lists read of a mediation, in the order _card takes it.
-CARD_COLUMNS: tuple[Any, ...] = (
-    Mediation.id,
-    Mediation.title,
-    Mediation.description,
-    Mediation.status,
-    Mediation.scheduling_date,
-    Mediation.execution_start,
-    Mediation.execution_stop,
-    Mediation.creator_id,
-    Mediation.mediator_id,
-    Mediation.updated_by,
-    Mediation.updated_at,
-)
-_CARD_USERS = (7, 8, 9)
-
-
-def _card(values: Sequence[Any], names: dict[int, str]) -> dict[str, Any]:
-    (mediation_id, title, description, status, scheduled, start, stop, creator, mediator, by, at) = values[
-        : len(CARD_COLUMNS)
-    ]
-    return {
-        "id": mediation_id,
-        "title": title,
-        "description": description,
-        "status": status,
-        "schedulingDate": scheduled,
-        "executionStart": start,
-        "executionStop": stop,
-        "creator": _person(creator, names),
-        "mediator": _person(mediator, names),
-        "lastUpdate": _last_update(by, at, names),
-    }
-
-
-def card_fields(db: Session, rows: Sequence[Any]) -> list[dict[str, Any]]:
-    """MediationCard of each row of CARD_COLUMNS as JSON-ready data, the persons' names read in one
-    statement for the whole page."""
-    names = _names(db, (row[i] for row in rows for i in _CARD_USERS))
-    return [_card(row, names) for row in rows]
-
-
 def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
     links = _links(db, mediation.id)
     rules = _facts(mediation, links)
-    names = _names(
+    names = cards.read_names(
         db,
         [
             mediation.creator_id,
@@ -338,14 +278,15 @@ def view(db: Session, *, user: Principal, mediation: Mediation) -> MediationOut:
 
     def people(ids: list[int]) -> list[dict[str, Any]]:
         return sorted(
-            (p for p in (_person(i, names) for i in ids) if p is not None), key=lambda p: (p["name"], p["id"])
+            (p for p in (cards.person(i, names) for i in ids) if p is not None),
+            key=lambda p: (p["name"], p["id"]),
         )
 
     signed = signatures.for_record(db, record_type=RECORD_TYPE, record_id=mediation.id, content=content)
 
     return MediationOut.model_validate(
         {
-            **_card([getattr(mediation, c.key) for c in CARD_COLUMNS], names),
+            **cards.card([getattr(mediation, c.key) for c in cards.CARD_COLUMNS], names),
             "participants": people(links[_PARTICIPANT]),
             "visibleByGroups": [{"id": i, "name": n} for i, n in groups.items()],
             "visibleByPersons": people(links[_PERSON]),

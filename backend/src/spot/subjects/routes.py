@@ -8,7 +8,7 @@ from spot.core.schemas import Id, json_response
 from spot.mapping.routes import IMAGE_RESPONSES, image_response
 from spot.permissions.names import Permission
 from spot.querylang.lists import list_route
-from spot.subjects import query, service
+from spot.subjects import function_view, query, service
 from spot.subjects.schemas import (
     CreatedId,
     CriticityTable,
@@ -138,7 +138,7 @@ async def picture(db: DB, user: CurrentUser, request: Request, subjectId: Id) ->
 async def function(db: DB, user: CurrentUser, functionId: Id) -> Response:
     """The function view: its context and, per top-level activity of the cartography, the
     subjects of this function in that activity and its sub-activities."""
-    return json_response(service.function_view(db, user=user, function_id=functionId))
+    return json_response(function_view.read(db, user=user, function_id=functionId))
 
 
 @router.get("/account/visits")

@@ -3,7 +3,6 @@ lifetime marks (follow, resolve, rate, standardize). Every action records user a
 updates lastUpdate, records a visit and a history entry."""
 
 import logging
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from operator import attrgetter
@@ -99,7 +98,7 @@ def criticity_table() -> CriticityTable:
 
 # The statements of the subject page and of lists are built once, with parameters (policy.VIEWER
 # among them): composing a statement costs more than running it.
-def _sees_subject(viewer: Viewer) -> Any:
+def sees_subject_row(viewer: Viewer) -> Any:
     """Whether the viewer sees the subject of the row (spot.mapping.policy)."""
     return sees_subject(viewer, Subject.function_id, Subject.activity_id, Subject.cartography_id)
 
@@ -107,7 +106,7 @@ def _sees_subject(viewer: Viewer) -> Any:
 # In two versions (policy.by_viewer): users who see everything run one without any visibility test.
 _SUBJECT = by_viewer(
     lambda viewer: (
-        select(Subject, _sees_subject(viewer))
+        select(Subject, sees_subject_row(viewer))
         .where(Subject.id == bindparam("subject_id"))
         .options(joinedload(Subject.mind_map_items))
     )
@@ -115,7 +114,7 @@ _SUBJECT = by_viewer(
 # Without its nodes, for the mind map's calls, which read what they need of the tree themselves.
 _SUBJECT_ALONE = by_viewer(
     lambda viewer: (
-        select(Subject, _sees_subject(viewer))
+        select(Subject, sees_subject_row(viewer))
         .where(Subject.id == bindparam("subject_id"))
         .options(noload(Subject.mind_map_items))
     )
@@ -742,81 +741,19 @@ def picture(db: Session, *, user: Principal, subject_id: int) -> mapping.StoredI
     )
 
 
-# The function view --------------------------------------------------------------------------
-
-
-_FUNCTION_SUBJECTS = by_viewer(
-    lambda viewer: (
-        select(*SUMMARY_COLUMNS)
-        .where(Subject.function_id == bindparam("function_id"), _sees_subject(viewer))
-        .order_by(Subject.name, Subject.id)
-    )
-)
-
-
-def function_view(db: Session, *, user: Principal, function_id: int) -> dict[str, Any]:
-    """One table per top-level activity of the cartography, listing the subjects of this
-    function in that activity or any of its sub-activities: FunctionView as JSON-ready data
-    (see summary_fields)."""
-    function = mapping.get_function(db, user=user, function_id=function_id)
-    activities = mapping.activities_of(db, user=user, cartography_id=function.cartography_id)
-    by_id = {a.id: a for a in activities}
-
-    def top(activity_id: int) -> int:
-        seen = set()
-        current = by_id.get(activity_id)
-        while current is not None and current.parent_id is not None and current.id not in seen:
-            seen.add(current.id)
-            current = by_id.get(current.parent_id)
-        return current.id if current is not None else activity_id
-
-    params = {"function_id": function.id, "viewer_id": user.id}
-    subjects = plain(db).execute(_FUNCTION_SUBJECTS.of(user), params).all()
-    grouped: dict[int, list[dict]] = defaultdict(list)
-    for fields in summary_fields(subjects, event_user_names(db, subjects)):
-        grouped[top(fields["activityId"])].append(fields)
-    view = {
-        "id": function.id,
-        "code": function.code,
-        "name": function.name,
-        "cartographyId": function.cartography_id,
-        "context": mapping.cartography_context(db, function.cartography_id),
-        "activities": [
-            {"id": a.id, "code": a.code, "name": a.name, "subjects": grouped.get(a.id, [])}
-            for a in activities
-            if a.parent_id is None
-        ],
-        "discussionId": function.discussion_id,
-        "can": policy.can_on_function(user, function),
-    }
-    history.record(
-        db,
-        history.entry(
-            user=user,
-            item_type="function",
-            item_id=function.id,
-            item_key=function.code,
-            item_name=function.name,
-            mode="R",
-            cartography_id=function.cartography_id,
-        ),
-    )
-    return view
-
-
 def _subject_parent(db: Session, user: Principal, subject_id: int) -> parents.Parent:
     return _parent(get(db, user=user, subject_id=subject_id))
 
 
 parents.register(ITEM_TYPE, _subject_parent)
 discussions.register_parent(
-    ITEM_TYPE, discussions.ParentTable(Subject, Subject.name, _sees_subject, follower=Subject.followed_by)
+    ITEM_TYPE, discussions.ParentTable(Subject, Subject.name, sees_subject_row, follower=Subject.followed_by)
 )
 
 
 def _visible_subjects(db: Session, user: Principal, ids: list[int]) -> set[int]:
     """Of the subjects a duplicatedFrom message names, those still there for the reader."""
-    return set(db.scalars(select(Subject.id).where(Subject.id.in_(ids), _sees_subject(user))))
+    return set(db.scalars(select(Subject.id).where(Subject.id.in_(ids), sees_subject_row(user))))
 
 
 discussions.register_element_check(SystemMessageType.duplicatedFrom, _visible_subjects)

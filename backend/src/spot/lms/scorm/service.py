@@ -8,8 +8,6 @@ in the path is the credential, as for the content under `/lms/play/{key}/`. Spot
 a commit (statuses, scores, times, sizes) and keeps the whole CMI as the SCO left it."""
 
 import json
-import math
-import re
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -38,32 +36,14 @@ from spot.lms.models import (
     LmsStatement,
 )
 from spot.lms.schemas import LaunchOut
-from spot.lms.scorm import player
+from spot.lms.scorm import datamodel, player
 from spot.lms.scorm.manifest import SCORM12, SCORM2004
 from spot.lms.scorm.models import ScormAttempt, ScormCourse, ScormItem
 from spot.lms.scorm.schemas import CourseProgress, UnitProgress
 from spot.users.models import User
 
-MAX_SUSPEND_DATA = 64_000
-MAX_LOCATION = 1_000
-MAX_INTERACTIONS = 1_000
 # The extension naming the SCORM attempt in Spot's statement of its result: an IRI of this Spot.
 SCORM_ATTEMPT = "/xapi/extensions/scorm-attempt"
-
-LESSON_STATUS = ("passed", "completed", "failed", "incomplete", "browsed", "not attempted")
-COMPLETION_STATUS = ("completed", "incomplete", "not attempted", "unknown")
-SUCCESS_STATUS = ("passed", "failed", "unknown")
-EXIT_12 = ("time-out", "suspend", "logout", "")
-EXIT_2004 = ("time-out", "suspend", "logout", "normal", "")
-# SCORM 1.2 lesson_status read in SCORM 2004's words (completion, success).
-_LESSON = {
-    "passed": ("completed", "passed"),
-    "completed": ("completed", "unknown"),
-    "failed": ("completed", "failed"),
-    "incomplete": ("incomplete", "unknown"),
-    "browsed": ("incomplete", "unknown"),
-    "not attempted": ("not attempted", "unknown"),
-}
 # What a resumed attempt gets back of its last commit (the rest is the LMS's to give, or of the session).
 _KEPT_12 = ("suspend_data", "objectives", "interactions", "student_preference", "comments")
 _KEPT_12_CORE = ("lesson_location", "lesson_status", "score")
@@ -79,13 +59,6 @@ _KEPT_2004 = (
     "comments_from_learner",
     "learner_preference",
 )
-_TIMESPAN_12 = re.compile(r"^(\d{2,4}):([0-5]\d):([0-5]\d)(\.\d{1,2})?$")
-_N = r"(\d+(?:\.\d+)?)"
-_INTERVAL_2004 = re.compile(rf"^P(?:{_N}Y)?(?:{_N}M)?(?:{_N}D)?(?:T(?:{_N}H)?(?:{_N}M)?(?:{_N}S)?)?$")
-
-
-def refuse(message: str) -> ApiError:
-    return ApiError(400, message)
 
 
 # Launch --------------------------------------------------------------------------------------------
@@ -318,7 +291,7 @@ def _cmi_12(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, Any
         "entry": attempt.entry,
         "credit": _credit(found.launch),
         "lesson_mode": found.launch.launch_mode.lower(),
-        "total_time": format_timespan_12(attempt.total_seconds),
+        "total_time": datamodel.format_timespan_12(attempt.total_seconds),
     }
     document["core"] = core
     document["launch_data"] = found.item.launch_parameters or ""
@@ -341,7 +314,7 @@ def _cmi_2004(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, A
         "credit": _credit(found.launch),
         "mode": found.launch.launch_mode.lower(),
         "launch_data": found.item.launch_parameters or "",
-        "total_time": format_interval_2004(attempt.total_seconds),
+        "total_time": datamodel.format_interval_2004(attempt.total_seconds),
     }
     if found.item.mastery_score is not None:
         document["scaled_passing_score"] = _number_text(found.item.mastery_score)
@@ -354,174 +327,22 @@ def _cmi_2004(attempt: ScormAttempt, found: _Launched, name: str) -> dict[str, A
     return document
 
 
-# Times -----------------------------------------------------------------------------------------------
-
-
-def timespan_12(value: str, where: str) -> float:
-    """SCORM 1.2 CMITimespan (HHHH:MM:SS.SS) in seconds."""
-    match = _TIMESPAN_12.match(value)
-    if match is None:
-        raise refuse(f"{where}: a time span HHHH:MM:SS.SS is expected")
-    hours, minutes, seconds, fraction = match.groups()
-    return int(hours) * 3600 + int(minutes) * 60 + int(seconds) + float(fraction or 0)
-
-
-def interval_2004(value: str, where: str) -> float:
-    """SCORM 2004 timeinterval (ISO 8601 duration, PnYnMnDTnHnMnS) in seconds (a year of 365 days, a
-    month of 30)."""
-    match = _INTERVAL_2004.match(value)
-    if match is None or value in ("P", "PT") or value.endswith("T"):
-        raise refuse(f"{where}: an ISO 8601 duration (PT1H2M3S) is expected")
-    factors = (365 * 86400, 30 * 86400, 86400, 3600, 60, 1)
-    return sum(float(part) * factor for part, factor in zip(match.groups(), factors, strict=True) if part)
-
-
-def format_timespan_12(seconds: float) -> str:
-    hundredths = round(seconds * 100)
-    hours, rest = divmod(hundredths, 360_000)
-    minutes, rest = divmod(rest, 6_000)
-    return f"{min(hours, 9999):04d}:{minutes:02d}:{rest // 100:02d}.{rest % 100:02d}"
-
-
-def format_interval_2004(seconds: float) -> str:
-    hundredths = round(seconds * 100)
-    hours, rest = divmod(hundredths, 360_000)
-    minutes, rest = divmod(rest, 6_000)
-    whole, fraction = divmod(rest, 100)
-    second = f"{whole}.{fraction:02d}".rstrip("0").rstrip(".") if fraction else str(whole)
-    return f"PT{hours}H{minutes}M{second}S"
-
-
-# Reading a commit ------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Read:
-    completion: str | None
-    success: str | None
-    lesson_status: str | None
-    exit: str
-    location: str
-    suspend_data: str
-    raw: float | None
-    low: float | None
-    high: float | None
-    scaled: float | None
-    session_seconds: float | None
-    progress_measure: float | None
-    interactions: Any
-
-
-def _object(value: Any, where: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise refuse(f"{where}: an object is expected")
-    return value
-
-
-def _text(container: dict[str, Any], name: str, where: str, limit: int) -> str | None:
-    """A CMI value (scorm-again sends strings; a number is read as its text). None when absent."""
-    value = container.get(name)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise refuse(f"{where}{name}: a string is expected")
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) > limit:
-        raise refuse(f"{where}{name}: {limit} characters at most")
-    return text
-
-
-def _vocabulary(container: dict[str, Any], name: str, where: str, allowed: tuple[str, ...]) -> str | None:
-    value = _text(container, name, where, 50)
-    if value is not None and value not in allowed:
-        raise refuse(f"{where}{name}: one of {', '.join(repr(a) for a in allowed)} is expected")
-    return value
-
-
-def _decimal(container: dict[str, Any], name: str, where: str, low: float, high: float) -> float | None:
-    value = _text(container, name, where, 50)
-    if value is None or value == "":
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number) or not low <= number <= high:
-        raise refuse(f"{where}{name}: a number from {low:g} to {high:g} is expected")
-    return number
-
-
-def _interactions(value: Any, where: str) -> Any:
-    if value is None:
-        return {}
-    if not isinstance(value, dict | list):
-        raise refuse(f"{where}: an object or a list is expected")
-    if len(value) > MAX_INTERACTIONS:
-        raise refuse(f"{where}: {MAX_INTERACTIONS} interactions at most")
-    return value
-
-
-def _read_12(cmi_data: dict[str, Any]) -> _Read:
-    core = _object(cmi_data.get("core"), "cmi.core")
-    score = _object(core.get("score"), "cmi.core.score")
-    session = _text(core, "session_time", "cmi.core.", 20)
-    status = _vocabulary(core, "lesson_status", "cmi.core.", LESSON_STATUS)
-    completion, success = _LESSON[status] if status else (None, None)
-    return _Read(
-        completion=completion,
-        success=success,
-        lesson_status=status,
-        exit=_vocabulary(core, "exit", "cmi.core.", EXIT_12) or "",
-        location=_text(core, "lesson_location", "cmi.core.", MAX_LOCATION) or "",
-        suspend_data=_text(cmi_data, "suspend_data", "cmi.", MAX_SUSPEND_DATA) or "",
-        raw=_decimal(score, "raw", "cmi.core.score.", -1e9, 1e9),
-        low=_decimal(score, "min", "cmi.core.score.", -1e9, 1e9),
-        high=_decimal(score, "max", "cmi.core.score.", -1e9, 1e9),
-        scaled=None,
-        session_seconds=timespan_12(session, "cmi.core.session_time") if session else None,
-        progress_measure=None,
-        interactions=_interactions(cmi_data.get("interactions"), "cmi.interactions"),
-    )
-
-
-def _read_2004(cmi_data: dict[str, Any]) -> _Read:
-    score = _object(cmi_data.get("score"), "cmi.score")
-    session = _text(cmi_data, "session_time", "cmi.", 60)
-    return _Read(
-        completion=_vocabulary(cmi_data, "completion_status", "cmi.", COMPLETION_STATUS),
-        success=_vocabulary(cmi_data, "success_status", "cmi.", SUCCESS_STATUS),
-        lesson_status=None,
-        exit=_vocabulary(cmi_data, "exit", "cmi.", EXIT_2004) or "",
-        location=_text(cmi_data, "location", "cmi.", MAX_LOCATION) or "",
-        suspend_data=_text(cmi_data, "suspend_data", "cmi.", MAX_SUSPEND_DATA) or "",
-        raw=_decimal(score, "raw", "cmi.score.", -1e9, 1e9),
-        low=_decimal(score, "min", "cmi.score.", -1e9, 1e9),
-        high=_decimal(score, "max", "cmi.score.", -1e9, 1e9),
-        scaled=_decimal(score, "scaled", "cmi.score.", -1, 1),
-        session_seconds=interval_2004(session, "cmi.session_time") if session else None,
-        progress_measure=_decimal(cmi_data, "progress_measure", "cmi.", 0, 1),
-        interactions=_interactions(cmi_data.get("interactions"), "cmi.interactions"),
-    )
-
-
 def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
     """Store a commit of the launch's attempt (scorm-again's commit object: `{"cmi": {...}}`, with
     `terminate: true` from LMSFinish/Terminate) and what it gives Spot. 403 once the launch's attempt
     was terminated, 409 before the launch loaded its CMI."""
     found = _launched(db, key)
     if not isinstance(body, dict):
-        raise refuse("commit: a JSON object is expected")
+        raise datamodel.refuse("commit: a JSON object is expected")
     terminate = body.get("terminate", False)
     if not isinstance(terminate, bool):
-        raise refuse("terminate: true or false is expected")
+        raise datamodel.refuse("terminate: true or false is expected")
     cmi_data = body.get("cmi")
     if not isinstance(cmi_data, dict):
-        raise refuse("cmi: an object is expected")
+        raise datamodel.refuse("cmi: an object is expected")
     if found.launch.launch_mode != LaunchMode.normal:
         # Browse and Review record nothing: the commit is read (a malformed one is still refused), not kept.
-        (_read_12 if found.course.standard == SCORM12 else _read_2004)(cmi_data)
+        (datamodel.read_12 if found.course.standard == SCORM12 else datamodel.read_2004)(cmi_data)
         return {"result": True, "errorCode": 0}
     # The attempt's row written first: of two commits at once (an autocommit and the terminate beacon),
     # the second waits for the first (its row lock on PostgreSQL, the database's on SQLite), then reads
@@ -541,7 +362,7 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
         raise ApiError(409, "No attempt was loaded by this launch: GET its cmi first")
     if attempt.terminated_at is not None:
         raise ApiError(403, "This launch's attempt is finished: launch the unit again")
-    read = _read_12(cmi_data) if found.course.standard == SCORM12 else _read_2004(cmi_data)
+    read = datamodel.read_12(cmi_data) if found.course.standard == SCORM12 else datamodel.read_2004(cmi_data)
     now = utcnow()
     _apply(attempt, read, found, terminate=terminate)
     attempt.cmi = json.dumps(cmi_data)
@@ -554,7 +375,7 @@ def commit(db: Session, *, key: str, body: Any) -> dict[str, Any]:
     return {"result": True, "errorCode": 0}
 
 
-def _apply(attempt: ScormAttempt, read: _Read, found: _Launched, *, terminate: bool) -> None:
+def _apply(attempt: ScormAttempt, read: datamodel.Read, found: _Launched, *, terminate: bool) -> None:
     """What Spot reads of the commit, with the evaluations the LMS owns: SCORM 2004 success against the
     scaled passing score and completion against the completion threshold (RTE 4.2.4, 4.2.22); a 1.2
     lesson completed with a score against the mastery score (RTE 3.4.4); a SCO ending its attempt
@@ -663,7 +484,7 @@ def _result(attempt: ScormAttempt, success: bool) -> dict[str, Any]:
         "score": score,
         "success": success,
         "completion": attempt.completion_status == "completed",
-        "duration": format_interval_2004(attempt.total_seconds),
+        "duration": datamodel.format_interval_2004(attempt.total_seconds),
     }
 
 

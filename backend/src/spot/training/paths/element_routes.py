@@ -8,7 +8,7 @@ from spot.core.auth import DB, CurrentUser
 from spot.core.routing import api_router
 from spot.core.schemas import Id
 from spot.querylang.lists import list_route
-from spot.training.paths import elements, query, records, view
+from spot.training.paths import element_actions, query, records, view
 from spot.training.paths.schemas import PathOut
 
 router = api_router(tags=["training paths"])
@@ -48,7 +48,7 @@ async def open_training_path_element(
     another kind of element); 403 for anyone but the learner; 404 notFound past the end."""
     path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
     module = records.module_at(db, path, moduleIndex)
-    elements.record_open(db, user=user, path=path, module=module, result_index=resultIndex)
+    element_actions.record_open(db, user=user, path=path, module=module, result_index=resultIndex)
     return view.get(db, user=user, path_id=trainingPathId)
 
 
@@ -67,7 +67,7 @@ async def attach_training_path_mediation(
     it is validated and signed by the learner, the element is done."""
     path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
     module = records.module_at(db, path, moduleIndex)
-    elements.attach(
+    element_actions.attach(
         db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
     )
     return view.get(db, user=user, path_id=trainingPathId)
@@ -85,7 +85,7 @@ async def detach_training_path_mediation(
     """Detach a mediation, with the rules of attach; 404 notFound when it is not attached there."""
     path = records.load(db, user=user, path_id=trainingPathId, for_update=True)
     module = records.module_at(db, path, moduleIndex)
-    elements.detach(
+    element_actions.detach(
         db, user=user, path=path, module=module, result_index=resultIndex, mediation_id=mediationId
     )
     return view.get(db, user=user, path_id=trainingPathId)

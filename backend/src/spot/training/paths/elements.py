@@ -1,6 +1,6 @@
 """The elements of a training path's modules (spec 2 §3 Result per item): what the learner did of
-each, and the actions on them (the learner opens a url or spot element, a referent attaches or
-detaches a mediation).
+each (the actions on them, the learner opening a url or spot element and a referent attaching or
+detaching a mediation, are element_actions.py's).
 
 When an element is done:
 - url: the learner opened it from the path (a training_path_visit row; the first opening is doneAt);
@@ -27,10 +27,9 @@ graded module, a closed or a canceled path never change afterwards.
 
 For the rest of the area: `refresh(db, path)` stores each module's and the path's done and total
 elements and makes the automatic promotions, `results(db, *, user, path, modules)` (what the page
-shows); for element_routes.py: `record_open`, `attach`, `detach`. The
-stored progress is kept current where what the learner did changes: the actions here and the path's
-own, and `apply_result` (the learning platform, when a result arrives), `mediation_changed`
-(mediations), `module_changed` (the module catalogue)."""
+shows). The stored progress is kept current where what the learner did changes: the actions on
+elements and the path's own, and `apply_result` (the learning platform, when a result arrives),
+`mediation_changed` (mediations), `module_changed` (the module catalogue)."""
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -44,21 +43,17 @@ from sqlalchemy import (
     bindparam,
     exists,
     func,
-    insert,
     literal_column,
     select,
     true,
 )
-from sqlalchemy import delete as delete_statement
 from sqlalchemy import update as update_statement
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from spot.core.errors import ApiError, conflict, forbidden, illegal_transition, not_found
 from spot.core.history_models import HistoryEntry
 from spot.core.principal import Principal
 from spot.core.signatures import Signature
-from spot.core.time import utcnow
 from spot.db import UtcDateTime, in_ids
 from spot.lms import runtime as lms_runtime
 from spot.lms import satisfaction
@@ -71,7 +66,7 @@ from spot.mediations.models import Mediation, MediationStatus
 from spot.training.modules import service as modules
 from spot.training.modules.models import ItemKind, SpotItemType, TrainingModuleItem
 from spot.training.modules.service import resolved_items
-from spot.training.paths import policy, records
+from spot.training.paths import records
 from spot.training.paths.models import (
     ModuleStatus,
     PathEvent,
@@ -94,7 +89,6 @@ from spot.training.paths.schemas import (
     UrlResult,
 )
 
-MEDIATION_CANCELED = "mediationCanceled"
 # A mediation counts once it reached validated; archived comes after it.
 _MEDIATION_DONE = (MediationStatus.validated.value, MediationStatus.archived.value)
 
@@ -519,146 +513,6 @@ def _lms_result(
     )
 
 
-# Actions ---------------------------------------------------------------------------------------------
-
-
-def _item_at(db: Session, module: TrainingPathModule, result_index: int) -> Any:
-    """The module's element at this position (the resultIndex of the calls); 404 notFound past its end."""
-    row = db.execute(
-        select(TrainingModuleItem.id, TrainingModuleItem.kind).where(
-            TrainingModuleItem.module_id == module.module_id, TrainingModuleItem.position == result_index
-        )
-    ).first()
-    if row is None:
-        raise not_found("notFound")
-    return row
-
-
-def _facts(
-    db: Session, path: TrainingPath, module: TrainingPathModule
-) -> tuple[policy.Facts, policy.ModuleFacts]:
-    """What the element rules look at: the path's facts as records.facts reads them, for this module
-    alone (the other modules play no part in them)."""
-    facts = records.facts(db, path, [module])
-    return facts, facts.modules[0]
-
-
-def _illegal(path: TrainingPath, module: TrainingPathModule) -> ApiError:
-    """409 illegalTransition naming the status in the way: the path's while it is not started, else the
-    module's."""
-    return illegal_transition(path.status if path.status != PathStatus.started else module.status)
-
-
-def _wrong_kind(kind: str) -> ApiError:
-    return illegal_transition(kind, field="type")
-
-
-def record_open(
-    db: Session, *, user: Principal, path: TrainingPath, module: TrainingPathModule, result_index: int
-) -> None:
-    """The learner opened a url or spot element from the path: its first opening is its doneAt (and a
-    history entry); later ones change nothing. Only the learner (403), path started and module started
-    or finished (409 illegalTransition), a url or spot element (409, field `type`)."""
-    item = _item_at(db, module, result_index)
-    facts, module_facts = _facts(db, path, module)
-    if not policy.is_learner(user, facts):
-        raise forbidden()
-    if not policy.can_open_elements(user, facts, module_facts):
-        raise _illegal(path, module)
-    if item.kind not in (ItemKind.url, ItemKind.spot):
-        raise _wrong_kind(item.kind)
-    seen = db.scalar(
-        select(TrainingPathVisit.done_at).where(
-            TrainingPathVisit.path_module_id == module.id, TrainingPathVisit.module_item_id == item.id
-        )
-    )
-    if seen is not None:
-        return
-    db.execute(
-        insert(TrainingPathVisit).values(path_module_id=module.id, module_item_id=item.id, done_at=utcnow())
-    )
-    _record(db, user, path, PathEvent.elementOpened, module)
-
-
-def _mediation_action(
-    db: Session,
-    user: Principal,
-    path: TrainingPath,
-    module: TrainingPathModule,
-    result_index: int,
-    mediation_id: int,
-) -> tuple[int, Mediation]:
-    """The checks of attach and detach; the element's id and the mediation."""
-    item = _item_at(db, module, result_index)
-    facts, module_facts = _facts(db, path, module)
-    if not policy.module_referent_or_admin(user, facts, module_facts):
-        raise forbidden()
-    if not policy.can_manage_mediations(user, facts, module_facts):
-        raise _illegal(path, module)
-    if item.kind != ItemKind.mediation:
-        raise _wrong_kind(item.kind)
-    mediation = mediations.load(db, user=user, mediation_id=mediation_id)  # 404 mediationNotFound, 403
-    return int(item.id), mediation
-
-
-def _attached(module: TrainingPathModule, item_id: int, mediation_id: int) -> ColumnElement[bool]:
-    return (
-        (TrainingPathMediation.path_module_id == module.id)
-        & (TrainingPathMediation.module_item_id == item_id)
-        & (TrainingPathMediation.mediation_id == mediation_id)
-    )
-
-
-def attach(
-    db: Session,
-    *,
-    user: Principal,
-    path: TrainingPath,
-    module: TrainingPathModule,
-    result_index: int,
-    mediation_id: int,
-) -> None:
-    """Attach a mediation the user may read to a mediation element: a referent of the module or an
-    administrator (403), path started and module started or finished (409), a mediation that is not
-    canceled (409 mediationCanceled: it would never be validated, nor the element done). Attaching it
-    again changes nothing."""
-    item_id, mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
-    if mediation.status == MediationStatus.canceled:
-        raise conflict(MEDIATION_CANCELED)
-    if db.scalar(select(TrainingPathMediation.mediation_id).where(_attached(module, item_id, mediation_id))):
-        return
-    db.execute(
-        insert(TrainingPathMediation).values(
-            path_module_id=module.id,
-            module_item_id=item_id,
-            mediation_id=mediation_id,
-            attached_at=utcnow(),
-            attached_by=user.id,
-        )
-    )
-    _record(db, user, path, PathEvent.mediationAttached, module)
-
-
-def detach(
-    db: Session,
-    *,
-    user: Principal,
-    path: TrainingPath,
-    module: TrainingPathModule,
-    result_index: int,
-    mediation_id: int,
-) -> None:
-    """Detach a mediation from the element, with the rules of attach; 404 notFound when it is not
-    attached there."""
-    item_id, _mediation = _mediation_action(db, user, path, module, result_index, mediation_id)
-    removed = db.execute(
-        delete_statement(TrainingPathMediation).where(_attached(module, item_id, mediation_id))
-    )
-    if removed.rowcount == 0:  # type: ignore[attr-defined]
-        raise not_found("notFound")
-    _record(db, user, path, PathEvent.mediationDetached, module)
-
-
 # Keeping the stored progress current -------------------------------------------------------------------
 # A path stores the done and total elements of its modules (refresh, below), which lists, dashboards
 # and reports read. They are refreshed in the transaction that changes what the learner did, never on
@@ -810,12 +664,3 @@ def module_changed(db: Session, *, module_id: int) -> None:
 
 
 modules.on_items_changed(lambda db, module_id: module_changed(db, module_id=module_id))
-
-
-def _record(
-    db: Session, user: Principal, path: TrainingPath, event: PathEvent, module: TrainingPathModule
-) -> None:
-    """The action's history row, and the path's progress as the action left it (an element done may
-    finish its module)."""
-    records.record(db, user=user, path=path, event=event, position=module.position)
-    refresh(db, path)
