@@ -1,8 +1,9 @@
 """Property-based tests of the whole API from its OpenAPI document (schemathesis): whatever the input, no
 answer is a 5xx, every answer matches the document (status code and body), protected routes included."""
 
-import os
-import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 import schemathesis
@@ -13,7 +14,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 
 from spot import db as database
 from spot.account import service as account_service
-from spot.main import NO_JOBS, create_app
+from spot.main import create_app
 from spot.permissions.names import ALL_PERMISSIONS
 from spot.scim.routes import router as scim_router
 from spot.users.models import User
@@ -21,15 +22,21 @@ from support import API
 
 # Uploaded archives are bytes like any other.
 schemathesis.serializer.alias("application/zip", "application/octet-stream")
-# Reading the document runs the app's start-up, here at collection: without the job runner, whose threads
-# would otherwise work (and import modules) while pytest compiles the other test modules, and query a
-# test database not made yet.
-os.environ[NO_JOBS] = "1"
-try:
-    schema = schemathesis.openapi.from_asgi(f"{API}/openapi.json", create_app())
-finally:
-    del os.environ[NO_JOBS]
-assert not [thread.name for thread in threading.enumerate() if thread.name.startswith("spot-jobs")]
+
+
+@asynccontextmanager
+async def _routes_only(_app: Any) -> AsyncIterator[None]:
+    yield
+
+
+# The fuzz calls the routes. Schemathesis runs the app's lifespan around each operation's examples (and
+# here at collection, to read the document): the process's background work (the job runner, the outbox's
+# sender, the daily scan, each a thread started then stopped) is not what it tests, and starting and
+# stopping it took much of the fuzz's time (docs/performance.md, "The test suite"). Routes need none of
+# it: the test client of the other tests runs no lifespan either.
+fuzzed_app = create_app()
+fuzzed_app.router.lifespan_context = _routes_only
+schema = schemathesis.openapi.from_asgi(f"{API}/openapi.json", fuzzed_app)
 
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 
