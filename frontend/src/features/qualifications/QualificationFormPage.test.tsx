@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
@@ -84,6 +85,22 @@ describe('new qualification', () => {
       requalificationWindowDays: 60,
       defaultReferents: [],
     })
+  })
+
+  it('shows the grouped options of the cartographies and functions as a listbox of named groups, without an axe violation', async () => {
+    server()
+    const { container } = renderRoutes(routes, '/spotv2/qualification/add')
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Cartographies' }))
+    const cartographies = await screen.findByRole('listbox')
+    expect(within(cartographies).getByRole('group', { name: 'Lyon' })).toContainElement(within(cartographies).getByRole('option', { name: 'Atelier mécanique' }))
+    const serious = async () =>
+      (await axe.run(container.ownerDocument.body)).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+    expect(await serious()).toEqual([])
+    await userEvent.click(within(cartographies).getByRole('option', { name: 'Atelier mécanique' }))
+    await userEvent.click(screen.getByRole('combobox', { name: 'Functions it qualifies for' }))
+    const functions = await screen.findByRole('listbox')
+    expect(within(within(functions).getByRole('group', { name: 'Atelier mécanique' })).getAllByRole('option')).toHaveLength(2)
+    expect(await serious()).toEqual([])
   })
 
   it('picks the functions it opens among its cartographies, the window and the default referents', async () => {

@@ -1,7 +1,8 @@
-import Autocomplete from '@mui/material/Autocomplete'
+import Autocomplete, { type AutocompleteRenderGroupParams, autocompleteClasses } from '@mui/material/Autocomplete'
+import ListSubheader from '@mui/material/ListSubheader'
 import TextField from '@mui/material/TextField'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { type Ref, useState } from 'react'
+import { type ReactNode, type Ref, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cartographiesQuery, functionsQuery } from '../../api/mapping'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
@@ -22,6 +23,31 @@ interface PickerProps {
 
 const sameId = (option: Named, value: Named) => option.id === value.id
 
+/**
+ * A group of options as ARIA has it (listbox > group > option), named by its heading. MUI's own
+ * renders the group as a list item holding a plain list of options, which a listbox may not contain
+ * (axe: aria-required-children, aria-required-parent, list, listitem).
+ */
+function OptionGroup({ heading, children }: { heading: string; children?: ReactNode }) {
+  const headingId = useId()
+  return (
+    <li role="presentation">
+      <ListSubheader id={headingId} component="div" className={autocompleteClasses.groupLabel}>
+        {heading}
+      </ListSubheader>
+      <ul role="group" aria-labelledby={headingId} className={autocompleteClasses.groupUl}>
+        {children}
+      </ul>
+    </li>
+  )
+}
+
+const renderGroup = (params: AutocompleteRenderGroupParams) => (
+  <OptionGroup key={params.key} heading={params.group}>
+    {params.children}
+  </OptionGroup>
+)
+
 /** Cartographies the user may see, chosen among all of them (GET /cartography), grouped by site. */
 export function CartographiesPicker({ label, value, onChange, onBlur, inputRef, required, helperText, error }: PickerProps) {
   const { t } = useTranslation()
@@ -37,6 +63,7 @@ export function CartographiesPicker({ label, value, onChange, onBlur, inputRef, 
       value={value}
       onChange={(_event, next) => onChange(next.map(({ id, name }) => ({ id, name })))}
       groupBy={(option) => siteOf.get(option.id) ?? ''}
+      renderGroup={renderGroup}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={sameId}
       loading={isLoading}
@@ -115,6 +142,7 @@ export function FunctionsPicker({ label, value, onChange, onBlur, inputRef, help
       value={chosen}
       onChange={(_event, next) => onChange(next)}
       groupBy={(option) => cartographyName.get(option.cartographyId) ?? ''}
+      renderGroup={renderGroup}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, chosenOne) => option.id === chosenOne.id}
       loading={answers.some((answer) => answer.isLoading)}
