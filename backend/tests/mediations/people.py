@@ -1,20 +1,24 @@
 """The people of a mediation under test and the dates they schedule it at."""
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
+from spot.config import get_settings
 from spot.core.history_models import HistoryEntry
-from spot.core.time import utcnow
+from spot.core.time import today
 from spot.discussions.models import DiscussionMessage
 from spot.users.models import User
 
 
-def tomorrow() -> str:
-    """A scheduling date always accepted: tomorrow at noon UTC."""
-    day = utcnow() + timedelta(days=1)
-    return datetime(day.year, day.month, day.day, 12, tzinfo=UTC).isoformat().replace("+00:00", "Z")
+def tomorrow(hour: int = 12) -> str:
+    """A scheduling date always accepted and never today's: tomorrow at `hour` (noon) in the organisation's
+    time zone (the day the server counts in, core.time.today), in UTC. Tomorrow in UTC is today in Paris
+    from 23:00 UTC, when a mediation scheduled then is already one to start."""
+    at = datetime.combine(today() + timedelta(days=1), time(hour), tzinfo=ZoneInfo(get_settings().timezone))
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 @dataclass

@@ -222,7 +222,7 @@ def changed_value(cast, field: str):
     return {
         "title": "Autre titre",
         "description": "Autre description",
-        "schedulingDate": tomorrow().replace("12:00", "15:00"),
+        "schedulingDate": tomorrow(hour=15),
         "mediator": cast.id("other"),
         "participants": [cast.id("participant"), cast.id("visiblePerson")],
         "visibleByGroups": [],
