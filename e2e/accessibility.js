@@ -42,7 +42,7 @@
         const state = [...document.querySelectorAll(OVERLAYS)].map(describe).join(', ')
         // Spot's own document, not its frames: they hold what others made (a video, a PDF in the browser's viewer,
         // a course), and a frame axe cannot message (the PDF viewer) made the whole run time out.
-        return window.axe.run(document, { resultTypes: ['violations'], iframes: false }).then((results) => ({ state, results }))
+        return window.axe.run(document, { resultTypes: ['violations'], iframes: false, rules: rulesNeverSerious() }).then((results) => ({ state, results }))
       })
       .then(({ state, results }) => {
         const violations = results.violations
@@ -70,6 +70,24 @@
         if (waiting) restartQuietTimer()
         settle()
       })
+  }
+
+  /** Only serious and critical violations fail a journey. A node's impact is the highest of its failed checks', so a rule
+   * whose checks are all minor or moderate (region, heading-order, the landmark rules…) can never fail one: such rules are
+   * not run. The impacts are read from axe's own data, so that a rule a new axe makes serious runs; if that data is not
+   * where it was, every rule runs. */
+  let neverSerious = null
+  function rulesNeverSerious() {
+    if (neverSerious) return neverSerious
+    neverSerious = {}
+    const audit = window.axe._audit
+    const checks = audit?.data?.checks
+    if (!checks || !Array.isArray(audit.rules)) return neverSerious
+    for (const rule of audit.rules) {
+      const impacts = [...rule.any, ...rule.all, ...rule.none].map((check) => checks[check.id ?? check]?.impact)
+      if (impacts.length > 0 && impacts.every((impact) => impact === 'minor' || impact === 'moderate')) neverSerious[rule.id] = { enabled: false }
+    }
+    return neverSerious
   }
 
   function describe(el) {
@@ -125,6 +143,7 @@
   window.addEventListener('popstate', schedule)
 
   window.__spotAxe = {
+    rulesNotRun: () => Object.keys(rulesNeverSerious()),
     idle: () => new Promise((resolve) => {
       idleWaiters.push(resolve)
       settle()

@@ -1,10 +1,12 @@
-"""The foundation's journeys: guarded deep link, wrong password, language switch, logout across tabs."""
+"""The foundation's journeys: guarded deep link, wrong password, language switch, logout across tabs; and
+the accessibility audit every journey runs under (conftest.audited_context, accessibility.js)."""
 
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import DEMO_PASSWORD
+from conftest import DEMO_PASSWORD, audited_context
 
 
 def sign_in(page: Page, login: str, password: str = DEMO_PASSWORD) -> None:
@@ -64,3 +66,28 @@ def test_logging_out_in_one_tab_sends_the_other_tab_to_login(context: BrowserCon
     first.get_by_role("menuitem", name="Se déconnecter").click()
     expect(first).to_have_url(re.compile(r"/spotv2/login"))
     expect(second).to_have_url(re.compile(r"/spotv2/login"))
+
+
+def test_the_audit_fails_a_journey_on_a_serious_violation_and_skips_only_rules_that_cannot_be(
+    browser: Browser, base_url: str
+) -> None:
+    with pytest.raises(pytest.fail.Exception, match=r"image-alt \(critical\)"):
+        with audited_context(browser, base_url, other_language=False) as context:
+            page = context.new_page()
+            page.goto(f"{base_url}/spotv2/login")
+            expect(page.get_by_label("Identifiant")).to_be_visible()
+            # Rules whose checks are all minor or moderate are not run; those that can be serious are.
+            not_run = set(page.evaluate("() => window.__spotAxe.rulesNotRun()"))
+            assert {"region", "heading-order", "landmark-one-main", "page-has-heading-one"} <= not_run
+            serious = {"image-alt", "color-contrast", "label", "button-name", "aria-required-children"}
+            assert not not_run & serious
+            # A dialog opened with an image that says nothing of itself: the audit checks it and fails.
+            page.evaluate(
+                """() => {
+                    const dialog = document.createElement('div')
+                    dialog.setAttribute('role', 'dialog')
+                    dialog.setAttribute('aria-label', 'Essai')
+                    dialog.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'
+                    document.body.append(dialog)
+                }"""
+            )
