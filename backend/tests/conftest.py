@@ -132,9 +132,9 @@ def app():
         _drop_pg_database()
 
 
-# On PostgreSQL, the tables are emptied by one function of the test database (made with it, so
-# copied with it as a template): one round trip where a statement a table took one each, its statements
-# planned once. Children first; it goes round again while a delete trigger wrote something.
+# On PostgreSQL, the tables are emptied by one function of the test database (made with it): one
+# round trip where a statement a table took one each, its statements planned once. Children first;
+# it goes round again while a delete trigger wrote something.
 _PG_EMPTYING = "spot_tests.empty_tables"
 
 
@@ -163,94 +163,159 @@ def _clean_tables(app) -> Iterator[None]:
         with engine.begin() as conn:
             conn.exec_driver_sql(f"SELECT {_PG_EMPTYING}()")
         return
-    tables = list(reversed(database.Base.metadata.sorted_tables))
-    quote = engine.dialect.identifier_preparer.quote
-    filled_tables = text(
-        " UNION ALL ".join(
-            f"SELECT {index} WHERE EXISTS (SELECT 1 FROM {quote(table.name)})"
-            for index, table in enumerate(tables)
-        )
-    )
+    tables = _children_first()
     with engine.begin() as conn:
-        while filled := set(conn.scalars(filled_tables)):
+        while filled := _filled_tables(conn):
             for index in sorted(filled):
                 conn.execute(tables[index].delete())
 
 
-_demo: dict[str, object] = {}
+# What a fixture built from an empty database, kept by this test process and put back for each later
+# test that asks for it: the database's rows and the stored files, as they were once built (the build
+# is what its tests test elsewhere). Put back, not rebuilt: a map import takes about 30 ms on SQLite
+# and 40 on PostgreSQL, the demo organisation seconds; the copy, a few milliseconds.
+_kept: dict[str, object] = {}
 
 
-def _pg_name() -> str:
-    return make_url(database.get_engine().url).database or ""
+def _filled_tables(conn: Connection) -> set[int]:
+    """The indexes, in children-first order, of the tables holding a row (one statement)."""
+    quote = conn.dialect.identifier_preparer.quote
+    return set(
+        conn.scalars(
+            text(
+                " UNION ALL ".join(
+                    f"SELECT {index} WHERE EXISTS (SELECT 1 FROM {quote(table.name)})"
+                    for index, table in enumerate(_children_first())
+                )
+            )
+        )
+    )
 
 
-def _demo_snapshot_name() -> str:
-    # Named so that a killed run's copy is dropped with its database (its process id last).
-    return f"spot_test_demo_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+def _children_first() -> list:
+    return list(reversed(database.Base.metadata.sorted_tables))
 
 
-def _take_demo_snapshot() -> None:
+def _snapshot_schema(name: str) -> str:
+    return f"spot_kept_{name}"
+
+
+def _stored_files() -> dict[Path, tuple[int, int]]:
+    """The file store's files (their paths under it), each with its size and time of change."""
+    root = _tmp / "data"
+    return {
+        path.relative_to(root): (stat.st_size, stat.st_mtime_ns)
+        for path in root.rglob("*")
+        if path.is_file() and (stat := path.stat())
+    }
+
+
+def _keep(name: str, before: dict[Path, tuple[int, int]]) -> None:
     engine = database.get_engine()
     if engine.dialect.name == "sqlite":
         import sqlite3
 
         raw = engine.raw_connection()
         try:
-            with sqlite3.connect(_tmp / "demo.db") as copy:
+            with sqlite3.connect(_tmp / f"kept-{name}.db") as copy:
                 raw.driver_connection.backup(copy)  # type: ignore[union-attr]
         finally:
             raw.close()
     else:
-        engine.dispose()
-        with _pg_admin() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{_demo_snapshot_name()}" WITH (FORCE)'))
-            conn.execute(text(f'CREATE DATABASE "{_demo_snapshot_name()}" TEMPLATE "{_pg_name()}"'))
-        atexit.register(_drop_demo_snapshot)
-    shutil.copytree(_tmp / "data", _tmp / "demo-data", dirs_exist_ok=True)
+        quote = engine.dialect.identifier_preparer.quote
+        schema = quote(_snapshot_schema(name))
+        with engine.begin() as conn:
+            # The tables holding a row: the models' and the trigram tables their triggers fill (the
+            # triggers do not run when the rows are put back); not the job queue's nor map_version,
+            # which _put_back moves on.
+            tables = conn.scalars(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).all()
+            models = {table.name for table in database.Base.metadata.sorted_tables}
+            filled = [
+                quote(table_name)
+                for table_name in tables
+                if (table_name in models or table_name.endswith("_trigrams"))
+                and conn.scalar(text(f"SELECT EXISTS (SELECT 1 FROM {quote(table_name)})"))
+            ]
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+            for table in filled:
+                conn.exec_driver_sql(f"CREATE TABLE {schema}.{table} AS TABLE {table}")
+        # Put back in one round trip, without the tables' triggers (their rows are copied as they were)
+        # and constraint checks (the rows were consistent): session_replication_role, a superuser's.
+        _kept[f"{name}:restore"] = "SET LOCAL session_replication_role = replica; " + "".join(
+            f"INSERT INTO {table} SELECT * FROM {schema}.{table}; " for table in filled
+        )
+    # The files the build wrote, not those earlier tests of the process left.
+    for path, state in _stored_files().items():
+        if before.get(path) != state:
+            (_tmp / f"kept-{name}-data" / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(_tmp / "data" / path, _tmp / f"kept-{name}-data" / path)
 
 
-def _drop_demo_snapshot() -> None:
-    with _pg_admin() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{_demo_snapshot_name()}" WITH (FORCE)'))
-
-
-def _restore_demo_snapshot() -> None:
+def _put_back(name: str) -> None:
     engine = database.get_engine()
+    with engine.connect() as conn:
+        version = conn.scalar(text("SELECT version FROM map_version"))
     if engine.dialect.name == "sqlite":
         import sqlite3
 
         raw = engine.raw_connection()
         try:
-            with sqlite3.connect(_tmp / "demo.db") as copy:
+            with sqlite3.connect(_tmp / f"kept-{name}.db") as copy:
                 copy.backup(raw.driver_connection)  # type: ignore[arg-type]
         finally:
             raw.close()
     else:
-        engine.dispose()
-        with _pg_admin() as conn:
-            conn.execute(text(f'DROP DATABASE "{_pg_name()}" WITH (FORCE)'))
-            conn.execute(text(f'CREATE DATABASE "{_pg_name()}" TEMPLATE "{_demo_snapshot_name()}"'))
-            _test_database_settings(conn, _pg_name())
-    shutil.copytree(_tmp / "demo-data", _tmp / "data", dirs_exist_ok=True)
+        with engine.begin() as conn:
+            conn.exec_driver_sql(str(_kept[f"{name}:restore"]))
+    # The map's version moves on, as after any change of the map: the process's copy of the map
+    # (mapping.service.map_paths), read at an earlier version, never serves the map put back.
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE map_version SET version = :version"), {"version": (version or 0) + 1})
+    if (_tmp / f"kept-{name}-data").exists():
+        shutil.copytree(_tmp / f"kept-{name}-data", _tmp / "data", dirs_exist_ok=True)
+
+
+def kept(name: str, db: Session, build: Callable[[], object]) -> object:
+    """What `build` returned and left in the database and the file store, built by the first test of
+    this process to ask and put back for the next ones. Built as always when the database is not empty
+    (a fixture asked for earlier wrote) or the files go to an object store."""
+    db.close()
+    with database.get_engine().connect() as conn:
+        empty = not _filled_tables(conn)
+    if not empty or get_settings().file_store:
+        return build()
+    if name in _kept:
+        _put_back(name)
+        return _kept[name]
+    before = _stored_files()
+    _kept[name] = value = build()
+    db.commit()
+    db.close()
+    _keep(name, before)
+    return value
 
 
 @pytest.fixture
 def demo_org(app, db: Session) -> list:
     """The demo organisation as `spot.demo.seed` leaves it (its logins returned), for a test that starts
-    from it: seeded once per test process, then copied back for each test that asks (seeding takes
-    seconds, the copy a fraction of one). Ask for it before any fixture that writes: it replaces the
-    database's content."""
+    from it: seeded once per test process, then put back for each test that asks (kept). Ask for it
+    before any fixture that writes."""
     from spot import demo as demo_organisation
 
-    db.close()
-    if "logins" not in _demo:
-        _demo["logins"] = demo_organisation.seed(db)
-        db.commit()
-        db.close()
-        _take_demo_snapshot()
-    else:
-        _restore_demo_snapshot()
-    return list(_demo["logins"])  # type: ignore[call-overload]
+    def seed() -> list:
+        return list(demo_organisation.seed(db))
+
+    return list(kept("demo", db, seed))  # type: ignore[call-overload]
+
+
+@pytest.fixture
+def test_map(db: Session):
+    """The test map (tests/mapping/maps.py), imported once per test process and put back (kept) for
+    each test that asks."""
+    from mapping.maps import Map, load
+
+    kept("test_map", db, lambda: load(db) and None)
+    return Map(db)
 
 
 @pytest.fixture

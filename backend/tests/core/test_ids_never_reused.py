@@ -39,7 +39,7 @@ def created_deleted_created(client, url: str, payload: dict, headers: dict[str, 
 
 
 def test_a_subject_gets_neither_the_id_nor_the_code_of_the_newest_deleted_one(
-    client, make_user, login, test_map
+    client, test_map, make_user, login
 ):
     headers = login(make_user(permissions=SUBJECT_RIGHTS))
     payload = {
@@ -54,7 +54,7 @@ def test_a_subject_gets_neither_the_id_nor_the_code_of_the_newest_deleted_one(
     assert client.get(f"{API}/subject/{created}", headers=headers).json()["code"] != f"S{deleted}"
 
 
-def test_a_module_gets_another_id(client, make_user, login, test_map):
+def test_a_module_gets_another_id(client, test_map, make_user, login):
     headers = login(make_user(permissions=[MANAGE]))
     deleted, created = created_deleted_created(client, MODULES, module_form(test_map), headers)
     assert created > deleted

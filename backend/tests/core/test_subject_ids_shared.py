@@ -23,7 +23,7 @@ def test_map(db) -> Map:
     return load(db)
 
 
-def test_a_new_subject_takes_an_id_no_other_item_has(client, db, make_user, login, test_map) -> None:
+def test_a_new_subject_takes_an_id_no_other_item_has(client, db, test_map, make_user, login) -> None:
     headers = login(make_user(permissions=["perm_EditPdv"]))
     response = client.post(
         f"{API}/subject",

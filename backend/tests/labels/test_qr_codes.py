@@ -13,9 +13,8 @@ import zxingcpp
 from PIL import Image
 from pypdf import PdfReader
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from mapping.maps import Map, load, make_zip, restrict
+from mapping.maps import make_zip, restrict
 from spot.config import get_settings
 from spot.mapping import bundle
 from spot.mapping.models import Cartography, CartographyVisibility
@@ -29,11 +28,6 @@ BASE = "https://spot.example.com/spotv2"
 @pytest.fixture(autouse=True)
 def public_url(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(get_settings(), "public_url", PUBLIC_URL)
-
-
-@pytest.fixture
-def test_map(db: Session) -> Map:
-    return load(db)
 
 
 @pytest.fixture

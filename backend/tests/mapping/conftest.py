@@ -5,11 +5,6 @@ from mapping.maps import SECOND_SITE, Map, load
 
 
 @pytest.fixture
-def test_map(db: Session) -> Map:
-    return load(db)
-
-
-@pytest.fixture
 def two_sites(db: Session, test_map: Map) -> Map:
     """The test map and a second site (SEC: cartography C3, activity E1, functions H1 and H2)."""
     load(db, SECOND_SITE)

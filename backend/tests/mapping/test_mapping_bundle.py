@@ -176,7 +176,7 @@ def test_export_then_import_gives_the_same_map(client, db, admin):
     assert (s1["code"], s1["frequency"], s1["gravity"], s1["hasDiagram"]) == ("S1", 3, 4, True)
 
 
-def test_import_and_export_are_for_administrators(client, db, make_user, login, test_map):
+def test_import_and_export_are_for_administrators(client, db, test_map, make_user, login):
     for permissions in ([], ["perm_EditPdv", "perm_RemPdv", "perm_ValidNotHaute"]):
         headers = login(make_user(permissions=permissions))
         assert_error(import_map(client, content=make_zip(), headers=headers), 403)

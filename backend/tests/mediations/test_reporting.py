@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import delete, select, update
 
 from history.entries import add
-from mapping.maps import Map, load, restrict
+from mapping.maps import restrict
 from spot.core.history_models import HistoryEntry
 from spot.core.signatures import Signature, content_hash
 from spot.core.time import utcnow
@@ -32,11 +32,6 @@ def iso(moment: datetime) -> str:
 
 def period(start: float, stop: float | None) -> dict[str, Any]:
     return {"start": iso(at(start)), "stop": None if stop is None else iso(at(stop))}
-
-
-@pytest.fixture
-def test_map(db) -> Map:
-    return load(db)
 
 
 @pytest.fixture
@@ -295,7 +290,7 @@ def test_unknown_mediation(client, cast):
 # Tracked actions -----------------------------------------------------------------------------------------
 
 
-def test_the_actions_of_the_mediator_and_participants_within_the_minutes(client, db, cast, test_map, stopped):
+def test_the_actions_of_the_mediator_and_participants_within_the_minutes(client, db, test_map, cast, stopped):
     mediation = stopped()
     s1, s2 = test_map.subject("S1"), test_map.subject("S2")
     mediator, participant, other = cast.id("mediator"), cast.id("participant"), cast.id("other")
@@ -324,7 +319,7 @@ def test_the_actions_of_the_mediator_and_participants_within_the_minutes(client,
     assert after in tracked_ids(client, cast, mediation, 0, 20)
 
 
-def test_the_actions_honour_what_the_mediator_may_read(client, db, cast, test_map, stopped):
+def test_the_actions_honour_what_the_mediator_may_read(client, db, test_map, cast, stopped):
     """A participant's read of a subject hidden to the mediator is not listed to the mediator."""
     mediation = stopped()
     restrict(db, cast.users["mediator"], test_map.cartography("C2"))
@@ -372,7 +367,7 @@ def test_other_mediations_by_their_visibility_never_this_one(client, db, cast, s
     assert itself not in ids and hidden not in ids
 
 
-def test_items_whose_reading_cannot_be_checked_are_left_out(client, db, cast, test_map, stopped):
+def test_items_whose_reading_cannot_be_checked_are_left_out(client, db, test_map, cast, stopped):
     mediation = stopped()
     participant = cast.id("participant")
     unchecked = entry_id(db, participant, at(1), item_type="lmsResource", item_id=1)
@@ -382,7 +377,7 @@ def test_items_whose_reading_cannot_be_checked_are_left_out(client, db, cast, te
     assert unchecked != gone
 
 
-def test_at_most_the_limit_oldest_first(client, db, cast, test_map, stopped):
+def test_at_most_the_limit_oldest_first(client, db, test_map, cast, stopped):
     mediation = stopped()
     values = {
         "user_id": cast.id("participant"),
@@ -410,7 +405,7 @@ def test_a_stop_before_the_start_is_refused(client, cast, stopped):
     assert field_codes(response) == {("stop", "errors.lessThanMin")}
 
 
-def test_an_instant_without_a_zone_is_utc(client, db, cast, test_map, stopped):
+def test_an_instant_without_a_zone_is_utc(client, db, test_map, cast, stopped):
     mediation = stopped()
     kept = entry_id(db, cast.id("participant"), at(5), item_type="subject", item_id=test_map.subject("S1"))
     response = client.get(
@@ -435,7 +430,7 @@ def test_no_tracked_actions_before_the_stop(client, cast, new_mediation):
 
 
 @pytest.fixture
-def reportable(client, db, cast, test_map, stopped):
+def reportable(client, db, test_map, cast, stopped):
     """A stopped mediation with one period, 08:00 to 08:10, and the tracked actions in it."""
     mediation = stopped()
     response = track(client, cast.headers["mediator"], mediation, [period(0, 10)])
@@ -512,7 +507,7 @@ def test_the_report_takes_what_it_refers_to_from_the_history(client, test_map, c
     assert body["can"]["validate"] is True
 
 
-def test_a_reader_sees_the_name_of_an_item_only_if_they_may_read_it(client, db, cast, test_map, reportable):
+def test_a_reader_sees_the_name_of_an_item_only_if_they_may_read_it(client, db, test_map, cast, reportable):
     mediation, actions = reportable
     items = [{"itemType": "Tracking", "trackingId": actions[k]} for k in ("read", "write")]
     assert report(client, cast.headers["mediator"], mediation, "", items).status_code == 200
@@ -527,7 +522,7 @@ def test_a_reader_sees_the_name_of_an_item_only_if_they_may_read_it(client, db, 
         assert "Changer" not in got.text or role == "mediator"
 
 
-def test_a_deleted_item_is_not_named(client, db, cast, test_map, reportable):
+def test_a_deleted_item_is_not_named(client, db, test_map, cast, reportable):
     mediation, actions = reportable
     items = [{"itemType": "Tracking", "trackingId": actions["read"]}]
     assert report(client, cast.headers["mediator"], mediation, "", items).status_code == 200
@@ -610,7 +605,7 @@ def test_an_action_must_be_tracked_in_the_stored_periods(client, cast, reportabl
     assert field_codes(response) == {("items.1.trackingId", "invalidValue")}
 
 
-def test_an_action_hidden_from_the_mediator_cannot_be_reported(client, db, cast, test_map, reportable):
+def test_an_action_hidden_from_the_mediator_cannot_be_reported(client, db, test_map, cast, reportable):
     mediation, actions = reportable
     restrict(db, cast.users["mediator"], test_map.cartography("C2"))
     items = [{"itemType": "Tracking", "trackingId": actions["read"], "content": "Lu"}]

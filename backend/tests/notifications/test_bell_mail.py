@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, select, update
 
-from mapping.maps import Map, load
 from mediations.people import tomorrow
 from spot.alerts.schemas import Alert, AlertKind, AlertTarget
 from spot.core.time import midnight, today, utcnow
@@ -336,11 +335,6 @@ def test_a_finished_path_spot_opened_is_told_to_the_path_administrators(client, 
 
 
 # Followed subjects -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def test_map(db) -> Map:
-    return load(db)
 
 
 def test_a_followed_subject_changed_is_told_once_until_the_follower_comes_back(

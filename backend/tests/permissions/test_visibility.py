@@ -10,7 +10,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mapping.maps import Map, load
 from spot.mapping.models import CartographyVisibility, MindMapItem, Site, Subject
 from spot.permissions.names import ALL_PERMISSIONS
 from spot.users.models import Group, User
@@ -34,11 +33,6 @@ def restricted_to(*items: tuple[str, int]) -> dict[str, object]:
 
 
 UNRESTRICTED = {"restricted": False, "items": []}
-
-
-@pytest.fixture
-def test_map(db: Session) -> Map:
-    return load(db)
 
 
 @pytest.fixture

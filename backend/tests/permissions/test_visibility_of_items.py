@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from mapping.maps import Map, load
+from mapping.maps import Map
 from spot.mapping.models import CartographyVisibility
 from spot.users.models import Group, User
 from support import API, assert_error
@@ -24,8 +24,8 @@ Items = tuple[tuple[str, str], ...]
 
 
 @pytest.fixture
-def m(db: Session) -> Map:
-    return load(db)
+def m(test_map: Map) -> Map:
+    return test_map
 
 
 def ids(m: Map, items: Items) -> list[tuple[str, int]]:

@@ -43,7 +43,7 @@ def points(entry):
 
 
 @pytest.fixture
-def workshop(client, db, make_user, login, test_map, today):
+def workshop(client, db, test_map, make_user, login, today):
     """C1's function F2 (Contrôleur, minimum 3) is covered by 'Contrôle' (module 'Mesurer', a spot
     element on F2), of the team Atelier, which the manager Marie belongs to. On Mesurer: Anne holds it
     for good, Bruno until +20 and is being requalified, Chloé until +45, David until +120; Emma's expired

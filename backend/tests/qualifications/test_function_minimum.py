@@ -14,7 +14,7 @@ def minimum_url(function_id: int) -> str:
 
 
 @pytest.fixture
-def plant(client, db, make_user, manager, test_map, today):
+def plant(client, db, test_map, make_user, manager, today):
     """'Contrôle' names C1 (its module 'Mesurer' is on F2): alice and bruno hold it."""
     alice, bruno = make_user("alice").id, make_user("bruno").id
     team = group(db, "Équipe", [alice, bruno])

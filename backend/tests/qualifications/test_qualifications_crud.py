@@ -35,7 +35,7 @@ def history(db, qualification_id):
     ]
 
 
-def test_create_then_read(client, db, make_user, login, links, test_map):
+def test_create_then_read(client, db, test_map, make_user, login, links):
     creator = make_user("createur", [BOARD], first_name="Claire", last_name="Créatrice")
     headers = login(creator)
     response = client.post(QUALIFICATIONS, json=body("Conduite de ligne", **links), headers=headers)
@@ -119,7 +119,7 @@ def test_update_validates_like_create(client, manager, links):
     assert field_codes(response) == {("qualifiableGroups", "emptyFieldError"), ("modules", "invalidValue")}
 
 
-def test_update_replaces_everything_and_bumps_the_version(client, db, manager, links, test_map):
+def test_update_replaces_everything_and_bumps_the_version(client, db, test_map, manager, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     data = body(
         "Conduite de presse",

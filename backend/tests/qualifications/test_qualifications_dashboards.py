@@ -24,7 +24,7 @@ def summary(element):
 
 
 @pytest.fixture
-def plant(client, db, make_user, manager, test_map, today):
+def plant(client, db, test_map, make_user, manager, today):
     """C1 (functions F1, F2, F3) and C2; people in two teams; three qualifications:
 
     - 'Réglage' names C1, team A, module 'Régler' (a spot element on subject S1 of F1);
@@ -173,7 +173,7 @@ def test_coverage_lists_only_the_functions_the_user_sees(client, db, make_user, 
     assert [f["function"]["name"] for f in coverage] == ["Contrôleur"]
 
 
-def test_a_cartography_without_qualification(client, manager, plant, test_map):
+def test_a_cartography_without_qualification(client, test_map, manager, plant):
     board = get(client, manager, f"/dashboards/qualifications/cartography/{plant['c2']}")
     assert [summary(e)[0] for e in board["elements"]] == [("Montage", 3, 0, -10000)]
     assert [(f["function"]["name"], f["level"]) for f in board["coverage"]] == [("Monteur", "none")]

@@ -8,7 +8,7 @@ from support import assert_error
 
 
 @pytest.fixture
-def catalogue(client, db, make_user, manager, test_map):
+def catalogue(client, db, test_map, make_user, manager):
     """Three qualifications over two groups, three modules and both cartographies."""
     ann, bob, cid = (make_user(n, first_name=n.title(), last_name="Test") for n in ("ann", "bob", "cid"))
     a = group(db, "Équipe A", [ann.id, bob.id])

@@ -25,7 +25,7 @@ ACTIONS = {
 
 
 @pytest.fixture
-def world(client, db, make_user, login, manager, test_map):
+def world(client, db, test_map, make_user, login, manager):
     other = make_user("autre")
     team = group(db, "Équipe", [other.id])
     module_id = module(db, "Habilitation")
@@ -129,7 +129,7 @@ def test_ids_that_are_not_ids_answer_422(client, manager, path):
     assert_error(client.get(f"{API}{path}", headers=manager), 422)
 
 
-def test_the_dashboard_of_a_hidden_cartography_is_refused(client, db, make_user, login, world, test_map):
+def test_the_dashboard_of_a_hidden_cartography_is_refused(client, db, test_map, make_user, login, world):
     user = make_user(permissions=[BOARD])
     restrict(db, user, test_map.cartography("C2"))
     headers = login(user)

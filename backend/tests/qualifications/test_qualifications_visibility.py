@@ -18,14 +18,14 @@ def links(db, test_map):
 
 
 @pytest.fixture
-def limited(db, make_user, login, test_map):
+def limited(db, test_map, make_user, login):
     """A qualification administrator who sees C1 only."""
     user = make_user("limite", [BOARD, ADMIN])
     restrict(db, user, test_map.cartography("C1"))
     return login(user)
 
 
-def test_the_page_and_the_list_leave_out_hidden_cartographies(client, manager, limited, links, test_map):
+def test_the_page_and_the_list_leave_out_hidden_cartographies(client, test_map, manager, limited, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     page = client.get(f"{QUALIFICATIONS}/{qualification_id}", headers=limited)
     assert page.status_code == 200, page.text
@@ -40,7 +40,7 @@ def test_the_page_and_the_list_leave_out_hidden_cartographies(client, manager, l
     assert len(full["cartographies"]) == 2
 
 
-def test_a_save_keeps_the_cartographies_hidden_from_the_writer(client, manager, limited, links, test_map):
+def test_a_save_keeps_the_cartographies_hidden_from_the_writer(client, test_map, manager, limited, links):
     qualification_id = qualification(client, manager, "Conduite", **links)
     url = f"{QUALIFICATIONS}/{qualification_id}"
     page = client.get(url, headers=limited).json()

@@ -51,7 +51,7 @@ def test_a_new_qualification_opens_requalification_60_days_ahead_with_no_functio
 
 
 def test_the_administrator_sets_the_functions_the_window_and_the_default_referents(
-    client, db, manager, links, people, test_map
+    client, db, test_map, manager, links, people
 ):
     f1, f2, g1 = test_map.function("F1"), test_map.function("F2"), test_map.function("G1")
     chosen = {"functions": [g1, f2, f1], "requalificationWindowDays": 90}
@@ -96,7 +96,7 @@ def test_the_bounds_of_the_window_are_accepted(client, manager, links, window):
 
 
 def test_a_function_outside_its_cartographies_or_unknown_and_an_unknown_referent_are_refused(
-    client, manager, links, test_map
+    client, test_map, manager, links
 ):
     only_c1 = links | {"cartographies": [test_map.cartography("C1")]}
     response = save(client, manager, only_c1, functions=[test_map.function("G1")])
@@ -111,7 +111,7 @@ def test_a_function_outside_its_cartographies_or_unknown_and_an_unknown_referent
 
 
 def test_only_qualification_administrators_change_them(
-    client, db, make_user, login, manager, links, people, test_map
+    client, db, test_map, make_user, login, manager, links, people
 ):
     board = login(make_user("tableau", [BOARD]))
     # A perm_TableauBord creator may create with them as they come, not set them.
@@ -138,7 +138,7 @@ def test_only_qualification_administrators_change_them(
 
 
 @pytest.fixture
-def limited(db, make_user, login, test_map):
+def limited(db, test_map, make_user, login):
     """A qualification administrator who sees C1 only, limited to its function F1 (a 'function' row
     alone: mapping.policy)."""
     user = make_user("limite", [BOARD, ADMIN])
@@ -152,7 +152,7 @@ def limited(db, make_user, login, test_map):
 
 
 def test_hidden_functions_are_not_shown_kept_on_save_and_cannot_be_added(
-    client, manager, limited, links, test_map
+    client, test_map, manager, limited, links
 ):
     f1, f2, g1 = test_map.function("F1"), test_map.function("F2"), test_map.function("G1")
     created = save(client, manager, links, functions=[f1, f2, g1])

@@ -33,7 +33,7 @@ def grid(answer) -> dict[str, list[tuple[str, str | None]]]:
 
 
 @pytest.fixture
-def plant(client, db, make_user, manager, test_map, today):
+def plant(client, db, test_map, make_user, manager, today):
     """C1 (functions F1, F2, F3) and C2; people in two teams; three qualifications:
 
     - 'Réglage' names C1, team A, module 'Régler' (a spot element on subject S1 of F1);

@@ -164,7 +164,7 @@ def on(days: int | None) -> str | None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(w=world)
-def test_the_matrix_and_its_files_follow_the_rule(client, db, make_user, manager, test_map, today, w):
+def test_the_matrix_and_its_files_follow_the_rule(client, db, test_map, make_user, manager, today, w):
     people = [u.id for u in db.scalars(select(User).where(User.login.in_(PEOPLE)).order_by(User.login))]
     if not people:
         people = [make_user(login, first_name=login.title(), last_name="Test").id for login in PEOPLE]

@@ -2,15 +2,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy.orm import Session
 
-from mapping.maps import Map, load
+from mapping.maps import Map
 from resources.gallery import stored_files
-
-
-@pytest.fixture
-def test_map(db: Session) -> Map:
-    return load(db)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ def editor(make_user, login):
     return login(make_user("editeur", [EDIT]))
 
 
-def test_parallel_uploads_get_distinct_positions(client, editor, test_map) -> None:
+def test_parallel_uploads_get_distinct_positions(client, test_map, editor) -> None:
     parent = ("subject", test_map.subject("S1"))
 
     def upload(n: int) -> int:

@@ -59,7 +59,7 @@ def scratch(name: str, content: dict[str, bytes], *, alive: bool) -> object:
     return None
 
 
-def test_start_up_cleans_what_killed_processes_left(app, client, db, editor, test_map) -> None:
+def test_start_up_cleans_what_killed_processes_left(app, client, db, test_map, editor) -> None:
     parent = ("subject", test_map.subject("S1"))
     created = add(client, editor, parent, "pdf", "Notice", "notice.pdf", PDF)
     assert created.status_code == 200, created.text

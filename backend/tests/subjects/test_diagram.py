@@ -38,7 +38,7 @@ def new_files(test_map):
 
 
 @pytest.fixture
-def editor(make_user, login):
+def editor(test_map, make_user, login):
     return login(make_user("dessinateur", [EDIT]))
 
 
@@ -146,7 +146,7 @@ def test_permission_table(client, make_user, login, editor, subject, role, actio
 
 
 @pytest.mark.parametrize("action", ACTIONS)
-def test_hidden_subject_403_unknown_404(client, db, make_user, login, editor, subject, test_map, action):
+def test_hidden_subject_403_unknown_404(client, db, test_map, make_user, login, editor, subject, action):
     assert upload(client, editor, subject, PNG).status_code == 200
     outsider = make_user("exterieur", [EDIT])
     restrict(db, outsider, test_map.cartography("C2"))
@@ -213,7 +213,7 @@ def test_deleting_the_subject_collects_its_diagram(client, make_user, login, edi
 
 
 def test_a_copy_shares_the_stored_diagram_not_a_legacy_one(
-    client, make_user, login, editor, subject, test_map, new_files
+    client, test_map, make_user, login, editor, subject, new_files
 ):
     """Create from / duplicate: the copy shows the same file, which stays while either refers to it; a
     diagram kept by the legacy application is not the copy's."""
@@ -229,7 +229,7 @@ def test_a_copy_shares_the_stored_diagram_not_a_legacy_one(
     assert has_diagram(client, user, legacy_copy) is False
 
 
-def test_a_legacy_diagram_keeps_has_diagram_without_a_file(client, editor, test_map):
+def test_a_legacy_diagram_keeps_has_diagram_without_a_file(client, test_map, editor):
     legacy = test_map.subject("S1")
     assert has_diagram(client, editor, legacy) is True
     assert_error(client.get(url(legacy, "/file"), headers=editor), 404, "diagramNotFound")

@@ -36,13 +36,13 @@ def reader(make_user, login):
         ("pdvbas/S1", "diagram"),
     ],
 )
-def test_each_view(client, reader, test_map, tail, view):
+def test_each_view(client, test_map, reader, tail, view):
     response = target(client, reader, f"spot/TST/fonction/F1/{tail}")
     assert response.status_code == 200, response.text
     assert response.json() == {"view": view, "subjectId": test_map.subject("S1")}
 
 
-def test_encoded_codes(client, db, reader, test_map):
+def test_encoded_codes(client, db, test_map, reader):
     subject = db.get(Subject, test_map.subject("S3"))
     subject.code = "USI 002/é?#"
     function = db.get(Function, test_map.function("F1"))
@@ -64,11 +64,11 @@ def test_encoded_codes(client, db, reader, test_map):
         "spot/TST/fonction/G1/pdvbas/S1",  # a function of another cartography
     ],
 )
-def test_nothing_matches_404(client, reader, test_map, to):
+def test_nothing_matches_404(client, test_map, reader, to):
     assert_error(target(client, reader, to), 404, "notFound")
 
 
-def test_a_hidden_subject_403(client, db, make_user, login, test_map):
+def test_a_hidden_subject_403(client, db, test_map, make_user, login):
     outsider = make_user("exterieur")
     restrict(db, outsider, test_map.cartography("C2"))
     headers = login(outsider)
@@ -98,19 +98,19 @@ def test_a_hidden_subject_403(client, db, make_user, login, test_map):
         "https://legacy.example/spot/TST/fonction/F1/pdvbas/S1",
     ],
 )
-def test_another_form_400(client, reader, test_map, to):
+def test_another_form_400(client, test_map, reader, to):
     response = target(client, reader, to)
     assert_error(response, 400, "invalidValue")
     assert field_codes(response) == {("to", "invalidValue")}
 
 
-def test_a_function(client, reader, test_map):
+def test_a_function(client, test_map, reader):
     response = target(client, reader, "spot/TST/fonction/F1")
     assert response.status_code == 200, response.text
     assert response.json() == {"view": "function", "functionId": test_map.function("F1")}
 
 
-def test_an_encoded_function(client, db, reader, test_map):
+def test_an_encoded_function(client, db, test_map, reader):
     function = db.get(Function, test_map.function("F2"))
     function.code = "F 2/%"
     db.commit()
@@ -119,11 +119,11 @@ def test_an_encoded_function(client, db, reader, test_map):
 
 
 @pytest.mark.parametrize("to", ["spot/NOSUCHSITE/fonction/F1", "spot/TST/fonction/F9"])
-def test_no_function_matches_404(client, reader, test_map, to):
+def test_no_function_matches_404(client, test_map, reader, to):
     assert_error(target(client, reader, to), 404, "notFound")
 
 
-def test_a_hidden_function_403(client, db, make_user, login, test_map):
+def test_a_hidden_function_403(client, db, test_map, make_user, login):
     outsider = make_user("exterieur")
     restrict(db, outsider, test_map.cartography("C2"))
     headers = login(outsider)

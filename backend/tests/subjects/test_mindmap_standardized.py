@@ -163,7 +163,7 @@ def test_not_standardized_answers_404(client, test_map, validator):
     assert_error(client.get(url(test_map.subject("S2")), headers=validator), 404, "notStandardized")
 
 
-def test_reading_follows_the_subject_visibility(client, db, tree, validator, make_user, login, test_map):
+def test_reading_follows_the_subject_visibility(client, db, test_map, tree, validator, make_user, login):
     standardize(client, validator, tree)
     anyone = make_user("lecteur")
     assert client.get(url(tree), headers=login(anyone)).status_code == 200

@@ -23,7 +23,7 @@ def _statuses(calls: list) -> Counter:
         )
 
 
-def test_concurrent_marks_all_apply(client: TestClient, make_user, login, test_map) -> None:
+def test_concurrent_marks_all_apply(client: TestClient, test_map, make_user, login) -> None:
     subject = test_map.subject("S1")
     users = [login(make_user(permissions=["perm_ValidNotHaute"])) for _ in range(4)]
     bodies = {
@@ -47,7 +47,7 @@ def test_concurrent_marks_all_apply(client: TestClient, make_user, login, test_m
     assert final["version"] == 1 + len(calls)
 
 
-def test_reads_never_fail_while_the_subject_is_rated(client: TestClient, make_user, login, test_map) -> None:
+def test_reads_never_fail_while_the_subject_is_rated(client: TestClient, test_map, make_user, login) -> None:
     subject = test_map.subject("S1")
     headers = login(make_user())
     rating = {"frequency": 2, "gravity": 5, "detectability": 0}

@@ -1,13 +1,7 @@
 import pytest
 from sqlalchemy.orm import Session
 
-from mapping.maps import Map, load
 from training.catalogue import MANAGE, Course
-
-
-@pytest.fixture
-def test_map(db: Session) -> Map:
-    return load(db)
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ def test_the_learner_opens_a_url_element_once(client, db, people, headers) -> No
     assert _events(db, path_id) == [("elementOpened", 0)]
 
 
-def test_opening_every_element_finishes_the_module(client, db, people, headers, test_map: Map) -> None:
+def test_opening_every_element_finishes_the_module(client, db, test_map: Map, people, headers) -> None:
     path_id = _referent_path(db, people, [url_item(), spot_item("subject", test_map.subject("S1"))])
     client.post(f"{_element(path_id, 0, 0)}/url", headers=headers["learner"])
     response = client.post(f"{_element(path_id, 0, 1)}/url", headers=headers["learner"])
@@ -323,7 +323,7 @@ def test_a_disabled_module_is_out_of_the_paths_totals(client, db, people, header
 
 
 def test_the_statements_of_a_path_page_do_not_grow_with_a_modules_elements(
-    client, db, people, headers, test_map
+    client, db, test_map, people, headers
 ) -> None:
     m = test_map
     course = Course(db)

@@ -112,7 +112,7 @@ def test_a_url_element_is_done_once_opened(db, people) -> None:
     assert datetime.fromisoformat(second["doneAt"]) == opened
 
 
-def test_a_spot_element_lists_the_subjects_read_since_the_module_started(db, people, test_map: Map) -> None:
+def test_a_spot_element_lists_the_subjects_read_since_the_module_started(db, test_map: Map, people) -> None:
     m = test_map
     learner = people["learner"].id
     module = make_module(
@@ -155,7 +155,7 @@ def test_a_spot_element_lists_the_subjects_read_since_the_module_started(db, peo
     assert [entry["name"] for entry in first["context"]][-1] == "Usinage"
 
 
-def test_a_spot_element_of_a_module_not_started_lists_no_subject(db, people, test_map: Map) -> None:
+def test_a_spot_element_of_a_module_not_started_lists_no_subject(db, test_map: Map, people) -> None:
     learner = people["learner"].id
     module = make_module(db, [spot_item("subject", test_map.subject("S1"))])
     path_id = make_path(db, learner_id=learner, modules=[(module, [])], module_status="notStarted")
@@ -165,7 +165,7 @@ def test_a_spot_element_of_a_module_not_started_lists_no_subject(db, people, tes
     assert results_of(db, learner, path_id)[0][0]["subjects"] == []
 
 
-def test_a_spot_element_the_reader_may_not_see_is_not_named(db, people, test_map: Map) -> None:
+def test_a_spot_element_the_reader_may_not_see_is_not_named(db, test_map: Map, people) -> None:
     other = people["other"]
     restrict(db, other, test_map.cartography("C2"))
     module = make_module(
@@ -290,7 +290,7 @@ def test_a_path_without_learner_has_nothing_done(db, people) -> None:
 
 
 def test_the_statements_of_a_path_do_not_grow_with_its_modules_and_elements(
-    db, people, test_map: Map
+    db, test_map: Map, people
 ) -> None:
     m = test_map
     learner = people["learner"].id
