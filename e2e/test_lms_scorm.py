@@ -177,6 +177,15 @@ def sco_of(page: Page, texts: dict[str, Any], unit: str) -> FrameLocator:
     return page.frame_locator(f'iframe[title="{texts["frame"].format(unit)}"]').frame_locator("iframe")
 
 
+def loaded(sco: FrameLocator) -> None:
+    """Waits for the SCO's page to have loaded: the golf SCOs call Initialize from their load handler, and
+    their text shows before their images have come; a unit left before then was never started."""
+    handle = sco.locator("h1").first.element_handle()
+    frame = handle.owner_frame() if handle else None
+    assert frame is not None
+    frame.wait_for_load_state("load")
+
+
 @needs_golf
 @in_language("fr")
 def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
@@ -285,9 +294,11 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     # The 2004 course, unit by unit from its contents (its blocks allow choice, not flow).
     open_in_player(page, texts, COURSE_2004, "How to Play")
     expect(sco_of(page, texts, "How to Play").locator("h1")).to_have_text("Play of the game")
+    loaded(sco_of(page, texts, "How to Play"))
     for unit in ("Par", "Keeping Score"):
         contents.get_by_role("button", name=re.compile(f"^{unit}")).click()
         expect(sco_of(page, texts, unit).locator("h1").first).to_be_visible()
+        loaded(sco_of(page, texts, unit))
     # The units left are no longer "not started".
     for unit in ("How to Play", "Par"):
         expect(contents.get_by_role("button", name=re.compile(f"^{unit}"))).not_to_contain_text(
