@@ -319,6 +319,15 @@ def test_map(db: Session):
 
 
 @pytest.fixture
+def two_sites(db: Session, test_map):
+    """The test map and a second site (SEC: cartography C3, activity E1, functions H1 and H2)."""
+    from mapping.maps import SECOND_SITE, load
+
+    load(db, SECOND_SITE)
+    return test_map
+
+
+@pytest.fixture
 def client(app) -> TestClient:
     return TestClient(app, raise_server_exceptions=True)
 
