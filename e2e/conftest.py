@@ -61,10 +61,13 @@ expect.set_options(timeout=WAIT_MS)
 LIGHT_PAGE = "{base_url}" + API + "/organization/info"
 
 
-def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None:
+def sign_in(
+    page: Page, base_url: str, login: str, language: str = "fr", to: str = "/spotv2/dashboards/mine"
+) -> None:
     """Opens a session as `login` (the demo password) with the interface in `language`, as the sign-in
     form does (the server's sign-in answers the token, kept in the cookie the application reads), then
-    opens My dashboard; a session open before ends. The form itself is test_foundation's journey."""
+    opens the page at `to` (My dashboard unless told); a session open before ends. The form itself is
+    test_foundation's journey."""
     answer = page.request.post(
         f"{base_url}{API}/account/login",
         data={"username": login, "password": DEMO_PASSWORD, "returnUrl": ""},
@@ -84,9 +87,9 @@ def sign_in(page: Page, base_url: str, login: str, language: str = "fr") -> None
         }""",
         language,
     )
-    page.goto(f"{base_url}/spotv2/dashboards/mine")
+    page.goto(f"{base_url}{to}")
     expect(page.get_by_role("banner")).to_be_visible()
-    expect(page).to_have_url(re.compile(r"/spotv2/dashboards/mine$"))
+    expect(page).to_have_url(f"{base_url}{to}")
 
 
 # Chromium logs every 4xx answer as a console error; the app explains those it expects on screen.

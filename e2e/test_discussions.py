@@ -59,8 +59,7 @@ def test_a_message_and_a_rating_in_a_subjects_discussion(page: Page, base_url: s
     texts = TEXTS[language]
     login, code = JOURNEYS[language]
     subject = subject_id(base_url, code)
-    sign_in(page, base_url, login, language)
-    page.goto(f"{base_url}/spotv2/subject/{subject}")
+    sign_in(page, base_url, login, language, to=f"/spotv2/subject/{subject}")
     page.get_by_role("button", name=texts["open"], exact=True).click()
     discussion = panel(page, language)
     expect(discussion).to_be_visible()
@@ -110,8 +109,7 @@ def test_the_teamwork_menu_opens_a_discussion_with_new_messages(
     subject = subject_id(base_url, "USI-003")
     with admin_client(base_url) as admin:
         discussion_id = admin.get(f"/subject/{subject}").json()["discussionId"]
-    sign_in(page, base_url, "operatrice", language)
-    page.goto(f"{base_url}/spotv2/subject/{subject}?discussion=open")
+    sign_in(page, base_url, "operatrice", language, to=f"/spotv2/subject/{subject}?discussion=open")
     field = panel(page, language).get_by_role("textbox", name=texts["field"], exact=True)
     field.fill(f"Nouveau message ({language})")
     field.press("Enter")

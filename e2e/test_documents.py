@@ -60,8 +60,7 @@ def test_the_manager_generates_the_site_s_duerp_and_opens_its_files(
     page: Page, base_url: str, language: str, tmp_path: Path
 ) -> None:
     texts = TEXTS[language]
-    sign_in(page, base_url, "manager", language)
-    page.goto(f"{base_url}/spotv2/sites")
+    sign_in(page, base_url, "manager", language, to="/spotv2/sites")
     page.get_by_role("link", name=texts["documents"], exact=True).click()
     expect(page.get_by_role("heading", level=1, name=texts["title"])).to_be_visible()
     versions = page.get_by_role("list", name=texts["versions"], exact=True)

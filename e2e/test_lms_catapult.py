@@ -62,8 +62,7 @@ def test_a_learner_passes_the_catapult_mastery_score_example(
     content.set_default_timeout(WAIT_MS)
     try:
         catalogue = content.new_page()
-        sign_in(catalogue, base_url, learner, language)
-        catalogue.goto(f"{base_url}/spotv2/lms")
+        sign_in(catalogue, base_url, learner, language, to="/spotv2/lms")
         catalogue.get_by_role("region", name="Cours", exact=True).get_by_role(
             "heading", name=COURSE, exact=True
         ).click()
@@ -90,8 +89,7 @@ def test_a_learner_passes_the_catapult_mastery_score_example(
         content.close()
 
     # Spot's pages (audited): the attempt and its grade among the learner's attempts.
-    sign_in(page, base_url, learner, language)
-    page.goto(f"{base_url}/spotv2/lms")
+    sign_in(page, base_url, learner, language, to="/spotv2/lms")
     row = page.get_by_role("region", name=TEXTS["attempts"], exact=True).get_by_role("listitem")
     expect(row).to_have_count(1)
     expect(row).to_contain_text(COURSE)

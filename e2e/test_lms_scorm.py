@@ -203,8 +203,7 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     page.on("dialog", answer)
 
     # The training manager imports both examples through the catalogue.
-    sign_in(page, base_url, TRAINING_MANAGER, language)
-    page.goto(f"{base_url}/spotv2/lms")
+    sign_in(page, base_url, TRAINING_MANAGER, language, to="/spotv2/lms")
     assert upload(page, texts, golf_zip(GOLF_12_SINGLE, tmp_path / "golf12.zip")) == COURSE_12
     assert upload(page, texts, golf_zip(GOLF_2004_MULTI, tmp_path / "golf2004.zip")) == COURSE_2004
 
@@ -212,8 +211,7 @@ def test_a_learner_takes_the_golf_scorm_courses_in_spots_player(
     path = path_with_the_unit(base_url, learner)
 
     # The learner opens the 1.2 course in the player: one unit, not started.
-    sign_in(page, base_url, learner, language)
-    page.goto(f"{base_url}/spotv2/lms")
+    sign_in(page, base_url, learner, language, to="/spotv2/lms")
     open_in_player(page, texts, COURSE_12, UNIT_12)
     contents = page.get_by_role("region", name=texts["contents"], exact=True)
     expect(contents.get_by_role("button", name=re.compile(f"^{UNIT_12}"))).to_contain_text(

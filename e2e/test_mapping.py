@@ -14,10 +14,9 @@ from conftest import sign_in as sign_in_as
 API = "/backend/api/v2"
 
 
-def sign_in(page: Page, base_url: str, login: str) -> None:
-    """Signed in in French; the journeys start from the sites, the map's first page."""
-    sign_in_as(page, base_url, login)
-    page.goto(f"{base_url}/spotv2/sites")
+def sign_in(page: Page, base_url: str, login: str, to: str = "/spotv2/sites") -> None:
+    """Signed in in French; the journeys start from the sites, the map's first page, unless told."""
+    sign_in_as(page, base_url, login, to=to)
 
 
 @pytest.fixture(scope="module")
@@ -311,8 +310,7 @@ def test_the_cartographies_list_is_filtered_by_name(page: Page, base_url: str) -
 
 
 def test_the_functions_list_is_filtered_by_a_cartography_found_by_name(page: Page, base_url: str) -> None:
-    sign_in(page, base_url, "createur")
-    page.goto(f"{base_url}/spotv2/functions?sorting=-name")
+    sign_in(page, base_url, "createur", to="/spotv2/functions?sorting=-name")
     expect(page.get_by_role("status")).to_have_text("9 fonctions")
 
     page.get_by_role("button", name="Filtrer", exact=True).click()

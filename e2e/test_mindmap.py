@@ -184,16 +184,14 @@ def test_a_creator_edits_a_mind_map_and_compares_it_with_the_standardized_copy(
     with audited_context(browser, base_url, other_language=False) as reader_context:
         # The referent reads the subject first: its card is read.
         reader = reader_context.new_page()
-        sign_in(reader, base_url, READER, language)
-        reader.goto(f"{base_url}/spotv2/subject/{subject['id']}")
+        sign_in(reader, base_url, READER, language, to=f"/spotv2/subject/{subject['id']}")
         expect(reader.get_by_role("heading", level=1, name=name, exact=True)).to_be_visible()
         read_card = card(reader, base_url, subject)
         expect(read_card).to_have_attribute("data-unread", "false")
         expect(read_card.get_by_text(texts["unread"], exact=True)).to_have_count(0)
 
         # The creator opens the mind map from the subject's page.
-        sign_in(page, base_url, EDITOR, language)
-        page.goto(f"{base_url}/spotv2/subject/{subject['id']}")
+        sign_in(page, base_url, EDITOR, language, to=f"/spotv2/subject/{subject['id']}")
         page.get_by_role("link", name=texts["mindMapButton"], exact=True).click()
         expect(page).to_have_url(re.compile(rf"/spotv2/subject/{subject['id']}/mindmap$"))
         expect(
@@ -377,8 +375,7 @@ def test_a_learner_reads_a_mind_map_and_opens_the_diagram_from_the_subjects_card
     page: Page, base_url: str, language: str
 ) -> None:
     texts, read_only = TEXTS[language], READ_ONLY[language]
-    sign_in(page, base_url, LEARNER, language)
-    page.goto(f"{base_url}/spotv2/subjects/code%20equals%20USI-001")
+    sign_in(page, base_url, LEARNER, language, to="/spotv2/subjects/code%20equals%20USI-001")
     subject_card = page.get_by_role("article", name=DIAGRAM_SUBJECT, exact=True)
 
     # The mind map, read only: the tree in both views, no editing action.

@@ -104,8 +104,7 @@ def test_a_person_chooses_the_messages_they_receive_and_the_outbox_shows_what_wa
         assert saved.status_code == 200, saved.text
         mediation_id = saved.json()["id"]
 
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/outbox")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/outbox")
     invitations = page.get_by_role("row").filter(has_text=title).filter(has_text=texts["kind"])
     colleague = invitations.filter(has_text=colleague_address)
     expect(colleague).to_have_count(1)
@@ -121,8 +120,7 @@ def test_a_person_chooses_the_messages_they_receive_and_the_outbox_shows_what_wa
         )
         assert changed.status_code == 200, changed.text
 
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/outbox")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/outbox")
     chooser = invitations.filter(has_text=chooser_address)
     expect(chooser).to_have_count(1)
     expect(chooser).to_contain_text(texts["held"])

@@ -63,8 +63,7 @@ PASSWORD = "depart-2026-juin"
 def test_an_administrator_deactivates_a_person_who_left(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
     login = f"lea.depart.{language}"
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/users")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/users")
     page.get_by_role("button", name=texts["create"]).click()
     dialog = page.get_by_role("dialog", name=texts["create"])
     dialog.get_by_role("textbox", name=texts["login"], exact=True).fill(login)
@@ -137,8 +136,7 @@ def _people_file(language: str, second_email: str) -> dict[str, object]:
 @in_language("en")
 def test_an_administrator_imports_people_from_an_hr_file(page: Page, base_url: str, language: str) -> None:
     texts = IMPORT_TEXTS[language]
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/users?tab=import")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/users?tab=import")
     expect(page.get_by_role("tab", name=texts["tab"])).to_have_attribute("aria-selected", "true")
     page.get_by_label(texts["choose"]).set_input_files(_people_file(language, "ines-cariste"))
     table = page.get_by_role("table", name=texts["rows"])
@@ -198,8 +196,7 @@ def test_a_person_who_left_stays_named_marked_inactive_on_the_path_they_signed(
         paths = api.post("/training/path/query", json={"filter": f"learner oneOf {julien['id']}"}).json()
     [path_id] = [card["id"] for card in paths["results"]]
     path_page = f"{base_url}/spotv2/training/path/view/{path_id}"
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/users")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/users")
     card = page.get_by_role("article", name="Julien Bernard")
     expect(card.get_by_text(texts["inactive"], exact=True)).to_be_visible()
     card.get_by_role("button", name=f"{texts['reactivate']} Julien Bernard").click()
@@ -270,8 +267,7 @@ def test_an_administrator_gives_the_identity_provider_a_token_then_revokes_it(
     refused once revoked."""
     texts = TOKEN_TEXTS[language]
     name = f"Okta {language}"
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/users?tab=tokens")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/users?tab=tokens")
     table = page.get_by_role("table", name=texts["tab"])
     expect(table.get_by_role("row", name=re.compile("Microsoft Entra ID"))).to_contain_text(texts["live"])
     old = table.get_by_role("row", name=re.compile("Ancien connecteur RH"))

@@ -65,8 +65,7 @@ def test_a_cartography_s_sheet_of_qr_codes_is_printed(
     page: Page, base_url: str, language: str, machining: dict, tmp_path: Path
 ) -> None:
     texts = TEXTS[language]
-    sign_in(page, base_url, "createur", language)
-    page.goto(f"{base_url}/spotv2/cartography/{machining['id']}")
+    sign_in(page, base_url, "createur", language, to=f"/spotv2/cartography/{machining['id']}")
     with page.expect_download() as download_info:
         page.get_by_role("button", name=texts["sheet"], exact=True).click()
     download = download_info.value

@@ -119,8 +119,7 @@ def test_resources_are_added_reordered_and_shown_in_the_carousel(
         "https://www.youtube-nocookie.com/**",
         lambda route: route.fulfill(body="<p>video</p>", content_type="text/html"),
     )
-    sign_in(page, base_url, "createur", language)
-    page.goto(f"{base_url}/spotv2/subject/{subject}")
+    sign_in(page, base_url, "createur", language, to=f"/spotv2/subject/{subject}")
     gallery = page.get_by_role("region", name=texts["gallery"], exact=True)
     expect(gallery.get_by_text(texts["empty"])).to_be_visible()
 

@@ -87,8 +87,7 @@ def test_editing_a_subject_speaks_the_language_and_says_why_fields_are_locked(
 ) -> None:
     texts = TEXTS[language]
     subject = ids_by_name(base_url, "/subject/query")["Contrôle des bons de livraison à réception"]
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/subject/edit/{subject}")
+    sign_in(page, base_url, "admin", language, to=f"/spotv2/subject/edit/{subject}")
     # The locked cartography says why under it, readable (axe checks its contrast).
     expect(page.get_by_text(texts["cartographyLocked"])).to_be_visible()
     function = page.get_by_role("combobox", name=texts["function"], exact=True)
@@ -123,8 +122,13 @@ def test_a_manager_reads_the_qualification_dashboard_of_a_cartography(
 ) -> None:
     with admin_client(base_url) as api:
         cartographies = {c["code"]: c["id"] for c in api.get("/cartography").json()}
-    sign_in(page, base_url, "manager", language)
-    page.goto(f"{base_url}/spotv2/dashboards/qualifications/cartography/{cartographies['USI']}")
+    sign_in(
+        page,
+        base_url,
+        "manager",
+        language,
+        to=f"/spotv2/dashboards/qualifications/cartography/{cartographies['USI']}",
+    )
     coverage = page.get_by_role("list", name=TEXTS[language]["coverage"], exact=True)
     # The people qualified lead to their own status (axe checks the links stand out from the text).
     expect(coverage.get_by_role("link").filter(has_text="Hélène Fournier").first).to_be_visible()
@@ -133,8 +137,7 @@ def test_a_manager_reads_the_qualification_dashboard_of_a_cartography(
 @in_language("en")
 def test_a_reference_code_shows_read_only(page: Page, base_url: str, language: str) -> None:
     texts = TEXTS[language]
-    sign_in(page, base_url, "admin", language)
-    page.goto(f"{base_url}/spotv2/administration/trainingModuleReferences")
+    sign_in(page, base_url, "admin", language, to="/spotv2/administration/trainingModuleReferences")
     page.get_by_role("article", name="SECU", exact=True).get_by_role("button").click()
     dialog = page.get_by_role("dialog", name=texts["editReference"], exact=True)
     code = dialog.get_by_role("textbox", name=texts["code"], exact=True)
@@ -156,8 +159,7 @@ def test_the_function_page_fits_its_screen(browser: Browser, base_url: str, view
     for language in LANGUAGES:
         with audited_context(browser, base_url, viewport=viewport) as context:
             page = context.new_page()
-            sign_in(page, base_url, "admin", language)
-            page.goto(f"{base_url}/spotv2/function/{function}")
+            sign_in(page, base_url, "admin", language, to=f"/spotv2/function/{function}")
             expect(page.get_by_text(TEXTS[language]["subjects"], exact=True)).to_be_visible()
             section = page.get_by_role("region", name="Usinage", exact=True)
             subject = section.get_by_role("link", name="Réglage du tour à commande numérique", exact=True)
@@ -175,8 +177,7 @@ def test_the_function_page_fits_its_screen(browser: Browser, base_url: str, view
 def test_a_site_card_holds_its_icon_and_texts_on_a_phone(browser: Browser, base_url: str) -> None:
     with audited_context(browser, base_url, viewport=PHONE) as context:
         page = context.new_page()
-        sign_in(page, base_url, "admin")
-        page.goto(f"{base_url}/spotv2/sites")
+        sign_in(page, base_url, "admin", to="/spotv2/sites")
         card = page.locator(".MuiAccordion-root").filter(
             has=page.get_by_role("heading", name="Usine de Lyon")
         )
@@ -200,8 +201,7 @@ def test_the_dashboard_manager_fits_its_screen(
         texts = TEXTS[language]
         with audited_context(browser, base_url, viewport=viewport) as context:
             page = context.new_page()
-            sign_in(page, base_url, "manager", language)
-            page.goto(f"{base_url}/spotv2/dashboards/manager")
+            sign_in(page, base_url, "manager", language, to="/spotv2/dashboards/manager")
             expect(page.get_by_role("heading", name=texts["manager"], level=1)).to_be_visible()
             for name in ("cartographies", "groups"):
                 section = page.get_by_role("region", name=texts[name], exact=True)
@@ -233,8 +233,7 @@ def test_a_module_view_lays_out_its_actions(
         texts = TEXTS[language]
         with audited_context(browser, base_url, viewport=viewport) as context:
             page = context.new_page()
-            sign_in(page, base_url, "admin", language)
-            page.goto(f"{base_url}/spotv2/training/module/view/{module}")
+            sign_in(page, base_url, "admin", language, to=f"/spotv2/training/module/view/{module}")
             footer = page.get_by_role("group", name="Actions", exact=True)
             note = footer.get_by_text(texts["editRefused"], exact=True)
             expect(note).to_be_visible()
