@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import dayjs from 'dayjs'
-import { formatDate, formatDateTime, formatTime, fromOrganizationWallClock, inOrganizationZone, organizationNow, organizationToday, setOrganizationTimeZone } from './dates'
+import { formatDate, formatDateTime, formatTime, setOrganizationTimeZone } from './dates'
+import { fromOrganizationWallClock, inOrganizationZone, organizationNow, organizationToday } from './organizationClock'
 
 /** The browser's clocks set to `zone` (Node reads TZ again when it changes). */
 function browserIn(zone: string) {
@@ -58,6 +59,17 @@ describe("the organisation's time zone", () => {
   it('names no zone when the browser reads the same time', () => {
     browserIn('Europe/Berlin')
     expect(formatDateTime('2026-11-28T12:06:00Z', 'en')).toBe('2026-11-28 13:06')
+  })
+
+  it('reads the hour the clocks go back twice, and zones a quarter of an hour apart', () => {
+    browserIn('Europe/Paris')
+    expect(formatDateTime('2026-10-25T00:30:00Z', 'en')).toBe('2026-10-25 02:30')
+    expect(formatDateTime('2026-10-25T01:30:00Z', 'en')).toBe('2026-10-25 02:30')
+    setOrganizationTimeZone('Asia/Kathmandu')
+    browserIn('Asia/Kathmandu')
+    expect(formatDateTime('2026-11-28T12:06:00Z', 'en')).toBe('2026-11-28 17:51')
+    browserIn('Asia/Kolkata')
+    expect(formatDateTime('2026-11-28T12:06:00Z', 'en')).toMatch(/^2026-11-28 17:51 \(.+\)$/)
   })
 
   it('keeps the browser zone for an unknown zone name', () => {

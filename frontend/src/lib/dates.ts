@@ -1,9 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs'
-import timezone from 'dayjs/plugin/timezone'
-import utc from 'dayjs/plugin/utc'
-
-dayjs.extend(utc)
-dayjs.extend(timezone)
+import dayjs from 'dayjs'
 
 const DATE_PATTERNS: Record<string, string> = { en: 'YYYY-MM-DD', fr: 'DD/MM/YYYY' }
 
@@ -39,46 +34,49 @@ export function organizationTimeZone(): string {
 }
 
 // A calendar date (YYYY-MM-DD) names a day, not a moment: it has no zone to convert from.
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
+export const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-/** A moment as the organisation's clocks read it; a calendar date as it is. */
-export function inOrganizationZone(value: dayjs.ConfigType): Dayjs {
-  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return dayjs(value)
-  return dayjs(value).tz(organizationTimeZone())
-}
+type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>
 
-/** The current moment as the organisation's clocks read it: what "now" and "today" default to in a form. */
-export function organizationNow(): Dayjs {
-  return dayjs().tz(organizationTimeZone())
-}
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** Today's date as the organisation's calendar reads it, as the date-only pickers hold days (local midnight). */
-export function organizationToday(): Dayjs {
-  return dayjs(organizationNow().format('YYYY-MM-DD'))
-}
-
-/**
- * The moment the organisation's clocks read as `day`'s date at `time`'s hours and minutes, both read
- * in the organisation's zone: what a date and a time picked in the pickers (whose `timezone` is
- * organizationTimeZone(), their values from inOrganizationZone) stand for, whatever the browser's zone.
- * A time skipped when the clocks go forward reads as the hour after it.
- */
-export function fromOrganizationWallClock(day: Dayjs, time: Dayjs): Dayjs {
+/** What the organisation's calendar and clocks read at a moment, as digits (one formatter per zone, made once). */
+function wallClock(moment: Date): WallClock {
   const zone = organizationTimeZone()
-  return dayjs.tz(`${day.tz(zone).format('YYYY-MM-DD')}T${time.tz(zone).format('HH:mm')}`, zone)
+  const digits = '2-digit'
+  const format = wallClockFormats.get(zone) ?? new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: digits, day: digits, hour: digits, minute: digits })
+  wallClockFormats.set(zone, format)
+  return Object.fromEntries(format.formatToParts(moment).map(({ type, value }) => [type, value])) as WallClock
+}
+
+/** A moment to read on the organisation's clocks; undefined for a calendar date or what is not a moment. */
+function momentOf(value: dayjs.ConfigType): Date | undefined {
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return undefined
+  const moment = dayjs(value)
+  return moment.isValid() ? moment.toDate() : undefined
 }
 
 /** A calendar date, or the day of a moment in the organisation's zone, as the language writes it. */
 export function formatDate(value: dayjs.ConfigType, language: string): string {
-  return inOrganizationZone(value).format(datePattern(language))
+  const moment = momentOf(value)
+  if (!moment) return dayjs(value).format(datePattern(language))
+  const { year, month, day } = wallClock(moment)
+  return datePattern(language).replace('YYYY', year).replace('MM', month).replace('DD', day)
 }
 
 /** The 24-hour time of a moment in the organisation's zone. */
 export function formatTime(value: dayjs.ConfigType): string {
-  return inOrganizationZone(value).format('HH:mm')
+  const moment = momentOf(value)
+  if (!moment) return dayjs(value).format('HH:mm')
+  const { hour, minute } = wallClock(moment)
+  return `${hour}:${minute}`
 }
 
-const offsetAt = (zone: string, moment: Dayjs): number => moment.tz(zone).utcOffset()
+/** How many minutes the organisation's clocks are ahead of UTC at `moment`. */
+function organizationOffset(moment: Date): number {
+  const { year, month, day, hour, minute } = wallClock(moment)
+  return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)) / 60_000 - Math.floor(moment.getTime() / 60_000)
+}
 
 /**
  * The zone's short name ('UTC+1', 'GMT-5') when the browser's clocks read `moment` differently from
@@ -86,8 +84,10 @@ const offsetAt = (zone: string, moment: Dayjs): number => moment.tz(zone).utcOff
  */
 export function zoneNote(value: dayjs.ConfigType, language: string): string | undefined {
   const moment = dayjs(value)
+  if (!moment.isValid()) return undefined
+  const date = moment.toDate()
+  if (organizationOffset(date) === -date.getTimezoneOffset()) return undefined
   const zone = organizationTimeZone()
-  if (!moment.isValid() || offsetAt(zone, moment) === offsetAt(browserTimeZone(), moment)) return undefined
   return new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(moment.toDate())
     .find((part) => part.type === 'timeZoneName')?.value

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { inOrganizationZone, organizationNow, setOrganizationTimeZone } from '../../lib/dates'
+import { setOrganizationTimeZone } from '../../lib/dates'
+import { inOrganizationZone, organizationNow } from '../../lib/organizationClock'
 import type { Mediation } from './api'
 import {
   ALL_EDITABLE,

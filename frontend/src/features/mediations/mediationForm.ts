@@ -1,7 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs'
 import { z } from 'zod'
 import type { GroupRef } from '../../api/types'
-import { fromOrganizationWallClock, inOrganizationZone, organizationTimeZone } from '../../lib/dates'
+import { organizationTimeZone } from '../../lib/dates'
+import { fromOrganizationWallClock, inOrganizationZone } from '../../lib/organizationClock'
 import { EMPTY_FIELD, optionalText, text } from '../../lib/text'
 import type { Mediation, MediationSave, Person } from './api'
 

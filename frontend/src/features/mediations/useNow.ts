@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
-import { organizationNow } from '../../lib/dates'
+import { organizationNow } from '../../lib/organizationClock'
 
 /** How often the mediation form reads the time again (spec 1 §9). */
 export const NOW_REFRESH_MS = 60_000
