@@ -6,9 +6,10 @@ upload, bench/upload.py) and `reports` (the Excel and PDF path reports, bench/re
 times and the server's memory instead, and are not part of `all`; nor are `people` (an import of
 20,000 people), `scan` (the daily scan, bench/scan.py), timed in the process, `burst` (1,000
 messages sent while another client reads, bench/burst.py), `matrix` (the skills matrix of 500
-people × 60 functions and its Excel and PDF files, bench/matrix.py), and `coverage` (tomorrow's
+people × 60 functions and its Excel and PDF files, bench/matrix.py), `coverage` (tomorrow's
 coverage on the matrix's organisation: the scan step, the plan's answer, the bell; bench/coverage.py),
-and `duerp` (the DUERP of a site of 100,000 risks, bench/duerp.py).
+`duerp` (the DUERP of a site of 100,000 risks, bench/duerp.py), and `lms` (the import and first launch
+of a cmi5 course of 1,000 units, bench/lms.py).
 """
 
 import argparse
@@ -26,6 +27,7 @@ from bench import (
     dataset_qualifications,
     dataset_training,
     duerp,
+    lms,
     matrix,
     people,
     reports,
@@ -287,6 +289,7 @@ def main() -> None:
         "matrix",
         "coverage",
         "duerp",
+        "lms",
     ]
     parser.add_argument("scenario", choices=choices, nargs="?", default="all")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
@@ -307,6 +310,10 @@ def main() -> None:
     if args.scenario == "duerp":
         # The DUERP of a site of 100,000 risks on fresh databases (bench/duerp.py), timed in the process.
         duerp.main(_databases(args.db))
+        return
+    if args.scenario == "lms":
+        # A cmi5 course of 1,000 units: its import, then a first launch satisfying all (bench/lms.py).
+        lms.main(_databases(args.db))
         return
     if args.scenario == "coverage":
         # Tomorrow's coverage on the matrix's organisation (bench/coverage.py): scan step, plan, bell.

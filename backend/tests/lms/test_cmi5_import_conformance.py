@@ -4,7 +4,6 @@ objectives and identifiers, and unit addresses that are URIs without launch para
 Spot's own packages always run; the suite's packages are read from the CATAPULT mirror when it is there."""
 
 import io
-import time
 import zipfile
 
 import pytest
@@ -259,10 +258,9 @@ def test_lts_101_one_thousand_units(client, db, manager):
     assert len(leaves(tree)) == units
     # No unit has a moveOn: all are satisfied at the first launch (cmi5 §9.6.1), in one roll-up, the
     # course's satisfied statement once.
+    # How long that roll-up takes is bench/lms.py's figure.
     first = next(iter(leaves(tree).values()))
-    started = time.monotonic()
     assert client.post(f"{API}/lms/items/{first['id']}/launch", headers=manager).status_code == 200
-    assert time.monotonic() - started < 20
     rows = db.scalars(
         select(LmsSatisfaction.scope).where(LmsSatisfaction.course_id == response.json()["id"])
     ).all()
