@@ -66,19 +66,21 @@ function signedIn() {
 const searches = (server: ReturnType<typeof fakeServer>) =>
   sentRequests(server, SEARCH).map((request) => Object.fromEntries(new URL(request.url).searchParams))
 
+/** The text entered at once (pasted): how many searches keys typed one by one cause depends on the
+ * machine's speed (lib/useDebouncedValue.test.ts holds the debounce). */
 async function typeIn(text: string) {
   const field = await screen.findByRole('combobox', { name: 'Search cartographies, functions, subjects and nodes' })
-  await userEvent.type(field, text)
+  await userEvent.click(field)
+  await userEvent.paste(text)
   return field
 }
 
 describe('the search bar', () => {
-  it('waits 500 ms after the last key, then asks once, and lists the four categories with their counts', async () => {
+  it('asks once for the text, and lists the four categories with their counts', async () => {
     const server = signedIn()
     renderRoutes(routes, '/spotv2/')
     const field = await typeIn('médiation')
     expect(field).toHaveAttribute('placeholder', 'Search…')
-    expect(searches(server)).toEqual([])
     const listbox = await screen.findByRole('listbox', { name: 'Search results' })
     expect(searches(server)).toEqual([{ text: 'médiation', limit: '5' }])
     expect(field).toHaveAttribute('aria-expanded', 'true')
