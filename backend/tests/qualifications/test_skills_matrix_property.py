@@ -250,8 +250,10 @@ SHORT = {
 
 
 def words_of(text: str) -> list[str]:
-    """Its words, a dash being one (the PDF's reader may join a dash to the word before it)."""
-    return re.findall(r"—|[^\s—]+", text)
+    """Its words, a dash being one, and a capital starting one: the PDF's reader may join a dash, or a
+    cell's first word, to the word before it ("coursValide", when the canvas writes a cell after one
+    on its right)."""
+    return re.findall(r"—|[^\s—]+?(?=[\s—]|[A-ZÉ]|$)", text)
 
 
 def printed_cell(state: str, days: int | None) -> str:
