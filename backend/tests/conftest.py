@@ -11,10 +11,11 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
+from functools import cache
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, create_engine, select, text
+from sqlalchemy import Connection, Table, TextClause, create_engine, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -163,11 +164,11 @@ def _clean_tables(app) -> Iterator[None]:
         with engine.begin() as conn:
             conn.exec_driver_sql(f"SELECT {_PG_EMPTYING}()")
         return
-    tables = _children_first()
     with engine.begin() as conn:
         while filled := _filled_tables(conn):
-            for index in sorted(filled):
-                conn.execute(tables[index].delete())
+            for table in _children_first():
+                if table.name in filled:
+                    conn.execute(table.delete())
 
 
 # What a fixture built from an empty database, kept by this test process and put back for each later
@@ -177,22 +178,23 @@ def _clean_tables(app) -> Iterator[None]:
 _kept: dict[str, object] = {}
 
 
-def _filled_tables(conn: Connection) -> set[int]:
-    """The indexes, in children-first order, of the tables holding a row (one statement)."""
-    quote = conn.dialect.identifier_preparer.quote
-    return set(
-        conn.scalars(
-            text(
-                " UNION ALL ".join(
-                    f"SELECT {index} WHERE EXISTS (SELECT 1 FROM {quote(table.name)})"
-                    for index, table in enumerate(_children_first())
-                )
-            )
+def _filled_tables(conn: Connection) -> set[str]:
+    """The names of the models' tables holding a row (one statement, written once)."""
+    return set(conn.scalars(_filled_tables_statement(conn.dialect.identifier_preparer.quote)))
+
+
+@cache
+def _filled_tables_statement(quote: Callable[[str], str]) -> TextClause:
+    return text(
+        " UNION ALL ".join(
+            f"SELECT '{table.name}' WHERE EXISTS (SELECT 1 FROM {quote(table.name)})"
+            for table in database.Base.metadata.sorted_tables
         )
     )
 
 
-def _children_first() -> list:
+@cache
+def _children_first() -> list[Table]:
     return list(reversed(database.Base.metadata.sorted_tables))
 
 

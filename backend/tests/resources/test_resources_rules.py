@@ -16,7 +16,8 @@ VIDEO = "dQw4w9WgXcQ"
 
 
 @pytest.fixture
-def editor(make_user, login):
+def editor(test_map, make_user, login):
+    """(The test map first: it is put back into an empty database only.)"""
     return login(make_user("editeur", [EDIT]))
 
 
