@@ -1,17 +1,14 @@
 """POST /account/login: credentials, the constant-time failure path, throttling and returnUrl."""
 
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from spot.account import throttle
 from spot.account.models import LoginThrottle, SessionToken
 from spot.config import get_settings
 from spot.core import passwords
-from spot.core.time import utcnow
 from support import API, PASSWORD, assert_error, field_codes
 
 LOGIN = f"{API}/account/login"
@@ -98,26 +95,6 @@ def test_malformed_credentials_answer_field_codes(client, body, expected):
 
 
 # Throttling ---------------------------------------------------------------------------------
-
-
-class _Clock:
-    """The throttle's time, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = utcnow()
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock(monkeypatch) -> _Clock:
-    moved = _Clock()
-    monkeypatch.setattr(throttle, "utcnow", moved)
-    return moved
 
 
 def _from(client: TestClient, address: str) -> TestClient:

@@ -109,7 +109,7 @@ def test_a_user_without_a_password_must_sign_in_through_their_provider(client, d
     )
 
 
-def test_failures_are_throttled_like_sign_ins(client, db, make_user, login, monkeypatch):
+def test_failures_are_throttled_like_sign_ins(client, db, make_user, login, clock):
     settings = get_settings()
     headers = login(make_user("jeanne"))
     for _ in range(settings.login_free_failures_per_login):
@@ -118,8 +118,7 @@ def test_failures_are_throttled_like_sign_ins(client, db, make_user, login, monk
     assert_error(throttled, 429, throttle.THROTTLED_MESSAGE)
     assert int(throttled.headers["retry-after"]) == settings.login_backoff_first_seconds
     # Once the wait is over, the right password goes through.
-    later = utcnow() + timedelta(seconds=settings.login_backoff_first_seconds + 1)
-    monkeypatch.setattr(throttle, "utcnow", lambda: later)
+    clock.advance(settings.login_backoff_first_seconds + 1)
     assert _reauthenticate(client, headers).status_code == 204
 
 
@@ -138,7 +137,7 @@ def _from(client: TestClient, address: str) -> TestClient:
 
 
 def test_guesses_from_ever_new_addresses_in_one_held_session_wait_past_the_free_ones(
-    client, make_user, login, monkeypatch
+    client, make_user, login, clock
 ):
     """Whoever holds a session cannot guess its owner's password by changing address at each attempt."""
     settings = get_settings()
@@ -153,8 +152,7 @@ def test_guesses_from_ever_new_addresses_in_one_held_session_wait_past_the_free_
     assert int(throttled.headers["retry-after"]) == settings.login_backoff_first_seconds
     assert_error(client.post(f"{API}/account/login", json={"username": "jeanne", "password": PASSWORD}), 429)
     # The wait over, the right password goes through, and the owner is told at their next sign-in.
-    later = utcnow() + timedelta(seconds=settings.login_backoff_first_seconds + 1)
-    monkeypatch.setattr(throttle, "utcnow", lambda: later)
+    clock.advance(settings.login_backoff_first_seconds + 1)
     assert _reauthenticate(_from(client, "10.6.7.2"), headers).status_code == 204
     signed_in = client.post(f"{API}/account/login", json={"username": "jeanne", "password": PASSWORD})
     assert signed_in.json()["failedAttempts"] == free
