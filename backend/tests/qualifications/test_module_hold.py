@@ -281,7 +281,7 @@ def test_two_writers_of_one_learners_holds_see_each_other(db, make_user):
         changed.join(timeout=0.5)
         assert changed.is_alive()  # waiting for the first writer
         first.commit()
-        changed.join(timeout=10)
+        changed.join(timeout=120)
         assert not changed.is_alive()
         second.commit()
     finally:
