@@ -100,6 +100,10 @@ def serve(
             port=port,
             workers=workers,
             access_log=False,
+            # Longer than the idle time after which clients and proxies close a kept connection (Node's
+            # agent 5 s, nginx 75 s): with uvicorn's 5 s, a request sent on a connection the server was
+            # closing at that instant was reset.
+            timeout_keep_alive=90,
             log_level="info",
             log_config=_uvicorn_logging(),
         )
