@@ -139,7 +139,7 @@ check-bundle: frontend
 # --timeout: a hang guard (backend/pyproject.toml says the backend's); the longest journey takes about
 # two minutes on a loaded machine.
 test-e2e: backend-deps frontend chromium
-	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -n $(E2E_WORKERS) --timeout=900 .
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -rs -n $(E2E_WORKERS) --timeout=900 .
 
 lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent

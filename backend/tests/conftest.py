@@ -8,6 +8,7 @@ import os
 import shutil
 import tempfile
 import warnings
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -113,6 +114,18 @@ from spot.users.models import Group, User  # noqa: E402
 from support import PASSWORD  # noqa: E402
 
 _PASSWORD_HASH = hash_password(PASSWORD)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Each reason tests were skipped for, once with its count: `-q` shows only how many were, which
+    would hide that this machine lacks the conformance material (``tests/lms/conformance.py``)."""
+    reasons = Counter(
+        report.longrepr[2].removeprefix("Skipped: ")
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple)
+    )
+    for reason, count in reasons.most_common():
+        terminalreporter.write_line(f"{count} skipped: {reason}")
 
 
 @pytest.fixture(scope="session")
