@@ -72,6 +72,8 @@ def test_a_version_is_generated_listed_and_served_as_kept(client, db, test_map: 
     assert "Version 1" in words and "Site de test" in words and "Paule Prévention" in words
     assert "Changer une plaquette" in words and "Visser" in words and "Gants anti-coupure" in words
     assert "48 · moyenne" in words
+    # The method states the bands the server applies (subjects.schemas), in the reader's language.
+    assert "faible en dessous de 33, élevée au-dessus de 66" in " ".join(words.split())
     assert "Mesurer une cote" not in words  # a quality point is not a risk
     # Every page numbered out of the total (drawn once, at the end).
     assert re.search(r"Page 1 /\s*4\b", words) and re.search(r"Page 4 /\s*4\b", words)
@@ -81,6 +83,8 @@ def test_a_version_is_generated_listed_and_served_as_kept(client, db, test_map: 
     assert hashlib.sha256(book.content).hexdigest() == made["xlsx"]["sha256"]
     sheets = openpyxl.load_workbook(io.BytesIO(book.content))
     assert sheets.sheetnames == ["Document", "Synthèse", "Risques", "Plan d'action"]
+    cover = [value for row in sheets["Document"].iter_rows(values_only=True) for value in row if value]
+    assert any("faible en dessous de 33, élevée au-dessus de 66" in str(value) for value in cover)
     risks = [row for row in sheets["Risques"].iter_rows(min_row=2, values_only=True)]
     assert [(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[17]) for r in risks] == [
         (
@@ -106,6 +110,7 @@ def test_a_version_is_generated_listed_and_served_as_kept(client, db, test_map: 
     assert (second.json()["version"], second.json()["language"]) == (2, "en")
     english = pdf_text(client.get(second.json()["pdf"]["url"], headers=headers).content)
     assert "Single occupational risk assessment document (DUERP)" in english and "48 · medium" in english
+    assert "low below 33, high above 66" in " ".join(english.split())
     listed = client.get(documents(test_map.site_id), headers=headers).json()["documents"]
     assert [d["version"] for d in listed] == [2, 1]
     assert listed[1] == made

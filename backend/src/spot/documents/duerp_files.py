@@ -28,6 +28,7 @@ from spot.core import i18n, xlsx
 from spot.core.i18n import LANGUAGES, Language, fill
 from spot.documents.duerp import Mark, Risk, UnitSummary
 from spot.reports.pdf_blocks import GREY, LINE, MARGIN, PRIMARY, SHADE, fonts
+from spot.subjects.schemas import HIGH_ABOVE, LOW_BELOW
 
 PDF_MEDIA_TYPE = "application/pdf"
 XLSX_MEDIA_TYPE = xlsx.MEDIA_TYPE
@@ -119,6 +120,11 @@ def _stamp(cover: Cover) -> str:
     w = WORDS[cover.language]
     local = cover.local(cover.at)
     return w.generated.format(date=local.strftime(w.day_format + " %H:%M"), name=cover.by)
+
+
+def _method(w: Words) -> str:
+    """How the document rates risks, with the bands of the score as the server applies them."""
+    return w.method.format(low=LOW_BELOW, high=HIGH_ABOVE)
 
 
 def _score(risk: Risk, w: Words) -> str:
@@ -413,7 +419,7 @@ def write_pdf(
     pdf.paragraph(w.counts.format(work_units=cover.work_units, risks=cover.risks, actions=cover.actions), 11)
     pdf.y -= 20
     pdf.title(w.method_title, 11)
-    pdf.paragraph(w.method, 9)
+    pdf.paragraph(_method(w), 9)
 
     pdf.new_page()
     pdf.title(w.summary_title)
@@ -496,7 +502,7 @@ def write_xlsx(
             (w.version.format(version="").strip(), str(cover.version)),
             ("", _stamp(cover)),
             ("", w.counts.format(work_units=cover.work_units, risks=cover.risks, actions=cover.actions)),
-            (w.method_title, w.method),
+            (w.method_title, _method(w)),
         ]
         for r, (label, value) in enumerate(info, 2):
             sheet.write_string(r, 0, label, bold)

@@ -8,6 +8,11 @@ from spot.mapping.models import NodeStatus, SubjectType
 from spot.mapping.schemas import ContextEntry
 
 CriticityLevel = Literal["low", "medium", "high"]
+# The bands of the score (spec 1 §4): low below LOW_BELOW, high above HIGH_ABOVE, medium between
+# (both included). The client and the documents show the level the server computed.
+LOW_BELOW = 33
+HIGH_ABOVE = 66
+
 Rating = Field(ge=0, le=5)
 
 
@@ -79,7 +84,9 @@ class SubjectSummary(CamelModel):
     lifetime_events: LifetimeEvents
     ratings: Ratings
     criticity: int | None = Field(description="0-100 from frequency × gravity; null while either is 0")
-    criticity_level: CriticityLevel | None = Field(description="low < 33 ≤ medium ≤ 66 < high")
+    criticity_level: CriticityLevel | None = Field(
+        description=f"low < {LOW_BELOW} ≤ medium ≤ {HIGH_ABOVE} < high"
+    )
     main_node_status: NodeStatus | None
     has_diagram: bool
     last_mindmap_update: datetime | None

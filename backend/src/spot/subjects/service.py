@@ -43,6 +43,8 @@ from spot.subjects import policy
 from spot.subjects.mindmap import standardized
 from spot.subjects.models import SubjectVisit
 from spot.subjects.schemas import (
+    HIGH_ABOVE,
+    LOW_BELOW,
     Contributor,
     CriticityLevel,
     CriticityTable,
@@ -61,11 +63,6 @@ ITEM_TYPE = "subject"
 
 
 # Criticity ----------------------------------------------------------------------------------
-
-
-# The bands of the score (spec 1 §4): low below 33, high above 66, medium between (both included).
-LOW_BELOW = 33
-HIGH_ABOVE = 66
 
 
 def criticity_level(score: int | None) -> CriticityLevel | None:
