@@ -783,8 +783,7 @@ export interface paths {
         /**
          * Training Path Dashboard
          * @description Needs perm_TableauBord. Path progress per group: members, members with a current path, the
-         *     average of the members' completions over their current paths, and how many are at each level
-         *     (high above 66 %, medium 33 to 66 %, low below 33 %).
+         *     average of the members' completions over their current paths, and how many are at each level.
          */
         get: operations["training_path_dashboard_backend_api_v2_dashboards_trainingPath_get"];
         put?: never;
@@ -5874,8 +5873,8 @@ export interface components {
         };
         /**
          * Level
-         * @description Path progress state (spec 2 §4): high above 66 %, medium 33 to 66 %, low below 33 %; none when
-         *     the completion cannot be told (-1).
+         * @description Path progress state (spec 2 §4), from the completion by the bands that a group's counts state;
+         *     none when the completion cannot be told (-1).
          * @enum {string}
          */
         Level: "high" | "medium" | "low" | "none";

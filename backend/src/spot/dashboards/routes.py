@@ -25,8 +25,7 @@ async def my_dashboard(db: DB, user: CurrentUser) -> MyDashboard:
 @router.get("/dashboards/trainingPath", dependencies=[require(Permission.TableauBord)])
 async def training_path_dashboard(db: DB) -> TrainingPathDashboard:
     """Needs perm_TableauBord. Path progress per group: members, members with a current path, the
-    average of the members' completions over their current paths, and how many are at each level
-    (high above 66 %, medium 33 to 66 %, low below 33 %)."""
+    average of the members' completions over their current paths, and how many are at each level."""
     return service.training_paths(db)
 
 

@@ -16,9 +16,15 @@ COMPLETION = (
 )
 
 
+# Path progress levels (spec 2 §4), by the completion: high above HIGH_ABOVE %, medium from MEDIUM_FROM %
+# to HIGH_ABOVE %, low below MEDIUM_FROM % (dashboards.service.level, and the counts below).
+HIGH_ABOVE = 66
+MEDIUM_FROM = 33
+
+
 class Level(StrEnum):
-    """Path progress state (spec 2 §4): high above 66 %, medium 33 to 66 %, low below 33 %; none when
-    the completion cannot be told (-1)."""
+    """Path progress state (spec 2 §4), from the completion by the bands that a group's counts state;
+    none when the completion cannot be told (-1)."""
 
     high = "high"
     medium = "medium"
@@ -85,9 +91,9 @@ class GroupProgress(WithCompletion):
     completion: int = Field(
         description="The rounded average of the members' completions (those that can be told); -1 when none"
     )
-    high: int = Field(description="Members whose completion is above 66 %")
-    medium: int = Field(description="Members whose completion is 33 to 66 %")
-    low: int = Field(description="Members whose completion is below 33 %")
+    high: int = Field(description=f"Members whose completion is above {HIGH_ABOVE} %")
+    medium: int = Field(description=f"Members whose completion is {MEDIUM_FROM} to {HIGH_ABOVE} %")
+    low: int = Field(description=f"Members whose completion is below {MEDIUM_FROM} %")
 
 
 class TrainingPathDashboard(CamelModel):

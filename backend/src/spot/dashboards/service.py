@@ -20,6 +20,8 @@ from spot.alerts import service as alerts
 from spot.core.principal import Principal
 from spot.core.time import today
 from spot.dashboards.schemas import (
+    HIGH_ABOVE,
+    MEDIUM_FROM,
     AlertGroup,
     CartographySummary,
     CoverageLevels,
@@ -45,9 +47,6 @@ from spot.training.paths.service import add_months
 from spot.users.models import Group, User, user_group
 from spot.users.service import get_group
 
-# Path progress levels (spec 2 §4): high above 66 %, medium from 33 % to 66 %, low below 33 %.
-HIGH_ABOVE = 66
-MEDIUM_FROM = 33
 # My dashboard: periodic modules expired up to 2 months ago still show; green from a month ahead.
 PERIODIC_PAST_MONTHS = 2
 PERIODIC_GREEN_MONTHS = 1

@@ -1,6 +1,7 @@
 """A completion and its colour (spec 2 §9), computed here and sent with every completion, so that no
 client decides the bands: round(done / total × 100), half up; -1 (not quantifiable) when there is
-nothing to count. Colours: under 33 error, 33 to 65 the accent, 66 and above success; none at -1."""
+nothing to count. Colours: error under ACCENT_FROM, the accent under SUCCESS_FROM, success from it; none
+at -1."""
 
 from typing import Literal
 
@@ -36,8 +37,8 @@ class WithCompletion(CamelModel):
     completion: int = Field(description="round(done / total × 100); -1 when there is nothing to count")
 
     @computed_field(  # type: ignore[prop-decorator]
-        description="The completion's colour (spec 2 §9): under 33 error, 33 to 65 accent, 66 and above "
-        "success; null when the completion is -1"
+        description=f"The completion's colour (spec 2 §9): under {ACCENT_FROM} error, {ACCENT_FROM} to "
+        f"{SUCCESS_FROM - 1} accent, {SUCCESS_FROM} and above success; null when the completion is -1"
     )
     @property
     def completion_colour(self) -> CompletionColour | None:
