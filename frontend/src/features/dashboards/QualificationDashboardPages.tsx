@@ -1,9 +1,8 @@
 import Stack from '@mui/material/Stack'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
-import { FORBIDDEN_PATH } from '../../lib/paths'
 import { ForecastTable } from '../../components/dashboards/CoverageForecast'
 import { SkillsMatrixButton } from '../../components/dashboards/SkillsMatrixButton'
 import { LoadFailure } from '../../components/LoadFailure'
@@ -14,7 +13,6 @@ import { PageHeader } from '../../components/PageHeader'
 import { QualificationDashboard } from '../../components/qualifications/QualificationDashboard'
 import { useDashboardShown } from '../../components/qualifications/shown'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
 import { idParam } from '../../lib/routeParams'
 import { cartographyQualificationDashboardQuery, groupQualificationDashboardQuery, userQualificationDashboardQuery } from './api'
 import { BackButton } from './BackButton'
@@ -103,8 +101,8 @@ export function UserQualificationDashboardPage() {
   if (!user) {
     return <Loading />
   }
+  // Who may see another's status is the server's rule (qualifications.policy): its 403 leads to Forbidden.
   const own = userId === undefined || userId === user.id
-  if (!own && !holds('perm_TableauBord')(user)) return <Navigate to={FORBIDDEN_PATH} replace />
   return <UserDashboard key={userId ?? user.id} userId={userId ?? user.id} own={own} title={t('dashboards.qualifications.mine')} />
 }
 

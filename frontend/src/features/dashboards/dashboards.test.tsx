@@ -231,11 +231,11 @@ describe('the qualification dashboards', () => {
     expect(sentRequests(fetchMock, `GET ${API}/dashboards/qualifications/user/${ME}`)).toHaveLength(1)
   })
 
-  it("send a user without perm_TableauBord to Forbidden for another user's status", async () => {
-    const fetchMock = signedInAs([])
+  it("send a user to Forbidden for another user's status when the server refuses it", async () => {
+    const fetchMock = signedInAs([], { [`GET ${API}/dashboards/qualifications/user/12`]: () => errorBody(403, 'Forbidden', 'forbidden') })
     const { router } = renderRoutes(routes, '/spotv2/dashboard/qualifications/user/12')
     await waitFor(() => expect(router.state.location.pathname).toBe('/spotv2/forbidden'))
-    expect(sentRequests(fetchMock, `GET ${API}/dashboards/qualifications/user/12`)).toHaveLength(0)
+    expect(sentRequests(fetchMock, `GET ${API}/dashboards/qualifications/user/12`)).toHaveLength(1)
   })
 
   it("name the other user for perm_TableauBord holders, and show NotFound for an unknown one", async () => {
