@@ -27,7 +27,7 @@ TEXTS: dict[str, dict[str, Any]] = {
         "import": "Importer",
         "imported": re.compile(r"^Cours « (.+) » (importé|mis à jour)$"),
         "content": "Contenu de {}",
-        "open": "Ouvrir {} dans le lecteur",
+        "open": "Ouvrir dans le lecteur : {}",
         "contents": "Sommaire",
         "frame": "Unité : {}",
         "left": "Vous avez quitté cette unité.",

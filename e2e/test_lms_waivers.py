@@ -37,7 +37,7 @@ TEXTS = {
         "content": "Content of {}",
         "reading": "Reading",
         "quiz": "Quiz",
-        "open": "Waive {} for a learner",
+        "open": "Waive for a learner: {}",
         "title": "Waive {}",
         "learner": "Learner",
         "notSatisfied": "This learner has not satisfied this unit yet.",

@@ -23,6 +23,21 @@ describe('catalogues', () => {
     expect(empty).toEqual([])
   })
 
+  // A control's accessible name holds its visible text, word for word and in one run (WCAG 2.5.3, axe's
+  // label-content-name-mismatch): the `…Name` text of a key names the control whose sibling key is its label.
+  it('name each control with its visible text as a run of words', () => {
+    const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+    const within = (name: string[], label: string[]) => name.some((_, at) => label.every((word, i) => name[at + i] === word))
+    for (const language of ['fr', 'en'] as const) {
+      const texts = new Map(entries(catalogues[language]))
+      const apart = [...texts]
+        .filter(([key]) => key.endsWith('Name') && texts.has(key.slice(0, -4)))
+        .filter(([key, name]) => !within(words(name.replace(/\{\{[^}]*\}\}/g, ' {placeholder} ')), words(texts.get(key.slice(0, -4)) ?? '')))
+        .map(([key]) => `${language} ${key}`)
+      expect(apart).toEqual([])
+    }
+  })
+
   it('label every permission in both languages', () => {
     for (const name of PERMISSIONS) {
       expect(catalogues.fr.permissionNames).toHaveProperty(name)

@@ -57,7 +57,7 @@ describe("a unit's waiver", () => {
   it('waives the unit for the learner picked, with the reason chosen', async () => {
     const fetchMock = server()
     renderWithClient(<WaiveButton unit={UNIT} courseId={5} />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Waive Quiz final for a learner' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Waive for a learner: Quiz final' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Waive Quiz final' }))
     expect(dialog.getByRole('button', { name: 'Waive' })).toBeDisabled()
     await pickLearner(dialog, 'Learner', 'léa', 'Léa Martin')
@@ -85,7 +85,7 @@ describe("a unit's waiver", () => {
   it("shows the server's refusal", async () => {
     server(['perm_TrainingManagement'], () => errorBody(409, 'Conflict', 'lmsUnitAlreadySatisfied'))
     renderWithClient(<WaiveButton unit={UNIT} courseId={5} />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Waive Quiz final for a learner' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Waive for a learner: Quiz final' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Waive Quiz final' }))
     await pickLearner(dialog, 'Learner', 'léa', 'Léa Martin')
     await dialog.findByText('This learner has not satisfied this unit yet.')

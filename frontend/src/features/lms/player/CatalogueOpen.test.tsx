@@ -22,7 +22,7 @@ describe("the catalogue's unit of a SCORM course", () => {
     const first = renderRoutes([{ path: 'lms', Component: LmsPage }], '/spotv2/lms')
     const content = within(await screen.findByRole('region', { name: 'Content of Consignation' }))
     await userEvent.click(await content.findByText('Les six étapes'))
-    const open = await content.findByRole('link', { name: 'Open Les six étapes in the player' })
+    const open = await content.findByRole('link', { name: 'Open in the player: Les six étapes' })
     expect(open).toHaveAttribute('href', '/spotv2/lms/courses/3/player?item=11')
     expect(content.getByText("It opens in Spot's player, beside the course's contents.")).toBeInTheDocument()
     expect(sentRequests(fetchMock, 'POST /backend/api/v2/lms/items/11/launch')).toHaveLength(0)
