@@ -17,6 +17,8 @@ ACTIONS = {
     "own quiz attempts": None,
     "upload": {MANAGER},
     "remove": {MANAGER},
+    "waive": {MANAGER},
+    "statement log": {MANAGER},
     "another learner's quiz attempts": {MANAGER, PATH_ADMIN},
     "another learner's attempt": {MANAGER, PATH_ADMIN},
 }
@@ -26,7 +28,8 @@ ACTIONS = {
 def world(client, make_user, login, manager, launch):
     """A course with a quiz, and another learner who passed it."""
     course_id = upload(client, manager, course_package()).json()["id"]
-    quiz = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())["Quiz"]
+    units = leaves(client.get(f"{API}/lms/courses/{course_id}", headers=manager).json())
+    quiz = units["Quiz"]
     other = make_user("other")
     runtime = launch(login(other), quiz["id"]).begin()
     passed = runtime.statement("passed", {"score": {"scaled": 0.9}, "success": True})
@@ -34,10 +37,17 @@ def world(client, make_user, login, manager, launch):
     attempt = client.post(
         f"{API}/lms/quiz-attempts", json={"learnerId": other.id, "quizIds": [quiz["id"]]}, headers=manager
     ).json()[0]
-    return {"course": course_id, "quiz": quiz["id"], "other": other.id, "attempt": attempt["id"]}
+    return {
+        "course": course_id,
+        "quiz": quiz["id"],
+        # A unit a new learner has not satisfied (moveOn Passed), to waive.
+        "exam": units["Examen"]["id"],
+        "other": other.id,
+        "attempt": attempt["id"],
+    }
 
 
-def perform(client, headers, user, world, action):
+def perform(client, headers, user, world, action, make_learner=lambda: 0):
     if action == "list courses":
         return client.get(f"{API}/lms/courses", headers=headers)
     if action == "course tree":
@@ -55,6 +65,11 @@ def perform(client, headers, user, world, action):
         return upload(client, headers, course_package())
     if action == "remove":
         return client.delete(f"{API}/lms/courses/{world['course']}", headers=headers)
+    if action == "waive":
+        body = {"learnerId": make_learner(), "reason": "Administrative"}
+        return client.post(f"{API}/lms/items/{world['exam']}/waive", json=body, headers=headers)
+    if action == "statement log":
+        return client.get(f"{API}/lms/statements", params={"learnerId": world["other"]}, headers=headers)
     if action == "another learner's quiz attempts":
         body = {"learnerId": world["other"], "quizIds": [world["quiz"]]}
         return client.post(f"{API}/lms/quiz-attempts", json=body, headers=headers)
@@ -68,11 +83,32 @@ def test_permission_table(client, make_user, login, world, role, action):
     headers = login(user)
     needed = ACTIONS[action]
     allowed = needed is None or bool(needed & set(ROLES[role]))
-    response = perform(client, headers, user, world, action)
+    response = perform(client, headers, user, world, action, lambda: make_user().id)
     if allowed:
         assert response.status_code in (200, 204), response.text
     else:
         assert_error(response, 403, "Insufficient rights to access this information")
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_course_says_what_the_reader_may_do_as_the_calls_allow(client, make_user, login, world, role):
+    """The catalogue's `can`, which the page's buttons follow, is the table above."""
+    headers = login(make_user(permissions=ROLES[role]))
+    permissions = set(ROLES[role])
+    allowed = {
+        action: bool(ACTIONS[action] & permissions)
+        for action in ("upload", "remove", "waive", "statement log")
+    }
+    (card,) = client.get(f"{API}/lms/courses", headers=headers).json()
+    assert (
+        client.get(f"{API}/account/whoAmI", headers=headers).json()["can"]["importCourses"]
+        == allowed["upload"]
+    )
+    assert card["can"] == {
+        "remove": allowed["remove"],
+        "waive": allowed["waive"],
+        "readStatements": allowed["statement log"],
+    }
 
 
 @pytest.mark.parametrize("action", ACTIONS)

@@ -1212,17 +1212,18 @@ export interface paths {
         };
         /**
          * Courses
-         * @description The courses of the platform, with their numbers of resources and quizzes.
+         * @description The courses of the platform, with their numbers of resources and quizzes, and what the reader may
+         *     do with them (`can`).
          */
         get: operations["courses_backend_api_v2_lms_courses_get"];
         put?: never;
         /**
          * Import Course
-         * @description Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or update the course of the same
-         *     id. The whole package is checked first: a bad one answers 400 invalidCoursePackage at once, naming the
-         *     faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413 fileTooBig. Then a job imports it, and
-         *     the request answers at once with the job (202): GET /jobs/{id} tells when it ended, its summary the
-         *     course ({id, title, created, items}).
+         * @description Needs perm_TrainingManagement. Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or
+         *     update the course of the same id. The whole package is checked first: a bad one answers 400
+         *     invalidCoursePackage at once, naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413
+         *     fileTooBig. Then a job imports it, and the request answers at once with the job (202): GET /jobs/{id}
+         *     tells when it ended, its summary the course ({id, title, created, items}).
          */
         post: operations["import_course_backend_api_v2_lms_courses_post"];
         delete?: never;
@@ -1248,7 +1249,8 @@ export interface paths {
         post?: never;
         /**
          * Remove Course
-         * @description Remove a course from the catalogue (module elements pointing at it show lmsElementNotFound).
+         * @description Needs perm_TrainingManagement. Remove a course from the catalogue (module elements pointing at it
+         *     show lmsElementNotFound).
          */
         delete: operations["remove_course_backend_api_v2_lms_courses__courseId__delete"];
         options?: never;
@@ -4806,8 +4808,30 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * CourseCan
+         * @description What the reader may do with a course, as lms.policy decides it.
+         */
+        CourseCan: {
+            /**
+             * Readstatements
+             * @description May read the statements its units sent (the statement log)
+             */
+            readStatements: boolean;
+            /**
+             * Remove
+             * @description May remove the course from the catalogue
+             */
+            remove: boolean;
+            /**
+             * Waive
+             * @description May waive one of its units for a learner (cmi5 §9.3.7)
+             */
+            waive: boolean;
+        };
         /** CourseCard */
         CourseCard: {
+            can: components["schemas"]["CourseCan"];
             /** Description */
             description: string;
             /** Id */
@@ -8631,6 +8655,11 @@ export interface components {
          *     the client shows its entries and pages from these answers rather than from a copy of the rules.
          */
         SessionCan: {
+            /**
+             * Importcourses
+             * @description May import a course (or a new version of one)
+             */
+            importCourses: boolean;
             /**
              * Reportonpaths
              * @description May open the path report page and produce its reports

@@ -45,6 +45,7 @@ class SessionCan(CamelModel):
     the client shows its entries and pages from these answers rather than from a copy of the rules."""
 
     report_on_paths: bool = Field(description="May open the path report page and produce its reports")
+    import_courses: bool = Field(description="May import a course (or a new version of one)")
 
 
 class WhoAmI(UserWithPermissions):

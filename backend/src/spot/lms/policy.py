@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from spot.core.principal import Principal
+from spot.lms.schemas import CourseCan
 from spot.permissions.names import Permission
 
 
@@ -19,7 +20,28 @@ def can_read_attempts(user: Principal, learner_id: int, *, refers_learner: Calla
     )
 
 
+# Importing a course (or a new version of one) and removing one: training managers. The routes require
+# it before reading a package, so that a refused upload is not stored.
+COURSE_MANAGERS = Permission.TrainingManagement
+
+
+def can_manage_courses(user: Principal) -> bool:
+    return user.may(COURSE_MANAGERS)
+
+
+def can_waive(user: Principal) -> bool:
+    """Waiving a unit for a learner (cmi5 §9.3.7), who is then dispensed from it: training managers."""
+    return user.may(Permission.TrainingManagement)
+
+
 def can_read_statement_log(user: Principal) -> bool:
     """The statements learners' units sent (the statement log): training managers, who import and run
     the courses."""
     return user.may(Permission.TrainingManagement)
+
+
+def course_can(user: Principal) -> CourseCan:
+    """What the user may do with any course of the catalogue (the same for each)."""
+    return CourseCan(
+        remove=can_manage_courses(user), waive=can_waive(user), read_statements=can_read_statement_log(user)
+    )

@@ -20,7 +20,7 @@ from spot.core.time import utcnow
 from spot.jobs import runner
 from spot.jobs import service as jobs_service
 from spot.jobs.schemas import JobOut
-from spot.lms import jobs, package, runtime, service, statements
+from spot.lms import jobs, package, policy, runtime, service, statements
 from spot.lms.schemas import (
     AttemptDetail,
     AttemptOut,
@@ -32,7 +32,6 @@ from spot.lms.schemas import (
     QuizAttemptsQuery,
     TreeGroup,
 )
-from spot.permissions.names import Permission
 from spot.resources import upload
 
 router = api_router(tags=["lms"])
@@ -64,24 +63,26 @@ ZIP_BODY = {
 
 @router.get("/lms/courses")
 async def courses(db: DB, user: CurrentUser) -> list[CourseCard]:
-    """The courses of the platform, with their numbers of resources and quizzes."""
-    return service.courses(db)
+    """The courses of the platform, with their numbers of resources and quizzes, and what the reader may
+    do with them (`can`)."""
+    return service.courses(db, user)
 
 
 @router.post(
     "/lms/courses",
-    dependencies=[require(Permission.TrainingManagement)],
+    # Before the package is read: a refused user's upload is not stored.
+    dependencies=[require(policy.COURSE_MANAGERS)],
     openapi_extra=ZIP_BODY,
     status_code=202,
     responses=TOO_LARGE,
 )
 @work
 def import_course(db: DB, user: CurrentUser, path: Annotated[Path | None, Depends(package_file)]) -> JobOut:
-    """Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or update the course of the same
-    id. The whole package is checked first: a bad one answers 400 invalidCoursePackage at once, naming the
-    faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413 fileTooBig. Then a job imports it, and
-    the request answers at once with the job (202): GET /jobs/{id} tells when it ended, its summary the
-    course ({id, title, created, items})."""
+    """Needs perm_TrainingManagement. Import a course package (a zip with cmi5.xml, or imsmanifest.xml), or
+    update the course of the same id. The whole package is checked first: a bad one answers 400
+    invalidCoursePackage at once, naming the faulty entry or element, one over SPOT_COURSE_MAX_BYTES 413
+    fileTooBig. Then a job imports it, and the request answers at once with the job (202): GET /jobs/{id}
+    tells when it ended, its summary the course ({id, title, created, items})."""
     if path is None:
         raise package.refuse("package", "notAZipFile")
     package.read(path)
@@ -104,11 +105,10 @@ async def course(db: DB, user: CurrentUser, courseId: Id) -> TreeGroup:
     return service.tree(db, course_id=courseId)
 
 
-@router.delete(
-    "/lms/courses/{courseId}", status_code=204, dependencies=[require(Permission.TrainingManagement)]
-)
+@router.delete("/lms/courses/{courseId}", status_code=204, dependencies=[require(policy.COURSE_MANAGERS)])
 async def remove_course(db: DB, user: CurrentUser, courseId: Id) -> None:
-    """Remove a course from the catalogue (module elements pointing at it show lmsElementNotFound)."""
+    """Needs perm_TrainingManagement. Remove a course from the catalogue (module elements pointing at it
+    show lmsElementNotFound)."""
     service.remove(db, course_id=courseId, by=user)
 
 

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 from spot.core.errors import bad_request, conflict, forbidden, not_found
 from spot.core.principal import Principal
 from spot.core.time import utcnow
-from spot.lms import service
+from spot.lms import policy, service
 from spot.lms.launched import Launched
 from spot.lms.models import (
     ItemKind,
@@ -50,7 +50,6 @@ from spot.lms.models import (
     SatisfactionScope,
 )
 from spot.lms.schemas import CourseSatisfaction, ItemSatisfaction
-from spot.permissions.names import Permission
 from spot.users.models import User
 
 log = logging.getLogger("spot.security")
@@ -500,16 +499,12 @@ def registered(
 # Waivers (cmi5 §9.3.7) -------------------------------------------------------------------------------
 
 
-def can_waive(user: Principal) -> bool:
-    return user.may(Permission.TrainingManagement)
-
-
 def waive(db: Session, *, user: Principal, item_id: int, learner_id: int, reason: str) -> ItemSatisfaction:
     """An administrator waives a unit for a learner: Spot issues `waived` (success and completion true,
     the reason, a session of its own), the unit is satisfied, its blocks and course follow in that
     session. 409 when the unit is already satisfied (by its moveOn, NotApplicable or an earlier waiver:
     one waiver per unit and registration)."""
-    if not can_waive(user):
+    if not policy.can_waive(user):
         raise forbidden()
     if reason not in WAIVE_REASONS:
         raise bad_request("invalidValue", field="reason", code="invalidValue")
@@ -581,7 +576,7 @@ def course_satisfaction(
             for row in rows
             if row.item_id is not None
         ],
-        can_waive=can_waive(user),
+        can_waive=policy.can_waive(user),
     )
 
 

@@ -15,6 +15,14 @@ class ImportResult(CamelModel):
     items: int
 
 
+class CourseCan(CamelModel):
+    """What the reader may do with a course, as lms.policy decides it."""
+
+    remove: bool = Field(description="May remove the course from the catalogue")
+    waive: bool = Field(description="May waive one of its units for a learner (cmi5 §9.3.7)")
+    read_statements: bool = Field(description="May read the statements its units sent (the statement log)")
+
+
 class CourseCard(CamelModel):
     id: int
     title: str
@@ -24,6 +32,7 @@ class CourseCard(CamelModel):
     imported_at: datetime
     # cmi5, scorm12 or scorm2004: a SCORM course opens in the player.
     standard: Literal["cmi5", "scorm12", "scorm2004"] = "cmi5"
+    can: CourseCan
 
 
 class TreeLeaf(CamelModel):

@@ -159,7 +159,7 @@ def _live_course(db: Session, course_id: int) -> LmsCourse:
     return course
 
 
-def courses(db: Session) -> list[CourseCard]:
+def courses(db: Session, user: Principal) -> list[CourseCard]:
     live = LmsItem.removed_at.is_(None)
     counts = (
         select(
@@ -177,6 +177,7 @@ def courses(db: Session) -> list[CourseCard]:
         .where(LmsCourse.removed_at.is_(None))
         .order_by(LmsCourse.title, LmsCourse.id)
     )
+    can = policy.course_can(user)
     return [
         CourseCard(
             id=course.id,
@@ -186,6 +187,7 @@ def courses(db: Session) -> list[CourseCard]:
             quizzes=quizzes,
             imported_at=course.imported_at,
             standard=course.standard,  # type: ignore[arg-type]
+            can=can,
         )
         for course, resources, quizzes in rows
     ]

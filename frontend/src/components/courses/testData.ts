@@ -1,5 +1,9 @@
 import type { CourseCard, CourseGroup } from './api'
 
+/** What a training manager may do with each course (GET /lms/courses' `can`); others may do none of it. */
+export const MANAGES = { remove: true, waive: true, readStatements: true }
+export const READS = { remove: false, waive: false, readStatements: false }
+
 /** A course as GET /lms/courses/{id} answers it: the root is the course (its id is the course's), then a block and two units. */
 export const CONSIGNATION: CourseGroup = {
   id: 3,
@@ -19,6 +23,6 @@ export const CONSIGNATION: CourseGroup = {
 }
 
 export const COURSES: CourseCard[] = [
-  { id: 3, title: 'Consignation', description: 'Lockout–tagout basics', resources: 1, quizzes: 1, importedAt: '2026-11-20T09:00:00Z', standard: 'cmi5' },
-  { id: 4, title: 'Gestes et postures', description: '', resources: 2, quizzes: 0, importedAt: '2026-11-21T09:00:00Z', standard: 'cmi5' },
+  { id: 3, title: 'Consignation', description: 'Lockout–tagout basics', resources: 1, quizzes: 1, importedAt: '2026-11-20T09:00:00Z', standard: 'cmi5', can: MANAGES },
+  { id: 4, title: 'Gestes et postures', description: '', resources: 2, quizzes: 0, importedAt: '2026-11-21T09:00:00Z', standard: 'cmi5', can: MANAGES },
 ]

@@ -15,7 +15,7 @@ interface CourseCatalogueProps {
   courses: CourseCard[]
   selectedId: number | undefined
   onSelect: (courseId: number) => void
-  /** Offered to training managers only. */
+  /** Offered on the courses whose `can.remove` the server gave. */
   onRemove?: (course: CourseCard) => void
 }
 
@@ -64,7 +64,7 @@ export function CourseCatalogue({ courses, selectedId, onSelect, onRemove }: Cou
                   {t('lms.catalogue.importedOn', { date: formatDate(course.importedAt, i18n.language) })}
                 </Typography>
               </CardContent>
-              {onRemove && (
+              {onRemove && course.can.remove && (
                 <Tooltip title={t('lms.catalogue.remove', { title: course.title })}>
                   {/* Above the title's stretched box, so that it stays its own button. */}
                   <IconButton aria-label={t('lms.catalogue.remove', { title: course.title })} onClick={() => onRemove(course)} sx={{ m: 1, zIndex: 1 }}>

@@ -35,7 +35,7 @@ export function CourseContent({ course }: { course: CourseCard }) {
         <CourseTree courseId={course.id} onPick={(item) => setPickedId(item.id)} pickedId={pickedId} />
         {picked ? (
           // A SCORM course's units open in Spot's player, beside the contents; a cmi5 unit in a tab of its own.
-          <LeafPanel key={picked.id} leaf={picked} courseId={course.id} inPlayer={course.standard !== 'cmi5'} />
+          <LeafPanel key={picked.id} leaf={picked} course={course} />
         ) : (
           <Typography color="text.secondary">{t('lms.content.chooseItem')}</Typography>
         )}
@@ -53,8 +53,10 @@ function findLeaf(node: CourseNode, id: number): CourseLeaf | undefined {
   return undefined
 }
 
-function LeafPanel({ leaf, courseId, inPlayer }: { leaf: CourseLeaf; courseId: number; inPlayer: boolean }) {
+/** A unit: what it is, its launch, and what the server lets the reader do with it (the course's `can`). */
+function LeafPanel({ leaf, course }: { leaf: CourseLeaf; course: CourseCard }) {
   const { t, i18n } = useTranslation()
+  const courseId = course.id
   return (
     <Paper variant="outlined" component="section" aria-label={leaf.name} sx={{ p: 2, minWidth: 0 }}>
       <Stack spacing={1}>
@@ -67,7 +69,7 @@ function LeafPanel({ leaf, courseId, inPlayer }: { leaf: CourseLeaf; courseId: n
         {leaf.type === 'quiz' && leaf.masteryScore != null && (
           <Typography variant="body2">{t('lms.item.masteryScore', { score: formatPassMark(leaf.masteryScore, i18n.language) })}</Typography>
         )}
-        {inPlayer ? (
+        {course.standard !== 'cmi5' ? (
           <>
             <Box>
               <Button variant="contained" startIcon={<PlayCircleOutlined />} component={RouterLink} to={lmsPlayerPath(courseId, leaf.id)} aria-label={t('lms.player.openName', { name: leaf.name })}>
@@ -81,8 +83,8 @@ function LeafPanel({ leaf, courseId, inPlayer }: { leaf: CourseLeaf; courseId: n
         ) : (
           <CmiLaunch leaf={leaf} />
         )}
-        <StatementLogButton unit={leaf} />
-        <WaiveButton unit={leaf} courseId={courseId} />
+        {course.can.readStatements && <StatementLogButton unit={leaf} />}
+        {course.can.waive && <WaiveButton unit={leaf} courseId={courseId} />}
       </Stack>
     </Paper>
   )

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { COURSES, CONSIGNATION } from '../../components/courses/testData'
+import { COURSES, CONSIGNATION, READS } from '../../components/courses/testData'
 import i18n from '../../i18n'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
@@ -28,13 +28,24 @@ const ATTEMPT: MyAttempt = {
   date: '2026-11-20T09:30:00Z',
 }
 
-const who = (permissions: string[]) => () =>
-  json({ id: 7, login: 'apprenant', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions })
+// A training manager may import and remove courses, as whoAmI's and the courses' `can` say.
+const who = (manager: boolean) => () =>
+  json({
+    id: 7,
+    login: 'apprenant',
+    firstName: 'Gabriel',
+    lastName: 'Roux',
+    externalId: null,
+    displayName: 'Gabriel Roux',
+    groups: [],
+    permissions: [],
+    can: { reportOnPaths: false, importCourses: manager },
+  })
 
-function server(permissions: string[] = [], attempts: () => MyAttempt[] = () => [ATTEMPT]) {
+function server(manager = false, attempts: () => MyAttempt[] = () => [ATTEMPT]) {
   return fakeServer({
-    [WHO]: who(permissions),
-    [LIST]: () => json(COURSES),
+    [WHO]: who(manager),
+    [LIST]: () => json(manager ? COURSES : COURSES.map((course) => ({ ...course, can: READS }))),
     [TREE]: () => json(CONSIGNATION),
     [OTHER_TREE]: () => json({ id: 4, type: 'group', name: 'Gestes et postures', description: '', children: [] }),
     [ATTEMPTS]: () => json(attempts()),
@@ -122,7 +133,7 @@ describe('the learning platform page', () => {
   })
 
   it("lists the learner's attempts with grade out of 10, one decimal, passed or failed, newest first", async () => {
-    server([], () => [ATTEMPT, { ...ATTEMPT, id: 2, grade: 8.5, success: true, date: '2026-11-21T10:05:00Z' }])
+    server(false, () => [ATTEMPT, { ...ATTEMPT, id: 2, grade: 8.5, success: true, date: '2026-11-21T10:05:00Z' }])
     open()
     const attempts = region('My quiz attempts')
     const rows = await attempts.findAllByRole('listitem')
@@ -134,7 +145,7 @@ describe('the learning platform page', () => {
 
   it('writes grades the French way in French', async () => {
     await i18n.changeLanguage('fr')
-    server([], () => [{ ...ATTEMPT, grade: 7.5, success: true }])
+    server(false, () => [{ ...ATTEMPT, grade: 7.5, success: true }])
     open()
     const attempts = region('Mes tentatives aux quiz')
     expect(await attempts.findByText('7,5 / 10')).toBeInTheDocument()
@@ -144,7 +155,7 @@ describe('the learning platform page', () => {
 
   it('reads the attempts again when the tab comes back to the front (the quiz was answered in another one)', async () => {
     let attempts: MyAttempt[] = []
-    const fetchMock = server([], () => attempts)
+    const fetchMock = server(false, () => attempts)
     open()
     expect(await region('My quiz attempts').findByText('You have not taken any quiz yet.')).toBeInTheDocument()
     attempts = [{ ...ATTEMPT, grade: 10, success: true }]
@@ -157,15 +168,31 @@ describe('the learning platform page', () => {
   })
 
   it('offers neither upload nor removal to a learner', async () => {
-    server([])
+    server(false)
     open()
     await region('Courses').findByRole('heading', { name: 'Consignation' })
     expect(screen.queryByRole('button', { name: 'Import a course' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument()
   })
 
+  it.each([
+    [true, 'a training manager'],
+    [false, 'a learner'],
+  ])("offers a unit's statement log and waiver where the course allows them (%s: %s)", async (manager) => {
+    server(manager)
+    open()
+    const tree = await content()
+    await userEvent.click(await tree.findByText('Quiz final'))
+    const panel = within(tree.getByRole('region', { name: 'Quiz final' }))
+    expect(panel.getByRole('button', { name: 'Launch Quiz final' })).toBeInTheDocument()
+    for (const name of ['Recorded statements of Quiz final', 'Waive for a learner: Quiz final']) {
+      if (manager) expect(panel.getByRole('button', { name })).toBeInTheDocument()
+      else expect(panel.queryByRole('button', { name })).not.toBeInTheDocument()
+    }
+  })
+
   it('lets a training manager remove a course after confirming', async () => {
-    const fetchMock = server(['perm_TrainingManagement'])
+    const fetchMock = server(true)
     open()
     await userEvent.click(await region('Courses').findByRole('button', { name: 'Remove Consignation' }))
     const dialog = within(screen.getByRole('dialog', { name: 'Remove the course' }))
@@ -181,7 +208,7 @@ describe('the learning platform page', () => {
   })
 
   it('lets a training manager open the upload dialog', async () => {
-    server(['perm_TrainingManagement'])
+    server(true)
     open()
     await userEvent.click(await screen.findByRole('button', { name: 'Import a course' }))
     expect(screen.getByRole('dialog', { name: 'Import a cmi5 course package' })).toBeInTheDocument()

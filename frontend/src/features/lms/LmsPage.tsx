@@ -12,7 +12,6 @@ import { Loading } from '../../components/Loading'
 import { Notice } from '../../components/Notice'
 import { PageHeader } from '../../components/PageHeader'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
 import { useRemoveCourse } from './api'
 import { CourseCatalogue } from './CourseCatalogue'
 import { CourseContent } from './CourseContent'
@@ -20,15 +19,13 @@ import { MyAttempts } from './MyAttempts'
 import { Section } from '../../components/Section'
 import { UploadCourseDialog } from './UploadCourseDialog'
 
-// The server refuses uploads and removals to others; the buttons are shown to whoever it lets through.
-const manages = holds('perm_TrainingManagement')
-
 /** Spot's learning platform: the course catalogue, the chosen course's tree with a launch per unit, and the learner's attempts. */
 export function LmsPage() {
   const { t } = useTranslation()
   usePageTitle(t('lms.pageTitle'))
   const { data: user } = useQuery(whoAmIQuery)
-  const manager = user !== undefined && manages(user)
+  // The buttons show what the server allows: importing (whoAmI's can), removing (each course's can).
+  const importer = user?.can.importCourses === true
   const { data: courses } = useQuery(coursesQuery)
   const { data: organization } = useQuery(organizationInfoQuery)
   const [chosenId, setChosenId] = useState<number>()
@@ -44,7 +41,7 @@ export function LmsPage() {
       <PageHeader
         title={t('lms.pageTitle')}
         actions={
-          manager && (
+          importer && (
             <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => setUploading(true)}>
               {t('lms.upload.open')}
             </Button>
@@ -55,7 +52,7 @@ export function LmsPage() {
         <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
           <Section title={t('lms.catalogue.title')}>
             {courses ? (
-              <CourseCatalogue courses={courses} selectedId={course?.id} onSelect={setChosenId} onRemove={manager ? setRemoving : undefined} />
+              <CourseCatalogue courses={courses} selectedId={course?.id} onSelect={setChosenId} onRemove={setRemoving} />
             ) : (
               <Loading />
             )}

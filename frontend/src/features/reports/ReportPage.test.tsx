@@ -77,8 +77,8 @@ describe('the permission guard', () => {
   it('shows the drawer entry to the same people only', () => {
     const entry = NAVIGATION.find((item) => item.to === '/administration/trainingPathReport')
     expect(entry?.label).toBe('nav.trainingPathReport')
-    expect(entry?.allowed({ permissions: [], can: { reportOnPaths: true } })).toBe(true)
-    expect(entry?.allowed({ permissions: ['perm_TableauBord', 'perm_TrainingManagement'], can: { reportOnPaths: false } })).toBe(false)
+    expect(entry?.allowed({ permissions: [], can: { reportOnPaths: true, importCourses: false } })).toBe(true)
+    expect(entry?.allowed({ permissions: ['perm_TableauBord', 'perm_TrainingManagement'], can: { reportOnPaths: false, importCourses: false } })).toBe(false)
   })
 })
 

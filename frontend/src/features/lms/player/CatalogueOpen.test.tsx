@@ -8,7 +8,7 @@ import { LmsPage } from '../LmsPage'
 
 function server(standard: 'cmi5' | 'scorm12') {
   return fakeServer({
-    'GET /backend/api/v2/account/whoAmI': () => json({ id: 7, login: 'apprenant', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions: [] }),
+    'GET /backend/api/v2/account/whoAmI': () => json({ id: 7, login: 'apprenant', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions: [], can: { reportOnPaths: false, importCourses: false } }),
     'GET /backend/api/v2/lms/courses': () => json(COURSES.map((course) => ({ ...course, standard }))),
     'GET /backend/api/v2/lms/courses/3': () => json(CONSIGNATION),
     'GET /backend/api/v2/lms/attempts/mine': () => json([]),
