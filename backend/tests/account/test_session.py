@@ -42,7 +42,13 @@ def test_who_am_i_describes_the_user(client, make_user, login):
         "deactivatedAt": None,
         "language": "fr",
         "permissions": ["perm_EditPdv", "perm_SetPermissions"],
-        "can": {"reportOnPaths": False, "importCourses": False},
+        "can": {
+            "reportOnPaths": False,
+            "importCourses": False,
+            "createQualifications": False,
+            "editRequalification": False,
+            "seeQualificationDashboards": False,
+        },
     }
 
 

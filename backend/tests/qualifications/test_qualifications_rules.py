@@ -91,6 +91,18 @@ def test_can_object_per_role(client, make_user, login, world, role):
     }
 
 
+@pytest.mark.parametrize("role", ROLES)
+def test_the_session_says_what_the_table_allows(client, make_user, login, world, role):
+    """whoAmI's `can`, which the client's pages, links and form follow, answers as the routes do."""
+    headers = login(make_user(permissions=ROLES[role]))
+    can = client.get(f"{API}/account/whoAmI", headers=headers).json()["can"]
+    allowed = {action: any(p in ROLES[role] for p in ACTIONS[action] or ()) for action in ACTIONS}
+    assert can["createQualifications"] == allowed["create"]
+    assert can["seeQualificationDashboards"] == allowed["otherUserDashboard"] == allowed["groupDashboard"]
+    # The requalification fields are the editors' (a perm_TableauBord creator leaves them as they come).
+    assert can["editRequalification"] == allowed["edit"]
+
+
 def test_status_records_of_others_only_with_dashboards(client, db, make_user, login, world):
     """Without perm_TableauBord one's own records only: others' are outside the list, not refused."""
     me = make_user("moi", [ADMIN])

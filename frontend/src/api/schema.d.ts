@@ -8651,10 +8651,20 @@ export interface components {
         };
         /**
          * SessionCan
-         * @description What the signed-in user may do beyond a single permission, as the server's policies decide it:
-         *     the client shows its entries and pages from these answers rather than from a copy of the rules.
+         * @description What the signed-in user may do, as the server's policies decide it: the client shows its entries,
+         *     pages and buttons from these answers rather than from a copy of the rules.
          */
         SessionCan: {
+            /**
+             * Createqualifications
+             * @description May create a qualification (the new qualification page)
+             */
+            createQualifications: boolean;
+            /**
+             * Editrequalification
+             * @description May set the functions a qualification opens, its requalification window and its default referents, also when creating one
+             */
+            editRequalification: boolean;
             /**
              * Importcourses
              * @description May import a course (or a new version of one)
@@ -8665,6 +8675,11 @@ export interface components {
              * @description May open the path report page and produce its reports
              */
             reportOnPaths: boolean;
+            /**
+             * Seequalificationdashboards
+             * @description May see anyone's qualification status, and the qualification dashboards by cartography, group or qualification
+             */
+            seeQualificationDashboards: boolean;
         };
         /** SignBody */
         SignBody: {

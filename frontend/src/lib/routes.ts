@@ -1,12 +1,6 @@
 import { matchPath } from 'react-router'
 import { holds, type HasPermissions, type PermissionCheck } from './permissions'
 
-/** Any of the permissions. */
-const anyOf =
-  (...checks: PermissionCheck[]): PermissionCheck =>
-  (user) =>
-    checks.some((check) => check(user))
-
 const editsMap = holds('perm_EditPdv')
 const managesTraining = holds('perm_TrainingManagement')
 const seesDashboards = holds('perm_TableauBord')
@@ -32,8 +26,9 @@ export const PAGE_PERMISSIONS: readonly { pattern: string; allowed: PermissionCh
   { pattern: '/training/module/createFrom/:moduleId', allowed: managesTraining },
   // Editing a path is for its creator or a path administrator, which the edit page checks on the path.
   { pattern: '/training/path/add/:pathId?', allowed: managesTraining },
-  // Editing a qualification is the qualification's `can`, checked by the edit page.
-  { pattern: '/qualification/add', allowed: anyOf(seesDashboards, holds('perm_QualificationAdmin')) },
+  // Creating a qualification is qualifications.policy's rule, told by whoAmI's can; editing one is the
+  // qualification's `can`, checked by the edit page.
+  { pattern: '/qualification/add', allowed: (user) => user.can?.createQualifications === true },
   { pattern: '/administration/trainingModuleReferences/:filter?', allowed: administersReferences },
   { pattern: '/administration/trainingPathReferences/:filter?', allowed: administersReferences },
   // Who may report is the server's rule (reports.policy), told by whoAmI's can.reportOnPaths.

@@ -23,6 +23,7 @@ from spot.core.errors import ApiError, ErrorBody, FieldError, ensure
 from spot.core.routing import api_router
 from spot.core.schemas import Id
 from spot.lms import policy as lms_policy
+from spot.qualifications import policy as qualifications_policy
 from spot.reports.policy import may_report
 from spot.users import policy as users_policy
 from spot.users import service as users_service
@@ -114,7 +115,13 @@ async def save_language(db: DB, user: CurrentUser, body: LanguageChoice) -> Resp
 async def who_am_i(db: DB, user: CurrentUser) -> WhoAmI:
     """The signed-in user, their permissions, and what the server's policies let them do (`can`)."""
     base = UserWithPermissions.model_validate(users_service.get(db, user_id=user.id))
-    can = SessionCan(report_on_paths=may_report(user), import_courses=lms_policy.can_manage_courses(user))
+    can = SessionCan(
+        report_on_paths=may_report(user),
+        import_courses=lms_policy.can_manage_courses(user),
+        create_qualifications=qualifications_policy.can_create(user),
+        edit_requalification=qualifications_policy.can_edit_requalification(user),
+        see_qualification_dashboards=qualifications_policy.can_see_dashboards(user),
+    )
     return WhoAmI(**base.model_dump(), can=can)
 
 

@@ -41,11 +41,20 @@ class IdentityProviderOut(CamelModel):
 
 
 class SessionCan(CamelModel):
-    """What the signed-in user may do beyond a single permission, as the server's policies decide it:
-    the client shows its entries and pages from these answers rather than from a copy of the rules."""
+    """What the signed-in user may do, as the server's policies decide it: the client shows its entries,
+    pages and buttons from these answers rather than from a copy of the rules."""
 
     report_on_paths: bool = Field(description="May open the path report page and produce its reports")
     import_courses: bool = Field(description="May import a course (or a new version of one)")
+    create_qualifications: bool = Field(description="May create a qualification (the new qualification page)")
+    edit_requalification: bool = Field(
+        description="May set the functions a qualification opens, its requalification window and its default "
+        "referents, also when creating one"
+    )
+    see_qualification_dashboards: bool = Field(
+        description="May see anyone's qualification status, and the qualification dashboards by cartography, "
+        "group or qualification"
+    )
 
 
 class WhoAmI(UserWithPermissions):

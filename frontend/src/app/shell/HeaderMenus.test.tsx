@@ -5,15 +5,20 @@ import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json, sentRequests } from '../../test/server'
 import { routes } from '../router'
+import { sessionCan } from '../../test/session'
 
 const CHANGED = { kind: 'subjectChanged', args: { name: 'Changer une plaquette' }, date: '2026-03-02T08:05:00Z', target: { type: 'subject', id: 5 } }
 const NEVER_VISITED = { kind: 'subjectChanged', args: { name: 'Mesurer une cote' }, date: '2026-03-01T16:30:00Z', target: { type: 'subject', id: 9 } }
 
-function signedInAs(permissions: string[], alerts: { alerts: unknown[]; count: number } | Promise<Response> = { alerts: [], count: 0 }) {
+function signedInAs(
+  permissions: string[],
+  alerts: { alerts: unknown[]; count: number } | Promise<Response> = { alerts: [], count: 0 },
+  can = sessionCan(),
+) {
   storeToken('token')
   return fakeServer({
     'GET /backend/api/v2/account/whoAmI': () =>
-      json({ id: 7, login: 'hfournier', firstName: 'Hélène', lastName: 'Fournier', externalId: null, displayName: 'Hélène Fournier', groups: [], permissions }),
+      json({ id: 7, login: 'hfournier', firstName: 'Hélène', lastName: 'Fournier', externalId: null, displayName: 'Hélène Fournier', groups: [], permissions, can }),
     'GET /backend/api/v2/organization/info': () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
     'GET /backend/api/v2/account/alerts': () => (alerts instanceof Promise ? alerts : json(alerts)),
     'GET /backend/api/v2/discussion/unread': () => json([]),
@@ -174,8 +179,8 @@ describe('the bell', () => {
 })
 
 describe('qualifications in the menus', () => {
-  it.each([['perm_TableauBord'], ['perm_QualificationAdmin']])('offers a new qualification to a holder of %s', async (permission) => {
-    signedInAs([permission])
+  it('offers a new qualification to whom the server lets create one', async () => {
+    signedInAs([], undefined, sessionCan({ createQualifications: true }))
     const { router } = renderRoutes(routes, '/spotv2/forbidden')
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }))
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'New qualification' }))

@@ -8,7 +8,6 @@ import { Link as RouterLink } from 'react-router'
 import { whoAmIQuery } from '../../api/queries'
 import { functionPath, userQualificationDashboardPath } from '../../lib/paths'
 import { validityText } from '../../components/qualifications/validity'
-import { holds } from '../../lib/permissions'
 import type { FunctionCoverage } from './api'
 import { EmptyText } from './DashboardSection'
 
@@ -23,7 +22,8 @@ const COVERAGE_COLOURS = { none: 'error', single: 'warning', covered: 'success' 
 export function CoverageTable({ coverage }: { coverage: FunctionCoverage[] }) {
   const { t, i18n } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
-  const linkPeople = user !== undefined && holds('perm_TableauBord')(user)
+  // A person's status is open to whoever the server lets see anyone's (whoAmI's can).
+  const linkPeople = user?.can?.seeQualificationDashboards === true
   if (coverage.length === 0) return <EmptyText>{t('dashboards.qualifications.noCoveredFunction')}</EmptyText>
   return (
     <Box component="ul" aria-label={t('dashboards.qualifications.coverage')} sx={{ listStyle: 'none', m: 0, p: 0 }}>

@@ -5,18 +5,19 @@ import { routes } from '../../app/router'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
+import { sessionCan } from '../../test/session'
 
 const API = '/backend/api/v2'
 const ME = 7
 
 type Handlers = Parameters<typeof fakeServer>[0]
 
-/** The shell around the pages, signed in as user 7 with these permissions, and the dashboards' answers. */
-function signedInAs(permissions: string[], handlers: Handlers = {}) {
+/** The shell around the pages, signed in as user 7 with these permissions and `can`, and the dashboards' answers. */
+function signedInAs(permissions: string[], handlers: Handlers = {}, can = sessionCan()) {
   storeToken('token')
   return fakeServer({
     [`GET ${API}/account/whoAmI`]: () =>
-      json({ id: ME, login: 'groux', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions }),
+      json({ id: ME, login: 'groux', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions, can }),
     [`GET ${API}/organization/info`]: () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
     [`GET ${API}/account/alerts`]: () => json({ alerts: [], count: 0 }),
     [`GET ${API}/discussion/unread`]: () => json([]),
@@ -308,7 +309,7 @@ describe('the qualification dashboards', () => {
             },
           ],
         }),
-    })
+    }, sessionCan({ seeQualificationDashboards: true }))
     renderRoutes(routes, '/spotv2/dashboards/qualifications/cartography/2')
     expect(await screen.findByRole('heading', { name: 'Qualifications of the cartography Atelier', level: 1 })).toBeInTheDocument()
     const coverage = screen.getByRole('list', { name: 'Coverage of the functions' })

@@ -7,6 +7,7 @@ import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { MyAttempt } from './api'
 import { LmsPage } from './LmsPage'
+import { sessionCan } from '../../test/session'
 
 const WHO = 'GET /backend/api/v2/account/whoAmI'
 const LIST = 'GET /backend/api/v2/lms/courses'
@@ -39,7 +40,7 @@ const who = (manager: boolean) => () =>
     displayName: 'Gabriel Roux',
     groups: [],
     permissions: [],
-    can: { reportOnPaths: false, importCourses: manager },
+    can: sessionCan({ importCourses: manager }),
   })
 
 function server(manager = false, attempts: () => MyAttempt[] = () => [ATTEMPT]) {

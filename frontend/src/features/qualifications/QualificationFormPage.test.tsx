@@ -6,6 +6,7 @@ import { renderRoutes } from '../../test/render'
 import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import { EditQualificationPage, NewQualificationPage } from './QualificationFormPage'
 import { NOTHING, qualification } from './testData'
+import { sessionCan } from '../../test/session'
 
 const API = '/backend/api/v2'
 const CREATE = `POST ${API}/qualifications`
@@ -13,7 +14,7 @@ const UPDATE = `POST ${API}/qualifications/9`
 
 function server(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
-    [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_QualificationAdmin'] }),
+    [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_QualificationAdmin'], can: sessionCan({ createQualifications: true, editRequalification: true }) }),
     [`GET ${API}/cartography`]: () => json([{ id: 2, code: 'AM', name: 'Atelier mécanique', imageWidth: 10, imageHeight: 10, site: { id: 1, name: 'Lyon' } }]),
     [`GET ${API}/user/searchGroup`]: () => json([{ id: 7, name: 'Opérateurs' }]),
     [`GET ${API}/training/module/search`]: () => json([{ id: 31, name: 'Consignation', moduleType: 'training', enabled: true, reference: null }]),
@@ -139,7 +140,7 @@ describe('new qualification', () => {
   })
 
   it('shows the requalification fields read-only to a creator who is no qualification administrator', async () => {
-    server({ [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_TableauBord'] }) })
+    server({ [`GET ${API}/account/whoAmI`]: () => json({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: ['perm_TableauBord'], can: sessionCan({ createQualifications: true }) }) })
     renderRoutes(routes, '/spotv2/qualification/add')
     const window = await screen.findByRole('textbox', { name: 'Requalification window' })
     await waitFor(() => expect(window).toHaveAttribute('readonly'))
@@ -191,7 +192,7 @@ describe('edit qualification', () => {
     })
     renderRoutes(routes, '/spotv2/qualification/edit/9')
     expect(await screen.findByRole('textbox', { name: 'Requalification window' })).toHaveValue('60')
-    expect(screen.getByRole('button', { name: 'Régleur' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Régleur' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Rémi Référent' })).toBeInTheDocument()
     await save()
     expect(await screen.findByText('Invalid value')).toBeInTheDocument()

@@ -20,7 +20,6 @@ import { TextInput } from '../../components/TextInput'
 import { showServerFieldErrors } from '../../lib/forms'
 import { useMessage } from '../../lib/messages'
 import { usePageTitle } from '../../lib/pageTitle'
-import { holds } from '../../lib/permissions'
 import { idParam } from '../../lib/routeParams'
 import { type Qualification, QUALIFICATION_FIELDS, qualificationQuery, useCreateQualification, useUpdateQualification } from './api'
 import { CartographiesPicker, FunctionsPicker, ModulesPicker } from './pickers'
@@ -60,9 +59,9 @@ function QualificationFormView({ editing, initial }: { editing?: Qualification; 
     defaultValues: initial,
   })
   const { data: user } = useQuery(whoAmIQuery)
-  // The functions it opens, its requalification window and default referents: qualification
-  // administrators only (the server refuses the others' changes, fieldNotEditable); an editor is one.
-  const requalificationReadOnly = !(editing ? editing.can.edit : user !== undefined && holds('perm_QualificationAdmin')(user))
+  // The functions it opens, its requalification window and default referents: whom the server lets
+  // change them (whoAmI's can; it refuses the others' changes, fieldNotEditable).
+  const requalificationReadOnly = user?.can?.editRequalification !== true
 
   const onError = (error: Error) => {
     if (isApiError(error, 409) && error.message === 'staleVersion') setStale(true)

@@ -7,6 +7,7 @@ import { errorBody, fakeServer, json, sentRequests } from '../../test/server'
 import type { ReportConfiguration } from './api'
 import { reportRoutes } from './routes'
 import { configuration, DEFAULTS } from './testData'
+import { sessionCan } from '../../test/session'
 
 const API = '/backend/api/v2'
 const CONFIGURATIONS = `${API}/account/configuration/trainingPathReports`
@@ -15,7 +16,7 @@ const EXCEL = `POST ${API}/reports/trainingPaths/excel`
 const PDF = `POST ${API}/reports/trainingPaths/pdf`
 const PAGE = '/spotv2/administration/trainingPathReport'
 
-const user = (reportOnPaths: boolean) => ({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: [], can: { reportOnPaths } })
+const user = (reportOnPaths: boolean) => ({ id: 3, login: 'alice', displayName: 'Alice Martin', permissions: [], can: sessionCan({ reportOnPaths }) })
 
 function server({ reportOnPaths = true, saved = [] as ReportConfiguration[], extra = {} as Parameters<typeof fakeServer>[0] } = {}) {
   return fakeServer({
@@ -77,8 +78,8 @@ describe('the permission guard', () => {
   it('shows the drawer entry to the same people only', () => {
     const entry = NAVIGATION.find((item) => item.to === '/administration/trainingPathReport')
     expect(entry?.label).toBe('nav.trainingPathReport')
-    expect(entry?.allowed({ permissions: [], can: { reportOnPaths: true, importCourses: false } })).toBe(true)
-    expect(entry?.allowed({ permissions: ['perm_TableauBord', 'perm_TrainingManagement'], can: { reportOnPaths: false, importCourses: false } })).toBe(false)
+    expect(entry?.allowed({ permissions: [], can: sessionCan({ reportOnPaths: true }) })).toBe(true)
+    expect(entry?.allowed({ permissions: ['perm_TableauBord', 'perm_TrainingManagement'], can: sessionCan() })).toBe(false)
   })
 })
 

@@ -5,10 +5,11 @@ import { COURSES, CONSIGNATION } from '../../../components/courses/testData'
 import { renderRoutes } from '../../../test/render'
 import { fakeServer, json, sentRequests } from '../../../test/server'
 import { LmsPage } from '../LmsPage'
+import { sessionCan } from '../../../test/session'
 
 function server(standard: 'cmi5' | 'scorm12') {
   return fakeServer({
-    'GET /backend/api/v2/account/whoAmI': () => json({ id: 7, login: 'apprenant', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions: [], can: { reportOnPaths: false, importCourses: false } }),
+    'GET /backend/api/v2/account/whoAmI': () => json({ id: 7, login: 'apprenant', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions: [], can: sessionCan() }),
     'GET /backend/api/v2/lms/courses': () => json(COURSES.map((course) => ({ ...course, standard }))),
     'GET /backend/api/v2/lms/courses/3': () => json(CONSIGNATION),
     'GET /backend/api/v2/lms/attempts/mine': () => json([]),
