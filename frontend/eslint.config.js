@@ -37,6 +37,8 @@ function importBoundaries({ files, ignores = [], featuresMayImportApp }) {
 }
 
 const TESTS = 'src/**/*.test.{ts,tsx}'
+const ONE_LIST_OF_PAGE_RULES =
+  "Permissions are tested in lib/routes.ts only, each page's rule as its server routes': a link or button asks mayOpen(user, address), or follows a `can` the server sent."
 
 export default defineConfig([
   globalIgnores(['dist', 'src/api/schema.d.ts']),
@@ -56,4 +58,9 @@ export default defineConfig([
   },
   importBoundaries({ files: ['src/**/*.{ts,tsx}'], ignores: [TESTS], featuresMayImportApp: false }),
   importBoundaries({ files: [TESTS], featuresMayImportApp: true }),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [TESTS, 'src/lib/routes.ts', 'src/lib/permissions.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/lib/permissions', './permissions'], importNames: ['holds'], message: ONE_LIST_OF_PAGE_RULES }] }] },
+  },
 ])

@@ -45,6 +45,7 @@ def test_who_am_i_describes_the_user(client, make_user, login):
         "can": {
             "reportOnPaths": False,
             "importCourses": False,
+            "downloadAuditPacks": False,
             "createQualifications": False,
             "editRequalification": False,
             "seeQualificationDashboards": False,

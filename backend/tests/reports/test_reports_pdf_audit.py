@@ -258,3 +258,7 @@ def test_permissions(
     assert client.post(PDF, json=request(world), headers=headers).status_code == zip_status
     learner = world.cast.id("learner")
     assert client.get(f"{AUDIT}/{learner}", headers=headers).status_code == audit_status
+    if role:
+        # The audit pack button follows whoAmI's can, the same answer.
+        who = client.get(f"{API}/account/whoAmI", headers=headers).json()
+        assert who["can"]["downloadAuditPacks"] == (audit_status == 200)

@@ -8661,6 +8661,11 @@ export interface components {
              */
             createQualifications: boolean;
             /**
+             * Downloadauditpacks
+             * @description May download anyone's audit pack
+             */
+            downloadAuditPacks: boolean;
+            /**
              * Editrequalification
              * @description May set the functions a qualification opens, its requalification window and its default referents, also when creating one
              */

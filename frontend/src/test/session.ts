@@ -6,6 +6,7 @@ type SessionCan = components['schemas']['SessionCan']
 export const sessionCan = (allowed: Partial<SessionCan> = {}): SessionCan => ({
   reportOnPaths: false,
   importCourses: false,
+  downloadAuditPacks: false,
   createQualifications: false,
   editRequalification: false,
   seeQualificationDashboards: false,

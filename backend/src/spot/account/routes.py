@@ -24,7 +24,7 @@ from spot.core.routing import api_router
 from spot.core.schemas import Id
 from spot.lms import policy as lms_policy
 from spot.qualifications import policy as qualifications_policy
-from spot.reports.policy import may_report
+from spot.reports.policy import may_download_audit_packs, may_report
 from spot.users import policy as users_policy
 from spot.users import service as users_service
 from spot.users.routes import UserId
@@ -118,6 +118,7 @@ async def who_am_i(db: DB, user: CurrentUser) -> WhoAmI:
     can = SessionCan(
         report_on_paths=may_report(user),
         import_courses=lms_policy.can_manage_courses(user),
+        download_audit_packs=may_download_audit_packs(user),
         create_qualifications=qualifications_policy.can_create(user),
         edit_requalification=qualifications_policy.can_edit_requalification(user),
         see_qualification_dashboards=qualifications_policy.can_see_dashboards(user),

@@ -46,6 +46,7 @@ class SessionCan(CamelModel):
 
     report_on_paths: bool = Field(description="May open the path report page and produce its reports")
     import_courses: bool = Field(description="May import a course (or a new version of one)")
+    download_audit_packs: bool = Field(description="May download anyone's audit pack")
     create_qualifications: bool = Field(description="May create a qualification (the new qualification page)")
     edit_requalification: bool = Field(
         description="May set the functions a qualification opens, its requalification window and its default "

@@ -19,8 +19,7 @@ from spot.core.time import utcnow
 from spot.jobs import runner
 from spot.jobs import service as jobs_service
 from spot.jobs.schemas import JobOut
-from spot.permissions.names import Permission
-from spot.reports import archive, attendance, audit, jobs, pdf, selection, service
+from spot.reports import archive, attendance, audit, jobs, pdf, policy, selection, service
 from spot.reports.routes import REPORTS
 from spot.reports.schemas import ReportRequest
 
@@ -77,7 +76,7 @@ def report_pdf(
 
 @router.get(
     "/reports/auditPack/{userId}",
-    dependencies=[require(Permission.TableauBord)],
+    dependencies=[require(policy.AUDIT_PACK_READERS)],
     response_class=Response,
     responses=_ZIP,
 )

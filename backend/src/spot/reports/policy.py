@@ -9,10 +9,16 @@ from spot.training.paths.service import readable
 
 # The page and every report call; the audit pack needs perm_TableauBord alone.
 REPORT_PERMISSIONS = (Permission.TableauBord, Permission.TrainingManagement)
+# A person's audit pack (GET /reports/auditPack/{userId}): dashboard holders, who see anyone's status.
+AUDIT_PACK_READERS = Permission.TableauBord
 
 
 def may_report(user: Principal) -> bool:
     return any(user.may(permission) for permission in REPORT_PERMISSIONS)
+
+
+def may_download_audit_packs(user: Principal) -> bool:
+    return user.may(AUDIT_PACK_READERS)
 
 
 def sees_every_path(user: Principal) -> bool:

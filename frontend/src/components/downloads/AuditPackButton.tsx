@@ -5,7 +5,6 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { whoAmIQuery } from '../../api/queries'
-import { holds } from '../../lib/permissions'
 import { download } from './download'
 
 /** Downloads a person's audit pack (a zip of a PDF per path of theirs and one of their qualification status), its texts in `language`. */
@@ -20,14 +19,14 @@ export const downloadAuditPack = (userId: number, language: string) =>
   )
 
 /**
- * The button that downloads a person's audit pack (docs/reports.md), shown to perm_TableauBord holders
- * only, as the server allows. `label` names it where the person is not the page's subject (a path's learner).
+ * The button that downloads a person's audit pack (docs/reports.md), shown where whoAmI's
+ * `can.downloadAuditPacks` allows it. `label` names it where the person is not the page's subject (a path's learner).
  */
 export function AuditPackButton({ userId, label }: { userId: number; label?: string }) {
   const { t, i18n } = useTranslation()
   const { data: user } = useQuery(whoAmIQuery)
   const pack = useMutation({ mutationFn: () => downloadAuditPack(userId, i18n.language) })
-  if (!user || !holds('perm_TableauBord')(user)) return null
+  if (user?.can?.downloadAuditPacks !== true) return null
   return (
     <>
       <Button variant="outlined" startIcon={<FolderZipOutlined />} loading={pack.isPending} onClick={() => pack.mutate()}>

@@ -4,15 +4,17 @@ import { routes } from '../../app/router'
 import { storeToken } from '../../lib/session'
 import { renderRoutes } from '../../test/render'
 import { fakeServer, json } from '../../test/server'
+import { sessionCan } from '../../test/session'
 
 const API = '/backend/api/v2'
 const ME = 7
 
-function signedInAs(permissions: string[]) {
+/** Signed in as someone whom whoAmI's `can` lets download audit packs and see anyone's status, or not. */
+function signedInAs(dashboards: boolean) {
   storeToken('token')
   return fakeServer({
     [`GET ${API}/account/whoAmI`]: () =>
-      json({ id: ME, login: 'groux', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions }),
+      json({ id: ME, login: 'groux', firstName: 'Gabriel', lastName: 'Roux', externalId: null, displayName: 'Gabriel Roux', groups: [], permissions: [], can: sessionCan({ downloadAuditPacks: dashboards, seeQualificationDashboards: dashboards }) }),
     [`GET ${API}/organization/info`]: () => json({ customerName: 'ACME', applicationName: 'Spot', legacyBaseUrl: null }),
     [`GET ${API}/account/alerts`]: () => json({ alerts: [], count: 0 }),
     [`GET ${API}/discussion/unread`]: () => json([]),
@@ -24,20 +26,20 @@ function signedInAs(permissions: string[]) {
 afterEach(() => vi.unstubAllGlobals())
 
 describe("the user qualification dashboard's audit pack", () => {
-  it("is offered to perm_TableauBord holders, for another user's status and their own", async () => {
-    signedInAs(['perm_TableauBord'])
+  it("is offered to whom the server lets download it, for another user's status and their own", async () => {
+    signedInAs(true)
     const { unmount } = renderRoutes(routes, '/spotv2/dashboard/qualifications/user/12')
     expect(await screen.findByRole('heading', { name: 'Qualification status of Inès Garnier', level: 1 })).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Audit pack' })).toBeInTheDocument()
     unmount()
-    signedInAs(['perm_TableauBord'])
+    signedInAs(true)
     renderRoutes(routes, '/spotv2/dashboard/qualifications/user')
     expect(await screen.findByRole('heading', { name: 'My qualification status', level: 1 })).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Audit pack' })).toBeInTheDocument()
   })
 
-  it("is not offered on one's own status without perm_TableauBord", async () => {
-    signedInAs(['perm_TrainingManagement'])
+  it("is not offered on one's own status to others", async () => {
+    signedInAs(false)
     renderRoutes(routes, '/spotv2/dashboard/qualifications/user')
     expect(await screen.findByRole('heading', { name: 'My qualification status', level: 1 })).toBeInTheDocument()
     await new Promise((resolve) => setTimeout(resolve, 50))
