@@ -1,6 +1,5 @@
 import { enUS as materialEnglish, frFR as materialFrench } from '@mui/material/locale'
 import { createTheme, type Theme } from '@mui/material/styles'
-import { enUS as chartsEnglish, frFR as chartsFrench } from '@mui/x-charts/locales'
 import type {} from '@mui/x-date-pickers/themeAugmentation'
 
 declare module '@mui/material/styles' {
@@ -185,10 +184,11 @@ const theme = createTheme({
 
 /**
  * MUI's own texts (the screen-reader names of an autocomplete's Open, Close and Clear buttons, of an
- * empty rating, of pagination; the charts' "no data") in each interface language. The date pickers
- * take theirs from `DatesLocalization`, which also gives them the adapter's locale.
+ * empty rating, of pagination) in each interface language. The date pickers take theirs from
+ * `DatesLocalization`, which also gives them the adapter's locale; the charts from
+ * `components/usage/ChartTexts`, which comes with them.
  */
-const MUI_TEXTS = { fr: [materialFrench, chartsFrench], en: [materialEnglish, chartsEnglish] }
+const MUI_TEXTS = { fr: [materialFrench], en: [materialEnglish] }
 const themes = new Map<string, Theme>()
 
 /** The theme speaking `language` (French, the default language, for any other). */

@@ -5,6 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
 import { LineChart } from '@mui/x-charts/LineChart'
+import { ChartTexts } from './ChartTexts'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -58,24 +59,26 @@ function Chart({ contributions, granularity }: { contributions: Contributions | 
   return (
     <>
       {/* The same figures follow as a table, for screen readers and for whoever prefers numbers. */}
-      <LineChart
-        height={CHART_HEIGHT}
-        loading={!contributions}
-        skipAnimation
-        xAxis={[
-          {
-            scaleType: 'point',
-            data: labels,
-            tickLabelInterval: (_value, index) => index % TICK_EVERY[granularity] === 0,
-          },
-        ]}
-        yAxis={[{ tickMinStep: 1 }]}
-        series={[
-          { data: periods.map((p) => p.views), label: t('usage.views'), showMark: false, color: '#0074C8' },
-          { data: periods.map((p) => p.contributions), label: t('usage.contributions'), showMark: false, color: '#009933' },
-        ]}
-        margin={{ right: 16 }}
-      />
+      <ChartTexts>
+        <LineChart
+          height={CHART_HEIGHT}
+          loading={!contributions}
+          skipAnimation
+          xAxis={[
+            {
+              scaleType: 'point',
+              data: labels,
+              tickLabelInterval: (_value, index) => index % TICK_EVERY[granularity] === 0,
+            },
+          ]}
+          yAxis={[{ tickMinStep: 1 }]}
+          series={[
+            { data: periods.map((p) => p.views), label: t('usage.views'), showMark: false, color: '#0074C8' },
+            { data: periods.map((p) => p.contributions), label: t('usage.contributions'), showMark: false, color: '#009933' },
+          ]}
+          margin={{ right: 16 }}
+        />
+      </ChartTexts>
       <PeriodsTable periods={periods} granularity={granularity} />
     </>
   )

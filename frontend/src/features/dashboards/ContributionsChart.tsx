@@ -1,4 +1,5 @@
 import { BarChart } from '@mui/x-charts/BarChart'
+import { ChartTexts } from '../../components/usage/ChartTexts'
 import { useTranslation } from 'react-i18next'
 import { PeriodsTable } from '../../components/usage/PeriodsTable'
 import { type Granularity, periodLabel } from '../../components/usage/periods'
@@ -27,18 +28,20 @@ export function ContributionsChart({
   const labels = periods.map((p) => periodLabel(p.start, granularity, i18n.language))
   return (
     <>
-      <BarChart
-        height={height}
-        loading={loading}
-        skipAnimation
-        xAxis={[{ scaleType: 'band', data: labels, tickLabelMinGap: TICK_LABEL_GAP }]}
-        yAxis={[{ tickMinStep: 1 }]}
-        series={[
-          { data: periods.map((p) => p.views), label: t('usage.views'), color: '#0074C8' },
-          { data: periods.map((p) => p.contributions), label: t('usage.contributions'), color: '#009933' },
-        ]}
-        margin={{ right: chartRightMargin(labels) }}
-      />
+      <ChartTexts>
+        <BarChart
+          height={height}
+          loading={loading}
+          skipAnimation
+          xAxis={[{ scaleType: 'band', data: labels, tickLabelMinGap: TICK_LABEL_GAP }]}
+          yAxis={[{ tickMinStep: 1 }]}
+          series={[
+            { data: periods.map((p) => p.views), label: t('usage.views'), color: '#0074C8' },
+            { data: periods.map((p) => p.contributions), label: t('usage.contributions'), color: '#009933' },
+          ]}
+          margin={{ right: chartRightMargin(labels) }}
+        />
+      </ChartTexts>
       <PeriodsTable periods={periods} granularity={granularity} />
     </>
   )
