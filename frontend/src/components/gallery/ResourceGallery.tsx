@@ -168,7 +168,19 @@ function Tile({ resource, editable, onOpen, onEdit, onDelete }: TileProps) {
     <Box
       component="li"
       ref={setNodeRef}
-      sx={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 1 : 'auto', position: 'relative' }}
+      data-dragging={isDragging || undefined}
+      // The tile being moved is lifted and outlined rather than faded: its name keeps its contrast.
+      sx={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        zIndex: isDragging ? 1 : 'auto',
+        position: 'relative',
+        borderRadius: 1,
+        bgcolor: isDragging ? 'background.paper' : undefined,
+        boxShadow: isDragging ? 6 : undefined,
+        outline: isDragging ? (theme) => `2px dashed ${theme.palette.primary.main}` : undefined,
+        outlineOffset: 2,
+      }}
     >
       <Tooltip title={resource.name} describeChild>
         {resource.resourceType === 'link' ? (
