@@ -123,6 +123,9 @@ describe('mediation report', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add a period' }))
     expect(screen.getByText('The periods changed: reload the actions of the new periods before saving.')).toBeInTheDocument()
+    // The out-of-date lines stay readable: a faded list (opacity under 1) would bring them under 4.5:1.
+    const lines = screen.getByRole('checkbox', { name: line(FIRST, 'Criticity rating') }).closest('ul') as HTMLElement
+    expect(getComputedStyle(lines).opacity).not.toMatch(/^0/)
     expect(screen.getByText('Saving waits until the actions of the new periods are reloaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Save and validate' })).toBeDisabled()

@@ -60,7 +60,8 @@ export function TrackedActionsList({ actions, loading, failed, selected, onToggl
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {t('mediations.report.selectedCount', { count: actions.filter((action) => selected.has(action.id)).length, total: actions.length })}
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, opacity: stale ? 0.6 : 1 }}>
+          {/* Out of date, the list is shaded rather than faded: its lines keep their contrast. */}
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, borderRadius: 1, bgcolor: stale ? 'action.hover' : undefined }}>
             {actions.map((action) => (
               <Box component="li" key={action.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 0.25 }}>
                 <FormControlLabel
