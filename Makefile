@@ -29,23 +29,29 @@ export SPOT_PUBLIC_URL ?= http://$(HOST):$(PORT)
 
 ## Installing what is needed ---------------------------------------------------
 
+# A Debian package installed when missing. What apt-get and dpkg print (a few hundred lines for the
+# browser) goes to var/apt.log, printed only when the installation fails.
+APT_INSTALL = mkdir -p $(VAR) && echo "Installing $(1) (apt-get)" && \
+  { { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); } > $(VAR)/apt.log 2>&1 \
+    || { cat $(VAR)/apt.log; exit 1; }; }
+
 uv:
-	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install -qq uv
 
 backend-deps: uv
 	@cd backend && $(UV) sync --quiet --frozen
 
 frontend-deps:
-	@command -v npm >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq nodejs npm)
+	@command -v npm >/dev/null 2>&1 || { $(call APT_INSTALL,nodejs npm); }
 	@cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
 # The browser of the end-to-end tests, and pdftoppm (poppler-utils), with which they look at a report's PDF.
 chromium: poppler
-	@[ -x $(CHROMIUM) ] || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@[ -x $(CHROMIUM) ] || { $(call APT_INSTALL,chromium); }
 
 # pdftoppm renders PDFs to images: the journeys' reports, and the backend's QR code labels read back.
 poppler:
-	@command -v pdftoppm >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils)
+	@command -v pdftoppm >/dev/null 2>&1 || { $(call APT_INSTALL,poppler-utils); }
 
 # The OpenID provider that the backend's sign-in tests start (oidc-provider, from npm).
 oidc-provider-deps: frontend-deps
@@ -150,5 +156,5 @@ lint-backend: backend-deps
 	  $(VENV)/bin/ruff format --config pyproject.toml --check ../e2e ../bench
 
 bench: backend-deps
-	@command -v wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)
+	@command -v wrk >/dev/null 2>&1 || { $(call APT_INSTALL,wrk); }
 	$(VENV)/bin/python -m bench $(BENCH_ARGS)
