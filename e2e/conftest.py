@@ -51,6 +51,18 @@ def in_language(language: str) -> pytest.MarkDecorator:
     return pytest.mark.parametrize("language", [language])
 
 
+# Every journey's browser context: reduced motion, so that axe reads no colour half-way through a fade;
+# the browser's clock is the plant's (the server's default SPOT_TIMEZONE), as for the people who use
+# it: times typed and read agree. Spot's service worker is the installable app's journey's
+# (test_installable_app.py): the others see every request as it goes to the server, as page.route needs.
+CONTEXT_DEFAULTS: dict[str, Any] = {
+    "viewport": {"width": 1280, "height": 800},
+    "locale": "fr-FR",
+    "timezone_id": "Europe/Paris",
+    "reduced_motion": "reduce",
+    "service_workers": "block",
+}
+
 # How long an action or an assertion waits for the page (see the context fixture).
 WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)
@@ -236,8 +248,16 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def _journey_context(browser: Browser, base_url: str) -> Iterator["_JourneyContext"]:
+    shared = _JourneyContext(browser, base_url)
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
-def context(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+def context(request: pytest.FixtureRequest, _journey_context: "_JourneyContext") -> Iterator[BrowserContext]:
+    """The test process's journey context (_JourneyContext), audited for this journey."""
     # A journey run in each language has a twin that shows the same screens in the other one.
     languages = {
         value
@@ -246,13 +266,20 @@ def context(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> 
         for value in marker.args[1]
     }
     twin = languages == set(LANGUAGES)
-    with audited_context(browser, base_url, other_language=not twin) as context:
-        yield context
+    failed_before = request.session.testsfailed
+    audit = _journey_context.begin()
+    try:
+        yield _journey_context.context
+        _end_journey(_journey_context.context, _journey_context.base_url, audit, other_language=not twin)
+    finally:
+        _journey_context.make_ready(failed=request.session.testsfailed > failed_before)
+    _fail_on(audit)
 
 
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
-    return context.new_page()
+    open_pages = [page for page in context.pages if not page.is_closed()]
+    return open_pages[0] if open_pages else context.new_page()
 
 
 @dataclass
@@ -290,16 +317,23 @@ class Audit:
         return seen
 
 
-def _watch(page: Page, audit: Audit) -> None:
+@dataclass
+class _Watching:
+    """The audit a context's pages report to: the journey's that runs in it now."""
+
+    audit: Audit
+
+
+def _watch(page: Page, watching: _Watching) -> None:
     def console(message: ConsoleMessage) -> None:
         if message.type == "error" and not (
             HANDLED_STATUS_LOG.match(message.text) or OFFLINE_LOG.match(message.text)
         ):
-            audit.errors.append(f"{page.url}: {message.text}")
+            watching.audit.errors.append(f"{page.url}: {message.text}")
 
     def response(answer: Response) -> None:
         if answer.status >= 500:
-            audit.errors.append(f"{answer.request.method} {answer.url} answered {answer.status}")
+            watching.audit.errors.append(f"{answer.request.method} {answer.url} answered {answer.status}")
 
     page.on("console", console)
     page.on("response", response)
@@ -344,9 +378,40 @@ def _page_of(url: str) -> str:
 _NOT_VISITED_AGAIN = re.compile(r"/spotv2/logout(\?|$)")
 
 
-def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: Audit) -> None:
+# Within the application, a page is opened as its links open one: the router shows it in the document
+# already loaded (a document loaded again costs the browser about four times as much).
+_OPEN_IN_THE_APPLICATION = """url => {
+    history.pushState(null, '', url)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+}"""
+
+
+def _holds_the_application(page: Page, url: str) -> bool:
+    return url.startswith("/spotv2/") and bool(
+        page.evaluate("() => location.pathname.startsWith('/spotv2/') && Boolean(window.__spotAxe)")
+    )
+
+
+def _page_to_visit_with(context: BrowserContext, viewport: dict[str, int] | None) -> Page:
+    """The journey's page, as the journey left it but for what it set up to watch or hold its own
+    requests (routes) and its window's size; a new page if it closed them all."""
+    context.unroute_all(behavior="ignoreErrors")
+    open_pages = [page for page in context.pages if not page.is_closed()]
+    if not open_pages:
+        return context.new_page()
+    page = open_pages[0]
+    page.unroute_all(behavior="ignoreErrors")
+    if viewport and page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    return page
+
+
+def _visit_in_the_other_language(
+    context: BrowserContext, base_url: str, audit: Audit, viewport: dict[str, int] | None
+) -> None:
     """Every page the journey saw in one language only, seen again in the other one, unless a journey
-    of this process has already seen it in that one."""
+    of this process has already seen it in that one: the first loaded in the language, the next ones
+    opened from it as the application's links open them."""
     seen = audit.languages_by_url()
     pending: dict[str, list[str]] = {language: [] for language in LANGUAGES}
     for url, languages in seen.items():
@@ -358,16 +423,18 @@ def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: 
                 pending[language].append(url)
     if not any(pending.values()):
         return
-    page = context.new_page()
+    page = _page_to_visit_with(context, viewport)
     for language, urls in pending.items():
         if not urls:
             continue
         page.goto(LIGHT_PAGE.format(base_url=base_url))
         page.evaluate("language => localStorage.setItem('spot.language', language)", language)
         for url in urls:
-            page.goto(f"{base_url}{url}")
+            if _holds_the_application(page, url):
+                page.evaluate(_OPEN_IN_THE_APPLICATION, url)
+            else:
+                page.goto(f"{base_url}{url}")
             _wait_for_checks(page)
-    page.close()
 
 
 @contextmanager
@@ -386,46 +453,117 @@ def audited_context(
     The test fails on a serious or critical violation, a console error or a 5xx. With a `profile`
     folder, the context is a browser of its own on that profile rather than an incognito context of the
     shared browser (Chromium offers to install an app only outside incognito)."""
-    # Reduced motion: axe reads no colour half-way through a fade. The browser's clock is the plant's
-    # (the server's default SPOT_TIMEZONE), as for the people who use it: times typed and read agree.
-    defaults = {
-        "viewport": {"width": 1280, "height": 800},
-        "locale": "fr-FR",
-        "timezone_id": "Europe/Paris",
-        "reduced_motion": "reduce",
-        # Spot's service worker is the installable app's journey's (test_installable_app.py): the others
-        # see every request as it goes to the server, as page.route needs.
-        "service_workers": "block",
-    }
-    chosen = {**defaults, **options}
+    chosen = {**CONTEXT_DEFAULTS, **options}
     if profile is None:
         context = browser.new_context(**chosen)
     else:
         context = browser.browser_type.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, **chosen
         )
+    watching = _audited(context, base_url)
+    try:
+        yield context
+        _end_journey(context, base_url, watching.audit, other_language, chosen.get("viewport"))
+    finally:
+        context.close()
+    _fail_on(watching.audit)
+
+
+def _audited(context: BrowserContext, base_url: str) -> _Watching:
+    """Every page of the context checked by axe-core and watched for errors, for the audit watched."""
     # No journey depends on the machine's speed: actions and assertions wait up to a minute (a passing
     # journey never waits that long; a loaded CI machine may take many seconds to answer).
     context.set_default_timeout(WAIT_MS)
-    audit = Audit()
-    context.expose_binding("__spotAxeReport", lambda _source, check: audit.checks.append(check))
+    watching = _Watching(Audit())
+    context.expose_binding("__spotAxeReport", lambda _source, check: watching.audit.checks.append(check))
     context.add_init_script(path=AXE)
     context.add_init_script(path=ACCESSIBILITY_HOOKS)
-    context.on("page", lambda page: _watch(page, audit))
-    context.on("weberror", lambda error: _uncaught(error, base_url, audit))
-    try:
-        yield context
-        for page in context.pages:
-            _wait_for_checks(page)
-        _checked_pages.update(
-            (_page_of(url), language)
-            for url, languages in audit.languages_by_url().items()
-            for language in languages
-        )
-        if other_language:
-            _visit_in_the_other_language(context, base_url, audit)
-    finally:
-        context.close()
+    context.on("page", lambda page: _watch(page, watching))
+    context.on("weberror", lambda error: _uncaught(error, base_url, watching.audit))
+    return watching
+
+
+def _end_journey(
+    context: BrowserContext,
+    base_url: str,
+    audit: Audit,
+    other_language: bool,
+    viewport: dict[str, int] | None = CONTEXT_DEFAULTS["viewport"],
+) -> None:
+    for page in context.pages:
+        _wait_for_checks(page)
+    _checked_pages.update(
+        (_page_of(url), language)
+        for url, languages in audit.languages_by_url().items()
+        for language in languages
+    )
+    if other_language:
+        _visit_in_the_other_language(context, base_url, audit, viewport)
+
+
+def _fail_on(audit: Audit) -> None:
     failures = audit.failures()
     if failures:
         pytest.fail("\n".join(failures), pytrace=False)
+
+
+def _listeners(page: Page) -> dict[str, int]:
+    """How many handlers the page has for each of its events (Playwright's own and the audit's)."""
+    emitter = page._impl_obj  # the page's event emitter, under Playwright's sync interface
+    return {event: emitter.listener_count(event) for event in emitter.event_names()}
+
+
+class _JourneyContext:
+    """The browser context and page that the journeys of a test process opened with the defaults take in
+    turn. A page opened in a new context makes the browser start a process for it and read and compile
+    the application again (docs/performance.md, "The test suite"); here a journey finds them ready.
+    Between two journeys only what the browser keeps of the application's files stays: the cookies,
+    the storage of the application's origin, the routes, the permissions, the other pages, the
+    window's size and what the journey set the page to listen to go (a page that listened, or whose
+    journey failed, is replaced by a new one)."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self._open()
+
+    def _open(self) -> None:
+        self.context = self.browser.new_context(**CONTEXT_DEFAULTS)
+        self.watching = _audited(self.context, self.base_url)
+        self._new_page()
+
+    def _new_page(self) -> None:
+        self.page = self.context.new_page()
+        self.listening = _listeners(self.page)
+
+    def begin(self) -> Audit:
+        self.watching.audit = Audit()
+        return self.watching.audit
+
+    def make_ready(self, *, failed: bool) -> None:
+        self.watching.audit = Audit()  # what leaving the journey's pages says is no journey's
+        try:
+            self.context.unroute_all(behavior="ignoreErrors")
+            for other in self.context.pages:
+                if other is not self.page:
+                    other.close()
+            if failed or self.page.is_closed() or _listeners(self.page) != self.listening:
+                if not self.page.is_closed():
+                    self.page.close()
+                self._new_page()
+            self.page.unroute_all(behavior="ignoreErrors")
+            if self.page.viewport_size != CONTEXT_DEFAULTS["viewport"]:
+                self.page.set_viewport_size(CONTEXT_DEFAULTS["viewport"])
+            self.context.clear_permissions()
+            self.context.clear_cookies()
+            self.page.goto(LIGHT_PAGE.format(base_url=self.base_url))
+            self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear() }")
+        except PlaywrightError:
+            self.close()
+            self._open()
+
+    def close(self) -> None:
+        try:
+            self.context.close()
+        except PlaywrightError:
+            pass
