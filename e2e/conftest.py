@@ -392,23 +392,19 @@ def _holds_the_application(page: Page, url: str) -> bool:
     )
 
 
-def _page_to_visit_with(context: BrowserContext, viewport: dict[str, int] | None) -> Page:
-    """The journey's page, as the journey left it but for what it set up to watch or hold its own
-    requests (routes) and its window's size; a new page if it closed them all."""
+def _page_to_visit_with(context: BrowserContext) -> Page:
+    """The journey's page, as the journey left it (its window's size too) but for the routes it set up
+    to watch or hold its own requests; a new page if it closed them all."""
     context.unroute_all(behavior="ignoreErrors")
     open_pages = [page for page in context.pages if not page.is_closed()]
     if not open_pages:
         return context.new_page()
     page = open_pages[0]
     page.unroute_all(behavior="ignoreErrors")
-    if viewport and page.viewport_size != viewport:
-        page.set_viewport_size(viewport)
     return page
 
 
-def _visit_in_the_other_language(
-    context: BrowserContext, base_url: str, audit: Audit, viewport: dict[str, int] | None
-) -> None:
+def _visit_in_the_other_language(context: BrowserContext, base_url: str, audit: Audit) -> None:
     """Every page the journey saw in one language only, seen again in the other one, unless a journey
     of this process has already seen it in that one: the first loaded in the language, the next ones
     opened from it as the application's links open them."""
@@ -423,7 +419,7 @@ def _visit_in_the_other_language(
                 pending[language].append(url)
     if not any(pending.values()):
         return
-    page = _page_to_visit_with(context, viewport)
+    page = _page_to_visit_with(context)
     for language, urls in pending.items():
         if not urls:
             continue
@@ -463,7 +459,7 @@ def audited_context(
     watching = _audited(context, base_url)
     try:
         yield context
-        _end_journey(context, base_url, watching.audit, other_language, chosen.get("viewport"))
+        _end_journey(context, base_url, watching.audit, other_language)
     finally:
         context.close()
     _fail_on(watching.audit)
@@ -483,13 +479,7 @@ def _audited(context: BrowserContext, base_url: str) -> _Watching:
     return watching
 
 
-def _end_journey(
-    context: BrowserContext,
-    base_url: str,
-    audit: Audit,
-    other_language: bool,
-    viewport: dict[str, int] | None = CONTEXT_DEFAULTS["viewport"],
-) -> None:
+def _end_journey(context: BrowserContext, base_url: str, audit: Audit, other_language: bool) -> None:
     for page in context.pages:
         _wait_for_checks(page)
     _checked_pages.update(
@@ -498,7 +488,7 @@ def _end_journey(
         for language in languages
     )
     if other_language:
-        _visit_in_the_other_language(context, base_url, audit, viewport)
+        _visit_in_the_other_language(context, base_url, audit)
 
 
 def _fail_on(audit: Audit) -> None:

@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from conftest import IN_EACH_LANGUAGE, LANGUAGES, admin_client, audited_context, in_language, sign_in
+from conftest import IN_EACH_LANGUAGE, LANGUAGES, admin_client, in_language, sign_in
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -154,64 +154,57 @@ def test_a_reference_code_shows_read_only(page: Page, base_url: str, language: s
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_the_function_page_fits_its_screen(browser: Browser, base_url: str, viewport: dict[str, int]) -> None:
+def test_the_function_page_fits_its_screen(page: Page, base_url: str, viewport: dict[str, int]) -> None:
+    page.set_viewport_size(viewport)
     function = ids_by_name(base_url, "/function/query")["Opérateur régleur"]
     for language in LANGUAGES:
-        with audited_context(browser, base_url, viewport=viewport) as context:
-            page = context.new_page()
-            sign_in(page, base_url, "admin", language, to=f"/spotv2/function/{function}")
-            expect(page.get_by_text(TEXTS[language]["subjects"], exact=True)).to_be_visible()
-            section = page.get_by_role("region", name="Usinage", exact=True)
-            subject = section.get_by_role("link", name="Réglage du tour à commande numérique", exact=True)
-            expect(subject).to_be_visible()
-            assert page_width(page) <= viewport["width"]
-            # The subjects fit their card: nothing to scroll sideways, every subject's line within it.
-            assert section.evaluate(
-                "e => [...e.querySelectorAll('*')].every(c => c.scrollWidth <= c.clientWidth)"
-            )
-            assert inside(subject, section)
-            for name in ("Éclatement de meule", "Évacuation des copeaux longs"):
-                assert inside(section.get_by_role("link", name=name, exact=True), section)
-
-
-def test_a_site_card_holds_its_icon_and_texts_on_a_phone(browser: Browser, base_url: str) -> None:
-    with audited_context(browser, base_url, viewport=PHONE) as context:
-        page = context.new_page()
-        sign_in(page, base_url, "admin", to="/spotv2/sites")
-        card = page.locator(".MuiAccordion-root").filter(
-            has=page.get_by_role("heading", name="Usine de Lyon")
+        sign_in(page, base_url, "admin", language, to=f"/spotv2/function/{function}")
+        expect(page.get_by_text(TEXTS[language]["subjects"], exact=True)).to_be_visible()
+        section = page.get_by_role("region", name="Usinage", exact=True)
+        subject = section.get_by_role("link", name="Réglage du tour à commande numérique", exact=True)
+        expect(subject).to_be_visible()
+        assert page_width(page) <= viewport["width"]
+        # The subjects fit their card: nothing to scroll sideways, every subject's line within it.
+        assert section.evaluate(
+            "e => [...e.querySelectorAll('*')].every(c => c.scrollWidth <= c.clientWidth)"
         )
-        summary = card.locator(".MuiAccordionSummary-root")
-        expect(summary).to_be_visible()
-        assert page_width(page) <= PHONE["width"]
-        for part in (
-            summary.locator("svg").first,
-            summary.get_by_role("heading", name="Usine de Lyon", exact=True),
-            summary.get_by_text("LYON", exact=True),
-            summary.get_by_text(re.compile(r"^2 cartographies$")),
-        ):
-            assert inside(part, card), part
+        assert inside(subject, section)
+        for name in ("Éclatement de meule", "Évacuation des copeaux longs"):
+            assert inside(section.get_by_role("link", name=name, exact=True), section)
+
+
+def test_a_site_card_holds_its_icon_and_texts_on_a_phone(page: Page, base_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    sign_in(page, base_url, "admin", to="/spotv2/sites")
+    card = page.locator(".MuiAccordion-root").filter(has=page.get_by_role("heading", name="Usine de Lyon"))
+    summary = card.locator(".MuiAccordionSummary-root")
+    expect(summary).to_be_visible()
+    assert page_width(page) <= PHONE["width"]
+    for part in (
+        summary.locator("svg").first,
+        summary.get_by_role("heading", name="Usine de Lyon", exact=True),
+        summary.get_by_text("LYON", exact=True),
+        summary.get_by_text(re.compile(r"^2 cartographies$")),
+    ):
+        assert inside(part, card), part
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_the_dashboard_manager_fits_its_screen(
-    browser: Browser, base_url: str, viewport: dict[str, int]
-) -> None:
+def test_the_dashboard_manager_fits_its_screen(page: Page, base_url: str, viewport: dict[str, int]) -> None:
+    page.set_viewport_size(viewport)
     for language in LANGUAGES:
         texts = TEXTS[language]
-        with audited_context(browser, base_url, viewport=viewport) as context:
-            page = context.new_page()
-            sign_in(page, base_url, "manager", language, to="/spotv2/dashboards/manager")
-            expect(page.get_by_role("heading", name=texts["manager"], level=1)).to_be_visible()
-            for name in ("cartographies", "groups"):
-                section = page.get_by_role("region", name=texts[name], exact=True)
-                rows = section.get_by_role("list", name=texts[name], exact=True).locator(":scope > li")
-                expect(rows.first).to_be_visible()
-                # Each row's parts (names, figures, links) within the section: nothing cut or scrolled.
-                for row in rows.all():
-                    for part in row.locator("a, h3, .MuiChip-root").all():
-                        assert inside(part, section)
-            assert page_width(page) <= viewport["width"]
+        sign_in(page, base_url, "manager", language, to="/spotv2/dashboards/manager")
+        expect(page.get_by_role("heading", name=texts["manager"], level=1)).to_be_visible()
+        for name in ("cartographies", "groups"):
+            section = page.get_by_role("region", name=texts[name], exact=True)
+            rows = section.get_by_role("list", name=texts[name], exact=True).locator(":scope > li")
+            expect(rows.first).to_be_visible()
+            # Each row's parts (names, figures, links) within the section: nothing cut or scrolled.
+            for row in rows.all():
+                for part in row.locator("a, h3, .MuiChip-root").all():
+                    assert inside(part, section)
+        assert page_width(page) <= viewport["width"]
 
 
 def box(locator: Locator) -> dict[str, float]:
@@ -222,35 +215,32 @@ def box(locator: Locator) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_a_module_view_lays_out_its_actions(
-    browser: Browser, base_url: str, viewport: dict[str, int]
-) -> None:
+def test_a_module_view_lays_out_its_actions(page: Page, base_url: str, viewport: dict[str, int]) -> None:
     """A module an accepted path uses: why it cannot be edited, above its actions. On a laptop the
     actions hold one line at the end, level with the way back; on a phone each takes the width, one
     under the other at equal gaps."""
+    page.set_viewport_size(viewport)
     module = ids_by_name(base_url, "/training/module/query")["Consignation des énergies avant intervention"]
     for language in LANGUAGES:
         texts = TEXTS[language]
-        with audited_context(browser, base_url, viewport=viewport) as context:
-            page = context.new_page()
-            sign_in(page, base_url, "admin", language, to=f"/spotv2/training/module/view/{module}")
-            footer = page.get_by_role("group", name="Actions", exact=True)
-            note = footer.get_by_text(texts["editRefused"], exact=True)
-            expect(note).to_be_visible()
-            edit, create_from, disable = texts["moduleActions"]
-            actions = [
-                box(footer.get_by_role("link", name=edit, exact=True)),
-                box(footer.get_by_role("link", name=create_from, exact=True)),
-                box(footer.get_by_role("button", name=disable, exact=True)),
-            ]
-            frame, back = box(footer), box(footer.get_by_role("link", name=texts["back"], exact=True))
-            assert all(box(note)["y"] + box(note)["height"] <= action["y"] for action in actions)
-            if viewport is LAPTOP:
-                assert {round(action["y"]) for action in actions} == {round(back["y"])}
-                assert round(actions[-1]["x"] + actions[-1]["width"]) == round(frame["x"] + frame["width"])
-            else:
-                assert all(round(action["width"]) == round(frame["width"]) for action in actions)
-                tops = [action["y"] for action in actions]
-                gaps = {round(below - above) for above, below in zip(tops, tops[1:], strict=False)}
-                assert len(gaps) == 1 and gaps.pop() > 0
-            assert page_width(page) <= viewport["width"]
+        sign_in(page, base_url, "admin", language, to=f"/spotv2/training/module/view/{module}")
+        footer = page.get_by_role("group", name="Actions", exact=True)
+        note = footer.get_by_text(texts["editRefused"], exact=True)
+        expect(note).to_be_visible()
+        edit, create_from, disable = texts["moduleActions"]
+        actions = [
+            box(footer.get_by_role("link", name=edit, exact=True)),
+            box(footer.get_by_role("link", name=create_from, exact=True)),
+            box(footer.get_by_role("button", name=disable, exact=True)),
+        ]
+        frame, back = box(footer), box(footer.get_by_role("link", name=texts["back"], exact=True))
+        assert all(box(note)["y"] + box(note)["height"] <= action["y"] for action in actions)
+        if viewport is LAPTOP:
+            assert {round(action["y"]) for action in actions} == {round(back["y"])}
+            assert round(actions[-1]["x"] + actions[-1]["width"]) == round(frame["x"] + frame["width"])
+        else:
+            assert all(round(action["width"]) == round(frame["width"]) for action in actions)
+            tops = [action["y"] for action in actions]
+            gaps = {round(below - above) for above, below in zip(tops, tops[1:], strict=False)}
+            assert len(gaps) == 1 and gaps.pop() > 0
+        assert page_width(page) <= viewport["width"]

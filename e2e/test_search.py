@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import audited_context, in_language, sign_in
+from conftest import in_language, sign_in
 
 TEXTS = {
     "fr": {
@@ -97,21 +97,20 @@ def test_the_keyboard_and_the_chips_lead_to_functions_and_cartographies(
     expect(page.get_by_role("heading", name="Ligne d'assemblage", exact=True)).to_be_visible()
 
 
-def test_a_phone_opens_the_search_from_an_icon(browser, base_url: str) -> None:
-    with audited_context(browser, base_url, viewport={"width": 390, "height": 844}) as context:
-        page = context.new_page()
-        sign_in(page, base_url, "createur", "fr")
-        expect(field(page, "fr")).to_have_count(0)
-        page.get_by_role("banner").get_by_role("button", name=TEXTS["fr"]["open"], exact=True).click()
-        search = field(page, "fr")
-        expect(search).to_be_focused()
-        search.fill("elevateurs")
-        option = group(page, "fr", "subjects").get_by_role("option", name=re.compile("élévateurs"))
-        box = option.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-        option.click()
-        expect(page.get_by_role("heading", name="Circulation des chariots élévateurs")).to_be_visible()
-        expect(field(page, "fr")).to_have_count(0)
+def test_a_phone_opens_the_search_from_an_icon(page: Page, base_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, base_url, "createur", "fr")
+    expect(field(page, "fr")).to_have_count(0)
+    page.get_by_role("banner").get_by_role("button", name=TEXTS["fr"]["open"], exact=True).click()
+    search = field(page, "fr")
+    expect(search).to_be_focused()
+    search.fill("elevateurs")
+    option = group(page, "fr", "subjects").get_by_role("option", name=re.compile("élévateurs"))
+    box = option.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    option.click()
+    expect(page.get_by_role("heading", name="Circulation des chariots élévateurs")).to_be_visible()
+    expect(field(page, "fr")).to_have_count(0)
 
 
 @in_language("fr")
