@@ -1,5 +1,11 @@
 """End-to-end: the built SPA served by `spot serve` on a fresh demo database, driven in Debian's Chromium."""
 
+from spot.core import startup
+
+# The journeys' modules (and what they read of the app's) are imported, and the journeys collected, with
+# the cycle collector paused (core.startup); it runs again once they are collected.
+startup.pause_collector()
+
 import atexit
 import fcntl
 import os
@@ -557,3 +563,13 @@ class _JourneyContext:
             self.context.close()
         except PlaywrightError:
             pass
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    startup.resume_collector()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes() -> None:
+    """xdist's controller collects no journey: it resumes the collector as it starts its workers."""
+    startup.resume_collector()

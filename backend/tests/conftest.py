@@ -2,6 +2,12 @@
 when SPOT_TEST_DATABASE_URL is set (each test process, hence each xdist worker, gets a database of its
 own, named after its process id so that concurrent runs on one server never drop each other's)."""
 
+from spot.core import startup
+
+# The tests' modules and the app's are imported, and the tests collected, with the cycle collector
+# paused (core.startup); it runs again once they are collected (pytest_collection_finish).
+startup.pause_collector()
+
 import atexit
 import hashlib
 import os
@@ -24,7 +30,7 @@ from sqlalchemy.orm import Session
 # Starlette asks for httpx2 under its test client; the suite keeps httpx (the app's own client) until
 # the move is made for both, and says nothing of it on every worker's start.
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
 _tmp = Path(tempfile.mkdtemp(prefix="spot-tests-"))
 atexit.register(shutil.rmtree, _tmp, ignore_errors=True)
@@ -91,28 +97,28 @@ os.environ["SPOT_DATABASE_URL"] = _database_url()
 os.environ["SPOT_DATA_DIR"] = str(_tmp / "data")
 os.environ.setdefault("SPOT_CUSTOMER_NAME", "Usine de test")
 
-from argon2 import PasswordHasher  # noqa: E402
+from argon2 import PasswordHasher
 
-from spot.core import passwords  # noqa: E402
+from spot.core import passwords
 
 # argon2's production cost (64 MiB, 3 passes) makes every password check slow on purpose; tests use
 # the cheapest parameters. Verification reads the parameters from the stored hash, so the code paths
 # are the same.
 passwords._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
-from mail_server import SmtpServer  # noqa: E402
-from object_server import CREDENTIALS, REGION, S3Server  # noqa: E402
-from spot import db as database  # noqa: E402
-from spot.account.models import SessionToken  # noqa: E402
-from spot.account.service import issue_token  # noqa: E402
-from spot.config import Settings, get_settings  # noqa: E402
-from spot.core.passwords import hash_password  # noqa: E402
-from spot.core.signatures import REAUTHENTICATE_AFTER  # noqa: E402
-from spot.core.time import utcnow  # noqa: E402
-from spot.main import create_app  # noqa: E402
-from spot.permissions.models import GroupPermission  # noqa: E402
-from spot.users.models import Group, User  # noqa: E402
-from support import PASSWORD  # noqa: E402
+from mail_server import SmtpServer
+from object_server import CREDENTIALS, REGION, S3Server
+from spot import db as database
+from spot.account.models import SessionToken
+from spot.account.service import issue_token
+from spot.config import Settings, get_settings
+from spot.core.passwords import hash_password
+from spot.core.signatures import REAUTHENTICATE_AFTER
+from spot.core.time import utcnow
+from spot.main import create_app
+from spot.permissions.models import GroupPermission
+from spot.users.models import Group, User
+from support import PASSWORD
 
 _PASSWORD_HASH = hash_password(PASSWORD)
 
@@ -489,3 +495,13 @@ def s3_store(s3_server, settings_env) -> str:
         SPOT_FILE_STORE=address, SPOT_S3_ENDPOINT_URL=s3_server.url, SPOT_S3_REGION=REGION, **CREDENTIALS
     )
     return address
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    startup.resume_collector()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_setupnodes() -> None:
+    """xdist's controller collects no test: it resumes the collector as it starts its workers."""
+    startup.resume_collector()

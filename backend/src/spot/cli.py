@@ -13,6 +13,7 @@ import uvicorn
 from sqlalchemy import select
 
 from spot import db as database
+from spot.core import startup
 
 app = typer.Typer(help="Spot: the server and its administration.", no_args_is_help=True)
 
@@ -75,6 +76,7 @@ def serve(
     (unless --no-jobs); once it answers, say where (and, with --demo, the demo logins)."""
     import os
 
+    startup.import_app()
     from spot.main import NO_JOBS
 
     _logging()
@@ -121,6 +123,8 @@ def worker() -> None:
 
     from spot.core import files
     from spot.jobs import runner
+
+    startup.import_app()
     from spot.main import load_job_kinds
 
     _logging()
