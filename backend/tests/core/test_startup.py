@@ -1,27 +1,22 @@
 """A process imports the app with the cycle collector paused, then runs with it (core.startup)."""
 
 import gc
-import subprocess
+import importlib
 import sys
 
 from spot.core import startup
 
 
-def test_the_app_is_imported_once_and_the_collector_runs_after() -> None:
-    shown = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import gc, sys\n"
-            "from spot.core import startup\n"
-            "startup.import_app()\n"
-            "print(gc.isenabled(), 'spot.main' in sys.modules, gc.get_freeze_count() > 0)\n",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert shown.stdout.split() == ["True", "True", "True"]
+def test_the_app_is_imported_once_with_the_collector_paused(monkeypatch) -> None:
+    seen: list[tuple[str, bool]] = []
+    monkeypatch.delitem(sys.modules, "spot.main")
+    monkeypatch.setattr(importlib, "import_module", lambda name: seen.append((name, gc.isenabled())))
+    startup.import_app()
+    assert seen == [("spot.main", False)]
+    assert gc.isenabled()
+    monkeypatch.setitem(sys.modules, "spot.main", importlib)  # imported: not again
+    startup.import_app()
+    assert len(seen) == 1
 
 
 def test_the_collector_runs_again_after_a_pause_even_on_an_error() -> None:
