@@ -2,6 +2,7 @@
 
 import io
 import zipfile
+from functools import cache
 from typing import Any
 
 import httpx
@@ -21,6 +22,15 @@ def assert_error(response: httpx.Response, status: int, message: str | None = No
     if message is not None:
         assert body["message"] == message, body
     return body
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    """The app's OpenAPI document, made once a test process for the modules that read it as they are
+    collected (about a second each)."""
+    from spot.main import create_app
+
+    return create_app().openapi()
 
 
 def field_codes(response: httpx.Response) -> set[tuple[str, str]]:

@@ -5,8 +5,7 @@ import re
 
 import pytest
 
-from spot.main import create_app
-from support import API, assert_error
+from support import API, assert_error, openapi_document
 
 PUBLIC = {
     ("POST", f"{API}/account/login"),
@@ -23,7 +22,7 @@ PUBLIC = {
 
 OPERATIONS = [
     (method.upper(), path, operation)
-    for path, item in create_app().openapi()["paths"].items()
+    for path, item in openapi_document()["paths"].items()
     for method, operation in item.items()
     if method in {"get", "post", "put", "delete", "patch"}
 ]
