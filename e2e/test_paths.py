@@ -274,8 +274,7 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     path_url = path_url.removeprefix("/spotv2")
 
     # The learner accepts her path.
-    sign_in(page, base_url, learner["login"], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, learner["login"], language, to=f"/spotv2{path_url}")
     expect_status(page, texts, "notAccepted")
     page.get_by_role("button", name=texts["accept"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["acceptTitle"], exact=True)
@@ -283,8 +282,7 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     expect_status(page, texts, "accepted")
 
     # The referent starts the path, then its module.
-    sign_in(page, base_url, REFERENT[0], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, REFERENT[0], language, to=f"/spotv2{path_url}")
     page.get_by_role("button", name=texts["start"], exact=True).click()
     expect_status(page, texts, "started")
     open_module(page, module)
@@ -292,8 +290,7 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     expect(page.get_by_role("button", name=texts["startNow"], exact=True)).to_have_count(0)
 
     # The learner opens the web link and the subject, and passes the demo quiz.
-    sign_in(page, base_url, learner["login"], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, learner["login"], language, to=f"/spotv2{path_url}")
     open_module(page, module)
     results = page.get_by_role("list", name=texts["elementsOf"].format(module), exact=True)
     elements = results.get_by_role("listitem")
@@ -314,8 +311,7 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     expect(elements.nth(2)).to_contain_text(texts["doneOn"])
 
     # The referent grades the module, under its threshold.
-    sign_in(page, base_url, REFERENT[0], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, REFERENT[0], language, to=f"/spotv2{path_url}")
     open_module(page, module)
     page.get_by_role("button", name=texts["grade"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["gradeTitle"].format(module), exact=True)
@@ -332,16 +328,14 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     expect(dialog).to_be_hidden()
 
     # The learner signs the module.
-    sign_in(page, base_url, learner["login"], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, learner["login"], language, to=f"/spotv2{path_url}")
     open_module(page, module)
     page.get_by_role("button", name=texts["signModule"], exact=True).click()
     sign_dialog(page, texts, texts["signModuleTitle"].format(module))
     expect(page.get_by_role("button", name=texts["signModule"], exact=True)).to_have_count(0)
 
     # The creator closes the path, warned that the module is not passed.
-    sign_in(page, base_url, MANAGER, language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, MANAGER, language, to=f"/spotv2{path_url}")
     expect_status(page, texts, "finished")
     page.get_by_role("button", name=texts["close"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["closeTitle"], exact=True)
@@ -352,8 +346,7 @@ def test_a_path_is_created_accepted_followed_graded_closed_and_signed(
     expect_status(page, texts, "validated")
 
     # The learner signs the path; its card shows it archived.
-    sign_in(page, base_url, learner["login"], language)
-    page.goto(f"{base_url}/spotv2{path_url}")
+    sign_in(page, base_url, learner["login"], language, to=f"/spotv2{path_url}")
     page.get_by_role("button", name=texts["signPath"], exact=True).click()
     sign_dialog(page, texts, texts["signPathTitle"].format(title))
     expect_status(page, texts, "archived")

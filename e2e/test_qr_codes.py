@@ -96,8 +96,7 @@ def test_a_function_s_qr_code_opens_its_page_after_sign_in(
     texts = TEXTS[language]
     function = machining["functions"][0]
     address = f"{base_url}/spotv2/function/{function['id']}"
-    sign_in(page, base_url, "createur", language)
-    page.goto(address)
+    sign_in(page, base_url, "createur", language, to=f"/spotv2/function/{function['id']}")
     expect(page.get_by_role("heading", name=function["name"], exact=True)).to_be_visible()
     page.get_by_role("button", name=texts["open"], exact=True).click()
     dialog = page.get_by_role("dialog", name=texts["dialog"], exact=True)
