@@ -97,8 +97,7 @@ export default defineConfig({
     // What a passing test wrote to the console (jsdom's canvas notice, the router's hydration hint) is
     // left out; a failing test's is shown with it.
     silent: 'passed-only',
-    // Vitest keeps one core free by default, which on CI's two cores means one worker.
-    maxWorkers: 2,
+    // Workers: Vitest's default (one core kept free); `make test` gives it one, beside the server's lane.
     projects: [
       // Most files share their worker's modules (React, MUI, the app's): read once, not once per file.
       // src/test/setup.ts puts back, before each file, the module state a file may change.
