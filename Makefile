@@ -12,13 +12,8 @@ CHROMIUM := /usr/bin/chromium
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# The test processes of a step run alone (`make test-backend`, `make test-e2e`…): two, as the machine
-# has two cores; the journeys three, each with its own server and browser. `make test` runs two lanes
-# side by side with one test process each (docs/performance.md, "The test suite").
-WORKERS ?= 2
+# Journeys run side by side (each with its own server and browser).
 E2E_WORKERS ?= 3
-# pytest-xdist's option for a number of processes: one is the test run's own process (no controller).
-xdist = -n $(if $(filter 1,$(1)),0,$(1))
 
 # Python keeps what it compiled (__pycache__): a machine set to write no bytecode makes every process of
 # the suite (each test worker, each server a test or journey starts) compile the app and its libraries
@@ -29,7 +24,7 @@ export SPOT_DATABASE_URL ?= sqlite:///$(VAR)/spot.db
 export SPOT_DATA_DIR ?= $(VAR)/data
 export SPOT_PUBLIC_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: uv npm run test check-bundle deps backend-deps frontend-deps oidc-provider-deps chromium poppler openapi api-client frontend \
+.PHONY: uv run test check-bundle deps backend-deps frontend-deps oidc-provider-deps chromium poppler openapi api-client frontend \
         test-server test-client postgres test-backend test-backend-pg test-frontend test-e2e check-api lint lint-backend bench
 
 ## Installing what is needed ---------------------------------------------------
@@ -46,10 +41,8 @@ uv:
 backend-deps: uv
 	@cd backend && $(UV) sync --quiet --frozen
 
-npm:
+frontend-deps:
 	@command -v npm >/dev/null 2>&1 || { $(call APT_INSTALL,nodejs npm); }
-
-frontend-deps: npm
 	@cd frontend && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
 # The browser of the end-to-end tests, and pdftoppm (poppler-utils), with which they look at a report's PDF.
@@ -61,7 +54,7 @@ poppler:
 	@command -v pdftoppm >/dev/null 2>&1 || { $(call APT_INSTALL,poppler-utils); }
 
 # The OpenID provider that the backend's sign-in tests start (oidc-provider, from npm).
-oidc-provider-deps: npm
+oidc-provider-deps: frontend-deps
 	@cd backend/tests/oidc_provider && ([ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error)
 
 deps: backend-deps frontend-deps oidc-provider-deps
@@ -99,20 +92,19 @@ run: deps frontend
 
 ## Testing -----------------------------------------------------------------------
 
-# Two lanes side by side, each running one test process at a time on one of the two cores: the server's
-# (the backend on SQLite, then on PostgreSQL) and the client's (its installation and bundle, the lint
-# of both sides, Vitest, the API client and bundle checks, then the journeys). More test processes than
-# cores made the same work cost up to 70 % more CPU. What apt-get may install comes first, once.
-test: backend-deps npm chromium
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client WORKERS=1 E2E_WORKERS=1
+# Two lanes side by side: the backend's (lint, SQLite, PostgreSQL), and the client's then the journeys
+# (the client's tests end first; the journeys, which mostly wait on their browsers and servers, then
+# share the cores with the PostgreSQL leg).
+test: deps chromium frontend
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-server test-client
 
 # Each lane runs its steps in order (-j1; the warning make then prints about its jobserver is left out,
 # line by line, so that a lane stopped midway has printed all it said).
 test-server:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres test-backend test-backend-pg 2>&1 | grep --line-buffered -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 postgres lint-backend test-backend test-backend-pg 2>&1 | grep --line-buffered -v 'resetting jobserver'
 
 test-client:
-	@set -o pipefail; $(MAKE) --no-print-directory -j1 frontend lint-backend test-frontend check-api check-bundle test-e2e 2>&1 | grep --line-buffered -v 'resetting jobserver'
+	@set -o pipefail; $(MAKE) --no-print-directory -j1 test-frontend check-api check-bundle test-e2e 2>&1 | grep --line-buffered -v 'resetting jobserver'
 
 # The API's conformance to its OpenAPI document (tests/test_schemathesis.py, a fuzz of every operation)
 # runs on PostgreSQL, the stricter database, when one answers; on SQLite otherwise. Every other test
@@ -120,11 +112,11 @@ test-client:
 test-backend: backend-deps oidc-provider-deps poppler
 	@fuzz=$$($(PG_ANSWERS) && echo --ignore=tests/test_schemathesis.py); \
 	echo "The backend suite on SQLite$${fuzz:+ (the OpenAPI fuzz runs in the PostgreSQL leg)}"; \
-	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings $(call xdist,$(WORKERS)) tests $$fuzz
+	cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -n 2 tests $$fuzz
 
 test-backend-pg: backend-deps oidc-provider-deps poppler postgres
 	@if $(PG_ANSWERS); then \
-	  cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR SPOT_TEST_DATABASE_URL=$(PG_URL) $(PYTEST) -p no:warnings $(call xdist,$(WORKERS)) tests; \
+	  cd backend && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR SPOT_TEST_DATABASE_URL=$(PG_URL) $(PYTEST) -p no:warnings -n 2 tests; \
 	else \
 	  echo "SKIPPED: the PostgreSQL leg of the backend suite (no PostgreSQL answers at $(PG_URL))"; \
 	fi
@@ -139,7 +131,7 @@ postgres: backend-deps
 	fi
 
 test-frontend: frontend-deps
-	cd frontend && npx tsc -b --noEmit && npm run lint --silent && npx vitest run --reporter=dot --maxWorkers=$(WORKERS)
+	cd frontend && npx tsc -b --noEmit && npm run lint --silent && npx vitest run --reporter=dot
 
 check-api: openapi frontend-deps
 	cd frontend && npx openapi-typescript $(VAR)/openapi.json -o $(VAR)/schema.check.d.ts >/dev/null 2>&1 && \
@@ -153,7 +145,7 @@ check-bundle: frontend
 # --timeout: a hang guard (backend/pyproject.toml says the backend's); the longest journey takes about
 # two minutes on a loaded machine.
 test-e2e: backend-deps frontend chromium
-	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -rs $(call xdist,$(E2E_WORKERS)) --timeout=900 .
+	cd e2e && env -u SPOT_DATABASE_URL -u SPOT_DATA_DIR $(PYTEST) -p no:warnings -q -rs -n $(E2E_WORKERS) --timeout=900 .
 
 lint: lint-backend frontend-deps
 	cd frontend && npx tsc -b --noEmit && npm run lint --silent

@@ -97,7 +97,8 @@ export default defineConfig({
     // What a passing test wrote to the console (jsdom's canvas notice, the router's hydration hint) is
     // left out; a failing test's is shown with it.
     silent: 'passed-only',
-    // Workers: Vitest's default (one core kept free); `make test` gives it one, beside the server's lane.
+    // Vitest keeps one core free by default, which on CI's two cores means one worker.
+    maxWorkers: 2,
     projects: [
       // Most files share their worker's modules (React, MUI, the app's): read once, not once per file.
       // src/test/setup.ts puts back, before each file, the module state a file may change.
