@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
+import { __unsafe_useEmotionCache, type EmotionCache } from '@emotion/react'
+import { cleanup, configure, render } from '@testing-library/react'
+import { createElement } from 'react'
 import Cookies from 'js-cookie'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { errorReports } from '../api/errorReports'
@@ -24,6 +26,18 @@ for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation'
 // jsdom has no canvas: getContext answers null, as jsdom does, without its "not implemented" notice on
 // the console (axe-core's colour checks in the mind map's and diagram's tests ask for one).
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+
+// The styles the worker's earlier files put in the document go: MUI's (emotion's cache, one module of
+// the worker) stayed, and jsdom matches each of them against each element whose style a query reads
+// (about 3,600 rules by a worker's last file, against at most about 900 for one file's own).
+let emotion: EmotionCache | null = null
+render(createElement(() => ((emotion = __unsafe_useEmotionCache()), null)))
+cleanup()
+if (emotion) {
+  const cache: EmotionCache = emotion
+  cache.sheet.flush()
+  cache.inserted = {}
+}
 
 vi.unstubAllGlobals()
 vi.unstubAllEnvs()
